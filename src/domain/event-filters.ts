@@ -1,0 +1,63 @@
+/**
+ * The events list's filters (SPEC.md section 7, GET /events) and what each
+ * date choice means (docs/decisions/0004-date-filter-semantics.md). Shared
+ * by the filter card that builds the query and the server that answers it.
+ */
+import { EVENT_CATEGORIES, type EventCategory } from './event';
+import { addDays, addMonths, londonDate } from './london-time';
+
+export const DATE_FILTERS = ['today', 'next-week', 'next-month', 'future-events'] as const;
+export type DateFilter = (typeof DATE_FILTERS)[number];
+
+export const DATE_FILTER_LABELS: Record<DateFilter, string> = {
+  today: "What's on today",
+  'next-week': "What's on next week",
+  'next-month': "What's on next month",
+  'future-events': 'All Future Events',
+};
+
+export interface EventFilters {
+  categories?: readonly EventCategory[];
+  location?: string;
+  date?: DateFilter;
+}
+
+export function isDateFilter(value: string): value is DateFilter {
+  return (DATE_FILTERS as readonly string[]).includes(value);
+}
+
+export function isEventCategory(value: string): value is EventCategory {
+  return (EVENT_CATEGORIES as readonly string[]).includes(value);
+}
+
+/**
+ * The inclusive range of UK calendar dates a date filter covers. `to` is
+ * null for 'future-events', which instead keeps every event not yet ended.
+ */
+export function dateRange(filter: DateFilter, now: Date): { from: string; to: string | null } {
+  const today = londonDate(now);
+  switch (filter) {
+    case 'today':
+      return { from: today, to: today };
+    case 'next-week':
+      return { from: today, to: addDays(today, 7) };
+    case 'next-month':
+      return { from: today, to: addMonths(today, 1) };
+    case 'future-events':
+      return { from: today, to: null };
+  }
+}
+
+/**
+ * Query parameters for GET /events: `for` is omitted when no type or every
+ * type is ticked; empty values are dropped.
+ */
+export function eventsQuery(filters: EventFilters): Record<string, string> {
+  const query: Record<string, string> = {};
+  const categories = EVENT_CATEGORIES.filter((c) => filters.categories?.includes(c));
+  if (categories.length > 0 && categories.length < EVENT_CATEGORIES.length) query.for = categories.join(',');
+  const location = filters.location?.trim();
+  if (location) query.location = location;
+  if (filters.date) query.date = filters.date;
+  return query;
+}

@@ -1,0 +1,50 @@
+/**
+ * Appointment slots: from the start time in steps of the session length
+ * while the slot still starts before the end time. A slot can be offered
+ * only while it has a free place and has not yet begun (UK time).
+ */
+import type { ScreeningEvent } from './event';
+import { londonToInstant } from './london-time';
+
+export interface SlotsByDate {
+  [date: string]: { availableTimeSlots: string[] };
+}
+
+const toMinutes = (time: string) => {
+  const [h, m] = time.split(':').map(Number);
+  return (h ?? 0) * 60 + (m ?? 0);
+};
+
+const toClock = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/** Every slot start (HH:mm) of an event, whether free or not. */
+export function slotTimes(startTime: string, endTime: string, sessionMinutes: number): string[] {
+  if (!Number.isInteger(sessionMinutes) || sessionMinutes <= 0) return [];
+  const end = toMinutes(endTime);
+  const slots: string[] = [];
+  for (let t = toMinutes(startTime); t < end; t += sessionMinutes) slots.push(toClock(t));
+  return slots;
+}
+
+/** The slot that ends an appointment starting at `time`. */
+export function slotEnd(time: string, sessionMinutes: number): string {
+  return toClock(toMinutes(time) + sessionMinutes);
+}
+
+/**
+ * Free slots of one event, keyed by its date. `takenBySlot` counts confirmed
+ * and held bookings per slot start.
+ */
+export function availableSlots(
+  event: Pick<ScreeningEvent, 'event_date' | 'start_time' | 'end_time' | 'session_duration' | 'places_per_slot'>,
+  takenBySlot: Readonly<Record<string, number>>,
+  now: Date,
+): SlotsByDate {
+  const free = slotTimes(event.start_time, event.end_time, event.session_duration).filter(
+    (time) =>
+      (takenBySlot[time] ?? 0) < event.places_per_slot &&
+      londonToInstant(event.event_date, time).getTime() > now.getTime(),
+  );
+  return { [event.event_date]: { availableTimeSlots: free } };
+}

@@ -1,0 +1,40 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { manifest } from './src/app/manifest';
+
+// The service worker is our own source (sw/sw.ts); the plugin only injects
+// the precache list and writes the manifest.
+export default defineConfig({
+  plugins: [
+    react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest,
+      includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
+      injectManifest: {
+        rollupFormat: 'iife',
+        globPatterns: ['**/*.{js,css,html,svg,png,webp,avif,woff2,ico}'],
+        globIgnores: ['screenshots/**'],
+        // Never let a large chunk fall out of the precache silently.
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  server: {
+    proxy: {
+      '/api': 'http://localhost:3000',
+      '/auth': 'http://localhost:3000',
+      '/dev': 'http://localhost:3000',
+    },
+  },
+  build: {
+    sourcemap: false,
+    target: 'es2022',
+  },
+});
