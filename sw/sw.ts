@@ -1,0 +1,69 @@
+/**
+ * The site's service worker. Built by vite-plugin-pwa (injectManifest), which
+ * replaces self.__WB_MANIFEST with the build's file list and import.meta.env
+ * with the VITE_* settings of the build.
+ *
+ * Policy (DESIGN.md section 4): the app shell and every route's code come from
+ * the precache, so content pages open with no network; map tiles the user has
+ * seen are cached; API data is never cached here — TanStack Query persists
+ * the events to IndexedDB instead, and member and auth responses must never
+ * sit in a cache a shared phone could replay.
+ */
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
+import { tileUrlPattern } from './tile-pattern';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
+
+const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+const TILE_CACHE = 'map-tiles';
+const THIRTY_DAYS_IN_SECONDS = 30 * 24 * 60 * 60;
+
+precacheAndRoute(self.__WB_MANIFEST);
+// Precaches from older Workbox versions would otherwise hold quota forever.
+cleanupOutdatedCaches();
+
+// Every app route is client-side, so any navigation gets the shell — except
+// server-owned paths (the API, the auth stand-in, dev helpers) and real files
+// such as /robots.txt, which must reach the network and fail honestly offline.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    denylist: [/^\/api(?:[/?]|$)/, /^\/auth(?:[/?]|$)/, /^\/dev(?:[/?]|$)/, /\/[^/?]+\.[^/]+$/],
+  }),
+);
+
+// Tiles: the configured provider plus the same-origin stand-in. Cache-first
+// because a tile at a given z/x/y rarely changes and a venue map must work on
+// a poor connection. Only status 200 is kept: an opaque (no-CORS) response
+// reports status 0 and costs megabytes of quota each in Chromium.
+const tilePatterns = [
+  tileUrlPattern(import.meta.env.VITE_TILE_URL || DEFAULT_TILE_URL, self.location.origin),
+  tileUrlPattern('/dev/tiles/{z}/{x}/{y}.png', self.location.origin),
+];
+registerRoute(
+  ({ request, url }) => request.method === 'GET' && tilePatterns.some((pattern) => pattern.test(url.href)),
+  new CacheFirst({
+    cacheName: TILE_CACHE,
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 2000, maxAgeSeconds: THIRTY_DAYS_IN_SECONDS, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+// A new version waits until the user accepts the page's update prompt, which
+// sends this message; installing never skips waiting on its own, so an open
+// form is never swapped out from under someone mid-booking.
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+// A worker only activates on first install, after the user accepted an update,
+// or once every tab has closed, so claiming here never reloads a page behind
+// the user's back; it lets the first visit work offline without a reload.
+self.addEventListener('activate', (event) => {
+  event.waitUntil(self.clients.claim());
+});
