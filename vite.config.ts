@@ -15,11 +15,14 @@ export default defineConfig({
       registerType: 'prompt',
       injectRegister: false,
       manifest,
-      includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
+      // globPatterns below already precache every icon; listing them again
+      // (includeAssets, manifest icons) only duplicates precache entries.
+      includeManifestIcons: false,
       injectManifest: {
         rollupFormat: 'iife',
         globPatterns: ['**/*.{js,css,html,svg,png,webp,avif,woff2,ico}'],
-        globIgnores: ['screenshots/**'],
+        // Store screenshots and the icons' SVG sources are never shown offline.
+        globIgnores: ['screenshots/**', 'icons/*.svg'],
         // Never let a large chunk fall out of the precache silently.
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
