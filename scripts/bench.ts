@@ -1,0 +1,201 @@
+/**
+ * `npm run bench`: the figures the spine issue asks for, measured against
+ * the real server and the built site.
+ *
+ * 1. Builds the site when dist/ is missing (or with --rebuild).
+ * 2. Starts `tsx server/main.ts` on a free port with a temporary DATA_DIR
+ *    (PGlite) and the demo data.
+ * 3. First-load JavaScript of /, /book-event-main and /event/{id} in
+ *    headless Chromium (CHROMIUM_PATH or /usr/bin/chromium).
+ * 4. GET /api/events under 200 connections for 10 s (autocannon).
+ * 5. The same load against PostgreSQL, in a fresh database it creates and
+ *    drops (skipped, with a note, when PostgreSQL does not answer).
+ * 6. Prints a summary and writes docs/benchmarks.md.
+ *
+ * Not part of `npm test`: figures depend on the machine, so targets are
+ * reported as met or not met rather than failing a build.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { measureLatency } from './bench/load.ts';
+import { launchChromium, measureRoute, type RouteWeight } from './bench/page-weight.ts';
+import { createBenchDatabase } from './bench/postgres.ts';
+import { consoleSummary, markdown, type BenchReport, type LoadRun } from './bench/report.ts';
+import { killAllServers, startServer, type RunningServer } from './bench/server.ts';
+
+const args = process.argv.slice(2);
+const REBUILD = args.includes('--rebuild');
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+// The machine's PostgreSQL (the one CI's TEST_DATABASE_URL points at); the
+// bench connects to its maintenance database only to create and drop its own.
+const PG_ADMIN_URL = adminUrl(process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test');
+const STATIC_DIR = 'dist';
+const CONNECTIONS = 200;
+const DURATION_S = 10;
+const OUTPUT = 'docs/benchmarks.md';
+const COMMAND = ['npm run bench', ...(args.length ? ['--', ...args] : [])].join(' ');
+
+const cleanups: Array<() => Promise<void> | void> = [];
+
+async function cleanUp(): Promise<void> {
+  killAllServers();
+  while (cleanups.length) {
+    const job = cleanups.pop();
+    try {
+      await job?.();
+    } catch (error) {
+      console.error('clean-up step failed:', error);
+    }
+  }
+}
+
+process.on('exit', killAllServers);
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping servers and cleaning up`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+function adminUrl(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  url.pathname = '/postgres';
+  return url.toString();
+}
+
+function step(text: string): void {
+  console.log(`\n==> ${text}`);
+}
+
+function buildSiteIfNeeded(): void {
+  if (!REBUILD && existsSync(join(STATIC_DIR, 'index.html'))) {
+    console.log(`${STATIC_DIR}/ exists: using it (npm run bench -- --rebuild to build afresh)`);
+    return;
+  }
+  const build = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
+  if (build.status !== 0) throw new Error(`vite build failed (exit ${build.status})`);
+}
+
+function tempDataDir(): string {
+  const dir = mkdtempSync(join(os.tmpdir(), 'chaps-bench-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+function serverEnv(extra: Record<string, string | undefined>): Record<string, string | undefined> {
+  return { NODE_ENV: 'production', SEED_DEMO: 'true', STATIC_DIR, DATABASE_URL: undefined, ...extra };
+}
+
+async function withServer<T>(env: Record<string, string | undefined>, fn: (server: RunningServer) => Promise<T>): Promise<T> {
+  const server = await startServer(env);
+  cleanups.push(() => server.stop());
+  try {
+    return await fn(server);
+  } finally {
+    await server.stop();
+  }
+}
+
+async function firstEventId(baseUrl: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/events`);
+  if (!res.ok) throw new Error(`GET /api/events answered ${res.status}`);
+  const body = (await res.json()) as { events?: Array<{ id: string }> };
+  const id = body.events?.[0]?.id;
+  if (!id) throw new Error('GET /api/events returned no events: is the demo data seeded?');
+  return id;
+}
+
+function gitCommit(): string {
+  try {
+    const sha = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).trim();
+    return dirty ? `${sha} (with uncommitted changes)` : sha;
+  } catch {
+    return 'unknown';
+  }
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH}: apt-get install -y chromium, or set CHROMIUM_PATH`);
+
+  step('Site build');
+  buildSiteIfNeeded();
+
+  const routes: RouteWeight[] = [];
+  const load: LoadRun[] = [];
+  let eventId = '';
+  let chromiumVersion = '';
+
+  step('Server on PGlite (temporary DATA_DIR)');
+  await withServer(serverEnv({ DATA_DIR: tempDataDir() }), async (server) => {
+    console.log(`listening at ${server.baseUrl}`);
+    eventId = await firstEventId(server.baseUrl);
+
+    step('First-load JavaScript');
+    const browser = await launchChromium(CHROMIUM_PATH);
+    try {
+      chromiumVersion = browser.version();
+      for (const route of ['/', '/book-event-main', `/event/${eventId}`]) {
+        const weight = await measureRoute(browser, server.baseUrl, route);
+        console.log(`${route}: ${(weight.totalBytes / 1000).toFixed(1)} KB in ${weight.scripts.length} scripts`);
+        routes.push(weight);
+      }
+    } finally {
+      await browser.close();
+    }
+
+    step(`GET /api/events, ${CONNECTIONS} connections, ${DURATION_S} s (PGlite)`);
+    const result = await measureLatency(`${server.baseUrl}/api/events`, CONNECTIONS, DURATION_S);
+    load.push({ database: 'PGlite', result });
+  });
+
+  step('Server on PostgreSQL (fresh database)');
+  const database = await createBenchDatabase(PG_ADMIN_URL);
+  if (!database) {
+    const note = `PostgreSQL did not answer at ${new URL(PG_ADMIN_URL).host}`;
+    console.log(`skipped: ${note}`);
+    load.push({ database: 'PostgreSQL', result: null, note });
+  } else {
+    cleanups.push(() => database.drop());
+    try {
+      await withServer(serverEnv({ DATA_DIR: tempDataDir(), DATABASE_URL: database.url }), async (server) => {
+        step(`GET /api/events, ${CONNECTIONS} connections, ${DURATION_S} s (PostgreSQL)`);
+        const result = await measureLatency(`${server.baseUrl}/api/events`, CONNECTIONS, DURATION_S);
+        load.push({ database: 'PostgreSQL', result });
+      });
+    } finally {
+      await database.drop();
+    }
+  }
+
+  const report: BenchReport = {
+    machine: {
+      date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+      cores: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model.trim() ?? 'unknown CPU',
+      memoryGiB: os.totalmem() / 1024 ** 3,
+      os: `${os.type()} ${os.release()}`,
+      node: process.version,
+      chromium: chromiumVersion,
+      commit: gitCommit(),
+    },
+    command: COMMAND,
+    routes,
+    eventId,
+    load,
+  };
+
+  step('Summary');
+  console.log(consoleSummary(report));
+  writeFileSync(OUTPUT, markdown(report));
+  console.log(`\nwrote ${OUTPUT}`);
+}
+
+main()
+  .catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  })
+  .finally(() => cleanUp());

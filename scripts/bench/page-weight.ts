@@ -1,0 +1,59 @@
+/**
+ * First-load JavaScript of a route: every script response a fresh browser
+ * context downloads while opening the page, counted as bytes on the wire
+ * (the encoded, i.e. compressed, body). Service workers are blocked so the
+ * worker's background precache does not count, and nothing comes from a
+ * cache: each route gets a new context.
+ */
+import { chromium, type Browser } from '@playwright/test';
+
+export interface ScriptFile {
+  url: string;
+  encodedBytes: number;
+  encoding: string;
+}
+
+export interface RouteWeight {
+  route: string;
+  scripts: ScriptFile[];
+  totalBytes: number;
+}
+
+export async function launchChromium(executablePath: string): Promise<Browser> {
+  return chromium.launch({
+    executablePath,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+// Late work (the 1.5 s list spinner, then the map) can request more code
+// after the first quiet moment; wait for it and for the network again.
+const SETTLE_MS = 2_500;
+
+export async function measureRoute(browser: Browser, baseUrl: string, route: string): Promise<RouteWeight> {
+  const context = await browser.newContext({ serviceWorkers: 'block', locale: 'en-GB', timezoneId: 'Europe/London' });
+  try {
+    const page = await context.newPage();
+    const pending: Promise<ScriptFile>[] = [];
+    page.on('response', (response) => {
+      const request = response.request();
+      if (request.resourceType() !== 'script') return;
+      pending.push(
+        request.sizes().then((sizes) => ({
+          url: new URL(response.url()).pathname,
+          encodedBytes: sizes.responseBodySize,
+          encoding: response.headers()['content-encoding'] ?? 'identity',
+        })),
+      );
+    });
+    const response = await page.goto(baseUrl + route, { waitUntil: 'networkidle', timeout: 60_000 });
+    if (!response?.ok()) throw new Error(`${route} answered ${response?.status()}`);
+    await page.waitForTimeout(SETTLE_MS);
+    await page.waitForLoadState('networkidle');
+    const scripts = await Promise.all(pending);
+    return { route, scripts, totalBytes: scripts.reduce((sum, s) => sum + s.encodedBytes, 0) };
+  } finally {
+    await context.close();
+  }
+}

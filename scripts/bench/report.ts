@@ -1,0 +1,188 @@
+/**
+ * Turns the measured figures into the console table and docs/benchmarks.md,
+ * with each target marked met or not met. Numbers only ever come from a run.
+ */
+import type { LoadResult } from './load.ts';
+import type { RouteWeight } from './page-weight.ts';
+
+export const TARGETS = {
+  homeKb: 110,
+  anyRouteKb: 170,
+  p99Ms: 50,
+} as const;
+
+export interface MachineInfo {
+  date: string;
+  cores: number;
+  cpuModel: string;
+  memoryGiB: number;
+  os: string;
+  node: string;
+  chromium: string;
+  commit: string;
+}
+
+export interface LoadRun {
+  database: string;
+  result: LoadResult | null;
+  note?: string;
+}
+
+export interface BenchReport {
+  machine: MachineInfo;
+  command: string;
+  routes: RouteWeight[];
+  /** The routes as requested, e.g. /event/{id}, with the id used. */
+  eventId: string;
+  load: LoadRun[];
+}
+
+export const kb = (bytes: number) => bytes / 1000;
+const fmtKb = (bytes: number) => `${kb(bytes).toFixed(1)} KB`;
+const fmtMs = (ms: number) => `${ms.toFixed(ms < 10 ? 1 : 0)} ms`;
+const mark = (ok: boolean) => (ok ? 'met' : 'NOT met');
+
+interface TargetRow {
+  target: string;
+  figure: string;
+  status: string;
+}
+
+export function targetRows(report: BenchReport): TargetRow[] {
+  const rows: TargetRow[] = [];
+  const home = report.routes.find((r) => r.route === '/');
+  if (home) {
+    rows.push({ target: `/ first-load JS at most ${TARGETS.homeKb} KB gzip`, figure: fmtKb(home.totalBytes), status: mark(kb(home.totalBytes) <= TARGETS.homeKb) });
+  }
+  const heaviest = [...report.routes].sort((a, b) => b.totalBytes - a.totalBytes)[0];
+  if (heaviest) {
+    rows.push({
+      target: `no route above ${TARGETS.anyRouteKb} KB gzip`,
+      figure: `${fmtKb(heaviest.totalBytes)} (${displayRoute(heaviest.route, report.eventId)})`,
+      status: mark(kb(heaviest.totalBytes) <= TARGETS.anyRouteKb),
+    });
+  }
+  for (const run of report.load) {
+    rows.push({
+      target: `GET /api/events p99 under ${TARGETS.p99Ms} ms (${run.database})`,
+      figure: run.result ? fmtMs(run.result.p99) : 'not measured',
+      status: run.result ? mark(run.result.p99 < TARGETS.p99Ms) : `skipped: ${run.note ?? ''}`,
+    });
+  }
+  return rows;
+}
+
+function displayRoute(route: string, eventId: string): string {
+  return eventId ? route.replace(eventId, '{id}') : route;
+}
+
+function table(header: string[], rows: string[][]): string {
+  const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
+  return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
+}
+
+const LOAD_HEADER = ['database', 'connections', 'duration', 'p50', 'p90', 'p99', 'avg', 'max', 'req/s', 'requests', 'non-2xx', 'errors', 'timeouts'];
+
+function loadRow(run: LoadRun): string[] {
+  const r = run.result;
+  if (!r) return [run.database, '-', '-', '-', '-', '-', '-', '-', '-', '-', '-', '-', `skipped: ${run.note ?? ''}`];
+  return [
+    run.database,
+    String(r.connections),
+    `${r.durationS} s`,
+    fmtMs(r.p50),
+    fmtMs(r.p90),
+    fmtMs(r.p99),
+    fmtMs(r.avg),
+    fmtMs(r.max),
+    r.reqPerSec.toFixed(0),
+    String(r.total),
+    String(r.non2xx),
+    String(r.errors),
+    String(r.timeouts),
+  ];
+}
+
+export function consoleSummary(report: BenchReport): string {
+  const out: string[] = [];
+  out.push('First-load JavaScript (bytes on the wire, 1 KB = 1000 bytes)');
+  for (const r of report.routes) out.push(`  ${displayRoute(r.route, report.eventId).padEnd(20)} ${fmtKb(r.totalBytes).padStart(10)}  in ${r.scripts.length} scripts`);
+  out.push('', 'GET /api/events under load');
+  out.push(`  ${'database'.padEnd(12)} ${['p50', 'p90', 'p99', 'avg', 'req/s', 'non-2xx'].map((h) => h.padStart(9)).join(' ')}`);
+  for (const run of report.load) {
+    const r = run.result;
+    out.push(
+      r
+        ? `  ${run.database.padEnd(12)} ${[fmtMs(r.p50), fmtMs(r.p90), fmtMs(r.p99), fmtMs(r.avg), r.reqPerSec.toFixed(0), String(r.non2xx)].map((c) => c.padStart(9)).join(' ')}`
+        : `  ${run.database.padEnd(12)} skipped: ${run.note ?? ''}`,
+    );
+  }
+  out.push('', 'Targets');
+  for (const row of targetRows(report)) out.push(`  ${row.status.padEnd(8)} ${row.target}: ${row.figure}`);
+  return out.join('\n');
+}
+
+export function markdown(report: BenchReport): string {
+  const m = report.machine;
+  const routeRows = report.routes.map((r) => [
+    `\`${displayRoute(r.route, report.eventId)}\``,
+    String(r.scripts.length),
+    fmtKb(r.totalBytes),
+    [...new Set(r.scripts.map((s) => s.encoding))].join(', '),
+  ]);
+  const files = report.routes
+    .map((r) => {
+      const list = [...r.scripts]
+        .sort((a, b) => b.encodedBytes - a.encodedBytes)
+        .map((s) => `  - \`${s.url}\` ${fmtKb(s.encodedBytes)}`)
+        .join('\n');
+      return `- \`${displayRoute(r.route, report.eventId)}\`\n${list}`;
+    })
+    .join('\n');
+
+  return `# Benchmarks
+
+Written by \`${report.command}\` (\`scripts/bench.ts\`); every run overwrites
+this file with what it measured. The bench is not part of \`npm test\`.
+
+- Date: ${m.date}
+- Machine: ${m.cores} cores (${m.cpuModel}), ${m.memoryGiB.toFixed(0)} GiB memory, ${m.os}
+- Node ${m.node}, Chromium ${m.chromium}
+- Commit: ${m.commit}
+- Command: \`${report.command}\`
+
+## Targets
+
+${table(['target', 'measured', 'status'], targetRows(report).map((r) => [r.target, r.figure, r.status]))}
+
+## First-load JavaScript per route
+
+Every script response a fresh browser context downloads while opening the
+route (until the network is idle, then 2.5 s more for late chunks such as
+the map), counted as encoded bytes on the wire, i.e. after the server's
+compression. 1 KB = 1,000 bytes, as Vite prints. The service worker is
+blocked so its background precache is not counted. \`{id}\` is the first
+event from \`GET /api/events\` (\`${report.eventId}\`).
+
+${table(['route', 'scripts', 'JavaScript', 'content-encoding'], routeRows)}
+
+Files per route:
+
+${files}
+
+## GET /api/events under load
+
+autocannon, ${report.load.find((l) => l.result)?.result?.connections ?? 200} connections for ${report.load.find((l) => l.result)?.result?.durationS ?? 10} s after a 2 s warm-up, from the same
+machine over loopback, with a browser's \`Accept-Encoding\`. The server runs
+with \`NODE_ENV=production\` on the demo data (no query parameters: events
+dated today or later). Latency in milliseconds; req/s is the mean of
+per-second samples.
+
+${table(LOAD_HEADER, report.load.map(loadRow))}
+
+PGlite runs in the server process with a temporary \`DATA_DIR\`; PostgreSQL
+is the machine's own server (\`127.0.0.1:5432\`) with a fresh database that
+the bench creates, lets the server migrate and seed, and drops afterwards.
+The load generator and the server share the machine's ${m.cores} cores.
+`;
+}
