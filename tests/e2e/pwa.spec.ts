@@ -1,0 +1,245 @@
+/**
+ * Installable and offline from day one (issue 2): the manifest passes
+ * Chromium's own installability check, visited event pages reload with the
+ * network off, the worker never answers for the API, and a new version waits
+ * for the user instead of reloading the page under them.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ScreeningEvent } from '../../src/domain/event';
+import {
+  escapeRegExp,
+  launchPersistent,
+  pngSize,
+  precachedPaths,
+  waitForPersisted,
+  waitForServiceWorkerControl,
+} from './support/pwa';
+
+// The build playwright.config.ts serves (its STATIC_DIR).
+const STATIC_DIR = '.tmp/e2e-dist';
+const OFFLINE_NOTICE = /^Offline: saved /;
+
+async function upcomingEvents(request: APIRequestContext): Promise<ScreeningEvent[]> {
+  const response = await request.get('/api/events');
+  expect(response.status()).toBe(200);
+  const { events } = (await response.json()) as { events: ScreeningEvent[] };
+  expect(events.length).toBeGreaterThan(0);
+  return events;
+}
+
+/** A public event (no access-code modal), preferring one with a map. */
+function publicEvent(events: ScreeningEvent[]): ScreeningEvent {
+  const event = events.find((e) => !e.is_private && e.latitude !== null) ?? events.find((e) => !e.is_private);
+  if (!event) throw new Error('the demo data has no public event');
+  return event;
+}
+
+/** Names as a card shows them: cut to 24 characters, so match the first 20. */
+const namePrefix = (event: ScreeningEvent) => event.event_name.slice(0, 20);
+
+async function expectStoredImage(request: APIRequestContext, src: string, width: number, height: number) {
+  const response = await request.get(src);
+  expect(response.status(), src).toBe(200);
+  expect(response.headers()['content-type'], src).toContain('image/png');
+  expect(pngSize(await response.body()), src).toEqual({ width, height });
+}
+
+test.describe('installable', () => {
+  test('the manifest has what stores and home screens need', async ({ request }) => {
+    const response = await request.get('/manifest.webmanifest');
+    expect(response.status()).toBe(200);
+    const manifest = (await response.json()) as {
+      name: string;
+      short_name: string;
+      id: string;
+      start_url: string;
+      display: string;
+      theme_color: string;
+      background_color: string;
+      icons: { src: string; sizes: string; type: string; purpose?: string }[];
+      screenshots: { src: string; sizes: string; form_factor?: string }[];
+    };
+    expect(manifest.name).toMatch(/CHAPS/);
+    expect(manifest.short_name.length).toBeGreaterThan(0);
+    expect(manifest.short_name.length).toBeLessThanOrEqual(12);
+    expect(manifest.id).toBe('/');
+    expect(manifest.start_url).toBe('/');
+    expect(manifest.display).toBe('standalone');
+    expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/i);
+    expect(manifest.background_color).toMatch(/^#[0-9a-f]{6}$/i);
+
+    const icon = (sizes: string, purpose: string) =>
+      manifest.icons.find((i) => i.sizes === sizes && (i.purpose ?? 'any').split(' ').includes(purpose));
+    for (const [sizes, purpose] of [['192x192', 'any'], ['512x512', 'any'], ['512x512', 'maskable']] as const) {
+      const found = icon(sizes, purpose);
+      expect(found, `${purpose} icon ${sizes}`).toBeDefined();
+      const [width, height] = sizes.split('x').map(Number);
+      await expectStoredImage(request, found!.src, width!, height!);
+    }
+
+    const narrow = manifest.screenshots.find((s) => s.form_factor === 'narrow');
+    expect(narrow, 'a narrow screenshot').toBeDefined();
+    const [width, height] = narrow!.sizes.split('x').map(Number);
+    expect(height!).toBeGreaterThan(width!);
+    await expectStoredImage(request, narrow!.src, width!, height!);
+  });
+
+  test('index.html links the manifest and an apple-touch-icon', async ({ request }) => {
+    const html = await (await request.get('/')).text();
+    expect(html).toMatch(/<link[^>]+rel="manifest"[^>]+href="\/manifest\.webmanifest"/);
+    const appleIcon = /<link[^>]+rel="apple-touch-icon"[^>]+href="([^"]+)"/.exec(html);
+    expect(appleIcon, 'apple-touch-icon link').not.toBeNull();
+    await expectStoredImage(request, appleIcon![1]!, 180, 180);
+  });
+
+  test("Chromium's installability check finds nothing missing", async ({ baseURL }) => {
+    const browser = await launchPersistent(baseURL!);
+    try {
+      const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+      await page.goto('/');
+      await waitForServiceWorkerControl(page);
+      const cdp = await browser.context.newCDPSession(page);
+      const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+      expect(installabilityErrors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
+test.describe('offline', () => {
+  test.describe.configure({ mode: 'serial' });
+
+  test('the precache holds every script, style and the shell', async ({ page }) => {
+    await page.goto('/');
+    await waitForServiceWorkerControl(page);
+    const cached = new Set(await precachedPaths(page));
+    const built = readdirSync(join(STATIC_DIR, 'assets'))
+      .filter((file) => /\.(js|css)$/.test(file))
+      .map((file) => `/assets/${file}`);
+    expect(built.length).toBeGreaterThan(0);
+    for (const path of [...built, '/index.html', '/manifest.webmanifest']) expect(cached, path).toContain(path);
+  });
+
+  test('a visited events list reloads with the network off', async ({ page, context, request }) => {
+    const events = await upcomingEvents(request);
+    await page.goto('/book-event-main');
+    await waitForServiceWorkerControl(page);
+    const anyName = new RegExp(events.map((e) => escapeRegExp(namePrefix(e))).join('|'));
+    await expect(page.getByText(anyName).first()).toBeVisible({ timeout: 15_000 });
+    // Names shown online must all come back from the saved copy.
+    const shown: ScreeningEvent[] = [];
+    for (const event of events) {
+      if (await page.getByText(namePrefix(event)).first().isVisible()) shown.push(event);
+    }
+    await waitForPersisted(page, shown[0]!.event_id);
+
+    await context.setOffline(true);
+    try {
+      await page.reload();
+      await expect(page.getByRole('status').filter({ hasText: OFFLINE_NOTICE })).toBeVisible({ timeout: 15_000 });
+      for (const event of shown) await expect(page.getByText(namePrefix(event)).first()).toBeVisible();
+    } finally {
+      await context.setOffline(false);
+    }
+  });
+
+  test('a visited event page reloads with the network off, and its map tiles are cached', async ({ page, context, request }) => {
+    const event = publicEvent(await upcomingEvents(request));
+    await page.goto(`/event/${event.event_id}`);
+    await waitForServiceWorkerControl(page);
+    await expect(page.getByText(event.event_name).first()).toBeVisible({ timeout: 15_000 });
+    await waitForPersisted(page, event.event_id);
+    if (event.latitude !== null) {
+      await expect
+        .poll(() => page.evaluate(async () => (await (await caches.open('map-tiles')).keys()).map((r) => r.url)))
+        .toContainEqual(expect.stringContaining('/dev/tiles/'));
+    }
+
+    await context.setOffline(true);
+    try {
+      await page.reload();
+      await expect(page.getByRole('status').filter({ hasText: OFFLINE_NOTICE })).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByText(event.event_name).first()).toBeVisible();
+    } finally {
+      await context.setOffline(false);
+    }
+  });
+
+  test('a never-visited route still opens the app with the network off', async ({ page, context }) => {
+    await page.goto('/');
+    await waitForServiceWorkerControl(page);
+    await context.setOffline(true);
+    try {
+      await page.goto('/no-such-page-offline');
+      await expect(page.getByText('Page not found')).toBeVisible();
+      await expect(page.getByText("Sorry, we couldn't find the page you're looking for.")).toBeVisible();
+    } finally {
+      await context.setOffline(false);
+    }
+  });
+
+  test('the worker never answers for the API, online or off', async ({ page, context }) => {
+    await page.goto('/');
+    await waitForServiceWorkerControl(page);
+
+    const online = await page.goto('/api/health');
+    expect(online!.fromServiceWorker()).toBe(false);
+    expect(await online!.json()).toEqual({ status: 'ok' });
+
+    await page.goto('/');
+    await waitForServiceWorkerControl(page);
+    await context.setOffline(true);
+    try {
+      const fetched = await page.evaluate(() =>
+        fetch('/api/health').then(
+          async (r) => `answered ${r.status}: ${(await r.text()).slice(0, 40)}`,
+          () => 'failed',
+        ),
+      );
+      expect(fetched).toBe('failed');
+      await expect(page.goto('/api/health')).rejects.toThrow(/ERR_INTERNET_DISCONNECTED|ERR_FAILED/);
+    } finally {
+      await context.setOffline(false);
+    }
+  });
+});
+
+test.describe('updates', () => {
+  const swFile = join(STATIC_DIR, 'sw.js');
+
+  /** The registration's waiting worker's state, or null. */
+  const waitingState = (page: Page) =>
+    page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state ?? null);
+
+  test('a new version waits for the user, then takes over when asked', async ({ page }) => {
+    await page.goto('/');
+    await waitForServiceWorkerControl(page);
+
+    // Any byte change makes the browser install the worker as a new version.
+    const original = readFileSync(swFile);
+    writeFileSync(swFile, Buffer.concat([original, Buffer.from(`\n// e2e update ${Date.now()}\n`)]));
+    try {
+      await page.evaluate(async () => {
+        await (await navigator.serviceWorker.getRegistration())?.update();
+      });
+      await expect.poll(() => waitingState(page)).toBe('installed');
+      // Left alone, it keeps waiting: no silent skipWaiting, no reload.
+      await page.waitForTimeout(1_500);
+      expect(await waitingState(page)).toBe('installed');
+
+      // What the page's update prompt sends when the user accepts.
+      await page.evaluate(async () => {
+        (await navigator.serviceWorker.getRegistration())?.waiting?.postMessage({ type: 'SKIP_WAITING' });
+      });
+      await expect.poll(() => waitingState(page)).toBeNull();
+      await expect
+        .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? null))
+        .toBe('activated');
+    } finally {
+      writeFileSync(swFile, original);
+    }
+  });
+});

@@ -1,0 +1,115 @@
+/**
+ * Helpers for the installability and offline journeys: a persistent browser
+ * profile (Chromium only reports installability outside incognito), waiting
+ * for the service worker to control a page, and reading what the page saved.
+ */
+import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+
+export interface PersistentBrowser {
+  context: BrowserContext;
+  close: () => Promise<void>;
+}
+
+/** A real (non-incognito) profile in a throwaway directory. */
+export async function launchPersistent(baseURL: string): Promise<PersistentBrowser> {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'chaps-pwa-profile-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    baseURL,
+    locale: 'en-GB',
+    timezoneId: 'America/New_York',
+  });
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Waits until the worker is active and controls this page. The worker claims
+ * pages on first activation; a reload covers a browser that has not yet
+ * handed control over by then.
+ */
+export async function waitForServiceWorkerControl(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  const controlled = await page
+    .waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 5_000 })
+    .then(() => true)
+    .catch(() => false);
+  if (!controlled) {
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  }
+}
+
+/**
+ * Waits until some IndexedDB store holds a value mentioning `needle` (e.g. an
+ * event id), i.e. the query persister has written its throttled snapshot.
+ * Looks through every database so the test does not depend on key names.
+ */
+export async function waitForPersisted(page: Page, needle: string): Promise<void> {
+  await page.waitForFunction(async (text) => {
+    const read = (name: string) =>
+      new Promise<string>((resolve) => {
+        const open = indexedDB.open(name);
+        open.onerror = () => resolve('');
+        open.onsuccess = () => {
+          const db = open.result;
+          const stores = Array.from(db.objectStoreNames);
+          if (stores.length === 0) {
+            db.close();
+            resolve('');
+            return;
+          }
+          const tx = db.transaction(stores, 'readonly');
+          const values: unknown[] = [];
+          for (const store of stores) {
+            const all = tx.objectStore(store).getAll();
+            all.onsuccess = () => values.push(...all.result);
+          }
+          tx.oncomplete = () => {
+            db.close();
+            resolve(JSON.stringify(values));
+          };
+          tx.onerror = () => resolve('');
+        };
+      });
+    for (const { name } of await indexedDB.databases()) {
+      if (name && (await read(name)).includes(text)) return true;
+    }
+    return false;
+  }, needle, { polling: 250 });
+}
+
+/** URLs (path only) held in the Workbox precache. */
+export async function precachedPaths(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const names = (await caches.keys()).filter((name) => name.startsWith('workbox-precache'));
+    const paths: string[] = [];
+    for (const name of names) {
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) paths.push(new URL(request.url).pathname);
+    }
+    return paths;
+  });
+}
+
+/** Width and height from a PNG's IHDR chunk. */
+export function pngSize(png: Buffer): { width: number; height: number } {
+  if (png.subarray(1, 4).toString('latin1') !== 'PNG') throw new Error('not a PNG');
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+}
+
+/** For building RegExps from event names. */
+export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
