@@ -14,7 +14,34 @@ export const paths = {
   checkNhsNumber: '/check-nhs-number',
   informationHub: '/information-hub',
   news: '/news',
+  patientJourney: '/news/patient-journey',
+  chapsScreeningEvent: '/chaps-screening-event',
   refundPolicy: '/refund-policy',
   privacyPolicy: '/privacy-policy',
   portal: '/portal',
 } as const;
+
+/** In-page sections the menus scroll to (SPEC.md section 2, scroll anchors). */
+export const anchors = {
+  about: 'about',
+  ourTeam: 'our-team',
+  ourSupporters: 'our-supporters',
+  community: 'community',
+  freemason: 'freemason',
+  corporate: 'corporate',
+  speaker: 'speaker',
+  prostateCancer: 'prostate-cancer',
+  mensHealth: 'mens-health',
+  healthInWorkplace: 'health-in-workplace',
+  education: 'education',
+  resources: 'resources',
+  latestNews: 'latest-news',
+  newsletters: 'newsletters',
+} as const;
+
+export type Anchor = (typeof anchors)[keyof typeof anchors];
+
+/** A route plus the section to scroll to once it has drawn: "/events#community". */
+export function withAnchor(path: string, anchor: Anchor): string {
+  return `${path}#${anchor}`;
+}

@@ -1,0 +1,62 @@
+/**
+ * One top-level menu as a disclosure: a button that shows or hides its list
+ * of links. Click or Enter/Space opens it, Escape closes it and returns
+ * focus to the button, and it closes when focus or a click goes elsewhere.
+ * No hover menus: they vanish under an unsteady hand.
+ */
+import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { Link } from 'react-router-dom';
+import type { NavMenuItem } from './nav-items';
+
+export function NavMenu({ menu }: { menu: NavMenuItem }) {
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const rootRef = useRef<HTMLLIElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open]);
+
+  function onKeyDown(event: KeyboardEvent) {
+    if (event.key === 'Escape' && open) {
+      event.stopPropagation();
+      setOpen(false);
+      buttonRef.current?.focus();
+    }
+  }
+
+  function onBlur(event: FocusEvent) {
+    if (!rootRef.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+  }
+
+  return (
+    <li className="nav-item" ref={rootRef} onKeyDown={onKeyDown} onBlur={onBlur}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="nav-top"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        {menu.label}
+        <span className="nav-chevron" aria-hidden="true" />
+      </button>
+      <ul id={listId} className="submenu" hidden={!open}>
+        {menu.items.map((item) => (
+          <li key={item.to}>
+            <Link to={item.to} className="submenu-link" onClick={() => setOpen(false)}>
+              {item.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}

@@ -1,0 +1,46 @@
+import { Link } from 'react-router-dom';
+import { site } from '../../content/site';
+import { paths } from '../paths';
+import { ContactBlock } from './contact-block';
+
+const FOOTER_LINKS = [
+  { label: 'Home', to: paths.home },
+  { label: 'About Us', to: paths.aboutUs },
+  { label: 'Events', to: paths.events },
+  { label: 'Information Hub', to: paths.informationHub },
+  { label: 'News', to: paths.news },
+  { label: 'Refund Policy', to: paths.refundPolicy },
+  { label: 'Privacy Policy', to: paths.privacyPolicy },
+];
+
+export function SiteFooter() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="site-footer">
+      <div className="container footer-grid">
+        <section aria-labelledby="footer-contact-title">
+          <h2 id="footer-contact-title">Contact us</h2>
+          <ContactBlock />
+        </section>
+        <nav aria-labelledby="footer-links-title">
+          <h2 id="footer-links-title">Quick links</h2>
+          <ul className="footer-links">
+            {FOOTER_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to}>{link.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <div className="container footer-legal">
+        <p>
+          {site.charityRegister}, number {site.charityNumber}.
+        </p>
+        <p>
+          © {year} {site.name}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * The header: logo, the two phone lines (many visitors would rather call),
+ * CONTACT US, Donate and Login. There is no sign-in yet, so it always shows
+ * Login; the accounts work switches it to Portal for a signed-in member.
+ */
+import { Link } from 'react-router-dom';
+import { mailtoHref, site, telHref } from '../../content/site';
+import { paths } from '../paths';
+import { Logo } from './logo';
+import { SiteNav } from './site-nav';
+
+export function SiteHeader() {
+  return (
+    <header className="site-header">
+      <div className="container header-top">
+        <Link to={paths.home} className="logo">
+          <Logo />
+          <span className="logo-text">
+            <span className="logo-name">{site.name}</span>
+            <span className="logo-tagline">{site.tagline}</span>
+          </span>
+          <span className="visually-hidden">, home page</span>
+        </Link>
+
+        <ul className="header-contacts" aria-label="Phone numbers">
+          {[site.bookingHelpline, site.generalEnquiries].map((phone) => (
+            <li key={phone.label}>
+              <span className="header-contact-label">{phone.label}</span>{' '}
+              <a href={telHref(phone)} className="header-contact-number">
+                {phone.display}
+              </a>
+            </li>
+          ))}
+        </ul>
+
+        <div className="header-actions">
+          <a href={mailtoHref(site.email)} className="button button-small">
+            CONTACT US
+          </a>
+          <a href={site.donateUrl} target="_blank" rel="noopener noreferrer" className="button button-small button-donate">
+            Donate<span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+          <Link to={paths.login} className="button button-small button-primary">
+            Login
+          </Link>
+        </div>
+      </div>
+      <SiteNav />
+    </header>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * The main navigation: a bar of menus on wide screens, a burger button
+ * with the five top-level pages on small ones (CSS shows one or the other).
+ */
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { NavLink, useLocation } from 'react-router-dom';
+import { HOME_ITEM, MOBILE_ITEMS, NAV_MENUS } from './nav-items';
+import { NavMenu } from './nav-menu';
+
+export function SiteNav() {
+  const { pathname, hash } = useLocation();
+  const here = `${pathname}${hash}`;
+  // The menu is open for the page it was opened on, so any navigation closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === here;
+  const setMenuOpen = (open: boolean) => setOpenOn(open ? here : null);
+  const burgerRef = useRef<HTMLButtonElement>(null);
+
+  function closeOnEscape(event: KeyboardEvent) {
+    if (event.key !== 'Escape' || !menuOpen) return;
+    setMenuOpen(false);
+    burgerRef.current?.focus();
+  }
+
+  return (
+    <nav className="site-nav" aria-label="Main">
+      <div className="container nav-inner">
+        <div className="nav-small" onKeyDown={closeOnEscape}>
+          <button
+            ref={burgerRef}
+            type="button"
+            className="burger"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMenuOpen(!menuOpen)}
+          >
+            <span className="burger-icon" aria-hidden="true" />
+            Menu
+          </button>
+          <ul id="mobile-menu" className="nav-mobile" hidden={!menuOpen}>
+            {MOBILE_ITEMS.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end className="nav-mobile-link">
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+
+        <ul className="nav-desktop">
+          <li className="nav-item">
+            <NavLink to={HOME_ITEM.to} end className="nav-top">
+              {HOME_ITEM.label}
+            </NavLink>
+          </li>
+          {NAV_MENUS.map((menu) => (
+            <NavMenu key={menu.label} menu={menu} />
+          ))}
+        </ul>
+      </div>
+    </nav>
+  );
+}

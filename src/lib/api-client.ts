@@ -1,0 +1,85 @@
+/**
+ * The product API over fetch: cookies included, undefined query values
+ * dropped, one error shape. A 401 becomes Error('Unauthorized'); any other
+ * failed status an ApiError carrying the server's message; no response at
+ * all a NetworkError, so screens can tell "not found" from "no signal".
+ */
+import { env } from './env';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+
+  constructor(message: string, status: number, code?: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export class NetworkError extends Error {
+  /** Brand: keeps TypeScript from treating every Error as a NetworkError. */
+  readonly offline = true;
+
+  constructor(cause?: unknown) {
+    super('Could not reach the server. Check your connection and try again.', { cause });
+    this.name = 'NetworkError';
+  }
+}
+
+export const UNAUTHORIZED = 'Unauthorized';
+
+export function isNetworkError(error: unknown): error is NetworkError {
+  return error instanceof NetworkError;
+}
+
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
+export type QueryParams = Record<string, string | number | boolean | undefined>;
+
+export function apiUrl(path: string, params: QueryParams = {}): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined) search.set(key, String(value));
+  }
+  const query = search.toString();
+  return `${env.apiBase}${path}${query ? `?${query}` : ''}`;
+}
+
+async function errorFrom(response: Response): Promise<Error> {
+  if (response.status === 401) return new Error(UNAUTHORIZED);
+  let message = `Request failed (${response.status})`;
+  let code: string | undefined;
+  try {
+    const body = (await response.json()) as { error?: unknown; message?: unknown };
+    if (typeof body.message === 'string' && body.message) message = body.message;
+    if (typeof body.error === 'string') code = body.error;
+  } catch {
+    // Not JSON (a proxy's error page, say): keep the status line.
+  }
+  return new ApiError(message, response.status, code);
+}
+
+export async function apiGet<T>(path: string, params?: QueryParams, init: { signal?: AbortSignal } = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, params), {
+      method: 'GET',
+      credentials: 'include',
+      headers: { Accept: 'application/json' },
+      signal: init.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new NetworkError(error);
+  }
+  if (!response.ok) throw await errorFrom(response);
+  try {
+    return (await response.json()) as T;
+  } catch {
+    throw new ApiError('Unexpected response format', response.status, 'bad_response');
+  }
+}

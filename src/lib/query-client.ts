@@ -1,0 +1,57 @@
+/**
+ * One QueryClient for the app, and its IndexedDB persister. Only the public
+ * events data ('events' keys) is saved, so a visited list or event page
+ * opens offline; mutations are never saved, so a paused booking cannot be
+ * replayed after a restart.
+ */
+import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
+import { QueryClient } from '@tanstack/react-query';
+import type { PersistQueryClientProviderProps } from '@tanstack/react-query-persist-client';
+import { del, get, set } from 'idb-keyval';
+import { ApiError, UNAUTHORIZED } from './api-client';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const MAX_RETRIES = 2;
+
+export const PERSIST_KEY = 'chaps-query-cache';
+/** Change to throw away every saved copy after a change of data shape. */
+export const PERSIST_BUSTER = 'v1';
+export const PERSIST_MAX_AGE_MS = DAY_MS;
+export const PERSISTED_ROOT_KEYS: readonly string[] = ['events'];
+
+function shouldRetry(failureCount: number, error: Error): boolean {
+  // A 4xx answer will not change on retry; a dropped connection might.
+  if (error instanceof ApiError && error.status < 500) return false;
+  if (error.message === UNAUTHORIZED) return false;
+  return failureCount < MAX_RETRIES;
+}
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      gcTime: DAY_MS,
+      staleTime: 60_000,
+      retry: shouldRetry,
+    },
+  },
+});
+
+const persister = createAsyncStoragePersister({
+  key: PERSIST_KEY,
+  storage: {
+    getItem: (key) => get<string>(key).then((value) => value ?? null),
+    setItem: (key, value) => set(key, value),
+    removeItem: (key) => del(key),
+  },
+});
+
+export const persistOptions: PersistQueryClientProviderProps['persistOptions'] = {
+  persister,
+  buster: PERSIST_BUSTER,
+  maxAge: PERSIST_MAX_AGE_MS,
+  dehydrateOptions: {
+    shouldDehydrateQuery: (query) =>
+      PERSISTED_ROOT_KEYS.includes(String(query.queryKey[0])) && query.state.status === 'success',
+    shouldDehydrateMutation: () => false,
+  },
+};
