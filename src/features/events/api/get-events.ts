@@ -1,0 +1,28 @@
+/** GET /api/events: the listing, filtered by the query eventsQuery() built. */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet, type ScreeningEvent } from '../shared';
+import { eventKeys, type EventsQueryRecord } from './event-keys';
+
+export async function fetchEvents(query: EventsQueryRecord, signal?: AbortSignal): Promise<ScreeningEvent[]> {
+  const body = await apiGet<{ events?: unknown }>('/events', query, { signal });
+  if (!Array.isArray(body.events)) {
+    console.warn('Unexpected response format');
+    return [];
+  }
+  return body.events as ScreeningEvent[];
+}
+
+export function eventsQueryOptions(query: EventsQueryRecord) {
+  return queryOptions({
+    queryKey: eventKeys.list(query),
+    queryFn: ({ signal }) => fetchEvents(query, signal),
+    // Show the saved copy at once when offline instead of waiting on the network.
+    // Spaces change as people book: refetch on every visit, show the cached copy meanwhile.
+    staleTime: 0,
+    networkMode: 'offlineFirst',
+  });
+}
+
+export function useEvents(query: EventsQueryRecord) {
+  return useQuery(eventsQueryOptions(query));
+}

@@ -1,0 +1,69 @@
+/**
+ * One event in a list: short name, product, date, times and the button its
+ * state allows (SPEC.md section 4). Only BOOK opens the event page; the
+ * other three states are disabled buttons naming why.
+ */
+import { Link } from 'react-router-dom';
+import {
+  CARD_LABELS,
+  cardState,
+  formatLongDate,
+  formatTime,
+  paths,
+  truncateName,
+  type ScreeningEvent,
+} from '../shared';
+
+interface Props {
+  event: ScreeningEvent;
+  now: Date;
+  headingLevel?: 'h2' | 'h3';
+}
+
+export function EventCard({ event, now, headingLevel: Heading = 'h3' }: Props) {
+  const state = cardState(event, now);
+  const label = CARD_LABELS[state];
+  const headingId = `event-card-${event.event_id}`;
+  const shortName = truncateName(event.event_name);
+  const isCut = shortName !== event.event_name;
+
+  return (
+    <li className="event-card card" data-event-id={event.event_id} data-card-state={state}>
+      <Heading id={headingId} className="event-card-name" title={isCut ? event.event_name : undefined}>
+        {isCut ? (
+          <>
+            <span aria-hidden="true">{shortName}</span>
+            <span className="visually-hidden">{event.event_name}</span>
+          </>
+        ) : (
+          event.event_name
+        )}
+      </Heading>
+      <p className="event-card-product">{event.product_name}</p>
+      <p className="event-card-when">
+        <span>{formatLongDate(event.event_date)}</span>
+        <span>
+          {formatTime(event.start_time)}
+          <span aria-hidden="true"> – </span>
+          <span className="visually-hidden"> to </span>
+          {formatTime(event.end_time)}
+        </span>
+      </p>
+      <p className="event-card-place">{[event.city, event.postcode].filter(Boolean).join(', ')}</p>
+      {state === 'book' ? (
+        <Link
+          to={paths.event(event.event_id)}
+          state={{ event }}
+          className="button button-primary event-card-action"
+          aria-describedby={headingId}
+        >
+          {label}
+        </Link>
+      ) : (
+        <button type="button" className="button event-card-action" disabled aria-describedby={headingId}>
+          {label}
+        </button>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,22 @@
+/** The listing's Important notice (SPEC.md, events listing): how a booking is actually made. */
+export function ImportantNotice() {
+  return (
+    <section className="notice notice-important" aria-labelledby="important-notice-title">
+      <h2 id="important-notice-title">Important</h2>
+      <ul>
+        <li>
+          Registering on this site does <strong>not</strong> book you a place. To book, register or log in, add a
+          booking, and click <strong>COMPLETE BOOKING</strong>.
+        </li>
+        <li>
+          You will receive a confirmation email. If you have not received one, your booking is not complete.
+        </li>
+        <li>
+          Use your full first names as they appear on your ID, and check that your name and date of birth are
+          correct.
+        </li>
+        <li>Give your correct 10-digit NHS number.</li>
+      </ul>
+    </section>
+  );
+}

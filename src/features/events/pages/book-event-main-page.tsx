@@ -1,0 +1,41 @@
+/** /book-event-main: search screening events, see them listed and on a map. */
+import { useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router-dom';
+import { eventKeys } from '../api/event-keys';
+import { EventResults } from '../components/event-results';
+import { FilterCard } from '../components/filter-card';
+import { ImportantNotice } from '../components/important-notice';
+import { formFromSearch, queryFromSearch } from '../filters';
+import { eventsQuery, useDocumentTitle, type EventFilters } from '../shared';
+import '../events.css';
+
+export default function BookEventMainPage() {
+  useDocumentTitle('Book a screening event');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const query = queryFromSearch(searchParams);
+  const queryKey = new URLSearchParams(query).toString();
+
+  const queryClient = useQueryClient();
+
+  function search(filters: EventFilters) {
+    const next = eventsQuery(filters);
+    // The same search again means "check for changes", not "do nothing".
+    if (new URLSearchParams(next).toString() === queryKey) void queryClient.invalidateQueries({ queryKey: eventKeys.list(query) });
+    else setSearchParams(next);
+  }
+
+  return (
+    <div className="page events-page">
+      <h1>Book a screening event</h1>
+      <p className="lead">
+        Find a PSA screening event near you. Search by date or by place, then choose BOOK on the event you want.
+      </p>
+      <div className="events-intro">
+        <FilterCard key={`filters?${searchParams.toString()}`} initial={formFromSearch(searchParams)} onSearch={search} />
+        <ImportantNotice />
+      </div>
+      <h2 className="results-heading">Upcoming events</h2>
+      <EventResults key={queryKey} query={query} />
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { eventStart, hasEnded, type ScreeningEvent } from './shared';
+
+/** Soonest start first; events with the same start keep the server's order. */
+export function byStart(events: readonly ScreeningEvent[]): ScreeningEvent[] {
+  return [...events].sort((a, b) => eventStart(a).getTime() - eventStart(b).getTime());
+}
+
+/** Events that have not yet started (the home page's UPCOMING EVENTS). */
+export function notStarted(events: readonly ScreeningEvent[], now: Date): ScreeningEvent[] {
+  return byStart(events).filter((event) => eventStart(event).getTime() >= now.getTime());
+}
+
+/** Events still to finish that have a place on the map. */
+export function mappable(events: readonly ScreeningEvent[], now: Date): ScreeningEvent[] {
+  return events.filter(
+    (event) =>
+      !hasEnded(event, now) &&
+      typeof event.latitude === 'number' &&
+      typeof event.longitude === 'number' &&
+      Number.isFinite(event.latitude) &&
+      Number.isFinite(event.longitude),
+  );
+}

@@ -1,0 +1,44 @@
+/**
+ * Registers the service worker (production builds only; the caller checks)
+ * and asks it to look for a new version whenever the page comes back into
+ * view: home-screen apps on iOS otherwise keep running an old version.
+ * A waiting version is never forced on the user; onNeedRefresh asks first.
+ */
+import { registerSW } from 'virtual:pwa-register';
+
+export interface ServiceWorkerControls {
+  /** Activates the waiting version; the page reloads once it has taken over. */
+  applyUpdate: () => Promise<void>;
+}
+
+let controls: ServiceWorkerControls | null = null;
+const needRefreshListeners = new Set<() => void>();
+
+export function registerServiceWorker(onNeedRefresh: () => void): ServiceWorkerControls {
+  needRefreshListeners.add(onNeedRefresh);
+  if (controls) return controls;
+
+  let registration: ServiceWorkerRegistration | undefined;
+  const updateSW = registerSW({
+    immediate: true,
+    onNeedRefresh: () => needRefreshListeners.forEach((listener) => listener()),
+    onRegisteredSW: (_url, reg) => {
+      registration = reg;
+    },
+    onRegisterError: (error: unknown) => console.warn('Service worker registration failed', error),
+  });
+
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState !== 'visible' || !registration || !navigator.onLine) return;
+    registration.update().catch(() => {
+      // A failed check (lost signal, say) simply waits for the next one.
+    });
+  });
+
+  controls = { applyUpdate: () => updateSW(true) };
+  return controls;
+}
+
+export function stopListening(onNeedRefresh: () => void): void {
+  needRefreshListeners.delete(onNeedRefresh);
+}
