@@ -1,0 +1,52 @@
+/**
+ * The Hono application: security headers and compression around the API
+ * (/api), the tile stand-in (/dev/tiles) and the built site. Built from its
+ * dependencies so tests run it in-process with their own database and clock.
+ */
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import type { Database } from './db/adapter';
+import type { Env } from './env';
+import { errorJson, handleError } from './http/errors';
+import { securityHeaders } from './http/security-headers';
+import { silentLogger, type Logger } from './logger';
+import { devTilesRoutes } from './routes/dev-tiles';
+import { eventsRoutes } from './routes/events';
+import { healthRoutes } from './routes/health';
+import { staticRoutes } from './routes/static';
+import { createEventsService } from './services/events-service';
+
+export interface AppDependencies {
+  db: Database;
+  env: Pick<Env, 'staticDir' | 'tileUrl' | 'devTiles'>;
+  /** The clock every rule reads; tests pin it. */
+  now?: () => Date;
+  logger?: Logger;
+}
+
+export function createApp({ db, env, now = () => new Date(), logger = silentLogger }: AppDependencies): Hono {
+  const app = new Hono();
+
+  app.use(securityHeaders(env.tileUrl));
+  app.use(compress());
+  app.use('/api/*', async (c, next) => {
+    await next();
+    // Answers depend on the moment and the data: the app's query cache
+    // decides freshness, never an HTTP cache in between.
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+  });
+
+  app.route('/api/health', healthRoutes(db, logger));
+  app.route('/api/events', eventsRoutes(createEventsService(db, now)));
+  if (env.devTiles) app.route('/dev/tiles', devTilesRoutes());
+  app.route('/', staticRoutes(env.staticDir));
+
+  app.notFound((c) =>
+    errorJson(c, 404, {
+      error: 'not_found',
+      message: c.req.path.startsWith('/api') ? `No API route ${c.req.method} ${c.req.path}` : 'Not found',
+    }),
+  );
+  app.onError(handleError(logger));
+  return app;
+}

@@ -1,0 +1,93 @@
+/**
+ * SQL for the events table: the one column list that becomes the API's
+ * ScreeningEvent (so access_code_hash can never leak through a `SELECT *`),
+ * the row mapping, and inserts used by the demo seed and the tests.
+ */
+import type { EventCategory, ScreeningEvent } from '../../src/domain/event';
+import type { Queryable, Row } from './adapter';
+
+/** Every public column, with dates and times formatted the way the API sends them. */
+export const EVENT_COLUMNS = `
+  event_id::text AS event_id, event_name, event_description, category,
+  product_id, product_name, product_price, price,
+  to_char(event_date, 'YYYY-MM-DD') AS event_date,
+  to_char(start_time, 'HH24:MI') AS start_time,
+  to_char(end_time, 'HH24:MI') AS end_time,
+  session_duration, email_template, lab_name, is_private,
+  total_spaces, booked_spaces, places_per_slot, payment_required,
+  exclusive_for, contact_email, address_line_1, address_line_2,
+  city, state, postcode, country, latitude, longitude`;
+
+const nullableText = (value: unknown) => (value === null || value === undefined ? null : String(value));
+const nullableNumber = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+
+export function toScreeningEvent(row: Row): ScreeningEvent {
+  return {
+    event_id: String(row.event_id),
+    event_name: String(row.event_name),
+    event_description: String(row.event_description),
+    category: row.category as EventCategory,
+    product_id: String(row.product_id),
+    product_name: String(row.product_name),
+    product_price: Number(row.product_price),
+    price: nullableNumber(row.price),
+    event_date: String(row.event_date),
+    start_time: String(row.start_time),
+    end_time: String(row.end_time),
+    session_duration: Number(row.session_duration),
+    email_template: nullableText(row.email_template),
+    lab_name: nullableText(row.lab_name),
+    is_private: row.is_private === true,
+    total_spaces: Number(row.total_spaces),
+    booked_spaces: Number(row.booked_spaces),
+    places_per_slot: Number(row.places_per_slot),
+    payment_required: row.payment_required === true,
+    exclusive_for: nullableText(row.exclusive_for),
+    contact_email: nullableText(row.contact_email),
+    address_line_1: String(row.address_line_1),
+    address_line_2: nullableText(row.address_line_2),
+    city: String(row.city),
+    state: nullableText(row.state),
+    postcode: String(row.postcode),
+    country: String(row.country),
+    latitude: nullableNumber(row.latitude),
+    longitude: nullableNumber(row.longitude),
+  };
+}
+
+/** A row to insert: the API's fields (id optional) plus the private code's hash. */
+export type EventInsert = Omit<ScreeningEvent, 'event_id'> & {
+  event_id?: string;
+  access_code_hash?: string | null;
+};
+
+const INSERT_COLUMNS = [
+  'event_name', 'event_description', 'category', 'product_id', 'product_name', 'product_price', 'price',
+  'event_date', 'start_time', 'end_time', 'session_duration', 'email_template', 'lab_name', 'is_private',
+  'access_code_hash', 'total_spaces', 'booked_spaces', 'places_per_slot', 'payment_required', 'exclusive_for',
+  'contact_email', 'address_line_1', 'address_line_2', 'city', 'state', 'postcode', 'country', 'latitude',
+  'longitude',
+] as const;
+
+/** Inserts one event; resolves to its id. */
+export async function insertEvent(db: Queryable, event: EventInsert): Promise<string> {
+  const columns: string[] = [...INSERT_COLUMNS];
+  const values: unknown[] = INSERT_COLUMNS.map((column) => event[column] ?? null);
+  if (event.event_id !== undefined) {
+    columns.unshift('event_id');
+    values.unshift(event.event_id);
+  }
+  const placeholders = values.map((_, i) => `$${i + 1}`).join(', ');
+  const [row] = await db.query<{ event_id: string }>(
+    `INSERT INTO events (${columns.join(', ')}) VALUES (${placeholders}) RETURNING event_id::text AS event_id`,
+    values,
+  );
+  if (!row) throw new Error('INSERT INTO events returned no row');
+  return row.event_id;
+}
+
+export async function insertEvents(db: Queryable, events: readonly EventInsert[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (const event of events) ids.push(await insertEvent(db, event));
+  return ids;
+}

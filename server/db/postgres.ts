@@ -1,0 +1,78 @@
+/**
+ * PostgreSQL through a node-postgres pool (production, CI). `schema` pins
+ * every connection's search_path, which lets each test file work in a
+ * throwaway schema of a shared database.
+ */
+import pg from 'pg';
+import { TYPE_PARSERS, type Database, type Queryable, type Row } from './adapter';
+
+export interface PostgresOptions {
+  schema?: string;
+  max?: number;
+  onPoolError?: (error: Error) => void;
+}
+
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    TYPE_PARSERS[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+function queryable(client: pg.Pool | pg.PoolClient): Queryable {
+  return {
+    async query<T extends Row = Row>(sql: string, params: readonly unknown[] = []) {
+      const result = await client.query<T>(sql, [...params]);
+      return result.rows;
+    },
+    async exec(sql: string) {
+      // Without parameters node-postgres uses the simple protocol, which runs a whole script.
+      await client.query(sql);
+    },
+  };
+}
+
+export function quoteIdentifier(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    types,
+    ...(options.schema ? { options: `-c search_path=${quoteIdentifier(options.schema)}` } : {}),
+  });
+  // An idle client losing its connection must not crash the process.
+  pool.on('error', (error) => options.onPoolError?.(error));
+  // Fail at start, not on the first request, when the database is unreachable.
+  const probe = await pool.connect();
+  probe.release();
+
+  let closed = false;
+  return {
+    kind: 'postgres',
+    ...queryable(pool),
+    async transaction(fn) {
+      const client = await pool.connect();
+      let broken = false;
+      try {
+        await client.query('BEGIN');
+        const result = await fn(queryable(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        // A connection that cannot even roll back is discarded, not reused.
+        await client.query('ROLLBACK').catch(() => {
+          broken = true;
+        });
+        throw error;
+      } finally {
+        client.release(broken);
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,121 @@
+/**
+ * The server's settings, parsed once from the environment. Nothing else in
+ * the server reads process.env: it receives an `Env`. A wrong value stops
+ * the server at start with a message naming the variable, rather than
+ * surfacing later as a confusing runtime fault.
+ */
+import { isAbsolute, resolve } from 'node:path';
+import { z } from 'zod';
+
+export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+const TRUE_WORDS = ['true', '1', 'yes', 'on'];
+const FALSE_WORDS = ['false', '0', 'no', 'off'];
+
+// An empty value in a .env file means "use the default", as if unset.
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+const flag = (fallback: boolean) =>
+  optionalText.pipe(
+    z
+      .string()
+      .optional()
+      .refine((v) => v === undefined || [...TRUE_WORDS, ...FALSE_WORDS].includes(v.toLowerCase()), {
+        message: 'must be true or false',
+      })
+      .transform((v) => (v === undefined ? fallback : TRUE_WORDS.includes(v.toLowerCase()))),
+  );
+
+const tileUrl = optionalText.pipe(
+  z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || (v.includes('{z}') && v.includes('{x}') && v.includes('{y}')), {
+      message: 'must contain {z}, {x} and {y}',
+    })
+    .refine((v) => v === undefined || v.startsWith('/') || /^https?:\/\/[^/]+/.test(v), {
+      message: 'must be an http(s) URL or a path starting with /',
+    }),
+);
+
+const schema = z.object({
+  PORT: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{1,5}$/, 'must be a port number')
+      .optional()
+      .transform((v) => (v === undefined ? 3000 : Number(v)))
+      .pipe(z.number().max(65535, 'must be a port number (at most 65535)')),
+  ),
+  DATA_DIR: optionalText.pipe(z.string().default('./data')),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  SEED_DEMO: flag(true),
+  STATIC_DIR: optionalText.pipe(z.string().default('dist')),
+  NODE_ENV: optionalText.pipe(z.enum(['development', 'production', 'test']).default('development')),
+  LOG_LEVEL: optionalText.pipe(z.enum(LOG_LEVELS).default('info')),
+  VITE_TILE_URL: tileUrl,
+});
+
+export interface Env {
+  port: number;
+  /** Absolute path of the embedded database's directory. */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  seedDemo: boolean;
+  /** Absolute path of the built site. */
+  staticDir: string;
+  nodeEnv: 'development' | 'production' | 'test';
+  logLevel: LogLevel;
+  /** The tile URL the browser uses: VITE_TILE_URL, or OpenStreetMap's when unset. */
+  tileUrl: string;
+  /** Whether the generated /dev/tiles stand-in is served (not when tiles come from an outside host). */
+  devTiles: boolean;
+}
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+/** Parse a set of variables (process.env in production, a literal in tests). */
+export function parseEnv(source: Record<string, string | undefined>, cwd = process.cwd()): Env {
+  const result = schema.safeParse(source);
+  if (!result.success) {
+    throw new EnvError(
+      result.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? 'environment');
+        return `${name} ${issue.message.toLowerCase().startsWith('must') ? issue.message : `is invalid: ${issue.message}`} (got ${JSON.stringify(source[name] ?? '')})`;
+      }),
+    );
+  }
+  const v = result.data;
+  const absolute = (p: string) => (isAbsolute(p) ? p : resolve(cwd, p));
+  return {
+    port: v.PORT,
+    dataDir: absolute(v.DATA_DIR),
+    databaseUrl: v.DATABASE_URL,
+    seedDemo: v.SEED_DEMO,
+    staticDir: absolute(v.STATIC_DIR),
+    nodeEnv: v.NODE_ENV,
+    logLevel: v.LOG_LEVEL,
+    tileUrl: v.VITE_TILE_URL ?? DEFAULT_TILE_URL,
+    devTiles: v.VITE_TILE_URL === undefined || v.VITE_TILE_URL.startsWith('/'),
+  };
+}
+
+/** The one place the server reads process.env. */
+export function loadEnv(): Env {
+  return parseEnv(process.env);
+}

@@ -1,0 +1,47 @@
+/**
+ * Security headers on every response. The CSP allows only what the site
+ * loads: its own scripts, styles (plus inline styles, which Leaflet sets on
+ * map panes), images and connections to the configured tile host, and its
+ * own worker and manifest. Nothing may frame the site.
+ */
+import { secureHeaders } from 'hono/secure-headers';
+
+/** The CSP source for a tile URL's host, or null when tiles are same-origin. */
+export function tileSource(tileUrl: string): string | null {
+  const match = /^(https?):\/\/([^/]+)/.exec(tileUrl);
+  if (!match) return null;
+  const [, scheme, host = ''] = match;
+  // "{s}.tile.example.org" style subdomain templates become a wildcard.
+  const source = `${scheme}://${host.replace(/\{[^}]*\}/g, '*')}`;
+  return /^https?:\/\/(\*\.)?[A-Za-z0-9.-]+(:\d+)?$/.test(source) ? source : `${scheme}:`;
+}
+
+export function contentSecurityPolicy(tileUrl: string) {
+  const tiles = tileSource(tileUrl);
+  const withTiles = (sources: string[]) => (tiles ? [...sources, tiles] : sources);
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: withTiles(["'self'", 'data:', 'blob:']),
+    connectSrc: withTiles(["'self'"]),
+    workerSrc: ["'self'"],
+    manifestSrc: ["'self'"],
+    fontSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  };
+}
+
+export function securityHeaders(tileUrl: string) {
+  return secureHeaders({
+    contentSecurityPolicy: contentSecurityPolicy(tileUrl),
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    xContentTypeOptions: 'nosniff',
+    xFrameOptions: 'DENY',
+    // A handler's own header wins (the tile stand-in is cross-origin by design).
+    overwrite: false,
+  });
+}

@@ -1,0 +1,73 @@
+/**
+ * Starts the server: settings, database, migrations and demo data
+ * (startup.ts), then HTTP on PORT. SIGINT/SIGTERM close the listener and
+ * the database (releasing the DATA_DIR lock) before exiting.
+ */
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { openDatabase } from './db/open';
+import { DataDirLockedError } from './db/lock-file';
+import { EnvError, loadEnv } from './env';
+import { createLogger } from './logger';
+import { prepareDatabase } from './startup';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  let env;
+  try {
+    env = loadEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      process.stderr.write(`${error.message}\nThe server did not start. Fix the variables above (see .env.example).\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(env.logLevel);
+  const db = await openDatabase(env, logger);
+
+  try {
+    await prepareDatabase(db, env, logger);
+  } catch (error) {
+    await db.close().catch(() => {});
+    throw error;
+  }
+
+  const app = createApp({ db, env, logger });
+  const server = serve({ fetch: app.fetch, port: env.port }, (info) => {
+    logger.info(`Listening on http://localhost:${info.port}`);
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info(`${signal}: shutting down`);
+    const force = setTimeout(() => {
+      logger.warn('Connections did not close in time; closing anyway');
+      if ('closeAllConnections' in server) server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    server.close(() => {
+      db.close()
+        .then(() => process.exit(0))
+        .catch((error: unknown) => {
+          logger.error('Closing the database failed', error);
+          process.exit(1);
+        });
+    });
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`The server could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  // A known refusal needs no stack trace; anything else does.
+  if (error instanceof Error && !(error instanceof DataDirLockedError) && error.stack) {
+    process.stderr.write(`${error.stack}\n`);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,19 @@
+/** GET /api/health: the browser's "am I really online?" probe, and a load balancer's. */
+import { Hono } from 'hono';
+import type { Queryable } from '../db/adapter';
+import { ApiError } from '../http/errors';
+import type { Logger } from '../logger';
+
+export function healthRoutes(db: Queryable, logger: Logger): Hono {
+  const app = new Hono();
+  app.get('/', async (c) => {
+    try {
+      await db.query('SELECT 1');
+    } catch (error) {
+      logger.error('Health check: database query failed', error);
+      throw new ApiError(503, 'unavailable', 'The database is not answering.');
+    }
+    return c.json({ status: 'ok' });
+  });
+  return app;
+}

@@ -1,0 +1,89 @@
+/**
+ * The events rules the API answers with: which events a listing shows,
+ * one event's details, and its free appointment slots. The date and slot
+ * rules are the shared ones in src/domain, so the screen and the server
+ * cannot disagree.
+ */
+import { hasEnded } from '../../src/domain/event-card';
+import { spacesLeft, type EventCategory, type ScreeningEvent } from '../../src/domain/event';
+import { dateRange, type DateFilter } from '../../src/domain/event-filters';
+import { londonDate } from '../../src/domain/london-time';
+import { availableSlots, slotTimes, type SlotsByDate } from '../../src/domain/slots';
+import type { Queryable } from '../db/adapter';
+import { EVENT_COLUMNS, toScreeningEvent } from '../db/events-table';
+
+export interface EventListFilters {
+  categories?: readonly EventCategory[];
+  location?: string;
+  date?: DateFilter;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether `id` can be an event id at all; anything else is simply not found. */
+export function isEventId(id: string): boolean {
+  return UUID.test(id);
+}
+
+export interface EventsService {
+  list(filters: EventListFilters): Promise<ScreeningEvent[]>;
+  get(id: string): Promise<ScreeningEvent | null>;
+  slots(id: string): Promise<SlotsByDate | null>;
+}
+
+export function createEventsService(db: Queryable, now: () => Date): EventsService {
+  async function get(id: string): Promise<ScreeningEvent | null> {
+    if (!isEventId(id)) return null;
+    const [row] = await db.query(`SELECT ${EVENT_COLUMNS} FROM events WHERE event_id = $1::uuid`, [id]);
+    return row ? toScreeningEvent(row) : null;
+  }
+
+  return {
+    async list(filters) {
+      const at = now();
+      // No date filter: everything from today (UK) on, so an event that
+      // ended earlier today still lists, as "Event Passed".
+      const { from, to } = filters.date ? dateRange(filters.date, at) : { from: londonDate(at), to: null };
+      const params: unknown[] = [from];
+      const where = ['event_date >= $1::date'];
+      const param = (value: unknown) => `$${params.push(value)}`;
+      if (to !== null) where.push(`event_date <= ${param(to)}::date`);
+      if (filters.categories && filters.categories.length > 0) {
+        where.push(`category IN (${filters.categories.map((c) => param(c)).join(', ')})`);
+      }
+      if (filters.location) {
+        const text = param(filters.location);
+        where.push(`(
+          position(lower(${text}::text) in lower(city)) > 0
+          OR position(lower(${text}::text) in lower(address_line_1)) > 0
+          OR position(lower(${text}::text) in lower(coalesce(address_line_2, ''))) > 0
+          OR position(replace(lower(${text}::text), ' ', '') in replace(lower(postcode), ' ', '')) > 0
+        )`);
+      }
+      const rows = await db.query(
+        `SELECT ${EVENT_COLUMNS} FROM events WHERE ${where.join(' AND ')}
+         ORDER BY event_date, start_time, event_name, event_id`,
+        params,
+      );
+      const events = rows.map(toScreeningEvent);
+      return filters.date === 'future-events' ? events.filter((event) => !hasEnded(event, at)) : events;
+    },
+
+    get,
+
+    async slots(id) {
+      const event = await get(id);
+      if (!event) return null;
+      // No bookings table yet: no slot can be attributed to a booking, so a
+      // slot is taken only when the whole event is (booked_spaces reached
+      // total_spaces). The booking work counts bookings per slot instead.
+      const taken: Record<string, number> =
+        spacesLeft(event) <= 0
+          ? Object.fromEntries(
+              slotTimes(event.start_time, event.end_time, event.session_duration).map((t) => [t, event.places_per_slot]),
+            )
+          : {};
+      return availableSlots(event, taken, now());
+    },
+  };
+}

@@ -1,0 +1,38 @@
+/**
+ * What happens to the database before the server answers: migrations, then
+ * the demo events when SEED_DEMO allows and the table is empty. The
+ * private demo event's access code is logged here, the only time it exists
+ * in plain text.
+ */
+import type { Database } from './db/adapter';
+import { migrate } from './db/migrate';
+import type { Env } from './env';
+import type { Logger } from './logger';
+import { seedDemo, type SeedResult } from './seed/seed';
+
+export interface PreparedDatabase {
+  migrationsApplied: string[];
+  seed: SeedResult | null;
+}
+
+export async function prepareDatabase(
+  db: Database,
+  env: Pick<Env, 'seedDemo'>,
+  logger: Logger,
+  now: Date = new Date(),
+): Promise<PreparedDatabase> {
+  const migrationsApplied = await migrate(db);
+  if (migrationsApplied.length > 0) logger.info(`Applied migrations: ${migrationsApplied.join(', ')}`);
+  if (!env.seedDemo) return { migrationsApplied, seed: null };
+
+  const seed = await seedDemo(db, now);
+  if (seed.inserted > 0) logger.info(`Loaded ${seed.inserted} demo events into the empty database`);
+  if (seed.privateAccess) {
+    const { eventName, eventId, accessCode } = seed.privateAccess;
+    logger.info(
+      `Private demo event "${eventName}" (${eventId}): access code ${accessCode} ` +
+        '(shown only now; the database keeps just its hash)',
+    );
+  }
+  return { migrationsApplied, seed };
+}
