@@ -19,6 +19,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
+import type { ScreeningEvent } from '../src/domain/event.ts';
 import { measureLatency } from './bench/load.ts';
 import { launchChromium, measureRoute, type RouteWeight } from './bench/page-weight.ts';
 import { createBenchDatabase } from './bench/postgres.ts';
@@ -101,8 +102,8 @@ async function withServer<T>(env: Record<string, string | undefined>, fn: (serve
 async function firstEventId(baseUrl: string): Promise<string> {
   const res = await fetch(`${baseUrl}/api/events`);
   if (!res.ok) throw new Error(`GET /api/events answered ${res.status}`);
-  const body = (await res.json()) as { events?: Array<{ id: string }> };
-  const id = body.events?.[0]?.id;
+  const body = (await res.json()) as { events?: Array<Pick<ScreeningEvent, 'event_id'>> };
+  const id = body.events?.[0]?.event_id;
   if (!id) throw new Error('GET /api/events returned no events: is the demo data seeded?');
   return id;
 }
@@ -118,6 +119,8 @@ function gitCommit(): string {
 }
 
 async function main(): Promise<void> {
+  const loadAverage = os.loadavg()[0] ?? 0;
+  if (loadAverage > 1) console.warn(`note: load average is ${loadAverage.toFixed(2)}; other work on this machine will inflate the latency figures`);
   if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH}: apt-get install -y chromium, or set CHROMIUM_PATH`);
 
   step('Site build');
@@ -180,6 +183,7 @@ async function main(): Promise<void> {
       node: process.version,
       chromium: chromiumVersion,
       commit: gitCommit(),
+      loadAverage,
     },
     command: COMMAND,
     routes,

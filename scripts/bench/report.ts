@@ -20,6 +20,8 @@ export interface MachineInfo {
   node: string;
   chromium: string;
   commit: string;
+  /** 1-minute load average when the run started: other work skews latency. */
+  loadAverage: number;
 }
 
 export interface LoadRun {
@@ -147,6 +149,7 @@ this file with what it measured. The bench is not part of \`npm test\`.
 
 - Date: ${m.date}
 - Machine: ${m.cores} cores (${m.cpuModel}), ${m.memoryGiB.toFixed(0)} GiB memory, ${m.os}
+- Load average (1 min) when the run started: ${m.loadAverage.toFixed(2)}
 - Node ${m.node}, Chromium ${m.chromium}
 - Commit: ${m.commit}
 - Command: \`${report.command}\`
