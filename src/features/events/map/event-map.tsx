@@ -3,6 +3,7 @@ import 'leaflet/dist/leaflet.css';
 import './map.css';
 import { MapContainer, Marker } from 'react-leaflet';
 import type { ScreeningEvent } from '../shared';
+import { interactionOptions } from './map-options';
 import { markerIcon } from './marker-icon';
 import { SiteTileLayer } from './tile-layer';
 
@@ -11,7 +12,7 @@ export const EVENT_ZOOM = 13;
 export default function EventMap({ event }: { event: ScreeningEvent }) {
   const position: [number, number] = [event.latitude ?? 0, event.longitude ?? 0];
   return (
-    <MapContainer center={position} zoom={EVENT_ZOOM} scrollWheelZoom={false} className="map">
+    <MapContainer center={position} zoom={EVENT_ZOOM} {...interactionOptions()} className="map">
       <SiteTileLayer />
       <Marker position={position} icon={markerIcon} title={event.event_name} alt={`${event.event_name}, ${event.city}`} />
     </MapContainer>

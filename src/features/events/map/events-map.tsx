@@ -5,11 +5,12 @@
  */
 import 'leaflet/dist/leaflet.css';
 import './map.css';
-import { latLngBounds } from 'leaflet';
-import { useEffect } from 'react';
+import { latLngBounds, type LatLngBounds } from 'leaflet';
+import { useEffect, useRef } from 'react';
 import { MapContainer, Marker, Popup, useMap } from 'react-leaflet';
 import { Link } from 'react-router-dom';
 import { formatLongDate, paths, type ScreeningEvent } from '../shared';
+import { interactionOptions } from './map-options';
 import { markerIcon } from './marker-icon';
 import { SiteTileLayer } from './tile-layer';
 
@@ -17,24 +18,37 @@ export const LONDON: [number, number] = [51.5074, -0.1278];
 export const DEFAULT_ZOOM = 8;
 const FIT_MAX_ZOOM = 13;
 
-function FitToMarkers({ events }: { events: readonly ScreeningEvent[] }) {
+const FIT_OPTIONS = { padding: [32, 32] as [number, number], maxZoom: FIT_MAX_ZOOM };
+
+function boundsOf(events: readonly ScreeningEvent[]): LatLngBounds | undefined {
+  if (events.length === 0) return undefined;
+  return latLngBounds(events.map((e) => [e.latitude ?? 0, e.longitude ?? 0] as [number, number]));
+}
+
+/** Refits when the set of events changes after the first draw (the first fit is MapContainer's). */
+function RefitOnChange({ events }: { events: readonly ScreeningEvent[] }) {
   const map = useMap();
   const key = events.map((e) => e.event_id).join(',');
+  const firstKey = useRef(key);
   useEffect(() => {
-    const points = events.map((e) => [e.latitude ?? 0, e.longitude ?? 0] as [number, number]);
-    if (points.length === 0) map.setView(LONDON, DEFAULT_ZOOM);
-    else map.fitBounds(latLngBounds(points), { padding: [32, 32], maxZoom: FIT_MAX_ZOOM });
-    // Refit only when the set of events changes, not on every render.
+    if (key === firstKey.current) return;
+    const bounds = boundsOf(events);
+    if (bounds) map.fitBounds(bounds, FIT_OPTIONS);
+    else map.setView(LONDON, DEFAULT_ZOOM);
+    // Only a different set of events moves the map, not every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [map, key]);
   return null;
 }
 
 export default function EventsMap({ events }: { events: readonly ScreeningEvent[] }) {
+  const bounds = boundsOf(events);
+  // Start at the markers' bounds, so no tiles are fetched for a view about to change.
+  const view = bounds ? { bounds, boundsOptions: FIT_OPTIONS } : { center: LONDON, zoom: DEFAULT_ZOOM };
   return (
-    <MapContainer center={LONDON} zoom={DEFAULT_ZOOM} scrollWheelZoom={false} className="map">
+    <MapContainer {...view} {...interactionOptions()} className="map">
       <SiteTileLayer />
-      <FitToMarkers events={events} />
+      <RefitOnChange events={events} />
       {events.map((event) => (
         <Marker
           key={event.event_id}
