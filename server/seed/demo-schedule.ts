@@ -42,6 +42,9 @@ export function endedAnHourAgo(now: Date): Timing {
   const endedAt = new Date(now.getTime() - HOUR_MS);
   let date = londonDate(endedAt);
   let end = Math.floor(minutesOf(londonTime(endedAt)) / 5) * 5;
+  // In the repeated hour when the clocks go back, a wall-clock time can name
+  // the later of its two instants: step back an hour so it has truly ended.
+  if (londonToInstant(date, clock(end)).getTime() > now.getTime() - HOUR_MS / 2) end -= 60;
   if (end < 10) {
     date = addDays(date, -1);
     end = 23 * 60 + 55;

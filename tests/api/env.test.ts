@@ -1,0 +1,90 @@
+/** server/env.ts: defaults, accepted spellings, and refusal naming the variable. */
+import { describe, expect, it } from 'vitest';
+import { EnvError, parseEnv } from '../../server/env';
+
+describe('server settings', () => {
+  it('defaults to a working local setup', () => {
+    expect(parseEnv({}, '/srv/app')).toEqual({
+      port: 3000,
+      dataDir: '/srv/app/data',
+      databaseUrl: undefined,
+      seedDemo: true,
+      staticDir: '/srv/app/dist',
+      nodeEnv: 'development',
+      logLevel: 'info',
+      tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      devTiles: true,
+    });
+  });
+
+  it('treats empty values as unset, as a copied .env.example leaves them', () => {
+    expect(parseEnv({ PORT: '', DATABASE_URL: '  ', SEED_DEMO: '', VITE_TILE_URL: '' }, '/x')).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      seedDemo: true,
+      devTiles: true,
+    });
+  });
+
+  it.each([
+    ['false', false],
+    ['FALSE', false],
+    ['0', false],
+    ['no', false],
+    ['true', true],
+    ['1', true],
+  ])('reads SEED_DEMO=%s as %s', (value, expected) => {
+    expect(parseEnv({ SEED_DEMO: value }).seedDemo).toBe(expected);
+  });
+
+  it('reads every setting', () => {
+    const env = parseEnv(
+      {
+        PORT: '3055',
+        DATA_DIR: '/var/lib/chaps',
+        DATABASE_URL: 'postgresql://app@db:5432/chaps',
+        STATIC_DIR: 'build',
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        VITE_TILE_URL: 'https://tiles.example.org/{z}/{x}/{y}.png',
+      },
+      '/srv/app',
+    );
+    expect(env).toMatchObject({
+      port: 3055,
+      dataDir: '/var/lib/chaps',
+      databaseUrl: 'postgresql://app@db:5432/chaps',
+      staticDir: '/srv/app/build',
+      nodeEnv: 'production',
+      logLevel: 'warn',
+      devTiles: false,
+    });
+  });
+
+  it('keeps the tile stand-in when tiles are a local path', () => {
+    expect(parseEnv({ VITE_TILE_URL: '/dev/tiles/{z}/{x}/{y}.png' })).toMatchObject({ devTiles: true });
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '-1'],
+    ['SEED_DEMO', 'maybe'],
+    ['DATABASE_URL', 'mysql://db/chaps'],
+    ['NODE_ENV', 'staging'],
+    ['LOG_LEVEL', 'loud'],
+    ['VITE_TILE_URL', 'https://tiles.example.org/tile.png'],
+    ['VITE_TILE_URL', 'tiles/{z}/{x}/{y}.png'],
+  ])('refuses %s=%s with a message naming it', (name, value) => {
+    let thrown: unknown;
+    try {
+      parseEnv({ [name]: value });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(EnvError);
+    expect((thrown as EnvError).problems).toHaveLength(1);
+    expect((thrown as EnvError).message).toContain(`${name} `);
+    expect((thrown as EnvError).message).toContain(JSON.stringify(value));
+  });
+});
