@@ -22,9 +22,19 @@ export interface AppDependencies {
   /** The clock every rule reads; tests pin it. */
   now?: () => Date;
   logger?: Logger;
+  /** Reuse of a listing answer, ms (see EventsServiceOptions). */
+  listCacheMs?: number;
 }
 
-export function createApp({ db, env, now = () => new Date(), logger = silentLogger }: AppDependencies): Hono {
+const LIST_CACHE_MS = 1000;
+
+export function createApp({
+  db,
+  env,
+  now = () => new Date(),
+  logger = silentLogger,
+  listCacheMs = LIST_CACHE_MS,
+}: AppDependencies): Hono {
   const app = new Hono();
 
   app.use(securityHeaders(env.tileUrl));
@@ -37,7 +47,7 @@ export function createApp({ db, env, now = () => new Date(), logger = silentLogg
   });
 
   app.route('/api/health', healthRoutes(db, logger));
-  app.route('/api/events', eventsRoutes(createEventsService(db, now)));
+  app.route('/api/events', eventsRoutes(createEventsService(db, now, { listCacheMs })));
   if (env.devTiles) app.route('/dev/tiles', devTilesRoutes());
   app.route('/', staticRoutes(env.staticDir));
 

@@ -11,6 +11,7 @@ import { londonDate } from '../../src/domain/london-time';
 import { availableSlots, slotTimes, type SlotsByDate } from '../../src/domain/slots';
 import type { Queryable } from '../db/adapter';
 import { EVENT_COLUMNS, toScreeningEvent } from '../db/events-table';
+import { shortCache } from './short-cache';
 
 export interface EventListFilters {
   categories?: readonly EventCategory[];
@@ -31,42 +32,64 @@ export interface EventsService {
   slots(id: string): Promise<SlotsByDate | null>;
 }
 
-export function createEventsService(db: Queryable, now: () => Date): EventsService {
+export interface EventsServiceOptions {
+  /**
+   * How long (ms of real time) a listing answer is reused. The listing is
+   * the hot read and PGlite has one connection, so under load a second of
+   * reuse turns hundreds of identical queries into one. A listing up to a
+   * second old is harmless: a booking is always checked against the
+   * database in its own transaction, never against this copy. 0 disables.
+   */
+  listCacheMs?: number;
+}
+
+export function createEventsService(
+  db: Queryable,
+  now: () => Date,
+  { listCacheMs = 0 }: EventsServiceOptions = {},
+): EventsService {
+  const cachedList = shortCache<ScreeningEvent[]>(listCacheMs);
+
   async function get(id: string): Promise<ScreeningEvent | null> {
     if (!isEventId(id)) return null;
     const [row] = await db.query(`SELECT ${EVENT_COLUMNS} FROM events WHERE event_id = $1::uuid`, [id]);
     return row ? toScreeningEvent(row) : null;
   }
 
+  async function list(filters: EventListFilters): Promise<ScreeningEvent[]> {
+    const at = now();
+    // No date filter: everything from today (UK) on, so an event that
+    // ended earlier today still lists, as "Event Passed".
+    const { from, to } = filters.date ? dateRange(filters.date, at) : { from: londonDate(at), to: null };
+    const params: unknown[] = [from];
+    const where = ['event_date >= $1::date'];
+    const param = (value: unknown) => `$${params.push(value)}`;
+    if (to !== null) where.push(`event_date <= ${param(to)}::date`);
+    if (filters.categories && filters.categories.length > 0) {
+      where.push(`category IN (${filters.categories.map((c) => param(c)).join(', ')})`);
+    }
+    if (filters.location) {
+      const text = param(filters.location);
+      where.push(`(
+        position(lower(${text}::text) in lower(city)) > 0
+        OR position(lower(${text}::text) in lower(address_line_1)) > 0
+        OR position(lower(${text}::text) in lower(coalesce(address_line_2, ''))) > 0
+        OR position(replace(lower(${text}::text), ' ', '') in replace(lower(postcode), ' ', '')) > 0
+      )`);
+    }
+    const rows = await db.query(
+      `SELECT ${EVENT_COLUMNS} FROM events WHERE ${where.join(' AND ')}
+       ORDER BY event_date, start_time, event_name, event_id`,
+      params,
+    );
+    const events = rows.map(toScreeningEvent);
+    return filters.date === 'future-events' ? events.filter((event) => !hasEnded(event, at)) : events;
+  }
+
   return {
-    async list(filters) {
-      const at = now();
-      // No date filter: everything from today (UK) on, so an event that
-      // ended earlier today still lists, as "Event Passed".
-      const { from, to } = filters.date ? dateRange(filters.date, at) : { from: londonDate(at), to: null };
-      const params: unknown[] = [from];
-      const where = ['event_date >= $1::date'];
-      const param = (value: unknown) => `$${params.push(value)}`;
-      if (to !== null) where.push(`event_date <= ${param(to)}::date`);
-      if (filters.categories && filters.categories.length > 0) {
-        where.push(`category IN (${filters.categories.map((c) => param(c)).join(', ')})`);
-      }
-      if (filters.location) {
-        const text = param(filters.location);
-        where.push(`(
-          position(lower(${text}::text) in lower(city)) > 0
-          OR position(lower(${text}::text) in lower(address_line_1)) > 0
-          OR position(lower(${text}::text) in lower(coalesce(address_line_2, ''))) > 0
-          OR position(replace(lower(${text}::text), ' ', '') in replace(lower(postcode), ' ', '')) > 0
-        )`);
-      }
-      const rows = await db.query(
-        `SELECT ${EVENT_COLUMNS} FROM events WHERE ${where.join(' AND ')}
-         ORDER BY event_date, start_time, event_name, event_id`,
-        params,
-      );
-      const events = rows.map(toScreeningEvent);
-      return filters.date === 'future-events' ? events.filter((event) => !hasEnded(event, at)) : events;
+    list(filters) {
+      const key = JSON.stringify([filters.categories ?? [], filters.location?.toLowerCase() ?? '', filters.date ?? '']);
+      return cachedList(key, () => list(filters));
     },
 
     get,
