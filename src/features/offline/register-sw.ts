@@ -19,7 +19,7 @@ export function registerServiceWorker(onNeedRefresh: () => void): ServiceWorkerC
   if (controls) return controls;
 
   let registration: ServiceWorkerRegistration | undefined;
-  const updateSW = registerSW({
+  registerSW({
     immediate: true,
     onNeedRefresh: () => needRefreshListeners.forEach((listener) => listener()),
     onRegisteredSW: (_url, reg) => {
@@ -35,7 +35,20 @@ export function registerServiceWorker(onNeedRefresh: () => void): ServiceWorkerC
     });
   });
 
-  controls = { applyUpdate: () => updateSW(true) };
+  controls = {
+    // Done by hand rather than with registerSW's updateSW(): workbox-window
+    // counts a version found by registration.update() in the same page
+    // session as "external" and then never reloads for it.
+    applyUpdate: async () => {
+      const waiting = (registration ?? (await navigator.serviceWorker.getRegistration()))?.waiting;
+      if (!waiting) {
+        window.location.reload();
+        return;
+      }
+      navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+      waiting.postMessage({ type: 'SKIP_WAITING' });
+    },
+  };
   return controls;
 }
 
