@@ -3,7 +3,7 @@
  * profile (Chromium only reports installability outside incognito), waiting
  * for the service worker to control a page, and reading what the page saved.
  */
-import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, expect, type BrowserContext, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -59,37 +59,41 @@ export async function waitForServiceWorkerControl(page: Page): Promise<void> {
  * Looks through every database so the test does not depend on key names.
  */
 export async function waitForPersisted(page: Page, needle: string): Promise<void> {
-  await page.waitForFunction(async (text) => {
-    const read = (name: string) =>
-      new Promise<string>((resolve) => {
-        const open = indexedDB.open(name);
-        open.onerror = () => resolve('');
-        open.onsuccess = () => {
-          const db = open.result;
-          const stores = Array.from(db.objectStoreNames);
-          if (stores.length === 0) {
-            db.close();
-            resolve('');
-            return;
-          }
-          const tx = db.transaction(stores, 'readonly');
-          const values: unknown[] = [];
-          for (const store of stores) {
-            const all = tx.objectStore(store).getAll();
-            all.onsuccess = () => values.push(...all.result);
-          }
-          tx.oncomplete = () => {
-            db.close();
-            resolve(JSON.stringify(values));
-          };
-          tx.onerror = () => resolve('');
+  // expect.poll, not waitForFunction: the check is async, and waitForFunction
+  // would take the pending Promise itself as a truthy answer.
+  await expect.poll(() => page.evaluate(idbContains, needle), { message: `IndexedDB never saved ${needle}` }).toBe(true);
+}
+
+async function idbContains(text: string): Promise<boolean> {
+  const read = (name: string) =>
+    new Promise<string>((resolve) => {
+      const open = indexedDB.open(name);
+      open.onerror = () => resolve('');
+      open.onsuccess = () => {
+        const db = open.result;
+        const stores = Array.from(db.objectStoreNames);
+        if (stores.length === 0) {
+          db.close();
+          resolve('');
+          return;
+        }
+        const tx = db.transaction(stores, 'readonly');
+        const values: unknown[] = [];
+        for (const store of stores) {
+          const all = tx.objectStore(store).getAll();
+          all.onsuccess = () => values.push(...all.result);
+        }
+        tx.oncomplete = () => {
+          db.close();
+          resolve(JSON.stringify(values));
         };
-      });
-    for (const { name } of await indexedDB.databases()) {
-      if (name && (await read(name)).includes(text)) return true;
-    }
-    return false;
-  }, needle, { polling: 250 });
+        tx.onerror = () => resolve('');
+      };
+    });
+  for (const { name } of await indexedDB.databases()) {
+    if (name && (await read(name)).includes(text)) return true;
+  }
+  return false;
 }
 
 /** URLs (path only) held in the Workbox precache. */
