@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import './theme.css';
+import './components.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

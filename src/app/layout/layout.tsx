@@ -7,7 +7,7 @@ import { paths } from '../paths';
 import { ScrollManager } from './scroll-manager';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
-import './layout.css';
+import './header.css';
 
 const MAIN_ID = 'main';
 

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { site } from '../../content/site';
 import { paths } from '../paths';
 import { ContactBlock } from './contact-block';
+import './footer.css';
 
 const FOOTER_LINKS = [
   { label: 'Home', to: paths.home },

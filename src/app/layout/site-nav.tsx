@@ -6,6 +6,7 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { HOME_ITEM, MOBILE_ITEMS, NAV_MENUS } from './nav-items';
 import { NavMenu } from './nav-menu';
+import './nav.css';
 
 export function SiteNav() {
   const { pathname, hash } = useLocation();

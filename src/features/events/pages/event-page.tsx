@@ -7,6 +7,7 @@ import { useEvent } from '../api/get-event';
 import { EventDetails } from '../components/event-details';
 import { isNetworkError, isNotFound, paths, Spinner, useDocumentTitle, useNow, type ScreeningEvent } from '../shared';
 import '../events.css';
+import '../event-detail.css';
 
 export default function EventPage() {
   const { id = '' } = useParams();
