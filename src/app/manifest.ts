@@ -26,7 +26,7 @@ export const manifest: Partial<ManifestOptions> = {
       sizes: '540x1170',
       type: 'image/png',
       form_factor: 'narrow',
-      label: 'Screening events near you, with a map',
+      label: 'Upcoming PSA screening events, soonest first',
     },
   ],
 };
