@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import boundaries from './eslint-rules/boundaries.js';
 
 export default tseslint.config(
   { ignores: ['dist', 'dev-dist', 'node_modules', 'data', 'test-results', 'playwright-report', '.tmp'] },
@@ -16,32 +17,19 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/**/*.ts', 'scripts/**/*.{ts,mjs}', 'tests/**/*.ts', '*.config.{ts,js}'],
+    files: ['server/**/*.ts', 'scripts/**/*.{ts,mjs}', 'eslint-rules/**/*.js', 'tests/**/*.ts', '*.config.{ts,js}'],
     languageOptions: { globals: globals.node },
   },
   {
     files: ['sw/**/*.ts'],
     languageOptions: { globals: globals.serviceworker },
   },
-  // One-way imports: domain is pure; features talk through lib/ and domain/;
-  // the server only borrows the shared rules.
+  // One-way imports: domain is pure; features talk through lib/, domain/
+  // and content/; the server only borrows the shared rules.
   {
-    files: ['src/domain/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['react', 'react-*', '../*', '!./*', '@tanstack/*', 'leaflet'], message: 'src/domain is pure: no React, browser or app imports.' }] },
-      ],
-    },
-  },
-  {
-    files: ['src/features/*/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['../../*/**', '**/features/*/**'], message: 'Features do not import each other; share through src/lib or src/domain.' }] },
-      ],
-    },
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { local: boundaries },
+    rules: { 'local/boundaries': 'error' },
   },
   {
     files: ['server/**/*.ts'],

@@ -1,4 +1,4 @@
-import { fullAddress, type ScreeningEvent } from './shared';
+import { fullAddress, type ScreeningEvent } from '../../domain/event';
 
 /**
  * A directions link that opens the phone's maps app. geo: URIs do nothing

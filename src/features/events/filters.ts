@@ -3,15 +3,8 @@
  * through the page URL, so a reload or a shared link keeps the search. The
  * URL holds exactly the API query that eventsQuery() builds.
  */
-import {
-  EVENT_CATEGORIES,
-  eventsQuery,
-  isDateFilter,
-  isEventCategory,
-  type DateFilter,
-  type EventCategory,
-  type EventFilters,
-} from './shared';
+import { EVENT_CATEGORIES, type EventCategory } from '../../domain/event';
+import { eventsQuery, isDateFilter, isEventCategory, type DateFilter, type EventFilters } from '../../domain/event-filters';
 
 export type FilterTab = 'date' | 'location';
 

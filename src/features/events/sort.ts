@@ -1,4 +1,5 @@
-import { eventStart, hasEnded, type ScreeningEvent } from './shared';
+import { eventStart, hasEnded } from '../../domain/event-card';
+import { type ScreeningEvent } from '../../domain/event';
 
 /** Soonest start first; events with the same start keep the server's order. */
 export function byStart(events: readonly ScreeningEvent[]): ScreeningEvent[] {

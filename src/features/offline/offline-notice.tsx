@@ -6,7 +6,9 @@
  */
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
-import { formatSavedAt, isNetworkError, useBrowserOnline } from './shared';
+import { formatSavedAt } from '../../domain/format';
+import { isNetworkError } from '../../lib/api-client';
+import { useBrowserOnline } from '../../lib/online';
 import './offline.css';
 
 interface SavedCopy {

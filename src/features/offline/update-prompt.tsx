@@ -3,7 +3,7 @@
  * keeps the current page as it is. The site never reloads on its own.
  */
 import { useEffect, useRef, useState } from 'react';
-import { env } from './shared';
+import { env } from '../../lib/env';
 import type { ServiceWorkerControls } from './register-sw';
 import './offline.css';
 

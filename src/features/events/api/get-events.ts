@@ -1,6 +1,7 @@
 /** GET /api/events: the listing, filtered by the query eventsQuery() built. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet, type ScreeningEvent } from '../shared';
+import { apiGet } from '../../../lib/api-client';
+import { type ScreeningEvent } from '../../../domain/event';
 import { eventKeys, type EventsQueryRecord } from './event-keys';
 
 export async function fetchEvents(query: EventsQueryRecord, signal?: AbortSignal): Promise<ScreeningEvent[]> {

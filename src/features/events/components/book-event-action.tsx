@@ -5,7 +5,9 @@
  * (the lab rejects samples without one) or straight to slot booking.
  */
 import { useNavigate } from 'react-router-dom';
-import { CARD_LABELS, cardState, isEsneftEvent, paths, type ScreeningEvent } from '../shared';
+import { CARD_LABELS, cardState } from '../../../domain/event-card';
+import { isEsneftEvent, type ScreeningEvent } from '../../../domain/event';
+import { paths } from '../../../app/paths';
 
 export interface LoginRedirectState {
   returnTo: string;

@@ -8,7 +8,10 @@ import { useEvents } from '../api/get-events';
 import type { EventsQueryRecord } from '../api/event-keys';
 import { EventsMap } from '../map/lazy-maps';
 import { byStart, mappable } from '../sort';
-import { env, isNetworkError, Spinner, useElapsed, useNow } from '../shared';
+import { env } from '../../../lib/env';
+import { isNetworkError } from '../../../lib/api-client';
+import { Spinner } from '../../../lib/ui/spinner';
+import { useElapsed, useNow } from '../../../lib/use-now';
 import { EventList } from './event-list';
 
 /** SPEC.md section 9: the event list's spinner shows for 1.5 seconds. */

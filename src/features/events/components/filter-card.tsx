@@ -4,7 +4,8 @@
  */
 import { useState, type FormEvent } from 'react';
 import { CATEGORY_LABELS, LOCATION_MAX_LENGTH, filtersFromForm, type FilterForm } from '../filters';
-import { DATE_FILTERS, DATE_FILTER_LABELS, EVENT_CATEGORIES, isDateFilter, type EventFilters } from '../shared';
+import { DATE_FILTERS, DATE_FILTER_LABELS, isDateFilter, type EventFilters } from '../../../domain/event-filters';
+import { EVENT_CATEGORIES } from '../../../domain/event';
 import { FilterTabs, panelId, tabId } from './filter-tabs';
 
 interface Props {

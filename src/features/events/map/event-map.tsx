@@ -2,7 +2,7 @@
 import 'leaflet/dist/leaflet.css';
 import './map.css';
 import { MapContainer, Marker } from 'react-leaflet';
-import type { ScreeningEvent } from '../shared';
+import type { ScreeningEvent } from '../../../domain/event';
 import { interactionOptions } from './map-options';
 import { markerIcon } from './marker-icon';
 import { SiteTileLayer } from './tile-layer';

@@ -3,7 +3,7 @@
  * own chunk when a map is first drawn, never in the first-load bundle.
  */
 import { lazy, Suspense, type ReactNode } from 'react';
-import type { ScreeningEvent } from '../shared';
+import type { ScreeningEvent } from '../../../domain/event';
 
 const EventsMapChunk = lazy(() => import('./events-map'));
 const EventMapChunk = lazy(() => import('./event-map'));

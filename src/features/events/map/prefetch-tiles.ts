@@ -5,7 +5,8 @@
  * forbid prefetching, so this is for providers (or the local stand-in)
  * whose terms allow it. Plain arithmetic, no Leaflet, so it stays tiny.
  */
-import { env, type ScreeningEvent } from '../shared';
+import { env } from '../../../lib/env';
+import { type ScreeningEvent } from '../../../domain/event';
 
 /** The listing map fits England at about 6-8; the event page shows 13. */
 const ZOOMS = [6, 7, 8, 9, 10, 11, 12, 13];

@@ -1,5 +1,5 @@
 import { TileLayer } from 'react-leaflet';
-import { env, TILE_ATTRIBUTION } from '../shared';
+import { env, TILE_ATTRIBUTION } from '../../../lib/env';
 
 /**
  * The tile source from VITE_TILE_URL. crossOrigin makes tile responses CORS

@@ -6,7 +6,8 @@ import { EventResults } from '../components/event-results';
 import { FilterCard } from '../components/filter-card';
 import { ImportantNotice } from '../components/important-notice';
 import { formFromSearch, queryFromSearch } from '../filters';
-import { eventsQuery, useDocumentTitle, type EventFilters } from '../shared';
+import { eventsQuery, type EventFilters } from '../../../domain/event-filters';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../events.css';
 
 export default function BookEventMainPage() {

@@ -5,7 +5,12 @@
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { useEvent } from '../api/get-event';
 import { EventDetails } from '../components/event-details';
-import { isNetworkError, isNotFound, paths, Spinner, useDocumentTitle, useNow, type ScreeningEvent } from '../shared';
+import { isNetworkError, isNotFound } from '../../../lib/api-client';
+import { paths } from '../../../app/paths';
+import { Spinner } from '../../../lib/ui/spinner';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useNow } from '../../../lib/use-now';
+import { type ScreeningEvent } from '../../../domain/event';
 import '../events.css';
 import '../event-detail.css';
 
