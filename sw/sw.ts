@@ -31,7 +31,9 @@ cleanupOutdatedCaches();
 // such as /robots.txt, which must reach the network and fail honestly offline.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: [/^\/api(?:[/?]|$)/, /^\/auth(?:[/?]|$)/, /^\/dev(?:[/?]|$)/, /\/[^/?]+\.[^/]+$/],
+    // The last rule: a dot in the path's last segment (not in the query, which
+    // a location search may fill with anything).
+    denylist: [/^\/api(?:[/?]|$)/, /^\/auth(?:[/?]|$)/, /^\/dev(?:[/?]|$)/, /^[^?]*\.[^/?]*(?:\?|$)/],
   }),
 );
 

@@ -10,8 +10,8 @@ export function HomeHero() {
         <h1 id="hero-title">Advocacy for Men's Health</h1>
         <p className="hero-subtitle">Campaigning for Accessible PSA Screening</p>
         <p className="hero-text">
-          A simple PSA blood test can find prostate cancer early, when it is most treatable. We run screening
-          events across the country for men aged 40 to 80.
+          There is no organised NHS screening programme for prostate cancer. We run PSA blood test
+          screening events across the country for men aged 40 to 80.
         </p>
         <Link to={paths.bookEventMain} className="button button-hero">
           BOOK AN EVENT
