@@ -4,6 +4,7 @@
  * the server at start with a message naming the variable, rather than
  * surfacing later as a confusing runtime fault.
  */
+import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -115,7 +116,13 @@ export function parseEnv(source: Record<string, string | undefined>, cwd = proce
   };
 }
 
-/** The one place the server reads process.env. */
-export function loadEnv(): Env {
+/**
+ * The one place the server reads process.env. A `.env` file in the working
+ * directory is read too (variables already set win), so the server and the
+ * Vite build, which reads the same file, agree on settings such as
+ * VITE_TILE_URL that both the page and the CSP depend on.
+ */
+export function loadEnv(envFile = '.env'): Env {
+  if (existsSync(envFile)) process.loadEnvFile(envFile);
   return parseEnv(process.env);
 }
