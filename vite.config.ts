@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { manifest } from './src/app/manifest';
+import { manifest } from './src/app/manifest.ts';
 
 // The service worker is our own source (sw/sw.ts); the plugin only injects
 // the precache list and writes the manifest.
