@@ -13,6 +13,7 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -24,6 +25,7 @@ export default defineConfig({
           hookTimeout: 60_000,
           // PGlite instances are heavy; keep files from starving each other on 2 cores.
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],
