@@ -10,6 +10,7 @@ import type { Env } from './env';
 import { errorJson, handleError } from './http/errors';
 import { securityHeaders } from './http/security-headers';
 import { silentLogger, type Logger } from './logger';
+import { devOutboxRoutes, type Mailer } from './mail';
 import { devTilesRoutes } from './routes/dev-tiles';
 import { eventsRoutes } from './routes/events';
 import { healthRoutes } from './routes/health';
@@ -18,12 +19,14 @@ import { createEventsService } from './services/events-service';
 
 export interface AppDependencies {
   db: Database;
-  env: Pick<Env, 'staticDir' | 'tileUrl' | 'devTiles'>;
+  env: Pick<Env, 'staticDir' | 'tileUrl' | 'devTiles' | 'smtpUrl' | 'mailFrom' | 'enquiriesEmail'>;
   /** The clock every rule reads; tests pin it. */
   now?: () => Date;
   logger?: Logger;
   /** Reuse of a listing answer, ms (see EventsServiceOptions). */
   listCacheMs?: number;
+  /** Outgoing mail; by default SMTP when SMTP_URL is set, else the outbox table. */
+  mailer?: Mailer;
 }
 
 const LIST_CACHE_MS = 1000;
@@ -49,6 +52,7 @@ export function createApp({
   app.route('/api/health', healthRoutes(db, logger));
   app.route('/api/events', eventsRoutes(createEventsService(db, now, { listCacheMs })));
   if (env.devTiles) app.route('/dev/tiles', devTilesRoutes());
+  if (!env.smtpUrl) app.route('/dev/outbox', devOutboxRoutes(db));
   app.route('/', staticRoutes(env.staticDir));
 
   app.notFound((c) =>

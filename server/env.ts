@@ -65,6 +65,14 @@ const schema = z.object({
   NODE_ENV: optionalText.pipe(z.enum(['development', 'production', 'test']).default('development')),
   LOG_LEVEL: optionalText.pipe(z.enum(LOG_LEVELS).default('info')),
   VITE_TILE_URL: tileUrl,
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\/[^/]+/, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
+  MAIL_FROM: optionalText.pipe(z.string().default('CHAPS <no-reply@chaps-charity.org.uk>')),
+  ENQUIRIES_EMAIL: optionalText.pipe(z.email('must be an email address').default('info@chaps-charity.org.uk')),
 });
 
 export interface Env {
@@ -81,6 +89,12 @@ export interface Env {
   tileUrl: string;
   /** Whether the generated /dev/tiles stand-in is served (not when tiles come from an outside host). */
   devTiles: boolean;
+  /** SMTP server for outgoing mail; unset = the outbox table (read at /dev/outbox). */
+  smtpUrl: string | undefined;
+  /** The From of every email the site sends. */
+  mailFrom: string;
+  /** Where contact-form enquiries are emailed. */
+  enquiriesEmail: string;
 }
 
 export class EnvError extends Error {
@@ -113,6 +127,9 @@ export function parseEnv(source: Record<string, string | undefined>, cwd = proce
     logLevel: v.LOG_LEVEL,
     tileUrl: v.VITE_TILE_URL ?? DEFAULT_TILE_URL,
     devTiles: v.VITE_TILE_URL === undefined || v.VITE_TILE_URL.startsWith('/'),
+    smtpUrl: v.SMTP_URL,
+    mailFrom: v.MAIL_FROM,
+    enquiriesEmail: v.ENQUIRIES_EMAIL,
   };
 }
 

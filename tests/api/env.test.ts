@@ -14,6 +14,9 @@ describe('server settings', () => {
       logLevel: 'info',
       tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
       devTiles: true,
+      smtpUrl: undefined,
+      mailFrom: 'CHAPS <no-reply@chaps-charity.org.uk>',
+      enquiriesEmail: 'info@chaps-charity.org.uk',
     });
   });
 

@@ -101,7 +101,7 @@ describe('static site', () => {
     '/api/nope',
     '/api',
     '/auth/v1/settings',
-    '/dev/outbox',
+    '/dev/no-such-tool',
     '/%2e%2e/secret.txt',
     '/..%2fsecret.txt',
     '/assets/..%2f..%2fsecret.txt',

@@ -1,0 +1,44 @@
+/**
+ * The outbox: the local stand-in for SMTP (ADR 0003). Messages are stored
+ * in the database, so tests and a developer can read what would have gone
+ * out, from any server process.
+ */
+import type { Queryable } from '../db/adapter';
+import type { MailMessage, OutboxMessage } from './types';
+
+export async function storeInOutbox(db: Queryable, message: MailMessage): Promise<void> {
+  await db.query(
+    `INSERT INTO outbox (to_address, subject, text_body, html_body, attachments)
+     VALUES ($1, $2, $3, $4, $5::jsonb)`,
+    [message.to, message.subject, message.text, message.html ?? null, JSON.stringify(message.attachments ?? [])],
+  );
+}
+
+interface OutboxRow {
+  [column: string]: unknown;
+  id: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  attachments: OutboxMessage['attachments'] | string;
+  created_at: Date;
+}
+
+/** Newest first. */
+export async function readOutbox(db: Queryable, limit = 200): Promise<OutboxMessage[]> {
+  const rows = await db.query<OutboxRow>(
+    `SELECT id, to_address, subject, text_body, html_body, attachments, created_at
+       FROM outbox ORDER BY created_at DESC, id DESC LIMIT $1`,
+    [limit],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    to: row.to_address,
+    subject: row.subject,
+    text: row.text_body,
+    html: row.html_body,
+    attachments: typeof row.attachments === 'string' ? JSON.parse(row.attachments) : row.attachments,
+    created_at: row.created_at.toISOString(),
+  }));
+}
