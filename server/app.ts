@@ -10,12 +10,16 @@ import type { Env } from './env';
 import { errorJson, handleError } from './http/errors';
 import { securityHeaders } from './http/security-headers';
 import { silentLogger, type Logger } from './logger';
-import { devOutboxRoutes, type Mailer } from './mail';
+import { createMailer, devOutboxRoutes, type Mailer } from './mail';
+import { contactRoutes } from './routes/contact';
 import { devTilesRoutes } from './routes/dev-tiles';
 import { eventsRoutes } from './routes/events';
 import { healthRoutes } from './routes/health';
 import { staticRoutes } from './routes/static';
+import { subscriptionsRoutes } from './routes/subscriptions';
+import { createContactService } from './services/contact-service';
 import { createEventsService } from './services/events-service';
+import { createSubscriptionsService } from './services/subscriptions-service';
 
 export interface AppDependencies {
   db: Database;
@@ -37,8 +41,10 @@ export function createApp({
   now = () => new Date(),
   logger = silentLogger,
   listCacheMs = LIST_CACHE_MS,
+  mailer: givenMailer,
 }: AppDependencies): Hono {
   const app = new Hono();
+  const mailer = givenMailer ?? createMailer({ db, env, logger });
 
   app.use(securityHeaders(env.tileUrl));
   app.use(compress());
@@ -51,6 +57,8 @@ export function createApp({
 
   app.route('/api/health', healthRoutes(db, logger));
   app.route('/api/events', eventsRoutes(createEventsService(db, now, { listCacheMs })));
+  app.route('/api/contact', contactRoutes(createContactService(db, mailer, { to: env.enquiriesEmail, now, logger })));
+  app.route('/api/subscriptions', subscriptionsRoutes(createSubscriptionsService(db, now)));
   if (env.devTiles) app.route('/dev/tiles', devTilesRoutes());
   if (!env.smtpUrl) app.route('/dev/outbox', devOutboxRoutes(db));
   app.route('/', staticRoutes(env.staticDir));

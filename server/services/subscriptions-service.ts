@@ -1,0 +1,24 @@
+/** Newsletter subscriptions: one row per email; subscribing again refreshes the name, never duplicates. */
+import type { Subscription } from '../../src/domain/newsletter';
+import type { Queryable } from '../db/adapter';
+
+export interface SubscriptionsService {
+  /** Resolves to true for a new subscriber, false when the email was already subscribed. */
+  subscribe(subscription: Subscription): Promise<boolean>;
+}
+
+export function createSubscriptionsService(db: Queryable, now: () => Date): SubscriptionsService {
+  return {
+    async subscribe({ name, email, hear_about_event }) {
+      const [row] = await db.query<{ inserted: boolean }>(
+        `INSERT INTO newsletter_subscriptions (email, name, hear_about_event, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $4)
+         ON CONFLICT (email) DO UPDATE
+           SET name = EXCLUDED.name, hear_about_event = EXCLUDED.hear_about_event, updated_at = EXCLUDED.updated_at
+         RETURNING (xmax = 0) AS inserted`,
+        [email, name, hear_about_event, now()],
+      );
+      return row?.inserted ?? false;
+    },
+  };
+}
