@@ -7,7 +7,8 @@
  *    (PGlite) and the demo data.
  * 3. First-load JavaScript of /, /book-event-main and /event/{id} in
  *    headless Chromium (CHROMIUM_PATH or /usr/bin/chromium).
- * 4. GET /api/events under 200 connections for 10 s (autocannon).
+ * 4. GET /api/events under 200 connections for 10 s (autocannon), and
+ *    GET /api/health under the same load as the floor to read it against.
  * 5. The same load against PostgreSQL, in a fresh database it creates and
  *    drops (skipped, with a note, when PostgreSQL does not answer).
  * 6. Prints a summary and writes docs/benchmarks.md.
@@ -23,7 +24,7 @@ import type { ScreeningEvent } from '../src/domain/event.ts';
 import { measureLatency } from './bench/load.ts';
 import { launchChromium, measureRoute, type RouteWeight } from './bench/page-weight.ts';
 import { createBenchDatabase } from './bench/postgres.ts';
-import { consoleSummary, markdown, type BenchReport, type LoadRun } from './bench/report.ts';
+import { consoleSummary, EVENTS_PATH, HEALTH_PATH, markdown, type BenchReport, type LoadRun } from './bench/report.ts';
 import { killAllServers, startServer, type RunningServer } from './bench/server.ts';
 
 const args = process.argv.slice(2);
@@ -149,9 +150,11 @@ async function main(): Promise<void> {
       await browser.close();
     }
 
-    step(`GET /api/events, ${CONNECTIONS} connections, ${DURATION_S} s (PGlite)`);
-    const result = await measureLatency(`${server.baseUrl}/api/events`, CONNECTIONS, DURATION_S);
-    load.push({ database: 'PGlite', result });
+    for (const path of [EVENTS_PATH, HEALTH_PATH]) {
+      step(`GET ${path}, ${CONNECTIONS} connections, ${DURATION_S} s (PGlite)`);
+      const result = await measureLatency(server.baseUrl + path, CONNECTIONS, DURATION_S);
+      load.push({ database: 'PGlite', path, result });
+    }
   });
 
   step('Server on PostgreSQL (fresh database)');
@@ -159,14 +162,14 @@ async function main(): Promise<void> {
   if (!database) {
     const note = `PostgreSQL did not answer at ${new URL(PG_ADMIN_URL).host}`;
     console.log(`skipped: ${note}`);
-    load.push({ database: 'PostgreSQL', result: null, note });
+    load.push({ database: 'PostgreSQL', path: EVENTS_PATH, result: null, note });
   } else {
     cleanups.push(() => database.drop());
     try {
       await withServer(serverEnv({ DATA_DIR: tempDataDir(), DATABASE_URL: database.url }), async (server) => {
-        step(`GET /api/events, ${CONNECTIONS} connections, ${DURATION_S} s (PostgreSQL)`);
-        const result = await measureLatency(`${server.baseUrl}/api/events`, CONNECTIONS, DURATION_S);
-        load.push({ database: 'PostgreSQL', result });
+        step(`GET ${EVENTS_PATH}, ${CONNECTIONS} connections, ${DURATION_S} s (PostgreSQL)`);
+        const result = await measureLatency(server.baseUrl + EVENTS_PATH, CONNECTIONS, DURATION_S);
+        load.push({ database: 'PostgreSQL', path: EVENTS_PATH, result });
       });
     } finally {
       await database.drop();
