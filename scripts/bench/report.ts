@@ -132,6 +132,8 @@ export function consoleSummary(report: BenchReport): string {
 
 export function markdown(report: BenchReport): string {
   const m = report.machine;
+  const measured = report.load.find((l) => l.result)?.result;
+  const connections = measured?.connections ?? 0;
   const routeRows = report.routes.map((r) => [
     `\`${displayRoute(r.route, report.eventId)}\``,
     String(r.scripts.length),
@@ -181,14 +183,19 @@ ${files}
 
 ## The API under load
 
-autocannon, ${report.load.find((l) => l.result)?.result?.connections ?? 200} connections for ${report.load.find((l) => l.result)?.result?.durationS ?? 10} s after a 2 s warm-up, from the same
+autocannon, ${connections} connections for ${measured?.durationS ?? 0} s after a 2 s warm-up, from the same
 machine over loopback, with a browser's \`Accept-Encoding\`. The server runs
 with \`NODE_ENV=production\` on the demo data (no query parameters: events
 dated today or later). Latency in milliseconds; req/s is the mean of
-per-second samples. \`GET /api/health\` (one \`SELECT 1\`, a tiny JSON body)
-under the same load is the floor: what this machine, this HTTP stack and
-a load generator on the same cores give before the events query and its
-compression add anything.
+per-second samples. \`GET /api/health\` (one uncached \`SELECT 1\` and a
+tiny JSON body per request) under the same load is there to read the
+events figures against: it shows what this machine, this HTTP stack and a
+database round trip give with a load generator on the same cores.
+
+Each connection sends its next request when the last one answers, so the
+mean latency is about connections / throughput: with ${connections} connections, a
+p99 under ${TARGETS.p99Ms} ms needs well over ${(connections / TARGETS.p99Ms) * 1000} requests a second from the
+server.
 
 ${table(LOAD_HEADER, report.load.map(loadRow))}
 
