@@ -4,7 +4,7 @@
  * dependencies so tests run it in-process with their own database and clock.
  */
 import { Hono } from 'hono';
-import { compress } from 'hono/compress';
+import { compression } from './http/compression';
 import type { Database } from './db/adapter';
 import type { Env } from './env';
 import { errorJson, handleError } from './http/errors';
@@ -47,7 +47,7 @@ export function createApp({
   const mailer = givenMailer ?? createMailer({ db, env, logger });
 
   app.use(securityHeaders(env.tileUrl));
-  app.use(compress());
+  app.use(compression());
   app.use('/api/*', async (c, next) => {
     await next();
     // Answers depend on the moment and the data: the app's query cache

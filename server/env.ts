@@ -44,6 +44,12 @@ const tileUrl = optionalText.pipe(
     }),
 );
 
+const httpUrl = z
+  .string()
+  .regex(/^https?:\/\/[^/]+/, 'must be an http(s) URL')
+  .optional()
+  .transform((v) => v?.replace(/\/+$/, ''));
+
 const schema = z.object({
   PORT: optionalText.pipe(
     z
@@ -73,6 +79,13 @@ const schema = z.object({
   ),
   MAIL_FROM: optionalText.pipe(z.string().default('CHAPS <no-reply@chaps-charity.org.uk>')),
   ENQUIRIES_EMAIL: optionalText.pipe(z.email('must be an email address').default('info@chaps-charity.org.uk')),
+  AUTH_JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  AUTH_REQUIRE_EMAIL_CONFIRMATION: flag(false),
+  SUPABASE_URL: optionalText.pipe(httpUrl),
+  SUPABASE_JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  SITE_URL: optionalText.pipe(httpUrl),
+  DEMO_MEMBER_EMAIL: optionalText.pipe(z.email('must be an email address').default('demo.member@example.com')),
+  DEMO_MEMBER_PASSWORD: optionalText.pipe(z.string().min(6, 'must be at least 6 characters').default('chaps-demo-2025')),
 });
 
 export interface Env {
@@ -95,6 +108,18 @@ export interface Env {
   mailFrom: string;
   /** Where contact-form enquiries are emailed. */
   enquiriesEmail: string;
+  /** Signs the /auth/v1 stand-in's access tokens; unset = generated once and kept in the database. */
+  authJwtSecret: string | undefined;
+  /** Whether sign-in waits until the welcome email's link is opened. */
+  authRequireEmailConfirmation: boolean;
+  /** A hosted Supabase project: the API then verifies its tokens, and /auth/v1 is not served here. */
+  supabaseUrl: string | undefined;
+  /** The hosted project's HS256 JWT secret; unset = its JWKS. */
+  supabaseJwtSecret: string | undefined;
+  /** The site's public origin, for links in emails; unset = the origin each request came to. */
+  siteUrl: string | undefined;
+  demoMemberEmail: string;
+  demoMemberPassword: string;
 }
 
 export class EnvError extends Error {
@@ -130,6 +155,13 @@ export function parseEnv(source: Record<string, string | undefined>, cwd = proce
     smtpUrl: v.SMTP_URL,
     mailFrom: v.MAIL_FROM,
     enquiriesEmail: v.ENQUIRIES_EMAIL,
+    authJwtSecret: v.AUTH_JWT_SECRET,
+    authRequireEmailConfirmation: v.AUTH_REQUIRE_EMAIL_CONFIRMATION,
+    supabaseUrl: v.SUPABASE_URL,
+    supabaseJwtSecret: v.SUPABASE_JWT_SECRET,
+    siteUrl: v.SITE_URL,
+    demoMemberEmail: v.DEMO_MEMBER_EMAIL.toLowerCase(),
+    demoMemberPassword: v.DEMO_MEMBER_PASSWORD,
   };
 }
 

@@ -8,6 +8,7 @@ import type { Database } from './db/adapter';
 import { migrate } from './db/migrate';
 import type { Env } from './env';
 import type { Logger } from './logger';
+import { seedDemoMember } from './seed/demo-member';
 import { seedDemo, type SeedResult } from './seed/seed';
 
 export interface PreparedDatabase {
@@ -17,7 +18,7 @@ export interface PreparedDatabase {
 
 export async function prepareDatabase(
   db: Database,
-  env: Pick<Env, 'seedDemo'>,
+  env: Pick<Env, 'seedDemo'> & Partial<Pick<Env, 'demoMemberEmail' | 'demoMemberPassword'>>,
   logger: Logger,
   now: Date = new Date(),
 ): Promise<PreparedDatabase> {
@@ -26,6 +27,11 @@ export async function prepareDatabase(
   if (!env.seedDemo) return { migrationsApplied, seed: null };
 
   const seed = await seedDemo(db, now);
+  const { demoMemberEmail, demoMemberPassword } = env;
+  if (demoMemberEmail && demoMemberPassword) {
+    const member = await seedDemoMember(db, { demoMemberEmail, demoMemberPassword }, now);
+    if (member.created) logger.info(`Created the demo member ${demoMemberEmail} (password: DEMO_MEMBER_PASSWORD)`);
+  }
   if (seed.inserted > 0) logger.info(`Loaded ${seed.inserted} demo events into the empty database`);
   if (seed.privateAccess) {
     const { eventName, eventId, accessCode } = seed.privateAccess;

@@ -17,6 +17,13 @@ describe('server settings', () => {
       smtpUrl: undefined,
       mailFrom: 'CHAPS <no-reply@chaps-charity.org.uk>',
       enquiriesEmail: 'info@chaps-charity.org.uk',
+      authJwtSecret: undefined,
+      authRequireEmailConfirmation: false,
+      supabaseUrl: undefined,
+      supabaseJwtSecret: undefined,
+      siteUrl: undefined,
+      demoMemberEmail: 'demo.member@example.com',
+      demoMemberPassword: 'chaps-demo-2025',
     });
   });
 

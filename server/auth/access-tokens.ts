@@ -1,0 +1,77 @@
+/**
+ * Access tokens: HS256 JWTs with Supabase's claims (FACTS.md), one hour.
+ * Verification checks signature, audience and expiry against the app's
+ * clock; callers then check that the session is still live.
+ */
+import { errors, jwtVerify, SignJWT } from 'jose';
+
+export const ACCESS_TOKEN_SECONDS = 3600;
+
+export interface AccessClaims {
+  sub: string;
+  email: string;
+  session_id: string;
+  exp: number;
+}
+
+export interface TokenSubject {
+  userId: string;
+  email: string;
+  userMetadata: Record<string, unknown>;
+  sessionId: string;
+  /** How the session began: 'password', or 'otp' for an email link. */
+  method: 'password' | 'otp';
+}
+
+const key = (secret: string) => new TextEncoder().encode(secret);
+
+export async function signAccessToken(
+  secret: string,
+  subject: TokenSubject,
+  issuer: string,
+  now: Date,
+): Promise<{ token: string; expiresAt: number }> {
+  const iat = Math.floor(now.getTime() / 1000);
+  const expiresAt = iat + ACCESS_TOKEN_SECONDS;
+  const token = await new SignJWT({
+    email: subject.email,
+    phone: '',
+    role: 'authenticated',
+    app_metadata: { provider: 'email', providers: ['email'] },
+    user_metadata: subject.userMetadata,
+    aal: 'aal1',
+    amr: [{ method: subject.method, timestamp: iat }],
+    session_id: subject.sessionId,
+    is_anonymous: false,
+  })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuer(issuer)
+    .setSubject(subject.userId)
+    .setAudience('authenticated')
+    .setIssuedAt(iat)
+    .setExpirationTime(expiresAt)
+    .sign(key(secret));
+  return { token, expiresAt };
+}
+
+/** The claims of a valid token signed with `secret`, or null (bad signature, expired, wrong audience, malformed). */
+export async function verifyAccessToken(secret: string, token: string, now: Date): Promise<AccessClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, key(secret), {
+      algorithms: ['HS256'],
+      audience: 'authenticated',
+      currentDate: now,
+      requiredClaims: ['sub', 'exp', 'session_id'],
+    });
+    if (typeof payload.sub !== 'string' || typeof payload.session_id !== 'string') return null;
+    return {
+      sub: payload.sub,
+      email: typeof payload.email === 'string' ? payload.email : '',
+      session_id: payload.session_id,
+      exp: payload.exp as number,
+    };
+  } catch (error) {
+    if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
+    throw error;
+  }
+}

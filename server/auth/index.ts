@@ -1,0 +1,34 @@
+/**
+ * Member authentication for the app: the /auth/v1 stand-in and its token
+ * check, or, when SUPABASE_URL names a hosted project, only the check of
+ * that project's tokens (the stand-in is then not served).
+ */
+import type { Database } from '../db/adapter';
+import type { Env } from '../env';
+import type { Logger } from '../logger';
+import type { MailSender } from './auth-mail';
+import { createAuthService, type AuthService } from './auth-service';
+import { hostedTokenVerifier, ownTokenVerifier, type MemberVerifier } from './member-verifier';
+
+export type AuthEnv = Pick<Env, 'authJwtSecret' | 'authRequireEmailConfirmation' | 'supabaseUrl' | 'supabaseJwtSecret' | 'siteUrl'>;
+
+export interface MemberAuth {
+  /** The stand-in, or null when a hosted project signs members in. */
+  service: AuthService | null;
+  verifier: MemberVerifier;
+}
+
+export function memberAuth(deps: { db: Database; env: AuthEnv; now: () => Date; logger: Logger; mailer: MailSender }): MemberAuth {
+  const { db, env, now, logger, mailer } = deps;
+  if (env.supabaseUrl) {
+    return { service: null, verifier: hostedTokenVerifier(env.supabaseUrl, env.supabaseJwtSecret, now) };
+  }
+  const service = createAuthService({
+    db,
+    now,
+    logger,
+    mailer,
+    settings: { jwtSecret: env.authJwtSecret, requireEmailConfirmation: env.authRequireEmailConfirmation },
+  });
+  return { service, verifier: ownTokenVerifier(db, service.getSecret, now) };
+}

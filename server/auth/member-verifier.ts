@@ -1,0 +1,47 @@
+/**
+ * How the product API recognises a member from a bearer token: the
+ * stand-in's own HS256 tokens (whose session must still be live), or a
+ * hosted Supabase project's, by its JWT secret or its published JWKS.
+ * Identity is the token's `sub`, nothing the request body says.
+ */
+import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
+import type { Queryable } from '../db/adapter';
+import { verifyAccessToken } from './access-tokens';
+import { isSessionLive } from './sessions';
+
+export interface Member {
+  userId: string;
+  email: string;
+}
+
+export type MemberVerifier = (token: string) => Promise<Member | null>;
+
+export function ownTokenVerifier(db: Queryable, secret: () => Promise<string>, now: () => Date): MemberVerifier {
+  return async (token) => {
+    const claims = await verifyAccessToken(await secret(), token, now());
+    if (!claims || !(await isSessionLive(db, claims.session_id, claims.sub))) return null;
+    return { userId: claims.sub, email: claims.email };
+  };
+}
+
+export function hostedTokenVerifier(
+  supabaseUrl: string,
+  jwtSecret: string | undefined,
+  now: () => Date,
+): MemberVerifier {
+  const jwks = createRemoteJWKSet(new URL(`${supabaseUrl}/auth/v1/.well-known/jwks.json`));
+  return async (token) => {
+    const options = { audience: 'authenticated', currentDate: now(), requiredClaims: ['sub', 'exp'] };
+    let payload: JWTPayload;
+    try {
+      payload = jwtSecret
+        ? (await jwtVerify(token, new TextEncoder().encode(jwtSecret), { ...options, algorithms: ['HS256'] })).payload
+        : (await jwtVerify(token, jwks, { ...options, algorithms: ['ES256', 'RS256'] })).payload;
+    } catch (error) {
+      if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
+      throw error;
+    }
+    if (typeof payload.sub !== 'string') return null;
+    return { userId: payload.sub, email: typeof payload.email === 'string' ? payload.email : '' };
+  };
+}

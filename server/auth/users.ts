@@ -1,0 +1,113 @@
+/**
+ * Auth users: the rows, and the JSON Supabase Auth answers with
+ * (FACTS.md: id, aud, role, email, phone, email_confirmed_at, app_metadata,
+ * user_metadata, identities, created_at, updated_at, is_anonymous).
+ */
+import type { Queryable } from '../db/adapter';
+
+export interface AuthUser {
+  id: string;
+  email: string;
+  encrypted_password: string;
+  email_confirmed_at: Date | null;
+  user_metadata: Record<string, unknown>;
+  last_sign_in_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const COLUMNS = 'id, email, encrypted_password, email_confirmed_at, user_metadata, last_sign_in_at, created_at, updated_at';
+
+export async function findUserByEmail(db: Queryable, email: string): Promise<AuthUser | null> {
+  const [row] = await db.query<AuthUser & Record<string, unknown>>(`SELECT ${COLUMNS} FROM auth_users WHERE email = $1`, [
+    email,
+  ]);
+  return row ?? null;
+}
+
+export async function findUserById(db: Queryable, id: string): Promise<AuthUser | null> {
+  const [row] = await db.query<AuthUser & Record<string, unknown>>(`SELECT ${COLUMNS} FROM auth_users WHERE id = $1`, [id]);
+  return row ?? null;
+}
+
+export interface NewUser {
+  email: string;
+  passwordHash: string;
+  metadata: Record<string, unknown>;
+  confirmedAt: Date | null;
+  now: Date;
+}
+
+/** Inserts a user; null when the email is already registered. */
+export async function insertUser(db: Queryable, user: NewUser): Promise<AuthUser | null> {
+  const [row] = await db.query<AuthUser & Record<string, unknown>>(
+    `INSERT INTO auth_users (email, encrypted_password, email_confirmed_at, user_metadata, created_at, updated_at)
+     VALUES ($1, $2, $3, $4::jsonb, $5, $5)
+     ON CONFLICT (email) DO NOTHING
+     RETURNING ${COLUMNS}`,
+    [user.email, user.passwordHash, user.confirmedAt, JSON.stringify(user.metadata), user.now],
+  );
+  return row ?? null;
+}
+
+export interface UserChanges {
+  passwordHash?: string;
+  metadata?: Record<string, unknown>;
+  confirmedAt?: Date;
+  signedInAt?: Date;
+}
+
+export async function updateUser(db: Queryable, id: string, changes: UserChanges, now: Date): Promise<AuthUser> {
+  const [row] = await db.query<AuthUser & Record<string, unknown>>(
+    `UPDATE auth_users SET
+       encrypted_password = COALESCE($2, encrypted_password),
+       user_metadata = user_metadata || COALESCE($3::jsonb, '{}'::jsonb),
+       email_confirmed_at = COALESCE(email_confirmed_at, $4),
+       last_sign_in_at = COALESCE($5, last_sign_in_at),
+       updated_at = CASE WHEN $2::text IS NULL AND $3::jsonb IS NULL THEN updated_at ELSE $6 END
+     WHERE id = $1
+     RETURNING ${COLUMNS}`,
+    [
+      id,
+      changes.passwordHash ?? null,
+      changes.metadata ? JSON.stringify(changes.metadata) : null,
+      changes.confirmedAt ?? null,
+      changes.signedInAt ?? null,
+      now,
+    ],
+  );
+  if (!row) throw new Error(`Auth user ${id} vanished during an update`);
+  return row;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function userJson(user: AuthUser) {
+  const identity = {
+    identity_id: user.id,
+    id: user.id,
+    user_id: user.id,
+    identity_data: { email: user.email, email_verified: user.email_confirmed_at !== null, phone_verified: false, sub: user.id },
+    provider: 'email',
+    last_sign_in_at: iso(user.last_sign_in_at),
+    created_at: iso(user.created_at),
+    updated_at: iso(user.updated_at),
+    email: user.email,
+  };
+  return {
+    id: user.id,
+    aud: 'authenticated',
+    role: 'authenticated',
+    email: user.email,
+    email_confirmed_at: iso(user.email_confirmed_at),
+    phone: '',
+    confirmed_at: iso(user.email_confirmed_at),
+    last_sign_in_at: iso(user.last_sign_in_at),
+    app_metadata: { provider: 'email', providers: ['email'] },
+    user_metadata: user.user_metadata,
+    identities: [identity],
+    created_at: iso(user.created_at),
+    updated_at: iso(user.updated_at),
+    is_anonymous: false,
+  };
+}

@@ -1,0 +1,57 @@
+/** Request bodies and redirects of the /auth/v1 routes. */
+import type { Context } from 'hono';
+import { AuthApiError } from '../auth/auth-error';
+import type { SessionJson } from '../auth/auth-service';
+
+const MAX_BODY_CHARS = 16_384;
+
+/** The JSON object a request carries; 400 for anything else. */
+export async function readBody(c: Context): Promise<Record<string, unknown>> {
+  const text = await c.req.text();
+  if (text.length > MAX_BODY_CHARS) throw new AuthApiError(413, 'request_too_large', 'Request body is too large');
+  let body: unknown;
+  try {
+    body = text === '' ? {} : JSON.parse(text);
+  } catch {
+    throw new AuthApiError(400, 'bad_json', 'Could not parse request body as JSON');
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new AuthApiError(400, 'bad_json', 'Request body must be a JSON object');
+  }
+  return body as Record<string, unknown>;
+}
+
+/**
+ * Where an email link may send the member: a path or a URL on the site's
+ * own origin; anything else becomes the home page, so the server is never
+ * an open redirect.
+ */
+export function safeRedirect(requested: string | undefined, origin: string): string {
+  if (!requested) return `${origin}/`;
+  try {
+    const url = new URL(requested, origin);
+    return url.origin === origin ? url.toString() : `${origin}/`;
+  } catch {
+    return `${origin}/`;
+  }
+}
+
+export function sessionFragment(session: SessionJson, type: string): string {
+  return new URLSearchParams({
+    access_token: session.access_token,
+    token_type: session.token_type,
+    expires_in: String(session.expires_in),
+    expires_at: String(session.expires_at),
+    refresh_token: session.refresh_token,
+    type,
+  }).toString();
+}
+
+export function authFailureRedirect(redirectTo: string): string {
+  const fragment = new URLSearchParams({
+    error: 'access_denied',
+    error_code: 'otp_expired',
+    error_description: 'Email link is invalid or has expired',
+  });
+  return `${redirectTo.split('#')[0]}#${fragment}`;
+}

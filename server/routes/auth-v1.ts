@@ -1,0 +1,160 @@
+/**
+ * /auth/v1: the endpoints supabase-js calls, with Supabase Auth's request
+ * and response shapes (FACTS.md), so the site can later point at a hosted
+ * project by configuration alone. Rules live in server/auth/auth-service.ts.
+ */
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { Hono, type Context } from 'hono';
+import { AuthApiError, validationFailed } from '../auth/auth-error';
+import type { AuthService, RequestOrigin } from '../auth/auth-service';
+import { MAX_PASSWORD_BYTES, MIN_PASSWORD_LENGTH } from '../auth/passwords';
+import { userJson } from '../auth/users';
+import type { Logger } from '../logger';
+import { authFailureRedirect, readBody, safeRedirect, sessionFragment } from './auth-v1-input';
+
+export const API_VERSION = '2024-01-01';
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const MAX_EMAIL = 254;
+const MAX_METADATA_BYTES = 4096;
+
+function requestOrigin(c: Context, siteUrl: string | undefined): RequestOrigin {
+  let ip = 'unknown';
+  try {
+    ip = getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    // In-process requests (tests) have no socket.
+  }
+  return { origin: siteUrl ? new URL(siteUrl).origin : new URL(c.req.url).origin, ip };
+}
+
+const bearer = (c: Context) => /^Bearer\s+(\S+)$/i.exec(c.req.header('Authorization') ?? '')?.[1];
+
+function email(value: unknown): string {
+  if (typeof value !== 'string' || value.trim() === '') throw validationFailed('An email address is required');
+  const normalised = value.trim().toLowerCase();
+  if (normalised.length > MAX_EMAIL || !EMAIL.test(normalised)) {
+    throw validationFailed('Unable to validate email address: invalid format');
+  }
+  return normalised;
+}
+
+function password(value: unknown, { strength }: { strength: boolean }): string {
+  if (typeof value !== 'string' || value === '') throw validationFailed('A password is required');
+  if (Buffer.byteLength(value) > MAX_PASSWORD_BYTES) {
+    throw new AuthApiError(422, 'validation_failed', `Password cannot be longer than ${MAX_PASSWORD_BYTES} characters`);
+  }
+  if (strength && value.length < MIN_PASSWORD_LENGTH) {
+    throw new AuthApiError(422, 'weak_password', `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`, {
+      weak_password: { reasons: ['length'] },
+    });
+  }
+  return value;
+}
+
+function metadata(value: unknown): Record<string, unknown> {
+  if (value === undefined || value === null) return {};
+  if (typeof value !== 'object' || Array.isArray(value)) throw validationFailed('data must be an object');
+  if (JSON.stringify(value).length > MAX_METADATA_BYTES) throw validationFailed('data is too large');
+  return value as Record<string, unknown>;
+}
+
+export function authV1Routes(auth: AuthService, siteUrl: string | undefined, logger: Logger): Hono {
+  const app = new Hono();
+
+  app.use(async (c, next) => {
+    await next();
+    c.header('X-Supabase-Api-Version', API_VERSION);
+    c.header('Access-Control-Expose-Headers', 'X-Supabase-Api-Version');
+    c.header('Cache-Control', 'no-store');
+  });
+
+  app.post('/signup', async (c) => {
+    const body = await readBody(c);
+    const at = requestOrigin(c, siteUrl);
+    const result = await auth.signUp(
+      email(body.email),
+      password(body.password, { strength: true }),
+      metadata(body.data),
+      safeRedirect(c.req.query('redirect_to'), at.origin),
+      at,
+    );
+    // As Supabase: a session when sign-up signs in at once, else the user alone.
+    return c.json(result.session ?? result.user);
+  });
+
+  app.post('/token', async (c) => {
+    const grant = c.req.query('grant_type');
+    const body = await readBody(c);
+    const at = requestOrigin(c, siteUrl);
+    if (grant === 'password') {
+      return c.json(await auth.signInWithPassword(email(body.email), password(body.password, { strength: false }), at));
+    }
+    if (grant === 'refresh_token') {
+      if (typeof body.refresh_token !== 'string' || body.refresh_token === '' || body.refresh_token.length > 200) {
+        throw validationFailed('A refresh_token is required');
+      }
+      return c.json(await auth.refresh(body.refresh_token, at));
+    }
+    throw new AuthApiError(400, 'unsupported_grant_type', 'Unsupported grant type');
+  });
+
+  app.post('/logout', async (c) => {
+    const scope = c.req.query('scope') ?? 'global';
+    if (scope !== 'global' && scope !== 'local' && scope !== 'others') {
+      throw validationFailed('scope must be global, local or others');
+    }
+    await auth.signOut(bearer(c), scope);
+    return c.body(null, 204);
+  });
+
+  app.get('/user', async (c) => {
+    const { user } = await auth.authenticate(bearer(c));
+    return c.json(userJson(user));
+  });
+
+  app.put('/user', async (c) => {
+    const body = await readBody(c);
+    if (body.email !== undefined || body.phone !== undefined) {
+      throw new AuthApiError(422, 'validation_failed', 'Changing the email address or phone is not supported here');
+    }
+    const changes = {
+      ...(body.password !== undefined ? { password: password(body.password, { strength: true }) } : {}),
+      ...(body.data !== undefined ? { data: metadata(body.data) } : {}),
+    };
+    return c.json(await auth.updateUser(bearer(c), changes));
+  });
+
+  app.post('/recover', async (c) => {
+    const body = await readBody(c);
+    const at = requestOrigin(c, siteUrl);
+    await auth.recover(email(body.email), safeRedirect(c.req.query('redirect_to'), at.origin), at);
+    return c.json({});
+  });
+
+  app.get('/verify', async (c) => {
+    const at = requestOrigin(c, siteUrl);
+    const redirectTo = safeRedirect(c.req.query('redirect_to'), at.origin);
+    const type = c.req.query('type');
+    const token = c.req.query('token') ?? '';
+    if ((type !== 'recovery' && type !== 'signup') || token === '' || token.length > 200) {
+      return c.redirect(authFailureRedirect(redirectTo), 303);
+    }
+    const session = await auth.verifyLink(token, type, at);
+    if (!session) return c.redirect(authFailureRedirect(redirectTo), 303);
+    return c.redirect(`${redirectTo.split('#')[0]}#${sessionFragment(session, type)}`, 303);
+  });
+
+  // HS256 keys are secret, so there is nothing to publish; supabase-js then verifies through GET /user.
+  app.get('/.well-known/jwks.json', (c) => c.json({ keys: [] }));
+
+  app.notFound((c) => c.json({ code: 'not_found', message: 'Not found' }, 404));
+  app.onError((error, c) => {
+    if (error instanceof AuthApiError) {
+      if (error.retryAfter !== undefined) c.header('Retry-After', String(error.retryAfter));
+      return c.json(error.body, error.status);
+    }
+    logger.error(`${c.req.method} ${c.req.path} failed`, error);
+    return c.json({ code: 'unexpected_failure', message: 'Something went wrong on our side. Please try again.' }, 500);
+  });
+  return app;
+}

@@ -1,0 +1,49 @@
+/**
+ * A member's screening history for /medical-results: each appointment with
+ * its lab result when there is one, and results that arrived without a
+ * linked appointment. Newest first.
+ */
+import type { Queryable } from '../db/adapter';
+
+export interface MedicalResultItem {
+  appointment: { event_name: string; product_name: string | null; event_date: string | null } | null;
+  result: { test_result: number | null; test_unit: string | null; comments: string | null; sample_date: string | null } | null;
+}
+
+interface ResultRow {
+  appointment_id: string | null;
+  event_name: string | null;
+  product_name: string | null;
+  event_date: string | null;
+  result_id: string | null;
+  test_result: string | null;
+  test_unit: string | null;
+  comments: string | null;
+  sample_date: string | null;
+  [column: string]: unknown;
+}
+
+export async function resultsForProfile(db: Queryable, profileId: number): Promise<MedicalResultItem[]> {
+  const rows = await db.query<ResultRow>(
+    `SELECT a.appointment_id, a.event_name, a.product_name, a.event_date,
+            r.result_id, r.test_result, r.test_unit, r.comments, r.sample_date
+     FROM member_appointments a
+     FULL JOIN member_results r ON r.appointment_id = a.appointment_id
+     WHERE a.profile_id = $1 OR r.profile_id = $1
+     ORDER BY COALESCE(a.event_date, r.sample_date) DESC NULLS LAST, a.event_name`,
+    [profileId],
+  );
+  return rows.map((row) => ({
+    appointment: row.appointment_id
+      ? { event_name: row.event_name ?? '', product_name: row.product_name, event_date: row.event_date }
+      : null,
+    result: row.result_id
+      ? {
+          test_result: row.test_result === null ? null : Number(row.test_result),
+          test_unit: row.test_unit,
+          comments: row.comments,
+          sample_date: row.sample_date,
+        }
+      : null,
+  }));
+}
