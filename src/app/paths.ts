@@ -15,6 +15,10 @@ export const paths = {
   informationHub: '/information-hub',
   news: '/news',
   patientJourney: '/news/patient-journey',
+  patientStory: (id: string) => `/news/patient-journey/${encodeURIComponent(id)}`,
+  patientStoryPattern: '/news/patient-journey/:id',
+  /** Any unknown path shows the not-found page; content pages send unknown ids here. */
+  notFound: '/not-found',
   chapsScreeningEvent: '/chaps-screening-event',
   refundPolicy: '/refund-policy',
   privacyPolicy: '/privacy-policy',

@@ -13,6 +13,10 @@ import { paths } from './paths';
 const HomePage = lazy(() => import('./pages/home-page'));
 const BookEventMainPage = lazy(() => import('../features/events/pages/book-event-main-page'));
 const EventPage = lazy(() => import('../features/events/pages/event-page'));
+const AboutUsPage = lazy(() => import('./pages/about-us-page'));
+const NewsPage = lazy(() => import('../features/content/pages/news-page'));
+const PatientJourneyPage = lazy(() => import('../features/content/pages/patient-journey-page'));
+const PatientStoryPage = lazy(() => import('../features/content/pages/patient-story-page'));
 
 export function AppRoutes() {
   return (
@@ -21,6 +25,10 @@ export function AppRoutes() {
         <Route path={paths.home} element={<HomePage />} />
         <Route path={paths.bookEventMain} element={<BookEventMainPage />} />
         <Route path={paths.eventPattern} element={<EventPage />} />
+        <Route path={paths.aboutUs} element={<AboutUsPage />} />
+        <Route path={paths.news} element={<NewsPage />} />
+        <Route path={paths.patientJourney} element={<PatientJourneyPage />} />
+        <Route path={paths.patientStoryPattern} element={<PatientStoryPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -217,7 +217,7 @@ test.describe('shell', () => {
     const now = new Date();
     const notStarted = (await apiEvents(request)).filter((e) => eventStart(e).getTime() >= now.getTime());
     await page.goto('/');
-    await expect(page.getByRole('link', { name: 'BOOK AN EVENT' })).toHaveAttribute('href', LIST);
+    await expect(page.getByRole('region', { name: "Advocacy for Men's Health" }).getByRole('link', { name: 'BOOK AN EVENT' })).toHaveAttribute('href', LIST);
     const home = page.getByRole('region', { name: 'Upcoming events' });
     await expect(home.locator('[data-event-id]').first()).toBeVisible({ timeout: 15_000 });
     const ids = await home.locator('[data-event-id]').evaluateAll((els) => els.map((el) => el.getAttribute('data-event-id')));

@@ -1,5 +1,5 @@
 /** Every page's frame: skip link, header with navigation, main region, footer (not on /news). */
-import { Suspense, type MouseEvent } from 'react';
+import { lazy, Suspense, type MouseEvent } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { OfflineNotice, UpdatePrompt } from '../../features/offline';
 import { Spinner } from '../../lib/ui/spinner';
@@ -10,6 +10,9 @@ import { SiteHeader } from './site-header';
 import './header.css';
 
 const MAIN_ID = 'main';
+
+// The newsletter band loads after the page, keeping it out of the entry chunk.
+const StayInTouch = lazy(() => import('../../features/newsletter'));
 
 /** Moves focus into the main region without putting "#main" in the address. */
 function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
@@ -36,6 +39,9 @@ export function Layout() {
           <Outlet />
         </Suspense>
       </main>
+      <Suspense fallback={null}>
+        <StayInTouch />
+      </Suspense>
       {showFooter && <SiteFooter />}
       <UpdatePrompt />
       <ScrollManager mainId={MAIN_ID} />

@@ -1,14 +1,20 @@
-/** /: the hero and the upcoming events. More home sections come with the content work. */
-import { HomeHero } from '../../features/content';
+/** /: hero, screening events, ABOUT CHAPS, upcoming events and testimonials (SPEC.md section 2, Home). */
+import { HomeHero, usePageMeta } from '../../features/content';
+import { AboutChapsBlock, ScreeningEventsBlock, Testimonials } from '../../features/content/home-sections';
 import { UpcomingEvents } from '../../features/events';
-import { useDocumentTitle } from '../../lib/use-document-title';
+
+const DESCRIPTION =
+  'CHAPS campaigns for accessible PSA screening for men aged 40 to 80. Find a prostate cancer blood test (PSA) screening event near you and book a place.';
 
 export default function HomePage() {
-  useDocumentTitle(null);
+  usePageMeta(null, DESCRIPTION);
   return (
     <div className="page home-page">
       <HomeHero />
+      <ScreeningEventsBlock />
+      <AboutChapsBlock />
       <UpcomingEvents />
+      <Testimonials />
     </div>
   );
 }

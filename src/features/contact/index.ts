@@ -1,0 +1,2 @@
+/** What pages use from the contact feature. */
+export { ContactForm } from './contact-form';

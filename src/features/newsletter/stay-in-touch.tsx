@@ -1,0 +1,87 @@
+/**
+ * The 'Stay In Touch' newsletter block (SPEC.md sections 2, 4 and 8) shown
+ * above the footer on the content pages, in the colours of the page it is
+ * on. It needs a connection: offline it says so and keeps what was typed.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router-dom';
+import { anchors } from '../../app/paths';
+import { NEWSLETTER_MESSAGES } from '../../domain/newsletter';
+import { isReallyOnline, useBrowserOnline } from '../../lib/online';
+import { newsletterTone } from './placement';
+import { subscribe, SubscribeError } from './subscribe';
+import './newsletter.css';
+
+const OFFLINE = "You're offline. What you typed is kept: subscribe once you're connected again.";
+
+type Status =
+  | { kind: 'idle' }
+  | { kind: 'submitting' }
+  | { kind: 'done'; message: string }
+  | { kind: 'error'; message: string };
+
+export function StayInTouch() {
+  const id = useId();
+  const { pathname } = useLocation();
+  const online = useBrowserOnline();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const tone = newsletterTone(pathname);
+  if (!tone) return null;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!name.trim() || !email.trim()) {
+      setStatus({ kind: 'error', message: NEWSLETTER_MESSAGES.missing });
+      return;
+    }
+    setStatus({ kind: 'submitting' });
+    if (!(await isReallyOnline())) {
+      setStatus({ kind: 'error', message: OFFLINE });
+      return;
+    }
+    try {
+      await subscribe({ name: name.trim(), email: email.trim(), hear_about_event: true });
+      setName('');
+      setEmail('');
+      setStatus({ kind: 'done', message: NEWSLETTER_MESSAGES.success });
+    } catch (error) {
+      const message = error instanceof SubscribeError ? `Error: ${error.message}` : NEWSLETTER_MESSAGES.failed;
+      setStatus({ kind: 'error', message });
+    }
+  }
+
+  return (
+    <section id={anchors.newsletters} className={`stay-in-touch stay-in-touch-${tone}`} aria-labelledby={`${id}-title`}>
+      <div className="container stay-in-touch-inner">
+        <div>
+          <h2 id={`${id}-title`}>Stay In Touch</h2>
+          <p>News of screening events near you and of our campaign for accessible PSA screening. We never share your details.</p>
+        </div>
+        <form className="stay-in-touch-form" noValidate onSubmit={submit}>
+          <label htmlFor={`${id}-name`}>Name</label>
+          <input id={`${id}-name`} name="name" autoComplete="name" required value={name} onChange={(e) => setName(e.target.value)} />
+          <label htmlFor={`${id}-email`}>Email</label>
+          <input
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <button type="submit" className="button" disabled={status.kind === 'submitting'}>
+            {status.kind === 'submitting' ? 'Submitting...' : 'Subscribe'}
+          </button>
+          <p className="stay-in-touch-message" role="status">
+            {!online && status.kind === 'idle' && OFFLINE}
+            {status.kind === 'done' && <span className="message-success">{status.message}</span>}
+            {status.kind === 'error' && <span className="message-error">{status.message}</span>}
+          </p>
+        </form>
+      </div>
+    </section>
+  );
+}
