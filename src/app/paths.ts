@@ -23,6 +23,8 @@ export const paths = {
   refundPolicy: '/refund-policy',
   privacyPolicy: '/privacy-policy',
   portal: '/portal',
+  medicalResults: '/medical-results',
+  resetPassword: '/reset-password',
 } as const;
 
 /** In-page sections the menus scroll to (SPEC.md section 2, scroll anchors). */

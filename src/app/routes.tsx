@@ -11,6 +11,10 @@ import { NotFoundPage } from './pages/not-found-page';
 import { paths } from './paths';
 
 const HomePage = lazy(() => import('./pages/home-page'));
+const LoginPage = lazy(() => import('../features/account/pages/login-page'));
+const ResetPasswordPage = lazy(() => import('../features/account/pages/reset-password-page'));
+const PortalPage = lazy(() => import('../features/account/pages/portal-page'));
+const MedicalResultsPage = lazy(() => import('../features/account/pages/medical-results-page'));
 const BookEventMainPage = lazy(() => import('../features/events/pages/book-event-main-page'));
 const EventPage = lazy(() => import('../features/events/pages/event-page'));
 const AboutUsPage = lazy(() => import('./pages/about-us-page'));
@@ -23,6 +27,10 @@ export function AppRoutes() {
     <Routes>
       <Route element={<Layout />}>
         <Route path={paths.home} element={<HomePage />} />
+        <Route path={paths.login} element={<LoginPage />} />
+        <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
+        <Route path={paths.portal} element={<PortalPage />} />
+        <Route path={paths.medicalResults} element={<MedicalResultsPage />} />
         <Route path={paths.bookEventMain} element={<BookEventMainPage />} />
         <Route path={paths.eventPattern} element={<EventPage />} />
         <Route path={paths.aboutUs} element={<AboutUsPage />} />

@@ -13,6 +13,10 @@ export interface BrowserEnv {
   tileUrl: string;
   tilesPrefetch: boolean;
   isProduction: boolean;
+  /** Supabase Auth's base; unset = this site's own origin, whose server answers /auth/v1. */
+  supabaseUrl: string | undefined;
+  /** The project's public anon key; the stand-in accepts any value. */
+  supabaseAnonKey: string;
 }
 
 function text(value: string | undefined, fallback: string): string {
@@ -39,6 +43,8 @@ export function parseEnv(raw: Record<string, string | boolean | undefined>): Bro
     tileUrl,
     tilesPrefetch: flag('VITE_TILES_PREFETCH', str('VITE_TILES_PREFETCH')),
     isProduction: raw.PROD === true,
+    supabaseUrl: str('VITE_SUPABASE_URL')?.trim().replace(/\/+$/, '') || undefined,
+    supabaseAnonKey: text(str('VITE_SUPABASE_ANON_KEY'), 'local-anon-key'),
   };
 }
 

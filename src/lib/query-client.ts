@@ -17,7 +17,8 @@ export const PERSIST_KEY = 'chaps-query-cache';
 /** Change to throw away every saved copy after a change of data shape. */
 export const PERSIST_BUSTER = 'v1';
 export const PERSIST_MAX_AGE_MS = DAY_MS;
-export const PERSISTED_ROOT_KEYS: readonly string[] = ['events'];
+// 'member' keys hold the member's id (['member', userId, ...]); sign-out clears them (src/lib/auth.ts).
+export const PERSISTED_ROOT_KEYS: readonly string[] = ['events', 'member'];
 
 function shouldRetry(failureCount: number, error: Error): boolean {
   // A 4xx answer will not change on retry; a dropped connection might.
@@ -36,11 +37,19 @@ export const queryClient = new QueryClient({
   },
 });
 
+// Off from sign-out until the next sign-in: a throttled write already under
+// way when the member signed out must not put their data back (src/lib/auth.ts).
+let memberWritesAllowed = true;
+export function allowMemberWrites(allowed: boolean): void {
+  memberWritesAllowed = allowed;
+}
+
 const persister = createAsyncStoragePersister({
   key: PERSIST_KEY,
   storage: {
     getItem: (key) => get<string>(key).then((value) => value ?? null),
-    setItem: (key, value) => set(key, value),
+    setItem: (key, value) =>
+      !memberWritesAllowed && value.includes('"queryKey":["member"') ? Promise.resolve() : set(key, value),
     removeItem: (key) => del(key),
   },
 });

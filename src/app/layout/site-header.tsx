@@ -1,15 +1,24 @@
 /**
  * The header: logo, the two phone lines (many visitors would rather call),
- * CONTACT US, Donate and Login. There is no sign-in yet, so it always shows
- * Login; the accounts work switches it to Portal for a signed-in member.
+ * CONTACT US, Donate, and Portal for a signed-in member or Login. Who is
+ * signed in is read synchronously from the stored session, so supabase-js
+ * loads only after first paint, and only for a member (to refresh tokens).
  */
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
+import { startAuth } from '../../lib/auth';
+import { useSession } from '../../lib/session';
 import { mailtoHref, site, telHref } from '../../content/site';
 import { paths } from '../paths';
 import { Logo } from './logo';
 import { SiteNav } from './site-nav';
 
 export function SiteHeader() {
+  const session = useSession();
+  const signedIn = session.status === 'signed-in';
+  useEffect(() => {
+    if (signedIn) void startAuth();
+  }, [signedIn]);
   return (
     <header className="site-header">
       <div className="container header-top">
@@ -40,9 +49,15 @@ export function SiteHeader() {
           <a href={site.donateUrl} target="_blank" rel="noopener noreferrer" className="button button-small button-donate">
             Donate<span className="visually-hidden"> (opens in a new tab)</span>
           </a>
-          <Link to={paths.login} className="button button-small button-primary">
-            Login
-          </Link>
+          {signedIn ? (
+            <Link to={paths.portal} className="button button-small button-primary">
+              Portal
+            </Link>
+          ) : (
+            <Link to={paths.login} className="button button-small button-primary">
+              Login
+            </Link>
+          )}
         </div>
       </div>
       <SiteNav />

@@ -1,0 +1,59 @@
+/**
+ * The member area's sidebar (SPEC.md section 2, Portal): avatar, name,
+ * CHAPS id, Profile and Medical Results, and Logout, which signs out,
+ * clears the member's saved data and goes to /login.
+ */
+import { useState } from 'react';
+import { NavLink, useNavigate } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { formatProfileId, type MemberProfile } from '../../../domain/member-profile';
+import { signOut } from '../../../lib/auth';
+
+export function MemberSidebar({ profile }: { profile: MemberProfile | undefined }) {
+  const navigate = useNavigate();
+  const [leaving, setLeaving] = useState(false);
+  const name = profile ? `${profile.first_name} ${profile.last_name}`.trim() : '';
+  const initials = name
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((part) => part[0]!.toUpperCase())
+    .slice(0, 2)
+    .join('');
+
+  async function logout() {
+    setLeaving(true);
+    try {
+      await signOut();
+    } catch (error) {
+      console.warn('Error logging out', error);
+    }
+    navigate(paths.login, { replace: true });
+  }
+
+  return (
+    <aside className="member-sidebar" aria-label="Your account">
+      <div className="member-avatar" aria-hidden="true">
+        {initials || '?'}
+      </div>
+      {name && <p className="member-name">{name}</p>}
+      {profile && <p className="member-id">ID: {formatProfileId(profile.profile_id)}</p>}
+      <nav aria-label="Account pages">
+        <ul>
+          <li>
+            <NavLink to={paths.portal} end>
+              Profile
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to={paths.medicalResults}>Medical Results</NavLink>
+          </li>
+          <li>
+            <button type="button" className="button-link" onClick={() => void logout()} disabled={leaving}>
+              {leaving ? 'Logging out…' : 'Logout'}
+            </button>
+          </li>
+        </ul>
+      </nav>
+    </aside>
+  );
+}

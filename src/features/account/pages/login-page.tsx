@@ -1,0 +1,116 @@
+/**
+ * /login (SPEC.md section 2): email and password, Forgot password?, and
+ * the 1 January 2025 re-registration notice. After sign-in the member goes
+ * back where they came from; a signed-in member is sent there at once.
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { normaliseEmail } from '../../../domain/member-profile';
+import { startAuth } from '../../../lib/auth';
+import { useSession } from '../../../lib/session';
+import { getSupabase } from '../../../lib/supabase';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { ErrorSummary, errorFor, type FieldError } from '../components/error-summary';
+import { TextField } from '../components/text-field';
+import '../account.css';
+
+
+export default function LoginPage() {
+  useDocumentTitle('Sign in');
+  const session = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const state = (location.state ?? {}) as { from?: unknown; event?: unknown };
+  const from = typeof state.from === 'string' && state.from.startsWith('/') ? state.from : paths.home;
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    void startAuth();
+  }, []);
+
+  if (session.status === 'signed-in' && !busy) return <Navigate to={from} replace state={{ event: state.event }} />;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    setNotice(null);
+    const found: FieldError[] = [];
+    if (!email.trim()) found.push({ field: 'email', message: 'Enter your email address' });
+    if (!password) found.push({ field: 'password', message: 'Enter your password' });
+    setErrors(found);
+    if (found.length > 0) return;
+    setBusy(true);
+    try {
+      const supabase = await getSupabase();
+      const { error } = await supabase.auth.signInWithPassword({ email: normaliseEmail(email), password });
+      if (error) {
+        setFailure(error.message);
+        return;
+      }
+      navigate(from, { replace: true, state: { event: state.event } });
+    } catch {
+      setFailure('Could not reach the server. Check your connection and try again.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function forgotPassword() {
+    setFailure(null);
+    setNotice(null);
+    if (!email.trim()) {
+      setErrors([{ field: 'email', message: 'Please enter your email to reset your password.' }]);
+      return;
+    }
+    setErrors([]);
+    const supabase = await getSupabase();
+    const { error } = await supabase.auth.resetPasswordForEmail(normaliseEmail(email), {
+      redirectTo: `${window.location.origin}${paths.resetPassword}`,
+    });
+    if (error) setFailure(error.message);
+    else setNotice('Password reset email sent. Check your inbox.');
+  }
+
+  return (
+    <div className="page account-page">
+      <h1>Sign in</h1>
+      <div className="notice" role="note">
+        <p>
+          <strong>Registered before 1 January 2025?</strong> Our booking system changed on January 1, 2025. If your
+          account was made before then, please register again to book.
+        </p>
+      </div>
+      <ErrorSummary errors={errors} />
+      <form className="account-form" onSubmit={submit} noValidate>
+        <TextField id="email" label="Email address" type="email" autoComplete="email" value={email}
+          onChange={(e) => setEmail(e.target.value)} error={errorFor(errors, 'email')} />
+        <TextField id="password" label="Password" type="password" autoComplete="current-password" value={password}
+          onChange={(e) => setPassword(e.target.value)} error={errorFor(errors, 'password')} />
+        {failure && (
+          <p className="form-failure" role="alert">
+            {failure}
+          </p>
+        )}
+        {notice && (
+          <p className="form-success" role="status">
+            {notice}
+          </p>
+        )}
+        <div className="form-actions">
+          <button type="submit" className="button button-primary" disabled={busy}>
+            {busy ? 'Signing in…' : 'Sign in'}
+          </button>
+          <button type="button" className="button-link" onClick={() => void forgotPassword()}>
+            Forgot password?
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

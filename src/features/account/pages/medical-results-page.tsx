@@ -1,0 +1,81 @@
+/**
+ * /medical-results (SPEC.md section 2): 'All Results', one row per
+ * appointment or result with the SPEC's fallbacks and status lines.
+ * Saved for offline reading under the member's id.
+ */
+import { formatLongDate } from '../../../domain/format';
+import { Spinner } from '../../../lib/ui/spinner';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useProfile } from '../api/get-profile';
+import { useResults, type MedicalResultItem } from '../api/get-results';
+import { MemberSidebar } from '../components/member-sidebar';
+import { RequireMember } from '../components/require-member';
+import '../account.css';
+
+function ResultRow({ item }: { item: MedicalResultItem }) {
+  const { appointment, result } = item;
+  const ready = result?.test_result !== null && result?.test_result !== undefined;
+  const date = appointment?.event_date ?? result?.sample_date ?? null;
+  return (
+    <li className="card result-row">
+      <h2>{appointment?.event_name ?? 'Screening result'}</h2>
+      <dl>
+        <div>
+          <dt>Test</dt>
+          <dd>{appointment?.product_name ?? 'Not Found'}</dd>
+        </div>
+        <div>
+          <dt>Result</dt>
+          <dd>{ready ? `${result.test_result} ${result.test_unit ?? ''}`.trim() : 'N/A'}</dd>
+        </div>
+        <div>
+          <dt>Comments</dt>
+          <dd>{result?.comments ?? 'Next appointment in years: N/A'}</dd>
+        </div>
+        <div>
+          <dt>Date</dt>
+          <dd>{date ? formatLongDate(date) : 'N/A'}</dd>
+        </div>
+      </dl>
+      <p className={`result-status ${ready ? 'result-ready' : 'result-pending'}`}>{ready ? 'Lab result ready' : 'No lab result'}</p>
+      {!appointment && <p className="result-status">Appointment not linked</p>}
+    </li>
+  );
+}
+
+function Results({ userId }: { userId: string }) {
+  const profile = useProfile(userId);
+  const results = useResults(userId, profile.data?.profile_id);
+  const failure = profile.error ?? results.error;
+  return (
+    <div className="page member-page">
+      <MemberSidebar profile={profile.data} />
+      <section className="member-main" aria-labelledby="results-title">
+        <h1 id="results-title">All Results</h1>
+        <p className="member-subtitle">Your medical results and appointments</p>
+        {results.data ? (
+          results.data.length === 0 ? (
+            <p>No medical results or any appointment found</p>
+          ) : (
+            <ul className="result-list">
+              {results.data.map((item, index) => (
+                <ResultRow key={index} item={item} />
+              ))}
+            </ul>
+          )
+        ) : failure ? (
+          <p className="form-failure" role="alert">
+            {failure.message}
+          </p>
+        ) : (
+          <Spinner label="Loading results" />
+        )}
+      </section>
+    </div>
+  );
+}
+
+export default function MedicalResultsPage() {
+  useDocumentTitle('Medical results');
+  return <RequireMember>{(member) => <Results userId={member.userId} />}</RequireMember>;
+}

@@ -1,0 +1,66 @@
+/**
+ * /portal: the member's Personal Information (SPEC.md section 2), rows
+ * only for values present. Saved for offline reading under the member's id.
+ */
+import { formatProfileId, type MemberProfile } from '../../../domain/member-profile';
+import { formatLongDate } from '../../../domain/format';
+import { Spinner } from '../../../lib/ui/spinner';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useProfile } from '../api/get-profile';
+import { MemberSidebar } from '../components/member-sidebar';
+import { RequireMember } from '../components/require-member';
+import '../account.css';
+
+function rows(p: MemberProfile): [string, string | null][] {
+  const name = [p.first_name, p.last_name].filter(Boolean).join(' ');
+  return [
+    ['Name', name || null],
+    ['Email', p.email],
+    ['Phone', p.phone],
+    ['Gender', p.gender],
+    ['Date of birth', p.date_of_birth ? formatLongDate(p.date_of_birth) : null],
+    ['Ethnicity', p.ethnicity],
+    ['Occupation', p.occupation],
+    ['Home address', p.home_address],
+    ['Billing address', p.billing_address],
+    ['NHS number', p.nhs_number],
+    ['Profile ID', formatProfileId(p.profile_id)],
+  ];
+}
+
+function Portal({ userId }: { userId: string }) {
+  const profile = useProfile(userId);
+  return (
+    <div className="page member-page">
+      <MemberSidebar profile={profile.data} />
+      <section className="member-main" aria-labelledby="portal-title">
+        <h1 id="portal-title">Personal Information</h1>
+        {profile.data ? (
+          <table className="profile-table">
+            <tbody>
+              {rows(profile.data)
+                .filter(([, value]) => value)
+                .map(([label, value]) => (
+                  <tr key={label}>
+                    <th scope="row">{label}</th>
+                    <td>{value}</td>
+                  </tr>
+                ))}
+            </tbody>
+          </table>
+        ) : profile.isError ? (
+          <p className="form-failure" role="alert">
+            {profile.error.message}
+          </p>
+        ) : (
+          <Spinner label="Loading user data..." />
+        )}
+      </section>
+    </div>
+  );
+}
+
+export default function PortalPage() {
+  useDocumentTitle('Your profile');
+  return <RequireMember>{(member) => <Portal userId={member.userId} />}</RequireMember>;
+}

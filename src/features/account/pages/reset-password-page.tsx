@@ -1,0 +1,89 @@
+/**
+ * /reset-password: where the reset email's link lands. supabase-js reads
+ * the session from the link's #fragment; the member then chooses a new
+ * password (twice, at least 6 characters) and goes to the home page.
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { startAuth } from '../../../lib/auth';
+import { isSessionConfirmed, useSession } from '../../../lib/session';
+import { getSupabase } from '../../../lib/supabase';
+import { Spinner } from '../../../lib/ui/spinner';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { ErrorSummary, errorFor, type FieldError } from '../components/error-summary';
+import { PasswordField } from '../components/password-field';
+import '../account.css';
+
+const MIN_PASSWORD = 6;
+const linkFailed = () => new URLSearchParams(window.location.hash.slice(1)).has('error');
+
+export default function ResetPasswordPage() {
+  useDocumentTitle('Reset password');
+  const session = useSession();
+  const navigate = useNavigate();
+  const [expired] = useState(linkFailed);
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    void startAuth();
+  }, []);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    const found: FieldError[] = [];
+    if (password.length < MIN_PASSWORD) found.push({ field: 'new-password', message: 'Please use a longer password.' });
+    if (password !== confirm) found.push({ field: 'confirm-password', message: 'Passwords do not match.' });
+    setErrors(found);
+    if (found.length > 0) return;
+    setBusy(true);
+    const supabase = await getSupabase();
+    const { error } = await supabase.auth.updateUser({ password });
+    setBusy(false);
+    if (error) setFailure(error.message);
+    else navigate(paths.home, { replace: true });
+  }
+
+  let body;
+  if (expired || (isSessionConfirmed() && session.status === 'signed-out')) {
+    body = (
+      <p className="form-failure" role="alert">
+        This reset link is invalid or has expired. <Link to={paths.login}>Go to sign in</Link> and choose Forgot password? to
+        get a new one.
+      </p>
+    );
+  } else if (!isSessionConfirmed()) {
+    body = <Spinner label="Loading" />;
+  } else {
+    body = (
+      <>
+        <ErrorSummary errors={errors} />
+        <form className="account-form" onSubmit={submit} noValidate>
+          <PasswordField id="new-password" label="New password" autoComplete="new-password" value={password}
+            onChange={(e) => setPassword(e.target.value)} error={errorFor(errors, 'new-password')} />
+          <PasswordField id="confirm-password" label="Confirm password" autoComplete="new-password" value={confirm}
+            onChange={(e) => setConfirm(e.target.value)} error={errorFor(errors, 'confirm-password')} />
+          {failure && (
+            <p className="form-failure" role="alert">
+              {failure}
+            </p>
+          )}
+          <button type="submit" className="button button-primary" disabled={busy}>
+            {busy ? 'Saving…' : 'Set new password'}
+          </button>
+        </form>
+      </>
+    );
+  }
+  return (
+    <div className="page account-page">
+      <h1>Reset password</h1>
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+/**
+ * Signing in and out, and calling the member API with the session's
+ * token. Sign-out cancels and clears every query and removes the saved
+ * copy from IndexedDB before it resolves, so a shared phone keeps nothing
+ * of the member's (FACTS.md, offline). A 401 from the API is the SPEC's
+ * 'Unauthorized': the session is cleared, and protected screens then send
+ * the member to /login with the way back.
+ */
+import { del } from 'idb-keyval';
+import { ApiError, apiUrl, NetworkError, UNAUTHORIZED } from './api-client';
+import { allowMemberWrites, PERSIST_KEY, queryClient } from './query-client';
+import { setSessionFromClient } from './session';
+import { getSupabase } from './supabase';
+
+/** The SPEC's browser copy of the profile, removed on sign-out. */
+export const STORED_PROFILE_KEY = 'user';
+
+let listening: Promise<void> | undefined;
+// While signing out, the client's SIGNED_OUT is held back until the member's data is gone,
+// so no screen leaves the member area before the wipe is done.
+let signingOut = false;
+
+/** Loads supabase-js and keeps the session state in step with its events. Idempotent. */
+export function startAuth(): Promise<void> {
+  listening ??= getSupabase().then((supabase) => {
+    supabase.auth.onAuthStateChange((_event, session) => {
+      // Only record the change here: calling the client inside its own callback can deadlock it.
+      if (signingOut) return;
+      if (session?.user) allowMemberWrites(true);
+      setSessionFromClient(session?.user ?? null);
+    });
+  });
+  return listening;
+}
+
+export async function wipeMemberData(): Promise<void> {
+  allowMemberWrites(false);
+  await queryClient.cancelQueries();
+  queryClient.clear();
+  await del(PERSIST_KEY);
+  window.localStorage.removeItem(STORED_PROFILE_KEY);
+}
+
+/** Signs out everywhere (the SPEC's default); offline, at least on this device. */
+export async function signOut(): Promise<void> {
+  if (signingOut) return;
+  signingOut = true;
+  try {
+    const supabase = await getSupabase();
+    const { error } = await supabase.auth.signOut();
+    if (error) await supabase.auth.signOut({ scope: 'local' });
+    await wipeMemberData();
+  } finally {
+    signingOut = false;
+    setSessionFromClient(null);
+  }
+}
+
+async function accessToken(): Promise<string> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.auth.getSession();
+  if (data.session) return data.session.access_token;
+  if (error) throw new NetworkError(error);
+  throw new Error(UNAUTHORIZED);
+}
+
+/** A member API call with the bearer token; JSON in and out. */
+export async function memberRequest<T>(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown): Promise<T> {
+  const token = await accessToken();
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path), {
+      method,
+      headers: {
+        Accept: 'application/json',
+        Authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      cache: 'no-store',
+    });
+  } catch (error) {
+    throw new NetworkError(error);
+  }
+  if (response.status === 401) {
+    await signOut().catch(() => setSessionFromClient(null));
+    throw new Error(UNAUTHORIZED);
+  }
+  const payload = (await response.json().catch(() => null)) as { message?: unknown; error?: unknown } | null;
+  if (!response.ok) {
+    const message = typeof payload?.message === 'string' ? payload.message : `Request failed (${response.status})`;
+    throw new ApiError(message, response.status, typeof payload?.error === 'string' ? payload.error : undefined);
+  }
+  return payload as T;
+}

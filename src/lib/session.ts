@@ -1,0 +1,87 @@
+/**
+ * Who is signed in, for every screen. The stored session is read
+ * synchronously from localStorage (so the first paint already shows Login
+ * or Portal without loading supabase-js); once the client has loaded, its
+ * auth events keep this in step, in this tab and others.
+ */
+import { useSyncExternalStore } from 'react';
+import { SESSION_STORAGE_KEY } from './supabase';
+
+export interface MemberSession {
+  userId: string;
+  email: string;
+}
+
+export type SessionState = { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; member: MemberSession };
+
+function readStored(): MemberSession | null {
+  try {
+    const raw = window.localStorage.getItem(SESSION_STORAGE_KEY);
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as { user?: { id?: unknown; email?: unknown }; refresh_token?: unknown };
+    if (typeof parsed.user?.id !== 'string' || typeof parsed.refresh_token !== 'string') return null;
+    return { userId: parsed.user.id, email: typeof parsed.user.email === 'string' ? parsed.user.email : '' };
+  } catch {
+    return null;
+  }
+}
+
+let confirmed = false;
+let state: SessionState = initial();
+const listeners = new Set<() => void>();
+
+function initial(): SessionState {
+  const stored = typeof window === 'undefined' ? null : readStored();
+  // A stored session may be stale; protected screens wait for the client to confirm it.
+  return stored ? { status: 'signed-in', member: stored } : { status: 'signed-out' };
+}
+
+function set(next: SessionState): void {
+  const same =
+    next.status === state.status &&
+    (next.status !== 'signed-in' || (state.status === 'signed-in' && state.member.userId === next.member.userId));
+  if (same) return;
+  state = next;
+  listeners.forEach((l) => l());
+}
+
+/** Updates the shared state from what supabase-js reports. */
+export function setSessionFromClient(user: { id: string; email?: string } | null): void {
+  const next: SessionState = user
+    ? { status: 'signed-in', member: { userId: user.id, email: user.email ?? '' } }
+    : { status: 'signed-out' };
+  if (!confirmed) {
+    // The first word from the client always re-renders: protected screens wait for it.
+    confirmed = true;
+    state = next;
+    listeners.forEach((l) => l());
+    return;
+  }
+  set(next);
+}
+
+export function isSessionConfirmed(): boolean {
+  return confirmed;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== SESSION_STORAGE_KEY) return;
+    const stored = readStored();
+    set(stored ? { status: 'signed-in', member: stored } : { status: 'signed-out' });
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+export function useSession(): SessionState {
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => state,
+  );
+}

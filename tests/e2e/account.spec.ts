@@ -1,0 +1,155 @@
+/**
+ * Member journeys: sign in as the demo member and back out, the protected
+ * routes, results read offline and gone from IndexedDB after sign-out, and
+ * forgot password through the outbox link to a new password. axe on each
+ * screen.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/axe';
+import { waitForServiceWorkerControl } from './support/pwa';
+
+const DEMO_EMAIL = 'demo.member@example.com';
+const DEMO_PASSWORD = 'chaps-demo-2025';
+
+async function idbText(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const texts: string[] = [];
+    for (const { name } of await indexedDB.databases()) {
+      if (!name) continue;
+      texts.push(
+        await new Promise<string>((resolve) => {
+          const open = indexedDB.open(name);
+          open.onerror = () => resolve('');
+          open.onsuccess = () => {
+            const db = open.result;
+            const stores = Array.from(db.objectStoreNames);
+            if (stores.length === 0) return resolve('');
+            const tx = db.transaction(stores, 'readonly');
+            const values: unknown[] = [];
+            for (const store of stores) {
+              const all = tx.objectStore(store).getAll();
+              all.onsuccess = () => values.push(...all.result);
+            }
+            tx.oncomplete = () => {
+              db.close();
+              resolve(JSON.stringify(values));
+            };
+          };
+        }),
+      );
+    }
+    return texts.join('\n');
+  });
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+test.describe('member account', () => {
+  test('a protected route sends a visitor to sign in, and back after it', async ({ page }) => {
+    await page.goto('/portal');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByText('January 1, 2025')).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('link', { name: 'Enter your email address' })).toBeVisible();
+    await signIn(page, DEMO_EMAIL, 'not-the-password');
+    await expect(page.getByText('Invalid login credentials')).toBeVisible();
+
+    await signIn(page, DEMO_EMAIL, DEMO_PASSWORD);
+    await expect(page).toHaveURL(/\/portal$/);
+    await expect(page.getByRole('heading', { name: 'Personal Information' })).toBeVisible();
+    await expect(page.getByRole('row', { name: /Name David Thompson/ })).toBeVisible();
+    await expect(page.getByText(/^ID: CHAPS\d+$/)).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Portal' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    // Signed in, /login sends the member away at once.
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('results read offline, and nothing is left after sign-out', async ({ page, context }) => {
+    await page.goto('/login');
+    await waitForServiceWorkerControl(page);
+    await signIn(page, DEMO_EMAIL, DEMO_PASSWORD);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Portal' })).toBeVisible();
+    await page.goto('/medical-results');
+    await expect(page.getByRole('heading', { name: 'All Results' })).toBeVisible();
+    await expect(page.getByText('Norwich Community Screening')).toBeVisible();
+    await expect(page.getByText('Lab result ready')).toHaveCount(3);
+    await expect(page.getByText('No lab result')).toHaveCount(1);
+    await expectNoSeriousA11yViolations(page);
+    await expect.poll(() => idbText(page)).toContain('Norwich Community Screening');
+
+    await context.setOffline(true);
+    try {
+      await page.reload();
+      await expect(page.getByText('Norwich Community Screening')).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByRole('status').filter({ hasText: /Offline: saved/ })).toBeVisible({ timeout: 15_000 });
+    } finally {
+      await context.setOffline(false);
+    }
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
+    await context.setOffline(true);
+    try {
+      expect(await idbText(page)).not.toContain('Norwich');
+      expect(await idbText(page)).not.toContain('David');
+      await page.goto('/medical-results').catch(() => {});
+      await expect(page).toHaveURL(/\/login$/);
+    } finally {
+      await context.setOffline(false);
+    }
+  });
+
+  test('forgot password: the outbox link sets a new password', async ({ page, request }) => {
+    const email = `reset.${Date.now()}@example.org`;
+    const signup = await request.post('/auth/v1/signup', { data: { email, password: 'first-pass-1' } });
+    expect(signup.status()).toBe(200);
+
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await expect(page.getByRole('link', { name: 'Please enter your email to reset your password.' })).toBeVisible();
+    await page.getByLabel('Email address').fill(email);
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await expect(page.getByText('Password reset email sent. Check your inbox.')).toBeVisible();
+
+    const outbox = (await (await request.get('/dev/outbox')).json()) as { messages: { to: string; subject: string; text: string }[] };
+    const mail = outbox.messages.find((m) => m.to === email && /reset/i.test(m.subject));
+    const link = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(mail!.text)![0];
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/reset-password/);
+    await expect(page.getByRole('heading', { name: 'Reset password' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByLabel('New password').fill('abc');
+    await page.getByLabel('Confirm password').fill('abd');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect(page.getByRole('link', { name: 'Please use a longer password.' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Passwords do not match.' })).toBeVisible();
+    await page.getByRole('button', { name: 'Show new password' }).click();
+    await expect(page.getByLabel('New password')).toHaveAttribute('type', 'text');
+
+    await page.getByLabel('New password').fill('second-pass-2');
+    await page.getByLabel('Confirm password').fill('second-pass-2');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect(page).toHaveURL(/\/$/);
+
+    await page.goto('/portal');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await signIn(page, email, 'first-pass-1');
+    await expect(page.getByText('Invalid login credentials')).toBeVisible();
+    await signIn(page, email, 'second-pass-2');
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
