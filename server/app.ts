@@ -5,6 +5,7 @@
  */
 import { Hono } from 'hono';
 import { compression } from './http/compression';
+import { memberAuth, type AuthEnv } from './auth';
 import type { Database } from './db/adapter';
 import type { Env } from './env';
 import { errorJson, handleError } from './http/errors';
@@ -14,16 +15,20 @@ import { createMailer, devOutboxRoutes, type Mailer } from './mail';
 import { contactRoutes } from './routes/contact';
 import { devTilesRoutes } from './routes/dev-tiles';
 import { eventsRoutes } from './routes/events';
+import { authV1Routes } from './routes/auth-v1';
 import { healthRoutes } from './routes/health';
+import { medicalRoutes } from './routes/medical';
+import { profileRoutes } from './routes/profile';
 import { staticRoutes } from './routes/static';
 import { subscriptionsRoutes } from './routes/subscriptions';
 import { createContactService } from './services/contact-service';
 import { createEventsService } from './services/events-service';
+import { createProfileService } from './services/profile-service';
 import { createSubscriptionsService } from './services/subscriptions-service';
 
 export interface AppDependencies {
   db: Database;
-  env: Pick<Env, 'staticDir' | 'tileUrl' | 'devTiles' | 'smtpUrl' | 'mailFrom' | 'enquiriesEmail'>;
+  env: Pick<Env, 'staticDir' | 'tileUrl' | 'devTiles' | 'smtpUrl' | 'mailFrom' | 'enquiriesEmail'> & AuthEnv;
   /** The clock every rule reads; tests pin it. */
   now?: () => Date;
   logger?: Logger;
@@ -59,6 +64,10 @@ export function createApp({
   app.route('/api/events', eventsRoutes(createEventsService(db, now, { listCacheMs })));
   app.route('/api/contact', contactRoutes(createContactService(db, mailer, { to: env.enquiriesEmail, now, logger })));
   app.route('/api/subscriptions', subscriptionsRoutes(createSubscriptionsService(db, now)));
+  const auth = memberAuth({ db, env, now, logger, mailer });
+  if (auth.service) app.route('/auth/v1', authV1Routes(auth.service, env.siteUrl, logger));
+  app.route('/api/auth/profile', profileRoutes(createProfileService(db, now), auth.verifier, logger));
+  app.route('/api/medical', medicalRoutes(db, auth.verifier, logger));
   if (env.devTiles) app.route('/dev/tiles', devTilesRoutes());
   if (!env.smtpUrl) app.route('/dev/outbox', devOutboxRoutes(db));
   app.route('/', staticRoutes(env.staticDir));
