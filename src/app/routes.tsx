@@ -21,6 +21,24 @@ const AboutUsPage = lazy(() => import('./pages/about-us-page'));
 const NewsPage = lazy(() => import('../features/content/pages/news-page'));
 const PatientJourneyPage = lazy(() => import('../features/content/pages/patient-journey-page'));
 const PatientStoryPage = lazy(() => import('../features/content/pages/patient-story-page'));
+const InformationHubPage = lazy(() => import('../features/content/pages/information-hub-page'));
+const ArticlePage = lazy(() => import('../features/content/pages/article-page'));
+const staticPage = (name: keyof typeof import('../features/content/pages/static-pages')) =>
+  lazy(() => import('../features/content/pages/static-pages').then((m) => ({ default: m[name] })));
+const eventsPage = (name: keyof typeof import('../features/content/pages/events-pages')) =>
+  lazy(() => import('../features/content/pages/events-pages').then((m) => ({ default: m[name] })));
+const RefundPolicyPage = staticPage('RefundPolicyPage');
+const PrivacyPolicyPage = staticPage('PrivacyPolicyPage');
+const ResearchPage = staticPage('ResearchPage');
+const StatisticsPage = staticPage('StatisticsPage');
+const ElderlyPsaTestingPage = staticPage('ElderlyPsaTestingPage');
+const SupportUsPage = staticPage('SupportUsPage');
+const WorldCancerDayPosterPage = staticPage('WorldCancerDayPosterPage');
+const EventsOverviewPage = eventsPage('EventsOverviewPage');
+const CorporateScreeningPage = eventsPage('CorporateScreeningPage');
+const CommunityScreeningPage = eventsPage('CommunityScreeningPage');
+const SeminarTalksPage = eventsPage('SeminarTalksPage');
+const ChapsScreeningEventPage = eventsPage('ChapsScreeningEventPage');
 
 export function AppRoutes() {
   return (
@@ -37,6 +55,20 @@ export function AppRoutes() {
         <Route path={paths.news} element={<NewsPage />} />
         <Route path={paths.patientJourney} element={<PatientJourneyPage />} />
         <Route path={paths.patientStoryPattern} element={<PatientStoryPage />} />
+        <Route path={paths.informationHub} element={<InformationHubPage />} />
+        <Route path={paths.statistics} element={<StatisticsPage />} />
+        <Route path={paths.elderlyPsaTesting} element={<ElderlyPsaTestingPage />} />
+        <Route path={paths.informationArticlePattern} element={<ArticlePage />} />
+        <Route path={paths.research} element={<ResearchPage />} />
+        <Route path={paths.supportUs} element={<SupportUsPage />} />
+        <Route path={paths.events} element={<EventsOverviewPage />} />
+        <Route path={paths.corporateScreening} element={<CorporateScreeningPage />} />
+        <Route path={paths.communityScreening} element={<CommunityScreeningPage />} />
+        <Route path={paths.seminarTalks} element={<SeminarTalksPage />} />
+        <Route path={paths.chapsScreeningEvent} element={<ChapsScreeningEventPage />} />
+        <Route path={paths.refundPolicy} element={<RefundPolicyPage />} />
+        <Route path={paths.privacyPolicy} element={<PrivacyPolicyPage />} />
+        <Route path={paths.worldCancerDayPoster} element={<WorldCancerDayPosterPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

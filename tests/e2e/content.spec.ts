@@ -14,6 +14,22 @@ const ROUTES: [string, RegExp][] = [
   ['/news/patient-journey/john-mercer', /John’s story/],
   ['/news/patient-journey/michael-adeyemi', /Michael’s story/],
   ['/news/patient-journey/stephen-clarke', /Stephen’s story/],
+  ['/about-us/research', /Research summary 2023/],
+  ['/support-us', /Support us/],
+  ['/information-hub', /Information Hub/],
+  ['/information-hub/prostate-diseases-and-prostate-cancer', /PSA screening guidance/],
+  ['/information-hub/mens-health', /Men’s health and the NHS Health Check/],
+  ['/information-hub/health-workplace', /Health in the workplace/],
+  ['/information-hub/statistics', /Statistics/],
+  ['/information-hub/elderly-psa-testing', /men over 80/],
+  ['/events', /Screening events/],
+  ['/events/corporate-screening', /Corporate screening/],
+  ['/events/community-screening', /Community screening/],
+  ['/events/seminar-talks', /Seminar talks/],
+  ['/chaps-screening-event', /Our screening events/],
+  ['/refund-policy', /Refund policy/],
+  ['/privacy-policy', /Privacy policy/],
+  ['/world-cancer-day-poster', /World Cancer Day poster/],
 ];
 
 for (const [route, heading] of ROUTES) {
@@ -28,10 +44,32 @@ for (const [route, heading] of ROUTES) {
   });
 }
 
-test('unknown story ids reach the not-found page', async ({ page }) => {
-  await page.goto('/news/patient-journey/no-such-person');
-  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
-  await expect(page).toHaveURL(/\/not-found$/);
+for (const route of ['/news/patient-journey/no-such-person', '/information-hub/no-such-article']) {
+  test(`unknown id ${route} reaches the not-found page`, async ({ page }) => {
+    await page.goto(route);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expect(page).toHaveURL(/\/not-found$/);
+  });
+}
+
+test('the information hub lists eight resources, two with name and number only', async ({ page }) => {
+  await page.goto('/information-hub');
+  const resources = page.getByRole('region', { name: 'Further medical advice can be obtained from:' });
+  await expect(resources.getByRole('listitem')).toHaveCount(8);
+  const withoutWebsite = resources.getByRole('listitem').filter({ hasNot: page.locator('a[href^="https"]') });
+  await expect(withoutWebsite).toHaveCount(2);
+  await page.getByRole('link', { name: 'Statistics' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Statistics' })).toBeVisible();
+  await expect(page.getByText('3,497 men screened')).toBeVisible();
+});
+
+test('the events overview links each kind of event to its page and to booking', async ({ page }) => {
+  await page.goto('/events');
+  await expect(page.getByRole('link', { name: 'LEARN MORE: Community' })).toHaveAttribute('href', '/events/community-screening');
+  await expect(page.getByRole('link', { name: 'LEARN MORE: Corporate' })).toHaveAttribute('href', '/events/corporate-screening');
+  await expect(page.getByRole('link', { name: 'LEARN MORE: Freemasons' })).toHaveAttribute('href', /^\/news\/patient-journey\/[a-z-]+$/);
+  await expect(page.getByRole('link', { name: 'LEARN MORE: Speaker requests' })).toHaveAttribute('href', '/events/seminar-talks');
+  await expect(page.getByRole('link', { name: 'BOOK AN EVENT' })).toHaveCount(3);
 });
 
 test('news: 4 a page, numbered pages, the archive filter with its empty month, READ MORE / READ LESS', async ({ page }) => {

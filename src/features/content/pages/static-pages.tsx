@@ -1,0 +1,61 @@
+/** Pages that are copy and a call to action: policies, research, guidance, support and the poster. */
+import { Link } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { privacyPolicy, refundPolicy } from '../../../content/pages/policies';
+import { elderlyPsaTesting, research2023, statistics } from '../../../content/pages/research';
+import { site } from '../../../content/site';
+import { supportUs, worldCancerDayPoster } from '../../../content/pages/support';
+import { CopyPage } from '../components/copy-page';
+
+const BookButton = () => (
+  <p>
+    <Link to={paths.bookEventMain} className="button button-primary">
+      BOOK AN EVENT
+    </Link>
+  </p>
+);
+
+export const RefundPolicyPage = () => <CopyPage page={refundPolicy} />;
+export const PrivacyPolicyPage = () => <CopyPage page={privacyPolicy} />;
+
+export const ResearchPage = () => (
+  <CopyPage page={research2023}>
+    <p>
+      <Link to={paths.statistics}>See our statistics for 2023 and 2024</Link>
+    </p>
+  </CopyPage>
+);
+
+export const StatisticsPage = () => (
+  <CopyPage page={statistics}>
+    <p>
+      <Link to={paths.research}>Read the research summary 2023</Link>
+    </p>
+    <BookButton />
+  </CopyPage>
+);
+
+export const ElderlyPsaTestingPage = () => <CopyPage page={elderlyPsaTesting} />;
+
+export const SupportUsPage = () => (
+  <CopyPage page={supportUs}>
+    <p>
+      <a href={site.donateUrl} target="_blank" rel="noopener noreferrer" className="button button-primary">
+        BECOME A SUPPORTER<span className="visually-hidden"> (opens our fundraising page in a new tab)</span>
+      </a>
+    </p>
+  </CopyPage>
+);
+
+export const WorldCancerDayPosterPage = () => (
+  <CopyPage page={worldCancerDayPoster}>
+    <p>
+      <img src="/images/poster.svg" alt={worldCancerDayPoster.posterAlt} width={420} height={594} className="poster-picture" />
+    </p>
+    <p>
+      <a href="/images/poster.svg" download="chaps-world-cancer-day-poster.svg">
+        Download the poster (SVG image)
+      </a>
+    </p>
+  </CopyPage>
+);
