@@ -35,6 +35,8 @@ export const paths = {
   portal: '/portal',
   medicalResults: '/medical-results',
   resetPassword: '/reset-password',
+  signup: '/signup',
+  signupSuccess: '/signup-success',
 } as const;
 
 /** In-page sections the menus scroll to (SPEC.md section 2, scroll anchors). */

@@ -12,6 +12,8 @@ import { paths } from './paths';
 
 const HomePage = lazy(() => import('./pages/home-page'));
 const LoginPage = lazy(() => import('../features/account/pages/login-page'));
+const SignupPage = lazy(() => import('../features/account/pages/signup-page'));
+const SignupSuccessPage = lazy(() => import('../features/account/pages/signup-success-page'));
 const ResetPasswordPage = lazy(() => import('../features/account/pages/reset-password-page'));
 const PortalPage = lazy(() => import('../features/account/pages/portal-page'));
 const MedicalResultsPage = lazy(() => import('../features/account/pages/medical-results-page'));
@@ -46,6 +48,8 @@ export function AppRoutes() {
       <Route element={<Layout />}>
         <Route path={paths.home} element={<HomePage />} />
         <Route path={paths.login} element={<LoginPage />} />
+        <Route path={paths.signup} element={<SignupPage />} />
+        <Route path={paths.signupSuccess} element={<SignupSuccessPage />} />
         <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
         <Route path={paths.portal} element={<PortalPage />} />
         <Route path={paths.medicalResults} element={<MedicalResultsPage />} />

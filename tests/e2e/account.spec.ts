@@ -48,7 +48,75 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/** A date of birth `years` and about a month before today, as YYYY-MM-DD. */
+function bornYearsAgo(years: number): string {
+  const d = new Date();
+  d.setUTCFullYear(d.getUTCFullYear() - years);
+  d.setUTCDate(d.getUTCDate() - 35);
+  return d.toISOString().slice(0, 10);
+}
+
 test.describe('member account', () => {
+  test('sign up a 55-year-old and reach the return route', async ({ page }) => {
+    await page.goto('/portal');
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await expect(page.getByRole('heading', { name: 'Create an account' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByRole('link', { name: 'Enter your first name' })).toBeVisible();
+
+    await page.getByLabel('First name (and middle names)').fill('Graham Peter');
+    await page.getByLabel('Last name').fill('Walsh');
+    await page.getByLabel('Date of birth').click();
+    const dialog = page.getByRole('dialog', { name: 'Age Restriction Error' });
+    await expect(dialog).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect(dialog).toBeHidden();
+    await page.getByLabel('Date of birth').fill(bornYearsAgo(55));
+    await page.getByLabel('Gender').selectOption('Male');
+    await page.getByLabel('Ethnicity').selectOption('Not stated');
+    await page.getByLabel('Address line 1').fill('3 Church Street');
+    await page.getByLabel('Postcode').fill('CO2 7AA');
+    await page.getByLabel('Phone number', { exact: true }).fill('447700900777');
+    await page.getByLabel('NHS number (optional)').fill('943 476 5919');
+    await expect(page.getByText('Please enter only digits (max 10).')).toBeVisible();
+    await expect(page.getByLabel('NHS number (optional)')).toHaveValue('9434765919');
+    await page.getByLabel('Email address').fill(`graham.${Date.now()}@example.org`);
+    await page.getByLabel('Password', { exact: true }).fill('walsh-pass-1');
+    await page.getByLabel('Confirm password').fill('walsh-pass-2');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByRole('link', { name: 'Passwords do not match' })).toBeVisible();
+    await page.getByLabel('Confirm password').fill('walsh-pass-1');
+    await page.getByRole('button', { name: 'Create account' }).click();
+
+    await expect(page.getByRole('heading', { name: 'Signup Successful!' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await expect(page).toHaveURL(/\/portal$/, { timeout: 6_000 });
+    await expect(page.getByRole('row', { name: /Name Graham Peter Walsh/ })).toBeVisible();
+    await expect(page.getByRole('row', { name: /NHS number 9434765919/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  for (const years of [39, 81]) {
+    test(`a ${years}-year-old sees the age dialog and the inline message`, async ({ page }) => {
+      await page.goto('/signup');
+      await page.getByLabel('Date of birth').focus();
+      const dialog = page.getByRole('dialog', { name: 'Age Restriction Error' });
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole('button', { name: 'OK' }).click();
+      await page.getByLabel('Date of birth').fill(bornYearsAgo(years));
+      await page.getByLabel('Last name').focus();
+      await expect(dialog).toBeVisible();
+      await expect(dialog).toContainText('aged 40 to 80 only');
+      await page.keyboard.press('Escape');
+      await expect(page.getByText('You must be between 40 and 80 years old to register.')).toBeVisible();
+    });
+  }
+
   test('a protected route sends a visitor to sign in, and back after it', async ({ page }) => {
     await page.goto('/portal');
     await expect(page).toHaveURL(/\/login$/);

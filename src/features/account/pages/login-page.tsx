@@ -4,15 +4,16 @@
  * back where they came from; a signed-in member is sent there at once.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../../../app/paths';
-import { normaliseEmail } from '../../../domain/member-profile';
-import { startAuth } from '../../../lib/auth';
+import { normaliseEmail, type MemberProfile } from '../../../domain/member-profile';
+import { memberRequest, startAuth } from '../../../lib/auth';
 import { useSession } from '../../../lib/session';
 import { getSupabase } from '../../../lib/supabase';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ErrorSummary, errorFor, type FieldError } from '../components/error-summary';
 import { TextField } from '../components/text-field';
+import { storeProfile } from '../stored-profile';
 import '../account.css';
 
 
@@ -53,6 +54,12 @@ export default function LoginPage() {
         setFailure(error.message);
         return;
       }
+      try {
+        storeProfile((await memberRequest<{ userProfile: MemberProfile }>('GET', '/auth/profile')).userProfile);
+      } catch (cause) {
+        // The SPEC keeps a failed profile fetch at sign-in to the console; the portal shows it.
+        console.warn('Failed to fetch user profile', cause);
+      }
       navigate(from, { replace: true, state: { event: state.event } });
     } catch {
       setFailure('Could not reach the server. Check your connection and try again.');
@@ -84,6 +91,12 @@ export default function LoginPage() {
         <p>
           <strong>Registered before 1 January 2025?</strong> Our booking system changed on January 1, 2025. If your
           account was made before then, please register again to book.
+        </p>
+        <p>
+          New here?{' '}
+          <Link to={paths.signup} state={{ from, event: state.event }}>
+            Create an account
+          </Link>
         </p>
       </div>
       <ErrorSummary errors={errors} />

@@ -1,0 +1,101 @@
+/**
+ * The sign-up form's values and rules (SPEC.md sections 3 and 5): checked
+ * with the shared profile rules of src/domain, and turned into the profile
+ * the server stores (email trimmed and lower-cased, address joined).
+ */
+import { AGE_MESSAGE } from '../../domain/age';
+import { checkProfile, joinAddress, normaliseEmail, type ProfileFields } from '../../domain/member-profile';
+import type { FieldError } from './components/error-summary';
+
+export interface SignupValues {
+  firstName: string;
+  lastName: string;
+  address1: string;
+  address2: string;
+  postCode: string;
+  country: string;
+  occupation: string;
+  nhs: string;
+  gender: string;
+  ethnicity: string;
+  dateOfBirth: string;
+  phoneNumber: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+}
+
+export const EMPTY_SIGNUP: SignupValues = {
+  firstName: '',
+  lastName: '',
+  address1: '',
+  address2: '',
+  postCode: '',
+  country: 'United Kingdom',
+  occupation: '',
+  nhs: '',
+  gender: '',
+  ethnicity: '',
+  dateOfBirth: '',
+  phoneNumber: '',
+  email: '',
+  password: '',
+  confirmPassword: '',
+};
+
+export function toProfile(v: SignupValues): ProfileFields {
+  return {
+    first_name: v.firstName.trim(),
+    last_name: v.lastName.trim(),
+    gender: v.gender,
+    date_of_birth: v.dateOfBirth,
+    ethnicity: v.ethnicity,
+    occupation: v.occupation.trim(),
+    phone: v.phoneNumber.trim(),
+    email: normaliseEmail(v.email),
+    home_address: joinAddress([v.address1, v.address2, v.postCode, v.country]),
+    nhs_number: v.nhs,
+  };
+}
+
+// Which input shows each profile rule's message.
+const FIELD_OF: Record<string, keyof SignupValues> = {
+  first_name: 'firstName',
+  last_name: 'lastName',
+  gender: 'gender',
+  date_of_birth: 'dateOfBirth',
+  ethnicity: 'ethnicity',
+  occupation: 'occupation',
+  phone: 'phoneNumber',
+  email: 'email',
+  home_address: 'address1',
+  nhs_number: 'nhs',
+};
+
+const REQUIRED: [keyof SignupValues, string][] = [
+  ['firstName', 'Enter your first name'],
+  ['lastName', 'Enter your last name'],
+  ['address1', 'Enter the first line of your address'],
+  ['postCode', 'Enter your postcode'],
+  ['phoneNumber', 'Enter your phone number'],
+  ['dateOfBirth', 'Enter your date of birth'],
+  ['gender', 'Choose your gender'],
+  ['ethnicity', 'Choose your ethnicity'],
+  ['email', 'Enter your email address'],
+  ['password', 'Enter a password'],
+  ['confirmPassword', 'Enter the password again'],
+];
+
+export const isAgeError = (errors: FieldError[]) => errors.some((e) => e.message === AGE_MESSAGE);
+
+export function validateSignup(v: SignupValues, today: string): FieldError[] {
+  const errors: FieldError[] = [];
+  const add = (field: string, message: string) => {
+    if (!errors.some((e) => e.field === field)) errors.push({ field, message });
+  };
+  for (const [field, message] of REQUIRED) if (!v[field].trim()) add(field, message);
+  for (const issue of checkProfile(toProfile(v), 'create', today)) add(FIELD_OF[issue.path] ?? issue.path, issue.message);
+  if (v.password && v.confirmPassword && v.password !== v.confirmPassword) add('confirmPassword', 'Passwords do not match');
+  const order = Object.keys(EMPTY_SIGNUP);
+  return errors.sort((a, b) => order.indexOf(a.field) - order.indexOf(b.field));
+}
