@@ -57,7 +57,7 @@ function bornYearsAgo(years: number): string {
 }
 
 test.describe('member account', () => {
-  test('sign up a 55-year-old and reach the return route', async ({ page }) => {
+  test('sign up a 55-year-old, reach the return route and edit the profile', async ({ page, context }) => {
     await page.goto('/portal');
     await expect(page).toHaveURL(/\/login$/);
     await page.getByRole('link', { name: 'Create an account' }).click();
@@ -97,6 +97,30 @@ test.describe('member account', () => {
     await expect(page).toHaveURL(/\/portal$/, { timeout: 6_000 });
     await expect(page.getByRole('row', { name: /Name Graham Peter Walsh/ })).toBeVisible();
     await expect(page.getByRole('row', { name: /NHS number 9434765919/ })).toBeVisible();
+
+    // Edit, cancel, then save for real and find it kept after a reload.
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await expect(page.getByLabel('Email')).toBeDisabled();
+    await page.getByLabel('Occupation (optional)').fill('Carpenter');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('row', { name: /Occupation/ })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByLabel('Billing address').fill('');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByRole('link', { name: 'Enter your billing address.' })).toBeVisible();
+    await page.getByLabel('Occupation (optional)').fill('Carpenter');
+    await page.getByLabel('Billing address').fill('3 Church Street, CO2 7AA, United Kingdom');
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Your changes were not saved' })).toBeVisible();
+    await context.setOffline(false);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByRole('row', { name: /Occupation Carpenter/ })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('row', { name: /Occupation Carpenter/ })).toBeVisible();
+    await expect(page.getByRole('row', { name: /Billing address 3 Church Street/ })).toBeVisible();
+
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/login$/);
   });

@@ -8,6 +8,12 @@ export const fetchProfile = async () =>
   (await memberRequest<{ userProfile: MemberProfile }>('GET', '/auth/profile')).userProfile;
 
 export const profileQueryOptions = (userId: string) =>
-  queryOptions({ queryKey: memberKeys.profile(userId), queryFn: fetchProfile, networkMode: 'offlineFirst' });
+  queryOptions({
+    queryKey: memberKeys.profile(userId),
+    queryFn: fetchProfile,
+    // The saved copy shows at once; the server's is always asked for (another device may have changed it).
+    staleTime: 0,
+    networkMode: 'offlineFirst',
+  });
 
 export const useProfile = (userId: string) => useQuery(profileQueryOptions(userId));

@@ -12,6 +12,7 @@ export const resultsQueryOptions = (userId: string, profileId: number) =>
   queryOptions({
     queryKey: memberKeys.results(userId, profileId),
     queryFn: async () => (await memberRequest<{ data: MedicalResultItem[] }>('GET', `/medical/results/${profileId}`)).data,
+    staleTime: 0,
     networkMode: 'offlineFirst',
   });
 

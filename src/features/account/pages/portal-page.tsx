@@ -2,12 +2,14 @@
  * /portal: the member's Personal Information (SPEC.md section 2), rows
  * only for values present. Saved for offline reading under the member's id.
  */
+import { useState } from 'react';
 import { formatProfileId, type MemberProfile } from '../../../domain/member-profile';
 import { formatLongDate } from '../../../domain/format';
 import { Spinner } from '../../../lib/ui/spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useProfile } from '../api/get-profile';
 import { MemberSidebar } from '../components/member-sidebar';
+import { ProfileEditForm } from '../components/profile-edit-form';
 import { RequireMember } from '../components/require-member';
 import '../account.css';
 
@@ -30,12 +32,16 @@ function rows(p: MemberProfile): [string, string | null][] {
 
 function Portal({ userId }: { userId: string }) {
   const profile = useProfile(userId);
+  const [editing, setEditing] = useState(false);
   return (
     <div className="page member-page">
       <MemberSidebar profile={profile.data} />
       <section className="member-main" aria-labelledby="portal-title">
         <h1 id="portal-title">Personal Information</h1>
-        {profile.data ? (
+        {profile.data && editing ? (
+          <ProfileEditForm profile={profile.data} userId={userId} onDone={() => setEditing(false)} />
+        ) : profile.data ? (
+          <>
           <table className="profile-table">
             <tbody>
               {rows(profile.data)
@@ -48,6 +54,10 @@ function Portal({ userId }: { userId: string }) {
                 ))}
             </tbody>
           </table>
+          <button type="button" className="button button-primary" onClick={() => setEditing(true)}>
+            Edit
+          </button>
+          </>
         ) : profile.isError ? (
           <p className="form-failure" role="alert">
             {profile.error.message}
