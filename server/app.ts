@@ -51,7 +51,7 @@ export function createApp({
   const app = new Hono();
   const mailer = givenMailer ?? createMailer({ db, env, logger });
 
-  app.use(securityHeaders(env.tileUrl));
+  app.use(securityHeaders(env.tileUrl, env.supabaseUrl));
   app.use(compression());
   app.use('/api/*', async (c, next) => {
     await next();

@@ -16,15 +16,17 @@ export function tileSource(tileUrl: string): string | null {
   return /^https?:\/\/(\*\.)?[A-Za-z0-9.-]+(:\d+)?$/.test(source) ? source : `${scheme}:`;
 }
 
-export function contentSecurityPolicy(tileUrl: string) {
+/** `authUrl`: a hosted Supabase project the browser signs in with (SUPABASE_URL), when set. */
+export function contentSecurityPolicy(tileUrl: string, authUrl?: string) {
   const tiles = tileSource(tileUrl);
+  const auth = authUrl ? new URL(authUrl).origin : null;
   const withTiles = (sources: string[]) => (tiles ? [...sources, tiles] : sources);
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: withTiles(["'self'", 'data:', 'blob:']),
-    connectSrc: withTiles(["'self'"]),
+    connectSrc: withTiles(auth ? ["'self'", auth] : ["'self'"]),
     workerSrc: ["'self'"],
     manifestSrc: ["'self'"],
     fontSrc: ["'self'"],
@@ -35,9 +37,9 @@ export function contentSecurityPolicy(tileUrl: string) {
   };
 }
 
-export function securityHeaders(tileUrl: string) {
+export function securityHeaders(tileUrl: string, authUrl?: string) {
   return secureHeaders({
-    contentSecurityPolicy: contentSecurityPolicy(tileUrl),
+    contentSecurityPolicy: contentSecurityPolicy(tileUrl, authUrl),
     referrerPolicy: 'strict-origin-when-cross-origin',
     xContentTypeOptions: 'nosniff',
     xFrameOptions: 'DENY',
