@@ -16,12 +16,13 @@ import { TruncatedText } from './components/truncated-text';
 import './content.css';
 import './about.css';
 
-function Cards({ cards, limit }: { cards: ExpandableCard[]; limit: number }) {
+function Cards({ cards, limit, headingLevel }: { cards: ExpandableCard[]; limit: number; headingLevel: 'h2' | 'h3' }) {
+  const Heading = headingLevel;
   return (
     <ul className="card-grid">
       {cards.map((card) => (
         <li key={card.title} className="card">
-          <h3>{card.title}</h3>
+          <Heading>{card.title}</Heading>
           <TruncatedText paragraphs={card.paragraphs} limit={limit} subject={card.title} />
         </li>
       ))}
@@ -33,7 +34,7 @@ export function AboutIntro() {
   return (
     <section id={anchors.about} aria-labelledby="about-title">
       <h1 id="about-title">About CHAPS</h1>
-      <Cards cards={aboutCards} limit={ABOUT_CARD_LIMIT} />
+      <Cards cards={aboutCards} limit={ABOUT_CARD_LIMIT} headingLevel="h2" />
       <p>
         <Link to={paths.bookEventMain} className="button button-primary">
           BOOK AN EVENT
@@ -98,7 +99,7 @@ export function GetInvolved() {
   return (
     <section aria-labelledby="get-involved-title">
       <h2 id="get-involved-title">Get Involved</h2>
-      <Cards cards={getInvolvedCards} limit={GET_INVOLVED_LIMIT} />
+      <Cards cards={getInvolvedCards} limit={GET_INVOLVED_LIMIT} headingLevel="h3" />
     </section>
   );
 }

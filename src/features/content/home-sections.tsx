@@ -18,8 +18,8 @@ export function ScreeningEventsBlock() {
           <Link to={paths.bookEventMain} className="button button-primary">
             BOOK AN EVENT
           </Link>
-          <Link to={paths.chapsScreeningEvent} className="button" aria-label="READ MORE about our screening events">
-            READ MORE
+          <Link to={paths.chapsScreeningEvent} className="button">
+            READ MORE<span className="visually-hidden"> about our screening events</span>
           </Link>
         </p>
       </div>
@@ -40,8 +40,8 @@ export function AboutChapsBlock() {
           <Link to={paths.bookEventMain} className="button button-primary">
             BOOK AN EVENT
           </Link>
-          <Link to={withAnchor(paths.aboutUs, anchors.about)} className="button" aria-label="READ MORE about CHAPS">
-            READ MORE
+          <Link to={withAnchor(paths.aboutUs, anchors.about)} className="button">
+            READ MORE<span className="visually-hidden"> about CHAPS</span>
           </Link>
         </p>
       </div>

@@ -13,8 +13,8 @@ export function StoryCards({ headingLevel = 'h3' }: { headingLevel?: 'h2' | 'h3'
           <Heading>{story.name}</Heading>
           <p>{story.summary}</p>
           <p className="story-more">
-            <Link to={paths.patientStory(story.id)} className="button button-small" aria-label={`READ MORE: ${story.title}`}>
-              READ MORE
+            <Link to={paths.patientStory(story.id)} className="button button-small">
+              READ MORE<span className="visually-hidden">: {story.title}</span>
             </Link>
           </p>
         </li>

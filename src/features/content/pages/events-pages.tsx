@@ -42,8 +42,9 @@ export function EventsOverviewPage() {
             <p key={text}>{text}</p>
           ))}
           <p className="button-row">
-            <Link to={LEARN_MORE[section.learnMore]} className="button" aria-label={`LEARN MORE: ${section.heading}`}>
+            <Link to={LEARN_MORE[section.learnMore]} className="button">
               {section.bookable ? 'LEARN MORE' : 'Learn More'}
+              <span className="visually-hidden">: {section.heading}</span>
             </Link>
             {section.bookable ? (
               <BookButton />

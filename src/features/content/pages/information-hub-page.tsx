@@ -20,8 +20,8 @@ export default function InformationHubPage() {
             <h2>{article.cardTitle}</h2>
             {article.cardText && <p>{article.cardText}</p>}
             <p>
-              <Link to={paths.informationArticle(article.id)} aria-label={`READ MORE: ${article.title}`}>
-                READ MORE
+              <Link to={paths.informationArticle(article.id)}>
+                READ MORE<span className="visually-hidden">: {article.title}</span>
               </Link>
             </p>
           </li>

@@ -37,7 +37,7 @@ export function UpcomingEvents() {
       )}
       <p className="section-more">
         <Link to={paths.events} className="button button-secondary">
-          SEE MORE
+          SEE MORE<span className="visually-hidden"> screening events</span>
         </Link>
       </p>
     </section>
