@@ -1,8 +1,8 @@
 /**
  * The routes this release builds. Every page loads lazily, so first-load
- * JavaScript stays small. Routes that later work builds (/about-us, /events,
- * /login, /news ...) are deliberately absent: they show the not-found page
- * rather than a placeholder.
+ * JavaScript stays small; content pages live in their own chunks. Routes
+ * that later work builds (booking, checkout ...) are deliberately absent:
+ * they show the not-found page rather than a placeholder.
  */
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
