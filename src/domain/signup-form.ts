@@ -1,11 +1,16 @@
 /**
  * The sign-up form's values and rules (SPEC.md sections 3 and 5): checked
- * with the shared profile rules of src/domain, and turned into the profile
+ * with the shared profile rules, and turned into the profile
  * the server stores (email trimmed and lower-cased, address joined).
  */
-import { AGE_MESSAGE } from '../../domain/age';
-import { checkProfile, joinAddress, normaliseEmail, type ProfileFields } from '../../domain/member-profile';
-import type { FieldError } from './components/error-summary';
+import { AGE_MESSAGE } from './age';
+import { checkProfile, joinAddress, normaliseEmail, type ProfileFields } from './member-profile';
+
+/** A problem with one input of the form, by its id. */
+export interface FieldError {
+  field: string;
+  message: string;
+}
 
 export interface SignupValues {
   firstName: string;

@@ -1,7 +1,7 @@
 /** The sign-up form's rules: required fields, age, NHS, password match, and the profile it becomes. */
 import { describe, expect, it } from 'vitest';
 import { AGE_MESSAGE } from '../../src/domain/age';
-import { EMPTY_SIGNUP, toProfile, validateSignup, type SignupValues } from '../../src/features/account/signup-form';
+import { EMPTY_SIGNUP, toProfile, validateSignup, type SignupValues } from '../../src/domain/signup-form';
 
 const TODAY = '2026-06-10';
 const filled: SignupValues = {

@@ -20,7 +20,7 @@ import { ErrorSummary, errorFor, type FieldError } from '../components/error-sum
 import { SelectField } from '../components/select-field';
 import { TextField } from '../components/text-field';
 import { storeProfile } from '../stored-profile';
-import { EMPTY_SIGNUP, toProfile, validateSignup, type SignupValues } from '../signup-form';
+import { EMPTY_SIGNUP, toProfile, validateSignup, type SignupValues } from '../../../domain/signup-form';
 import '../account.css';
 
 export default function SignupPage() {
