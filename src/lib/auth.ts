@@ -23,9 +23,11 @@ let signingOut = false;
 /** Loads supabase-js and keeps the session state in step with its events. Idempotent. */
 export function startAuth(): Promise<void> {
   listening ??= getSupabase().then((supabase) => {
-    supabase.auth.onAuthStateChange((_event, session) => {
+    supabase.auth.onAuthStateChange((event, session) => {
       // Only record the change here: calling the client inside its own callback can deadlock it.
       if (signingOut) return;
+      // Signed out elsewhere (another tab, or a refresh token that was refused): leave nothing behind.
+      if (event === 'SIGNED_OUT') void wipeMemberData();
       if (session?.user) allowMemberWrites(true);
       setSessionFromClient(session?.user ?? null);
     });
