@@ -6,13 +6,15 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '../../../app/paths';
-import { startAuth } from '../../../lib/auth';
+import type { MemberProfile } from '../../../domain/member-profile';
+import { memberRequest, startAuth } from '../../../lib/auth';
 import { isSessionConfirmed, useSession } from '../../../lib/session';
 import { getSupabase } from '../../../lib/supabase';
 import { Spinner } from '../../../lib/ui/spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ErrorSummary, errorFor, type FieldError } from '../components/error-summary';
 import { PasswordField } from '../components/password-field';
+import { storeProfile } from '../stored-profile';
 import '../account.css';
 
 const MIN_PASSWORD = 6;
@@ -44,9 +46,18 @@ export default function ResetPasswordPage() {
     setBusy(true);
     const supabase = await getSupabase();
     const { error } = await supabase.auth.updateUser({ password });
-    setBusy(false);
-    if (error) setFailure(error.message);
-    else navigate(paths.home, { replace: true });
+    if (error) {
+      setBusy(false);
+      setFailure(error.message);
+      return;
+    }
+    try {
+      storeProfile((await memberRequest<{ userProfile: MemberProfile }>('GET', '/auth/profile')).userProfile);
+    } catch (cause) {
+      // As at sign-in, a failed profile fetch here is for the console only.
+      console.warn('Failed to fetch user profile', cause);
+    }
+    navigate(paths.home, { replace: true });
   }
 
   let body;
