@@ -17,7 +17,7 @@
  * reported as met or not met rather than failing a build.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import type { ScreeningEvent } from '../src/domain/event.ts';
@@ -196,8 +196,21 @@ async function main(): Promise<void> {
 
   step('Summary');
   console.log(consoleSummary(report));
-  writeFileSync(OUTPUT, markdown(report));
+  writeFileSync(OUTPUT, withKeptSections(markdown(report), existsSync(OUTPUT) ? readFileSync(OUTPUT, 'utf8') : ''));
   console.log(`\nwrote ${OUTPUT}`);
+}
+
+/**
+ * Sections of the old file that this bench does not write (such as the
+ * Lighthouse scores, measured by hand) are carried over, so a bench run
+ * never erases figures it did not measure.
+ */
+function withKeptSections(fresh: string, old: string): string {
+  const sections = (text: string) => text.split(/\n(?=## )/).slice(1);
+  const title = (section: string) => section.split('\n', 1)[0];
+  const written = new Set(sections(fresh).map(title));
+  const kept = sections(old).filter((section) => !written.has(title(section)));
+  return kept.length === 0 ? fresh : `${fresh.trimEnd()}\n\n${kept.map((k) => k.trimEnd()).join('\n\n')}\n`;
 }
 
 main()
