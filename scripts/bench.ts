@@ -187,6 +187,7 @@ async function main(): Promise<void> {
       chromium: chromiumVersion,
       commit: gitCommit(),
       loadAverage,
+      loadAverageEnd: os.loadavg()[0] ?? 0,
     },
     command: COMMAND,
     routes,

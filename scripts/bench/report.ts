@@ -22,6 +22,8 @@ export interface MachineInfo {
   commit: string;
   /** 1-minute load average when the run started: other work skews latency. */
   loadAverage: number;
+  /** The same when the run ended: a rise means other work ran meanwhile. */
+  loadAverageEnd: number;
 }
 
 export interface LoadRun {
@@ -157,7 +159,7 @@ this file with what it measured. The bench is not part of \`npm test\`.
 
 - Date: ${m.date}
 - Machine: ${m.cores} cores (${m.cpuModel}), ${m.memoryGiB.toFixed(0)} GiB memory, ${m.os}
-- Load average (1 min) when the run started: ${m.loadAverage.toFixed(2)}
+- Load average (1 min): ${m.loadAverage.toFixed(2)} when the run started, ${m.loadAverageEnd.toFixed(2)} when it ended (other work on the machine inflates the latency figures)
 - Node ${m.node}, Chromium ${m.chromium}
 - Commit: ${m.commit}
 - Command: \`${report.command}\`
