@@ -6,41 +6,10 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { waitForServiceWorkerControl } from './support/pwa';
+import { indexedDbText, waitForServiceWorkerControl } from './support/pwa';
 
 const DEMO_EMAIL = 'demo.member@example.com';
 const DEMO_PASSWORD = 'chaps-demo-2025';
-
-async function idbText(page: Page): Promise<string> {
-  return page.evaluate(async () => {
-    const texts: string[] = [];
-    for (const { name } of await indexedDB.databases()) {
-      if (!name) continue;
-      texts.push(
-        await new Promise<string>((resolve) => {
-          const open = indexedDB.open(name);
-          open.onerror = () => resolve('');
-          open.onsuccess = () => {
-            const db = open.result;
-            const stores = Array.from(db.objectStoreNames);
-            if (stores.length === 0) return resolve('');
-            const tx = db.transaction(stores, 'readonly');
-            const values: unknown[] = [];
-            for (const store of stores) {
-              const all = tx.objectStore(store).getAll();
-              all.onsuccess = () => values.push(...all.result);
-            }
-            tx.oncomplete = () => {
-              db.close();
-              resolve(JSON.stringify(values));
-            };
-          };
-        }),
-      );
-    }
-    return texts.join('\n');
-  });
-}
 
 async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email address').fill(email);
@@ -178,7 +147,7 @@ test.describe('member account', () => {
     await expect(page.getByText('Lab result ready')).toHaveCount(3);
     await expect(page.getByText('No lab result')).toHaveCount(1);
     await expectNoSeriousA11yViolations(page);
-    await expect.poll(() => idbText(page)).toContain('Norwich Community Screening');
+    await expect.poll(() => indexedDbText(page)).toContain('Norwich Community Screening');
 
     await context.setOffline(true);
     try {
@@ -194,8 +163,8 @@ test.describe('member account', () => {
     await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
     await context.setOffline(true);
     try {
-      expect(await idbText(page)).not.toContain('Norwich');
-      expect(await idbText(page)).not.toContain('David');
+      expect(await indexedDbText(page)).not.toContain('Norwich');
+      expect(await indexedDbText(page)).not.toContain('David');
       await page.goto('/medical-results').catch(() => {});
       await expect(page).toHaveURL(/\/login$/);
     } finally {

@@ -61,10 +61,17 @@ export async function waitForServiceWorkerControl(page: Page): Promise<void> {
 export async function waitForPersisted(page: Page, needle: string): Promise<void> {
   // expect.poll, not waitForFunction: the check is async, and waitForFunction
   // would take the pending Promise itself as a truthy answer.
-  await expect.poll(() => page.evaluate(idbContains, needle), { message: `IndexedDB never saved ${needle}` }).toBe(true);
+  await expect
+    .poll(async () => (await indexedDbText(page)).includes(needle), { message: `IndexedDB never saved ${needle}` })
+    .toBe(true);
 }
 
-async function idbContains(text: string): Promise<boolean> {
+/** Everything stored in every IndexedDB database of the page's origin, as text. */
+export function indexedDbText(page: Page): Promise<string> {
+  return page.evaluate(allIndexedDbText);
+}
+
+async function allIndexedDbText(): Promise<string> {
   const read = (name: string) =>
     new Promise<string>((resolve) => {
       const open = indexedDB.open(name);
@@ -90,10 +97,11 @@ async function idbContains(text: string): Promise<boolean> {
         tx.onerror = () => resolve('');
       };
     });
+  const texts: string[] = [];
   for (const { name } of await indexedDB.databases()) {
-    if (name && (await read(name)).includes(text)) return true;
+    if (name) texts.push(await read(name));
   }
-  return false;
+  return texts.join('\n');
 }
 
 /** URLs (path only) held in the Workbox precache. */
