@@ -2,13 +2,14 @@ import { defineConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { E2E_PORT, E2E_STATIC_DIR } from './tests/e2e/support/settings';
 
 // Browser journeys run against the built site served by the real server on a
 // throwaway DATA_DIR, in the machine's own Chromium, with the device set to a
 // zone other than London so no rule can lean on the device's clock zone.
-const port = Number(process.env.E2E_PORT ?? 3100);
+const port = E2E_PORT;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'chaps-e2e-'));
-const staticDir = '.tmp/e2e-dist';
+const staticDir = E2E_STATIC_DIR;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -40,6 +41,8 @@ export default defineConfig({
       STATIC_DIR: staticDir,
       VITE_TILE_URL: '/dev/tiles/{z}/{x}/{y}.png',
       VITE_TILES_PREFETCH: 'true',
+      // A same-origin path the seminar page's player points at; no test plays it.
+      VITE_SEMINAR_VIDEO_URL: '/media/seminar-talk.mp4',
       NODE_ENV: 'production',
     },
   },

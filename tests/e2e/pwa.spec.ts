@@ -16,9 +16,10 @@ import {
   waitForPersisted,
   waitForServiceWorkerControl,
 } from './support/pwa';
+import { E2E_STATIC_DIR } from './support/settings';
 
 // The build playwright.config.ts serves (its STATIC_DIR).
-const STATIC_DIR = '.tmp/e2e-dist';
+const STATIC_DIR = E2E_STATIC_DIR;
 const OFFLINE_NOTICE = /^Offline: saved /;
 
 async function upcomingEvents(request: APIRequestContext): Promise<ScreeningEvent[]> {
