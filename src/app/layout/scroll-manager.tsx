@@ -1,13 +1,16 @@
 /**
  * Scrolling after navigation. A link with a section ("/events#community")
  * navigates first, then scrolls once the page has drawn: after 200 ms on
- * the same page, 300 ms after a page change (SPEC.md section 9), checking
- * again for a while in case the page's code is still loading. Any other
+ * the same page, 300 ms after a page change (SPEC.md section 9), or after
+ * the delay the link set in its state (scrollAfter: the home READ MORE's
+ * 200 ms, SPEC.md section 2), checking again for a while in case the page's
+ * code is still loading. Any other
  * page change starts at the top, with focus on the main region so a
  * screen reader starts reading the new page.
  */
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
+import { scrollDelayOf } from '../paths';
 
 export const SAME_PAGE_SCROLL_DELAY_MS = 200;
 export const NEW_PAGE_SCROLL_DELAY_MS = 300;
@@ -15,7 +18,8 @@ const RETRY_MS = 250;
 const GIVE_UP_MS = 4000;
 
 export function ScrollManager({ mainId }: { mainId: string }) {
-  const { pathname, hash } = useLocation();
+  const { pathname, hash, state } = useLocation();
+  const linkDelay = scrollDelayOf(state);
   const previousPath = useRef<string | null>(null);
 
   useEffect(() => {
@@ -43,9 +47,9 @@ export function ScrollManager({ mainId }: { mainId: string }) {
       }
       if (Date.now() - startedAt < GIVE_UP_MS) timer = window.setTimeout(tryScroll, RETRY_MS);
     };
-    timer = window.setTimeout(tryScroll, pageChanged ? NEW_PAGE_SCROLL_DELAY_MS : SAME_PAGE_SCROLL_DELAY_MS);
+    timer = window.setTimeout(tryScroll, linkDelay ?? (pageChanged ? NEW_PAGE_SCROLL_DELAY_MS : SAME_PAGE_SCROLL_DELAY_MS));
     return () => window.clearTimeout(timer);
-  }, [pathname, hash, mainId]);
+  }, [pathname, hash, mainId, linkDelay]);
 
   return null;
 }

@@ -1,9 +1,12 @@
 /** The home page below the hero: screening events, ABOUT CHAPS, and TESTIMONIALS (SPEC.md section 2). */
 import { Link } from 'react-router-dom';
-import { anchors, paths, withAnchor } from '../../app/paths';
+import { anchors, paths, scrollAfter, withAnchor } from '../../app/paths';
 import { aboutBlock, screeningBlock, TESTIMONIAL_LIMIT, testimonials } from '../../content/pages/home';
 import { TruncatedText } from './components/truncated-text';
 import './content.css';
+
+/** ABOUT CHAPS READ MORE scrolls to the about section 200 ms after opening /about-us (SPEC.md section 2). */
+const ABOUT_READ_MORE_SCROLL_DELAY_MS = 200;
 
 export function ScreeningEventsBlock() {
   return (
@@ -40,7 +43,7 @@ export function AboutChapsBlock() {
           <Link to={paths.bookEventMain} className="button button-primary">
             BOOK AN EVENT
           </Link>
-          <Link to={withAnchor(paths.aboutUs, anchors.about)} className="button">
+          <Link to={withAnchor(paths.aboutUs, anchors.about)} state={scrollAfter(ABOUT_READ_MORE_SCROLL_DELAY_MS)} className="button">
             READ MORE<span className="visually-hidden"> about CHAPS</span>
           </Link>
         </p>
