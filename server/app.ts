@@ -28,7 +28,7 @@ import { createSubscriptionsService } from './services/subscriptions-service';
 
 export interface AppDependencies {
   db: Database;
-  env: Pick<Env, 'staticDir' | 'tileUrl' | 'devTiles' | 'smtpUrl' | 'mailFrom' | 'enquiriesEmail'> & AuthEnv;
+  env: Pick<Env, 'staticDir' | 'tileUrl' | 'devTiles' | 'seminarVideoUrl' | 'smtpUrl' | 'mailFrom' | 'enquiriesEmail'> & AuthEnv;
   /** The clock every rule reads; tests pin it. */
   now?: () => Date;
   logger?: Logger;
@@ -51,7 +51,7 @@ export function createApp({
   const app = new Hono();
   const mailer = givenMailer ?? createMailer({ db, env, logger });
 
-  app.use(securityHeaders(env.tileUrl, env.supabaseUrl));
+  app.use(securityHeaders(env.tileUrl, env.supabaseUrl, env.seminarVideoUrl));
   app.use(compression());
   app.use('/api/*', async (c, next) => {
     await next();

@@ -44,6 +44,16 @@ const tileUrl = optionalText.pipe(
     }),
 );
 
+// A media file the page plays: a path on this site or an http(s) URL.
+const mediaUrl = optionalText.pipe(
+  z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v.startsWith('/') || /^https?:\/\/[^/]+/.test(v), {
+      message: 'must be an http(s) URL or a path starting with /',
+    }),
+);
+
 const httpUrl = z
   .string()
   .regex(/^https?:\/\/[^/]+/, 'must be an http(s) URL')
@@ -71,6 +81,7 @@ const schema = z.object({
   NODE_ENV: optionalText.pipe(z.enum(['development', 'production', 'test']).default('development')),
   LOG_LEVEL: optionalText.pipe(z.enum(LOG_LEVELS).default('info')),
   VITE_TILE_URL: tileUrl,
+  VITE_SEMINAR_VIDEO_URL: mediaUrl,
   SMTP_URL: optionalText.pipe(
     z
       .string()
@@ -102,6 +113,8 @@ export interface Env {
   tileUrl: string;
   /** Whether the generated /dev/tiles stand-in is served (not when tiles come from an outside host). */
   devTiles: boolean;
+  /** The seminar talk video the browser plays (VITE_SEMINAR_VIDEO_URL); unset = no video. */
+  seminarVideoUrl: string | undefined;
   /** SMTP server for outgoing mail; unset = the outbox table (read at /dev/outbox). */
   smtpUrl: string | undefined;
   /** The From of every email the site sends. */
@@ -152,6 +165,7 @@ export function parseEnv(source: Record<string, string | undefined>, cwd = proce
     logLevel: v.LOG_LEVEL,
     tileUrl: v.VITE_TILE_URL ?? DEFAULT_TILE_URL,
     devTiles: v.VITE_TILE_URL === undefined || v.VITE_TILE_URL.startsWith('/'),
+    seminarVideoUrl: v.VITE_SEMINAR_VIDEO_URL,
     smtpUrl: v.SMTP_URL,
     mailFrom: v.MAIL_FROM,
     enquiriesEmail: v.ENQUIRIES_EMAIL,

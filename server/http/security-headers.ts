@@ -1,8 +1,9 @@
 /**
  * Security headers on every response. The CSP allows only what the site
  * loads: its own scripts, styles (plus inline styles, which Leaflet sets on
- * map panes), images and connections to the configured tile host, and its
- * own worker and manifest. Nothing may frame the site.
+ * map panes), images and connections to the configured tile host, media
+ * from itself and the seminar video's host, and its own worker and
+ * manifest. Nothing may frame the site.
  */
 import { secureHeaders } from 'hono/secure-headers';
 
@@ -16,10 +17,24 @@ export function tileSource(tileUrl: string): string | null {
   return /^https?:\/\/(\*\.)?[A-Za-z0-9.-]+(:\d+)?$/.test(source) ? source : `${scheme}:`;
 }
 
-/** `authUrl`: a hosted Supabase project the browser signs in with (SUPABASE_URL), when set. */
-export function contentSecurityPolicy(tileUrl: string, authUrl?: string) {
+/** The CSP source for a media URL's origin, or null when it is a path on this site. */
+export function mediaSource(mediaUrl: string | undefined): string | null {
+  if (!mediaUrl || !/^https?:\/\//.test(mediaUrl)) return null;
+  try {
+    return new URL(mediaUrl).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `authUrl`: a hosted Supabase project the browser signs in with (SUPABASE_URL), when set.
+ * `videoUrl`: the seminar talk video (VITE_SEMINAR_VIDEO_URL), when set.
+ */
+export function contentSecurityPolicy(tileUrl: string, authUrl?: string, videoUrl?: string) {
   const tiles = tileSource(tileUrl);
   const auth = authUrl ? new URL(authUrl).origin : null;
+  const media = mediaSource(videoUrl);
   const withTiles = (sources: string[]) => (tiles ? [...sources, tiles] : sources);
   return {
     defaultSrc: ["'self'"],
@@ -27,6 +42,7 @@ export function contentSecurityPolicy(tileUrl: string, authUrl?: string) {
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: withTiles(["'self'", 'data:', 'blob:']),
     connectSrc: withTiles(auth ? ["'self'", auth] : ["'self'"]),
+    mediaSrc: media ? ["'self'", media] : ["'self'"],
     workerSrc: ["'self'"],
     manifestSrc: ["'self'"],
     fontSrc: ["'self'"],
@@ -37,9 +53,9 @@ export function contentSecurityPolicy(tileUrl: string, authUrl?: string) {
   };
 }
 
-export function securityHeaders(tileUrl: string, authUrl?: string) {
+export function securityHeaders(tileUrl: string, authUrl?: string, videoUrl?: string) {
   return secureHeaders({
-    contentSecurityPolicy: contentSecurityPolicy(tileUrl, authUrl),
+    contentSecurityPolicy: contentSecurityPolicy(tileUrl, authUrl, videoUrl),
     referrerPolicy: 'strict-origin-when-cross-origin',
     xContentTypeOptions: 'nosniff',
     xFrameOptions: 'DENY',

@@ -17,6 +17,8 @@ export interface BrowserEnv {
   supabaseUrl: string | undefined;
   /** The project's public anon key; the stand-in accepts any value. */
   supabaseAnonKey: string;
+  /** The seminar talk video (a path on this site or an http(s) URL); unset = no video on /events/seminar-talks. */
+  seminarVideoUrl: string | undefined;
 }
 
 function text(value: string | undefined, fallback: string): string {
@@ -38,6 +40,10 @@ export function parseEnv(raw: Record<string, string | boolean | undefined>): Bro
   if (!['{z}', '{x}', '{y}'].every((part) => tileUrl.includes(part))) {
     throw new Error(`VITE_TILE_URL must contain {z}, {x} and {y}, got "${tileUrl}"`);
   }
+  const seminarVideoUrl = str('VITE_SEMINAR_VIDEO_URL')?.trim() || undefined;
+  if (seminarVideoUrl && !seminarVideoUrl.startsWith('/') && !/^https?:\/\/[^/]+/.test(seminarVideoUrl)) {
+    throw new Error(`VITE_SEMINAR_VIDEO_URL must be an http(s) URL or a path starting with /, got "${seminarVideoUrl}"`);
+  }
   return {
     apiBase,
     tileUrl,
@@ -45,6 +51,7 @@ export function parseEnv(raw: Record<string, string | boolean | undefined>): Bro
     isProduction: raw.PROD === true,
     supabaseUrl: str('VITE_SUPABASE_URL')?.trim().replace(/\/+$/, '') || undefined,
     supabaseAnonKey: text(str('VITE_SUPABASE_ANON_KEY'), 'local-anon-key'),
+    seminarVideoUrl,
   };
 }
 

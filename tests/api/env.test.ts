@@ -14,6 +14,7 @@ describe('server settings', () => {
       logLevel: 'info',
       tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
       devTiles: true,
+      seminarVideoUrl: undefined,
       smtpUrl: undefined,
       mailFrom: 'CHAPS <no-reply@chaps-charity.org.uk>',
       enquiriesEmail: 'info@chaps-charity.org.uk',
@@ -76,6 +77,14 @@ describe('server settings', () => {
   });
 
   it.each([
+    ['', undefined],
+    ['/media/seminar-talk.mp4', '/media/seminar-talk.mp4'],
+    [' https://media.example.org/talk.mp4 ', 'https://media.example.org/talk.mp4'],
+  ])('reads VITE_SEMINAR_VIDEO_URL=%j as %j', (value, expected) => {
+    expect(parseEnv({ VITE_SEMINAR_VIDEO_URL: value }).seminarVideoUrl).toBe(expected);
+  });
+
+  it.each([
     ['PORT', 'abc'],
     ['PORT', '70000'],
     ['PORT', '-1'],
@@ -85,6 +94,8 @@ describe('server settings', () => {
     ['LOG_LEVEL', 'loud'],
     ['VITE_TILE_URL', 'https://tiles.example.org/tile.png'],
     ['VITE_TILE_URL', 'tiles/{z}/{x}/{y}.png'],
+    ['VITE_SEMINAR_VIDEO_URL', 'media/talk.mp4'],
+    ['VITE_SEMINAR_VIDEO_URL', 'ftp://media.example.org/talk.mp4'],
   ])('refuses %s=%s with a message naming it', (name, value) => {
     let thrown: unknown;
     try {

@@ -160,6 +160,7 @@ describe('security headers', () => {
       'style-src': "'self' 'unsafe-inline'",
       'img-src': "'self' data: blob: https://*.tile.example.org",
       'connect-src': "'self' https://*.tile.example.org",
+      'media-src': "'self'",
       'worker-src': "'self'",
       'manifest-src': "'self'",
       'font-src': "'self'",

@@ -72,6 +72,25 @@ test('the events overview links each kind of event to its page and to booking', 
   await expect(page.getByRole('link', { name: 'BOOK AN EVENT' })).toHaveCount(3);
 });
 
+test('seminar talks: a player with its poster and caption, and a connection note instead while offline', async ({ page, context }) => {
+  await page.goto('/events/seminar-talks');
+  const talk = page.getByRole('region', { name: 'Watch a talk' });
+  const video = talk.locator('video');
+  await expect(video).toHaveAttribute('src', '/media/seminar-talk.mp4');
+  await expect(video).toHaveAttribute('poster', '/images/seminar-poster.svg');
+  await expect(video).toHaveAttribute('preload', 'none');
+  await expect(video).toHaveAttribute('controls', '');
+  await expect(video).toHaveAccessibleDescription(/recorded CHAPS seminar talk/);
+  const poster = await page.request.get('/images/seminar-poster.svg');
+  expect(poster.ok()).toBe(true);
+
+  await context.setOffline(true);
+  await expect(talk.getByRole('status')).toHaveText(/The video needs a connection/);
+  await expect(talk.locator('video')).toHaveCount(0);
+  await context.setOffline(false);
+  await expect(talk.locator('video')).toBeVisible();
+});
+
 test('news: 4 a page, numbered pages, the archive filter with its empty month, READ MORE / READ LESS', async ({ page }) => {
   await page.goto('/news');
   await expect(page.locator('footer.site-footer')).toHaveCount(0);
@@ -141,6 +160,8 @@ test('home READ MORE opens the about page at the about section', async ({ page }
   await page.goto('/');
   await page.getByRole('link', { name: 'READ MORE about CHAPS' }).click();
   await expect(page).toHaveURL(/\/about-us#about$/);
+  // The link asks the scroll manager for SPEC's 200 ms, not the menus' 300 ms after a page change.
+  expect(await page.evaluate(() => (history.state as { usr?: unknown } | null)?.usr)).toEqual({ scrollDelayMs: 200 });
   await expect(page.getByRole('heading', { level: 1, name: 'About CHAPS' })).toBeInViewport();
 });
 

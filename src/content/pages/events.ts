@@ -1,5 +1,5 @@
 /** /events, its three detail pages and /chaps-screening-event (SPEC.md section 2). */
-import type { PageCopy } from '../types';
+import type { PageCopy, Picture } from '../types';
 
 export type EventsLink = 'communityScreening' | 'freemasonStory' | 'corporateScreening' | 'seminarTalks';
 
@@ -122,6 +122,16 @@ export const seminarTalks: PageCopy = {
       body: ['Email us with your group, the likely audience and a few possible dates.'],
     },
   ],
+};
+
+/** The seminar talk video on /events/seminar-talks; its file is a setting (VITE_SEMINAR_VIDEO_URL). */
+export const seminarVideo = {
+  heading: 'Watch a talk',
+  poster: { src: '/images/seminar-poster.svg', alt: '', width: 640, height: 360 } satisfies Picture,
+  caption: 'A recorded CHAPS seminar talk on prostate health and the PSA test: what the test is, who should consider it and what the results mean.',
+  noSupport: 'Your browser cannot play this video.',
+  download: 'Download the video',
+  offline: 'The video needs a connection. Reconnect to watch the talk; the rest of this page works offline.',
 };
 
 export const screeningResults = [

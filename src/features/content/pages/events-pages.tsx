@@ -13,6 +13,7 @@ import { FREEMASON_STORY_ID } from '../../../content/pages/stories';
 import { mailtoHref, site } from '../../../content/site';
 import { CopyPage } from '../components/copy-page';
 import { ResultColours } from '../components/result-colours';
+import { SeminarVideo } from '../components/seminar-video';
 import { usePageMeta } from '../page-meta';
 import '../content.css';
 
@@ -84,7 +85,7 @@ export const CommunityScreeningPage = () => (
 );
 
 export const SeminarTalksPage = () => (
-  <CopyPage page={seminarTalks}>
+  <CopyPage page={seminarTalks} before={<SeminarVideo />}>
     <p>
       <a href={mailtoHref(site.email, 'Speaker request')} className="button button-primary">
         Email us to request a speaker
