@@ -70,6 +70,12 @@ test('the events overview links each kind of event to its page and to booking', 
   await expect(page.getByRole('link', { name: /LEARN MORE\W+Freemasons/ })).toHaveAttribute('href', /^\/news\/patient-journey\/[a-z-]+$/);
   await expect(page.getByRole('link', { name: /Learn More\W+Speaker requests/i })).toHaveAttribute('href', '/events/seminar-talks');
   await expect(page.getByRole('link', { name: 'BOOK AN EVENT' })).toHaveCount(3);
+
+  const liaison = page.locator('#freemason #masonic-liaison');
+  await expect(liaison.getByRole('heading', { level: 3, name: 'Masonic liaison' })).toBeVisible();
+  await expect(liaison).toContainText('To arrange a lodge screening');
+  await expect(liaison.getByRole('link', { name: /^\d[\d ]+$/ })).toHaveAttribute('href', /^tel:\+44/);
+  await expect(liaison.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:.*subject=Lodge/);
 });
 
 test('seminar talks: a player with its poster and caption, and a connection note instead while offline', async ({ page, context }) => {

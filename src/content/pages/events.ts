@@ -30,7 +30,7 @@ export const eventsOverview = {
       heading: 'Freemasons',
       body: [
         'Masonic lodges have long supported our work and host many of our events in their halls, open to brethren, their families and friends, and the wider community.',
-        'Our Masonic liaison works with provinces and lodges to plan events: to host one, contact our events team.',
+        'Our Masonic liaison works with provinces and lodges to plan events.',
       ],
       learnMore: 'freemasonStory',
       bookable: true,
@@ -50,6 +50,20 @@ export const eventsOverview = {
       bookable: false,
     },
   ] satisfies EventsSection[],
+};
+
+/**
+ * Masonic liaison, shown within the Freemasons section of /events: how a
+ * lodge hosts a screening (SPEC.md sections 1 and 2; private events and
+ * their access codes, section 4).
+ */
+export const masonicLiaison = {
+  id: 'masonic-liaison',
+  heading: 'Masonic liaison',
+  body: [
+    'A lodge can host a screening event in its hall. The event can be public, open to anyone who books, or private to the lodge: a private event is marked as such, and those booking enter its access code.',
+    'To arrange a lodge screening, call our event enquiries line or email us with your lodge, your province and a few possible dates.',
+  ],
 };
 
 export const corporateScreening: PageCopy = {

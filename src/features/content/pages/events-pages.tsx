@@ -6,6 +6,7 @@ import {
   communityScreening,
   corporateScreening,
   eventsOverview,
+  masonicLiaison,
   seminarTalks,
   type EventsLink,
 } from '../../../content/pages/events';
@@ -53,17 +54,28 @@ export function EventsOverviewPage() {
               <a href={mailtoHref(site.email, 'Speaker request')}>Email us to request a speaker</a>
             )}
           </p>
+          {section.id === 'freemason' && <MasonicLiaison />}
         </section>
       ))}
     </div>
   );
 }
 
-const ContactLine = () => (
+const ContactLine = ({ subject = 'Screening event enquiry' }: { subject?: string }) => (
   <p>
     Event enquiries: <a href={`tel:${site.eventEnquiries.e164}`}>{site.eventEnquiries.display}</a>, or email{' '}
-    <a href={mailtoHref(site.email, 'Screening event enquiry')}>{site.email}</a>.
+    <a href={mailtoHref(site.email, subject)}>{site.email}</a>.
   </p>
+);
+
+const MasonicLiaison = () => (
+  <div id={masonicLiaison.id} className="masonic-liaison">
+    <h3>{masonicLiaison.heading}</h3>
+    {masonicLiaison.body.map((text) => (
+      <p key={text}>{text}</p>
+    ))}
+    <ContactLine subject="Lodge screening enquiry" />
+  </div>
 );
 
 export const CorporateScreeningPage = () => (
