@@ -1,21 +1,8 @@
 /** The JSON body of a member's profile request: only known fields, each text or null. */
 import type { Context } from 'hono';
-import type { ProfileFields } from '../../src/domain/member-profile';
+import { PROFILE_FIELDS, type ProfileFields } from '../../src/domain/member-profile';
 import { ApiError, type FieldIssue } from '../http/errors';
 
-const FIELDS = [
-  'first_name',
-  'last_name',
-  'gender',
-  'date_of_birth',
-  'ethnicity',
-  'occupation',
-  'phone',
-  'email',
-  'home_address',
-  'billing_address',
-  'nhs_number',
-] as const satisfies readonly (keyof ProfileFields)[];
 const MAX_BODY_CHARS = 16_384;
 
 export interface ProfileBody {
@@ -38,7 +25,7 @@ export async function readProfileBody(c: Context): Promise<ProfileBody> {
   const record = body as Record<string, unknown>;
   const fields: ProfileFields = {};
   const issues: FieldIssue[] = [];
-  for (const name of FIELDS) {
+  for (const name of PROFILE_FIELDS) {
     const value = record[name];
     if (value === undefined) continue;
     if (value !== null && typeof value !== 'string') issues.push({ path: name, message: `${name} must be text.` });

@@ -7,6 +7,7 @@ import { londonDate } from '../../src/domain/london-time';
 import {
   checkProfile,
   normaliseEmail,
+  PROFILE_FIELDS,
   type MemberProfile,
   type ProfileFields,
 } from '../../src/domain/member-profile';
@@ -18,18 +19,8 @@ export const PROFILE_COLUMNS = `profile_id, user_id::text AS user_id, first_name
   occupation, phone, email, home_address, billing_address, nhs_number, ni_number, nhs_gp_email,
   nhs_gp_phone_number, is_verified, is_active`;
 
-const WRITABLE = [
-  'first_name',
-  'last_name',
-  'gender',
-  'date_of_birth',
-  'ethnicity',
-  'occupation',
-  'phone',
-  'home_address',
-  'billing_address',
-  'nhs_number',
-] as const satisfies readonly (keyof ProfileFields)[];
+/** Every profile field but the email, which cannot change once the profile exists. */
+const WRITABLE = PROFILE_FIELDS.filter((field) => field !== 'email');
 
 export const profileNotFound = () => new ApiError(404, 'profile_not_found', 'No profile exists for this account yet.');
 
@@ -66,7 +57,7 @@ export function createProfileService(db: Queryable, now: () => Date) {
         issues.push({ path: 'email', message: 'Use the email address you signed up with.' });
       }
       if (issues.length > 0) throw invalid(issues);
-      const columns = [...WRITABLE, 'email'] as const;
+      const columns = PROFILE_FIELDS;
       const [row] = await db.query<Row>(
         `INSERT INTO member_profiles (user_id, ${columns.join(', ')})
          VALUES ($1, ${columns.map((_, i) => `$${i + 2}`).join(', ')})

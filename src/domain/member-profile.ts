@@ -59,20 +59,23 @@ export interface MemberProfile {
   is_active: boolean;
 }
 
+/** Every field a member may send when creating or updating a profile. */
+export const PROFILE_FIELDS = [
+  'first_name',
+  'last_name',
+  'gender',
+  'date_of_birth',
+  'ethnicity',
+  'occupation',
+  'phone',
+  'email',
+  'home_address',
+  'billing_address',
+  'nhs_number',
+] as const;
+
 /** What a member may write: the profile creation and update fields. */
-export interface ProfileFields {
-  first_name?: string | null;
-  last_name?: string | null;
-  gender?: string | null;
-  date_of_birth?: string | null;
-  ethnicity?: string | null;
-  occupation?: string | null;
-  phone?: string | null;
-  email?: string | null;
-  home_address?: string | null;
-  billing_address?: string | null;
-  nhs_number?: string | null;
-}
+export type ProfileFields = { [K in (typeof PROFILE_FIELDS)[number]]?: string | null };
 
 export interface FieldIssue {
   path: string;
