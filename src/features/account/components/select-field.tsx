@@ -1,5 +1,6 @@
 /** A labelled select with its error, in the same pattern as TextField. */
 import type { SelectHTMLAttributes } from 'react';
+import { fieldControlProps, FormField } from './form-field';
 
 interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
   id: string;
@@ -11,15 +12,8 @@ interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
 
 export function SelectField({ id, label, options, error, placeholder, ...select }: SelectFieldProps) {
   return (
-    <div className={`form-field${error ? ' form-field-error' : ''}`}>
-      <label htmlFor={id}>{label}</label>
-      {error && (
-        <p className="field-error" id={`${id}-error`}>
-          <span className="visually-hidden">Error: </span>
-          {error}
-        </p>
-      )}
-      <select id={id} name={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...select}>
+    <FormField id={id} label={label} error={error}>
+      <select {...fieldControlProps(id, error)} {...select}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((option) => (
           <option key={option} value={option}>
@@ -27,6 +21,6 @@ export function SelectField({ id, label, options, error, placeholder, ...select 
           </option>
         ))}
       </select>
-    </div>
+    </FormField>
   );
 }

@@ -1,5 +1,6 @@
 /** A labelled input with its error above it, announced with the field (GOV.UK pattern). */
 import type { InputHTMLAttributes } from 'react';
+import { fieldControlProps, FormField } from './form-field';
 
 interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   id: string;
@@ -9,15 +10,8 @@ interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
 
 export function TextField({ id, label, error, ...input }: TextFieldProps) {
   return (
-    <div className={`form-field${error ? ' form-field-error' : ''}`}>
-      <label htmlFor={id}>{label}</label>
-      {error && (
-        <p className="field-error" id={`${id}-error`}>
-          <span className="visually-hidden">Error: </span>
-          {error}
-        </p>
-      )}
-      <input id={id} name={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...input} />
-    </div>
+    <FormField id={id} label={label} error={error}>
+      <input {...fieldControlProps(id, error)} {...input} />
+    </FormField>
   );
 }
