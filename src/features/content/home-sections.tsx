@@ -8,21 +8,30 @@ import './content.css';
 /** ABOUT CHAPS READ MORE scrolls to the about section 200 ms after opening /about-us (SPEC.md section 2). */
 const ABOUT_READ_MORE_SCROLL_DELAY_MS = 200;
 
-export function ScreeningEventsBlock() {
+interface HomeBlockProps {
+  id: string;
+  picture: { src: string; lazy?: boolean };
+  heading: string;
+  body: readonly string[];
+  readMore: { to: string; state?: unknown; subject: string };
+}
+
+/** A home section: a picture, its words, BOOK AN EVENT and a READ MORE link. */
+function HomeBlock({ id, picture, heading, body, readMore }: HomeBlockProps) {
   return (
-    <section className="home-block" aria-labelledby="home-screening-title">
-      <img src="/images/screening.svg" alt="" width={320} height={200} className="home-block-picture" />
+    <section className="home-block" aria-labelledby={id}>
+      <img src={picture.src} alt="" width={320} height={200} className="home-block-picture" loading={picture.lazy ? 'lazy' : undefined} />
       <div>
-        <h2 id="home-screening-title">{screeningBlock.heading}</h2>
-        {screeningBlock.body.map((text) => (
+        <h2 id={id}>{heading}</h2>
+        {body.map((text) => (
           <p key={text}>{text}</p>
         ))}
         <p className="button-row">
           <Link to={paths.bookEventMain} className="button button-primary">
             BOOK AN EVENT
           </Link>
-          <Link to={paths.chapsScreeningEvent} className="button">
-            READ MORE<span className="visually-hidden"> about our screening events</span>
+          <Link to={readMore.to} state={readMore.state} className="button">
+            READ MORE<span className="visually-hidden"> {readMore.subject}</span>
           </Link>
         </p>
       </div>
@@ -30,25 +39,31 @@ export function ScreeningEventsBlock() {
   );
 }
 
+export function ScreeningEventsBlock() {
+  return (
+    <HomeBlock
+      id="home-screening-title"
+      picture={{ src: '/images/screening.svg' }}
+      heading={screeningBlock.heading}
+      body={screeningBlock.body}
+      readMore={{ to: paths.chapsScreeningEvent, subject: 'about our screening events' }}
+    />
+  );
+}
+
 export function AboutChapsBlock() {
   return (
-    <section className="home-block" aria-labelledby="home-about-title">
-      <img src="/images/about.svg" alt="" width={320} height={200} className="home-block-picture" loading="lazy" />
-      <div>
-        <h2 id="home-about-title">{aboutBlock.heading.toUpperCase()}</h2>
-        {aboutBlock.body.map((text) => (
-          <p key={text}>{text}</p>
-        ))}
-        <p className="button-row">
-          <Link to={paths.bookEventMain} className="button button-primary">
-            BOOK AN EVENT
-          </Link>
-          <Link to={withAnchor(paths.aboutUs, anchors.about)} state={scrollAfter(ABOUT_READ_MORE_SCROLL_DELAY_MS)} className="button">
-            READ MORE<span className="visually-hidden"> about CHAPS</span>
-          </Link>
-        </p>
-      </div>
-    </section>
+    <HomeBlock
+      id="home-about-title"
+      picture={{ src: '/images/about.svg', lazy: true }}
+      heading={aboutBlock.heading.toUpperCase()}
+      body={aboutBlock.body}
+      readMore={{
+        to: withAnchor(paths.aboutUs, anchors.about),
+        state: scrollAfter(ABOUT_READ_MORE_SCROLL_DELAY_MS),
+        subject: 'about CHAPS',
+      }}
+    />
   );
 }
 
