@@ -1,0 +1,121 @@
+/**
+ * The booking contract shared by the screens and the server: what an
+ * appointment looks like on the wire, the requests that make one, and the
+ * server's refusal codes with words a person can read. The server decides
+ * every rule (DESIGN.md section 3); the screen only shows these answers.
+ */
+
+export const APPOINTMENT_STATUSES = ['held', 'confirmed', 'cancelled'] as const;
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+
+/**
+ * SPEC.md section 3 names 'paid' (a free event, nothing to pay) and
+ * 'paid by card'; 'unpaid' is a hold waiting for its card payment and
+ * 'refunded' a paid booking cancelled with its money returned.
+ */
+export const PAYMENT_STATUSES = ['paid', 'paid by card', 'unpaid', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** One of the member's appointments, as GET /api/appointments sends it. */
+export interface Appointment {
+  /** A UUID: unguessable, safe in a URL. */
+  appointment_id: string;
+  event_id: string;
+  event_name: string;
+  product_name: string;
+  /** YYYY-MM-DD, UK calendar date. */
+  event_date: string;
+  /** HH:mm, UK wall-clock: the slot booked. */
+  start_time: string;
+  /** HH:mm, UK wall-clock: the slot's end (start plus the session length). */
+  end_time: string;
+  /** The venue, parts joined with commas (fullAddress in ./event). */
+  address: string;
+  postcode: string;
+  latitude: number | null;
+  longitude: number | null;
+  lab_name: string | null;
+  /** What the booking cost, pence (0 for a free event). */
+  price: number;
+  status: AppointmentStatus;
+  payment_status: PaymentStatus;
+  /** ISO instants. */
+  created_at: string;
+  cancelled_at: string | null;
+}
+
+/** POST /api/events/{id}/check-access-code */
+export interface AccessCodeRequest {
+  access_code: string;
+}
+export type AccessCodeResponse =
+  | { status: 'success'; access_grant: string }
+  | { status: 'error'; message: string };
+
+/** The header that carries an access grant to GET /api/events/{id}/slots of a private event. */
+export const ACCESS_GRANT_HEADER = 'X-Access-Grant';
+
+/** POST /api/appointments. Anything else sent (price, name, place) is ignored. */
+export interface BookingRequest {
+  eventId: string;
+  /** HH:mm, one of the event's slots. */
+  appointmentStartTime: string;
+  consentId: string;
+  /** Required for a private event: the grant check-access-code gave. */
+  accessGrant?: string;
+}
+
+export type BookingSuccess = { status: 'success'; appointment: Appointment };
+
+/** Every refusal of POST /api/appointments, with its HTTP status, in the order the server checks them. */
+export const BOOKING_REFUSALS = {
+  event_not_found: 404,
+  event_passed: 422,
+  booking_closed: 422,
+  payment_required: 422,
+  invalid_slot: 422,
+  access_code_required: 403,
+  age_restricted: 403,
+  nhs_number_required: 422,
+  consent_required: 422,
+  already_booked: 409,
+  slot_taken: 409,
+  fully_booked: 409,
+} as const;
+export type BookingRefusal = keyof typeof BOOKING_REFUSALS;
+
+/** The refusal's `message`: plain words, never a code. The screens show these. */
+export const BOOKING_REFUSAL_MESSAGES: Record<BookingRefusal, string> = {
+  event_not_found: 'Event not found',
+  event_passed: 'This event has already taken place, so it can no longer be booked.',
+  booking_closed: 'Booking for this event has closed. Please choose another event.',
+  payment_required: 'This event needs a card payment, which cannot be taken online yet. Please contact us to book.',
+  invalid_slot: 'That time is not one of this event’s appointment times. Please choose a time from the list.',
+  access_code_required: 'This is a private event. Please enter its access code again.',
+  age_restricted: 'Our screening events are for men aged 40 to 80 on the day of the event.',
+  nhs_number_required: 'This event’s laboratory needs your correct 10-digit NHS number before you can book.',
+  consent_required: 'Please complete the consent form before booking.',
+  already_booked: 'You already have a booking for this event. You can see it in My bookings.',
+  slot_taken: 'Sorry, that time has just been taken. Please choose another time.',
+  fully_booked: 'Sorry, this event has just become fully booked.',
+};
+
+export function isBookingRefusal(code: unknown): code is BookingRefusal {
+  return typeof code === 'string' && Object.hasOwn(BOOKING_REFUSALS, code);
+}
+
+/** Refusals of POST /api/appointments/{id}/cancel. */
+export const CANCEL_REFUSAL_MESSAGES = {
+  appointment_not_found: 'Booking not found',
+  already_cancelled: 'This booking is already cancelled.',
+  appointment_started: 'This appointment has already started, so it can no longer be cancelled online.',
+} as const;
+export type CancelRefusal = keyof typeof CANCEL_REFUSAL_MESSAGES;
+
+/** SPEC.md section 9, shown on /book-event and in the confirmation email. */
+export const CANCELLATION_POLICY =
+  'Cancellation policy: there is no fee if you cancel or change your appointment with more than 48 hours’ notice. ' +
+  'A change or cancellation on the day of the event costs the full amount.';
+
+/** SPEC.md section 4: the free-event booking's confirmation. */
+export const BOOKING_CONFIRMED_MESSAGE = 'Successfully confirmed your booking!';

@@ -1,0 +1,128 @@
+/**
+ * The PSA consent form (SPEC.md sections 3 Consent payload and 5 Consent
+ * form): its answers, its options and its rules, in one place so the form
+ * and the server (which decides) check exactly the same things.
+ */
+
+export const PSA_TEST_NUMBERS = [1, 2, 3, 4, 5] as const;
+export type PsaTestNumber = (typeof PSA_TEST_NUMBERS)[number];
+/** How the form labels them: the 5th covers "5th or more". */
+export const PSA_TEST_LABELS: Record<PsaTestNumber, string> = {
+  1: '1st',
+  2: '2nd',
+  3: '3rd',
+  4: '4th',
+  5: '5th or more',
+};
+
+export const FAMILY_HISTORY_ANSWERS = ['Yes', 'No', "Don't know"] as const;
+export type FamilyHistoryAnswer = (typeof FAMILY_HISTORY_ANSWERS)[number];
+
+export const FATHER_SIDE_RELATIVES = ['Father', 'Brother', 'Grandfather', 'Uncle'] as const;
+export type FatherSideRelative = (typeof FATHER_SIDE_RELATIVES)[number];
+
+export const MOTHER_SIDE_RELATIVES = ['Mother', 'Sister', 'Grandmother', 'Aunt'] as const;
+export type MotherSideRelative = (typeof MOTHER_SIDE_RELATIVES)[number];
+
+export const MEDICATIONS = ['Proscar/Propecia (Finasteride)', 'Avodart', 'Combodart', 'None of the above'] as const;
+export type Medication = (typeof MEDICATIONS)[number];
+
+/** Longest free text kept (the mother's-side details box). */
+export const CONSENT_DETAILS_MAX = 2000;
+
+/** The answers a member gives; the server adds who and when. */
+export interface ConsentAnswers {
+  numberOfPsaTest: PsaTestNumber | null;
+  familyHistoryProstateCancer: FamilyHistoryAnswer | null;
+  familyMemberWithProstateCancer: FatherSideRelative[];
+  /** Referenced by SPEC.md but never collected by the form; accepted when sent. */
+  additionalProstateCancerDetails?: string;
+  familyHistoryBreastOvarianCancer: FamilyHistoryAnswer | null;
+  familyMemberWithOvarianCancer: MotherSideRelative[];
+  motherSideDetails: string;
+  medicationHistory: Medication | null;
+  agreeToTerms: boolean;
+  consentToSampleTesting: boolean;
+  /** Optional: pass details to a private GP. */
+  consentToPrivateGp: boolean;
+}
+
+/**
+ * POST /api/medical/consent: the answers, the event and SPEC's profileId /
+ * psaTestDate. The member is the token's; a profileId that is not the
+ * caller's is refused (403), and psaTestDate must be the event's date.
+ */
+export interface ConsentRequest extends ConsentAnswers {
+  eventId: string;
+  profileId?: number | string;
+  psaTestDate?: string;
+}
+
+export type ConsentField =
+  | 'numberOfPsaTest'
+  | 'familyHistoryProstateCancer'
+  | 'familyMemberWithProstateCancer'
+  | 'familyHistoryBreastOvarianCancer'
+  | 'familyMemberWithOvarianCancer'
+  | 'medicationHistory'
+  | 'agreeToTerms'
+  | 'consentToSampleTesting';
+
+export const CONSENT_MESSAGES = {
+  required: 'This field is required.',
+  relatives: 'Please specify which relative(s) or provide additional details.',
+  terms: 'You must agree to the terms and conditions.',
+  samples: 'You must consent that your samples will be taken and tested.',
+} as const;
+
+/** Title of the notice that repeats the first problem. */
+export const CONSENT_NOTICE_TITLE = 'Consent Required';
+
+export interface ConsentProblem {
+  field: ConsentField;
+  message: string;
+}
+
+export const emptyConsentAnswers = (): ConsentAnswers => ({
+  numberOfPsaTest: null,
+  familyHistoryProstateCancer: null,
+  familyMemberWithProstateCancer: [],
+  familyHistoryBreastOvarianCancer: null,
+  familyMemberWithOvarianCancer: [],
+  motherSideDetails: '',
+  medicationHistory: null,
+  agreeToTerms: false,
+  consentToSampleTesting: false,
+  consentToPrivateGp: false,
+});
+
+const blank = (text: string | undefined) => (text ?? '').trim() === '';
+
+/** Every problem with the answers, in the order the form shows its questions; empty when they can be sent. */
+export function consentProblems(answers: ConsentAnswers): ConsentProblem[] {
+  const problems: ConsentProblem[] = [];
+  const add = (field: ConsentField, message: string) => problems.push({ field, message });
+
+  if (answers.numberOfPsaTest === null) add('numberOfPsaTest', CONSENT_MESSAGES.required);
+  if (answers.familyHistoryProstateCancer === null) add('familyHistoryProstateCancer', CONSENT_MESSAGES.required);
+  else if (
+    answers.familyHistoryProstateCancer === 'Yes' &&
+    answers.familyMemberWithProstateCancer.length === 0 &&
+    blank(answers.additionalProstateCancerDetails)
+  ) {
+    add('familyMemberWithProstateCancer', CONSENT_MESSAGES.relatives);
+  }
+  if (answers.familyHistoryBreastOvarianCancer === null) add('familyHistoryBreastOvarianCancer', CONSENT_MESSAGES.required);
+  else if (
+    answers.familyHistoryBreastOvarianCancer === 'Yes' &&
+    answers.familyMemberWithOvarianCancer.length === 0 &&
+    blank(answers.motherSideDetails)
+  ) {
+    add('familyMemberWithOvarianCancer', CONSENT_MESSAGES.relatives);
+  }
+  if (answers.medicationHistory === null) add('medicationHistory', CONSENT_MESSAGES.required);
+  if (!answers.agreeToTerms) add('agreeToTerms', CONSENT_MESSAGES.terms);
+  // SPEC: the sample consent is checked only once the terms are ticked.
+  else if (!answers.consentToSampleTesting) add('consentToSampleTesting', CONSENT_MESSAGES.samples);
+  return problems;
+}
