@@ -2,6 +2,12 @@
  * Every route of the site in one place (SPEC.md section 2). Components link
  * through these, never through string literals.
  */
+/** Query parameters the booking routes read. */
+export const queryParams = {
+  event: 'event',
+  appointment: 'appointment',
+} as const;
+
 export const paths = {
   home: '/',
   login: '/login',
@@ -11,7 +17,15 @@ export const paths = {
   event: (id: string) => `/event/${encodeURIComponent(id)}`,
   eventPattern: '/event/:id',
   bookEvent: '/book-event',
+  /** The event rides in the URL, so a reload or a shared link still knows it. */
+  bookEventFor: (eventId: string) => `/book-event?${queryParams.event}=${encodeURIComponent(eventId)}`,
   checkNhsNumber: '/check-nhs-number',
+  checkNhsNumberFor: (eventId: string) => `/check-nhs-number?${queryParams.event}=${encodeURIComponent(eventId)}`,
+  bookingSuccess: '/booking-success',
+  bookingSuccessFor: (appointmentId: string) =>
+    `/booking-success?${queryParams.appointment}=${encodeURIComponent(appointmentId)}`,
+  testConsent: '/test-consent',
+  myBookings: '/my-bookings',
   informationHub: '/information-hub',
   news: '/news',
   patientJourney: '/news/patient-journey',

@@ -63,13 +63,17 @@ async function errorFrom(response: Response): Promise<Error> {
   return new ApiError(message, response.status, code);
 }
 
-export async function apiGet<T>(path: string, params?: QueryParams, init: { signal?: AbortSignal } = {}): Promise<T> {
+export async function apiGet<T>(
+  path: string,
+  params?: QueryParams,
+  init: { signal?: AbortSignal; headers?: Record<string, string> } = {},
+): Promise<T> {
   let response: Response;
   try {
     response = await fetch(apiUrl(path, params), {
       method: 'GET',
       credentials: 'include',
-      headers: { Accept: 'application/json' },
+      headers: { Accept: 'application/json', ...init.headers },
       signal: init.signal,
     });
   } catch (error) {
@@ -82,4 +86,31 @@ export async function apiGet<T>(path: string, params?: QueryParams, init: { sign
   } catch {
     throw new ApiError('Unexpected response format', response.status, 'bad_response');
   }
+}
+
+/** A public (no sign-in) JSON POST: the access-code check and the /test-consent form. */
+export async function apiPost<T>(path: string, body: unknown): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path), {
+      method: 'POST',
+      credentials: 'include',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+      cache: 'no-store',
+    });
+  } catch (error) {
+    throw new NetworkError(error);
+  }
+  if (!response.ok) throw await errorFrom(response);
+  try {
+    return (await response.json()) as T;
+  } catch {
+    throw new ApiError('Unexpected response format', response.status, 'bad_response');
+  }
+}
+
+/** The error code (`error`) a refusal carried, if any. */
+export function errorCode(error: unknown): string | undefined {
+  return error instanceof ApiError ? error.code : undefined;
 }

@@ -95,3 +95,23 @@ export async function memberRequest<T>(method: 'GET' | 'POST' | 'PATCH', path: s
   }
   return payload as T;
 }
+
+/**
+ * A member file download (the booking's .ics): the bearer token cannot ride
+ * on a plain link, so the file is fetched and handed back as a Blob.
+ */
+export async function memberDownload(path: string): Promise<Blob> {
+  const token = await accessToken();
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path), { headers: { Authorization: `Bearer ${token}` }, cache: 'no-store' });
+  } catch (error) {
+    throw new NetworkError(error);
+  }
+  if (response.status === 401) {
+    await signOut().catch(() => setSessionFromClient(null));
+    throw new Error(UNAUTHORIZED);
+  }
+  if (!response.ok) throw new ApiError(`Request failed (${response.status})`, response.status);
+  return response.blob();
+}

@@ -2,7 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MemberProfile } from '../../../domain/member-profile';
 import { memberRequest } from '../../../lib/auth';
-import { memberKeys } from './member-keys';
+import { memberKeys } from '../../../lib/member-keys';
 
 export const fetchProfile = async () =>
   (await memberRequest<{ userProfile: MemberProfile }>('GET', '/auth/profile')).userProfile;

@@ -1,7 +1,7 @@
 /** GET /api/medical/results/{profileId}: the member's appointments and lab results. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { memberRequest } from '../../../lib/auth';
-import { memberKeys } from './member-keys';
+import { memberKeys } from '../../../lib/member-keys';
 
 export interface MedicalResultItem {
   appointment: { event_name: string; product_name: string | null; event_date: string | null } | null;

@@ -2,14 +2,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MemberProfile, ProfileFields } from '../../../domain/member-profile';
 import { memberRequest } from '../../../lib/auth';
+import { ensureOnline } from '../../../lib/online';
 import { storeProfile } from '../stored-profile';
-import { memberKeys } from './member-keys';
+import { memberKeys } from '../../../lib/member-keys';
 
 export function useUpdateProfile(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (changes: ProfileFields) =>
-      (await memberRequest<{ userProfile: MemberProfile }>('PATCH', '/auth/profile', changes)).userProfile,
+    mutationFn: async (changes: ProfileFields) => {
+      // On one bar of signal, check first: the member is told plainly that nothing was sent.
+      await ensureOnline();
+      return (await memberRequest<{ userProfile: MemberProfile }>('PATCH', '/auth/profile', changes)).userProfile;
+    },
     // A profile edit is never replayed later: it is saved now or the member is told it failed.
     networkMode: 'always',
     retry: 0,

@@ -9,7 +9,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useProfile } from '../api/get-profile';
 import { useResults, type MedicalResultItem } from '../api/get-results';
 import { MemberSidebar } from '../components/member-sidebar';
-import { RequireMember } from '../components/require-member';
+import { RequireMember } from '../../../lib/require-member';
 import '../account.css';
 
 function ResultRow({ item }: { item: MedicalResultItem }) {

@@ -10,7 +10,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useProfile } from '../api/get-profile';
 import { MemberSidebar } from '../components/member-sidebar';
 import { ProfileEditForm } from '../components/profile-edit-form';
-import { RequireMember } from '../components/require-member';
+import { RequireMember } from '../../../lib/require-member';
 import '../account.css';
 
 function rows(p: MemberProfile): [string, string | null][] {

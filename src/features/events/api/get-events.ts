@@ -2,7 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { type ScreeningEvent } from '../../../domain/event';
-import { eventKeys, type EventsQueryRecord } from './event-keys';
+import { eventKeys, type EventsQueryRecord } from '../../../lib/event-keys';
 
 export async function fetchEvents(query: EventsQueryRecord, signal?: AbortSignal): Promise<ScreeningEvent[]> {
   const body = await apiGet<{ events?: unknown }>('/events', query, { signal });

@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { useEvents } from '../api/get-events';
-import type { EventsQueryRecord } from '../api/event-keys';
+import type { EventsQueryRecord } from '../../../lib/event-keys';
 import { EventsMap } from '../map/lazy-maps';
 import { byStart, mappable } from '../sort';
 import { env } from '../../../lib/env';

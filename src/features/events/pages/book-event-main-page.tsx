@@ -1,7 +1,7 @@
 /** /book-event-main: search screening events, see them listed and on a map. */
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
-import { eventKeys } from '../api/event-keys';
+import { eventKeys } from '../../../lib/event-keys';
 import { EventResults } from '../components/event-results';
 import { FilterCard } from '../components/filter-card';
 import { ImportantNotice } from '../components/important-notice';

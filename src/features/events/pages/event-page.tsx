@@ -3,7 +3,7 @@
  * once; the server's copy always replaces it, so links and reloads work.
  */
 import { Link, useLocation, useParams } from 'react-router-dom';
-import { useEvent } from '../api/get-event';
+import { useEvent } from '../../../lib/get-event';
 import { EventDetails } from '../components/event-details';
 import { isNetworkError, isNotFound } from '../../../lib/api-client';
 import { paths } from '../../../app/paths';

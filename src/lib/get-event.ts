@@ -4,8 +4,8 @@
  * page while the fresh copy arrives.
  */
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
-import { type ScreeningEvent } from '../../../domain/event';
+import { apiGet } from './api-client';
+import { type ScreeningEvent } from '../domain/event';
 import { eventKeys } from './event-keys';
 
 export async function fetchEvent(id: string, signal?: AbortSignal): Promise<ScreeningEvent> {

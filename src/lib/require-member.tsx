@@ -1,14 +1,16 @@
 /**
- * Wraps /portal and /medical-results: 'Loading' until supabase-js has
- * confirmed the session, then the page for a member, or /login (with the
- * way back) for anyone else.
+ * Wraps every member page (the portal pages and the booking screens):
+ * 'Loading' until supabase-js has confirmed the session, then the page for a
+ * member, or /login (with the way back, query string included, so a booking
+ * returns to its event) for anyone else. In src/lib because both the account
+ * and booking features guard their pages with it.
  */
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { startAuth } from '../../../lib/auth';
-import { isSessionConfirmed, useSession, type MemberSession } from '../../../lib/session';
-import { Spinner } from '../../../lib/ui/spinner';
+import { paths } from '../app/paths';
+import { startAuth } from './auth';
+import { isSessionConfirmed, useSession, type MemberSession } from './session';
+import { Spinner } from './ui/spinner';
 
 export function RequireMember({ children }: { children: (member: MemberSession) => ReactNode }) {
   const session = useSession();

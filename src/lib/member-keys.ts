@@ -1,0 +1,13 @@
+/**
+ * Query keys of the member's own data, under their id so one member never
+ * reads another's saved copy. 'member' is a persisted root (query-client.ts)
+ * and sign-out wipes it. In src/lib because the account pages and the
+ * booking screens both read and refresh the member's bookings.
+ */
+export const memberKeys = {
+  all: ['member'] as const,
+  profile: (userId: string) => ['member', userId, 'profile'] as const,
+  results: (userId: string, profileId: number) => ['member', userId, 'results', profileId] as const,
+  appointments: (userId: string) => ['member', userId, 'appointments'] as const,
+  appointment: (userId: string, appointmentId: string) => ['member', userId, 'appointment', appointmentId] as const,
+};
