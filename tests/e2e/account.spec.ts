@@ -4,26 +4,10 @@
  * forgot password through the outbox link to a new password. axe on each
  * screen.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { bornYearsAgo, DEMO_EMAIL, DEMO_PASSWORD, signIn } from './support/members';
 import { indexedDbText, waitForServiceWorkerControl } from './support/pwa';
-
-const DEMO_EMAIL = 'demo.member@example.com';
-const DEMO_PASSWORD = 'chaps-demo-2025';
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-/** A date of birth `years` and about a month before today, as YYYY-MM-DD. */
-function bornYearsAgo(years: number): string {
-  const d = new Date();
-  d.setUTCFullYear(d.getUTCFullYear() - years);
-  d.setUTCDate(d.getUTCDate() - 35);
-  return d.toISOString().slice(0, 10);
-}
 
 test.describe('member account', () => {
   test('sign up a 55-year-old, reach the return route and edit the profile', async ({ page, context }) => {

@@ -9,6 +9,7 @@ import type { ScreeningEvent } from '../../src/domain/event';
 import { CARD_LABELS, cardState, eventStart, type CardState } from '../../src/domain/event-card';
 import { DATE_FILTER_LABELS } from '../../src/domain/event-filters';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { DEMO_EMAIL, DEMO_PASSWORD, signIn } from './support/members';
 
 const LIST = '/book-event-main';
 const RESULTS_STATUS = /\d+ events? found|No upcoming events found/;
@@ -129,21 +130,31 @@ test.describe('event page', () => {
     await expect(page).toHaveTitle(new RegExp(event!.event_name.slice(0, 20)));
   });
 
-  test('BOOK EVENT sends a visitor to /login carrying the event and where to return', async ({ page, request }) => {
+  test('BOOK EVENT: a visitor signs in and lands on the next booking step for that event; a member goes straight there', async ({ page, request }) => {
     const now = new Date();
-    const bookable = (await apiEvents(request)).filter((e) => cardState(e, now) === 'book');
+    const bookable = (await apiEvents(request)).filter((e) => cardState(e, now) === 'book' && !e.is_private);
     const esneft = bookable.find((e) => e.lab_name === 'ESNEFT');
     const plain = bookable.find((e) => e.lab_name !== 'ESNEFT');
-    for (const [event, returnTo] of [[plain, '/book-event'], [esneft, '/check-nhs-number']] as const) {
-      if (!event) continue;
-      await page.goto(`/event/${event.event_id}`);
-      if (returnTo === '/check-nhs-number') await expect(page.getByText(/NHS number required/)).toBeVisible();
-      await page.getByRole('button', { name: 'BOOK EVENT' }).click();
-      await expect(page).toHaveURL(/\/login$/);
-      const state = await page.evaluate(() => (history.state as { usr?: { returnTo: string; event: { event_id: string } } }).usr);
-      expect(state?.returnTo).toBe(returnTo);
-      expect(state?.event.event_id).toBe(event.event_id);
-    }
+    expect(esneft && plain, 'a bookable ESNEFT and a bookable other public demo event').toBeTruthy();
+    const landing = (e: ScreeningEvent) =>
+      new RegExp(`/${e === esneft ? 'check-nhs-number' : 'book-event'}\\?event=${e.event_id}$`);
+
+    await page.goto(`/event/${plain!.event_id}`);
+    await page.getByRole('button', { name: 'BOOK EVENT' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await signIn(page, DEMO_EMAIL, DEMO_PASSWORD);
+    await expect(page).toHaveURL(landing(plain!));
+    await expect(page.getByRole('heading', { level: 1, name: 'Book your appointment' })).toBeVisible();
+    await expect(page.getByText(plain!.event_name).first()).toBeVisible();
+
+    // Signed in now: BOOK EVENT goes straight to the step, and a reload keeps the event.
+    await page.goto(`/event/${esneft!.event_id}`);
+    await expect(page.getByText(/NHS number required/)).toBeVisible();
+    await page.getByRole('button', { name: 'BOOK EVENT' }).click();
+    await expect(page).toHaveURL(landing(esneft!));
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Check your NHS number' })).toBeVisible();
+    await expect(page).toHaveURL(landing(esneft!));
   });
 
   test("says 'Event not found' for an unknown or malformed id", async ({ page }) => {

@@ -1,21 +1,30 @@
 /**
  * BOOK EVENT when the card state allows it, otherwise a disabled button
- * saying why. Nobody is signed in yet (accounts come later), so booking
- * starts at /login, which returns to the NHS number check for ESNEFT events
- * (the lab rejects samples without one) or straight to slot booking.
+ * saying why. A private event first asks for its access code (unless this
+ * tab already holds a grant). Then: a visitor goes to /login, which returns
+ * to the next step; a member goes straight there. The next step is the NHS
+ * number check for ESNEFT events (the lab rejects samples without one), else
+ * slot booking, with the event id in the URL so a reload or a shared link
+ * still knows the event.
  */
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { CARD_LABELS, cardState } from '../../../domain/event-card';
 import { isEsneftEvent, type ScreeningEvent } from '../../../domain/event';
 import { paths } from '../../../app/paths';
+import { readAccessGrant } from '../../../lib/access-grant';
+import { useSession } from '../../../lib/session';
+import { AccessCodeDialog } from './access-code-dialog';
 
-export interface LoginRedirectState {
-  returnTo: string;
-  event: ScreeningEvent;
+/** Where BOOK EVENT leads once any access code is accepted. */
+export function bookingStart(event: ScreeningEvent): string {
+  return isEsneftEvent(event) ? paths.checkNhsNumberFor(event.event_id) : paths.bookEventFor(event.event_id);
 }
 
 export function BookEventAction({ event, now }: { event: ScreeningEvent; now: Date }) {
   const navigate = useNavigate();
+  const session = useSession();
+  const [askingCode, setAskingCode] = useState(false);
   const state = cardState(event, now);
 
   if (state !== 'book') {
@@ -26,17 +35,33 @@ export function BookEventAction({ event, now }: { event: ScreeningEvent; now: Da
     );
   }
 
+  function proceed() {
+    const target = bookingStart(event);
+    if (session.status === 'signed-in') navigate(target);
+    else navigate(paths.login, { state: { from: target } });
+  }
+
   function book() {
-    const loginState: LoginRedirectState = {
-      returnTo: isEsneftEvent(event) ? paths.checkNhsNumber : paths.bookEvent,
-      event,
-    };
-    navigate(paths.login, { state: loginState });
+    if (event.is_private && !readAccessGrant(event.event_id)) setAskingCode(true);
+    else proceed();
   }
 
   return (
-    <button type="button" className="button button-primary button-large" onClick={book}>
-      BOOK EVENT
-    </button>
+    <>
+      <button type="button" className="button button-primary button-large" onClick={book}>
+        BOOK EVENT
+      </button>
+      {event.is_private && (
+        <AccessCodeDialog
+          eventId={event.event_id}
+          open={askingCode}
+          onCancel={() => setAskingCode(false)}
+          onGranted={() => {
+            setAskingCode(false);
+            proceed();
+          }}
+        />
+      )}
+    </>
   );
 }
