@@ -1,0 +1,106 @@
+/**
+ * /book-event once the event is known: the slot step (grid, cancellation
+ * policy, 'Proceed to Consent Form', order summary), then the consent form
+ * in its place. The step, slot and answers live in the booking draft, so a
+ * reload lands on the same step with nothing lost.
+ */
+import { useEffect } from 'react';
+import { CANCELLATION_POLICY } from '../../../domain/booking';
+import type { ScreeningEvent } from '../../../domain/event';
+import { formatLongDate, formatTime } from '../../../domain/format';
+import { slotTimes } from '../../../domain/slots';
+import { NotSentNotice } from '../../../lib/ui/not-sent-notice';
+import { useSlots } from '../api/get-slots';
+import { useBookingDraft } from '../booking-draft';
+import { useSubmitBooking, type BookingFailure } from '../use-submit-booking';
+import { ConsentForm } from './consent-form';
+import { OrderSummary } from './order-summary';
+import { RefusalNotice } from './refusal-notice';
+import { SlotsPanel } from './slots-panel';
+
+function FailureNotice({ failure, eventId, onRetry, busy }: { failure: BookingFailure; eventId: string; onRetry: () => void; busy: boolean }) {
+  if (failure.kind === 'refused') return <RefusalNotice code={failure.code} eventId={eventId} />;
+  return failure.kind === 'consent' ? (
+    <NotSentNotice error={failure.error} title="Consent Creation Failed"
+      fallback="Failed to create consent. Please try again." onRetry={onRetry} retrying={busy} />
+  ) : (
+    <NotSentNotice error={failure.error} title="Booking Failed"
+      fallback="Failed to confirm booking. Please try again later." onRetry={onRetry} retrying={busy} />
+  );
+}
+
+export function BookingSteps({ event, userId }: { event: ScreeningEvent; userId: string }) {
+  const slots = useSlots(event.event_id);
+  const [draft, updateDraft] = useBookingDraft(event.event_id);
+  const { submit, failure, clearFailure, busy } = useSubmitBooking({
+    event, userId, draft, updateDraft, refreshSlots: () => void slots.refetch(),
+  });
+  const available = new Set(slots.data?.[event.event_date]?.availableTimeSlots ?? []);
+  const loaded = slots.isSuccess && !slots.isFetching;
+
+  // A chosen time that the fresh list no longer offers is let go, so Proceed cannot send it.
+  useEffect(() => {
+    if (loaded && draft.slot && !available.has(draft.slot) && draft.step === 'slot') updateDraft({ slot: null });
+  });
+
+  const failureNotice = failure && (
+    <FailureNotice failure={failure} eventId={event.event_id} onRetry={() => void submit()} busy={busy} />
+  );
+
+  if (draft.step === 'consent' && draft.slot) {
+    return (
+      <div className="booking-consent">
+        <p className="booking-chosen">
+          Your appointment: <strong>{formatLongDate(event.event_date)} at {formatTime(draft.slot)}</strong>,{' '}
+          {event.event_name}
+        </p>
+        <ConsentForm
+          answers={draft.answers}
+          onChange={(answers) => updateDraft({ answers })}
+          onSubmit={() => void submit()}
+          submitLabel="Continue"
+          busy={busy}
+          status={failureNotice}
+          onBack={() => {
+            clearFailure();
+            updateDraft({ step: 'slot' });
+          }}
+        />
+      </div>
+    );
+  }
+
+  return (
+    <div className="booking-layout">
+      <section className="booking-slots" aria-labelledby="slots-title">
+        <h2 id="slots-title">Date</h2>
+        <p className="booking-date">{formatLongDate(event.event_date)}</p>
+        {failureNotice}
+        <SlotsPanel
+          eventId={event.event_id}
+          query={slots}
+          allSlots={slotTimes(event.start_time, event.end_time, event.session_duration)}
+          available={available}
+          chosen={draft.slot}
+          onChoose={(slot) => {
+            clearFailure();
+            updateDraft({ slot });
+          }}
+        />
+        <p className="cancellation-policy">{CANCELLATION_POLICY}</p>
+        <button
+          type="button"
+          className="button button-primary button-large"
+          disabled={!draft.slot || !loaded}
+          onClick={() => {
+            clearFailure();
+            updateDraft({ step: 'consent' });
+          }}
+        >
+          {slots.isFetching ? 'Processing...' : 'Proceed to Consent Form'}
+        </button>
+      </section>
+      <OrderSummary event={event} slot={draft.slot} />
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * /book-event?event=ID (SPEC.md sections 2 and 4): no member -> /login
+ * (returning here), no event -> /events. The event is always fetched, so a
+ * reload or a shared link works; then the slot and consent steps.
+ */
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { paths, queryParams } from '../../../app/paths';
+import { isNetworkError, isNotFound } from '../../../lib/api-client';
+import { useEvent } from '../../../lib/get-event';
+import { RequireMember } from '../../../lib/require-member';
+import { Spinner } from '../../../lib/ui/spinner';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { BookingSteps } from '../components/booking-steps';
+import '../booking.css';
+
+function BookEvent({ eventId, userId }: { eventId: string; userId: string }) {
+  const { data: event, error, refetch, isFetching } = useEvent(eventId);
+  if (isNotFound(error)) {
+    return (
+      <>
+        <h1>Event not found</h1>
+        <p>
+          <Link to={paths.bookEventMain}>See all upcoming events</Link>
+        </p>
+      </>
+    );
+  }
+  if (event) {
+    return (
+      <>
+        <h1>Book your appointment</h1>
+        <p className="booking-event-name">{event.event_name}</p>
+        <BookingSteps event={event} userId={userId} />
+      </>
+    );
+  }
+  if (error) {
+    return (
+      <>
+        <h1>Book your appointment</h1>
+        <div className="notice notice-error" role="alert">
+          <p>
+            {isNetworkError(error)
+              ? 'You may be offline, and this event has not been saved on this device yet. Check your connection and try again.'
+              : 'An unexpected error occurred. Please try again later.'}
+          </p>
+          <button type="button" className="button" onClick={() => void refetch()} disabled={isFetching}>
+            {isFetching ? 'Trying again…' : 'Try again'}
+          </button>
+        </div>
+      </>
+    );
+  }
+  return <Spinner label="Loading event…" />;
+}
+
+export default function BookEventPage() {
+  useDocumentTitle('Book your appointment');
+  const [params] = useSearchParams();
+  const eventId = params.get(queryParams.event) ?? '';
+  return (
+    <div className="page booking-page">
+      <RequireMember>
+        {(member) =>
+          eventId ? <BookEvent eventId={eventId} userId={member.userId} /> : <Navigate to={paths.events} replace />
+        }
+      </RequireMember>
+    </div>
+  );
+}
