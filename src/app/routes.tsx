@@ -1,8 +1,8 @@
 /**
  * The routes this release builds. Every page loads lazily, so first-load
  * JavaScript stays small; content pages live in their own chunks. Routes
- * that later work builds (booking, checkout ...) are deliberately absent:
- * they show the not-found page rather than a placeholder.
+ * that later work builds (card checkout) are deliberately absent: they show
+ * the not-found page rather than a placeholder.
  */
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
@@ -17,6 +17,11 @@ const SignupSuccessPage = lazy(() => import('../features/account/pages/signup-su
 const ResetPasswordPage = lazy(() => import('../features/account/pages/reset-password-page'));
 const PortalPage = lazy(() => import('../features/account/pages/portal-page'));
 const MedicalResultsPage = lazy(() => import('../features/account/pages/medical-results-page'));
+const MyBookingsPage = lazy(() => import('../features/account/pages/my-bookings-page'));
+const CheckNhsNumberPage = lazy(() => import('../features/account/pages/check-nhs-number-page'));
+const BookEventPage = lazy(() => import('../features/booking/pages/book-event-page'));
+const BookingSuccessPage = lazy(() => import('../features/booking/pages/booking-success-page'));
+const TestConsentPage = lazy(() => import('../features/booking/pages/test-consent-page'));
 const BookEventMainPage = lazy(() => import('../features/events/pages/book-event-main-page'));
 const EventPage = lazy(() => import('../features/events/pages/event-page'));
 const AboutUsPage = lazy(() => import('./pages/about-us-page'));
@@ -53,6 +58,11 @@ export function AppRoutes() {
         <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
         <Route path={paths.portal} element={<PortalPage />} />
         <Route path={paths.medicalResults} element={<MedicalResultsPage />} />
+        <Route path={paths.myBookings} element={<MyBookingsPage />} />
+        <Route path={paths.checkNhsNumber} element={<CheckNhsNumberPage />} />
+        <Route path={paths.bookEvent} element={<BookEventPage />} />
+        <Route path={paths.bookingSuccess} element={<BookingSuccessPage />} />
+        <Route path={paths.testConsent} element={<TestConsentPage />} />
         <Route path={paths.bookEventMain} element={<BookEventMainPage />} />
         <Route path={paths.eventPattern} element={<EventPage />} />
         <Route path={paths.aboutUs} element={<AboutUsPage />} />

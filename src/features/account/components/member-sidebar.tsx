@@ -1,6 +1,6 @@
 /**
  * The member area's sidebar (SPEC.md section 2, Portal): avatar, name,
- * CHAPS id, Profile and Medical Results, and Logout, which signs out,
+ * CHAPS id, Profile, Medical Results and My bookings, and Logout, which signs out,
  * clears the member's saved data and goes to /login.
  */
 import { useState } from 'react';
@@ -46,6 +46,9 @@ export function MemberSidebar({ profile }: { profile: MemberProfile | undefined 
           </li>
           <li>
             <NavLink to={paths.medicalResults}>Medical Results</NavLink>
+          </li>
+          <li>
+            <NavLink to={paths.myBookings}>My bookings</NavLink>
           </li>
           <li>
             <button type="button" className="button-link" onClick={() => void logout()} disabled={leaving}>

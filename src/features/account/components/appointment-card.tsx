@@ -1,0 +1,87 @@
+/**
+ * One booking in My bookings: what, when (UK time), where, directions,
+ * 'Add to calendar' (.ics) and Cancel while it can still be cancelled.
+ */
+import { useState } from 'react';
+import { APPOINTMENT_STATUS_LABELS, canCancel } from '../../../domain/my-bookings';
+import type { Appointment } from '../../../domain/booking';
+import { directionsUrlFor } from '../../../domain/directions';
+import { formatLongDate, formatTime } from '../../../domain/format';
+import { isNetworkError } from '../../../lib/api-client';
+import { isNotSent } from '../../../lib/online';
+import { downloadCalendar } from '../api/download-calendar';
+
+interface AppointmentCardProps {
+  appointment: Appointment;
+  now: Date;
+  onCancel: (appointment: Appointment) => void;
+}
+
+export function AppointmentCard({ appointment: a, now, onCancel }: AppointmentCardProps) {
+  const [calendarProblem, setCalendarProblem] = useState<string | null>(null);
+  const [downloading, setDownloading] = useState(false);
+  const active = a.status !== 'cancelled';
+  const titleId = `booking-${a.appointment_id}`;
+
+  async function addToCalendar() {
+    setCalendarProblem(null);
+    setDownloading(true);
+    try {
+      await downloadCalendar(a.appointment_id, `chaps-screening-${a.event_date}.ics`);
+    } catch (error) {
+      setCalendarProblem(
+        isNotSent(error) || isNetworkError(error)
+          ? 'The calendar file needs a connection. Please try again when you have a signal.'
+          : 'Sorry, the calendar file could not be made. Please try again later.',
+      );
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  return (
+    <li className={`card booking-card${active ? '' : ' booking-card-cancelled'}`} aria-labelledby={titleId}>
+      <h3 id={titleId}>{a.event_name}</h3>
+      <p className={`booking-status booking-status-${a.status}`}>{APPOINTMENT_STATUS_LABELS[a.status]}</p>
+      <dl>
+        <div>
+          <dt>Date</dt>
+          <dd>{formatLongDate(a.event_date)}</dd>
+        </div>
+        <div>
+          <dt>Time</dt>
+          <dd>
+            {formatTime(a.start_time)} to {formatTime(a.end_time)}
+          </dd>
+        </div>
+        <div>
+          <dt>Venue</dt>
+          <dd>
+            <address>{a.address}</address>
+          </dd>
+        </div>
+      </dl>
+      <div className="booking-actions">
+        <a href={directionsUrlFor(a)} target="_blank" rel="noopener noreferrer" className="directions-link">
+          Get directions<span className="visually-hidden"> to {a.event_name} (opens your maps app or a new tab)</span>
+        </a>
+        {active && (
+          <button type="button" className="button button-secondary" onClick={() => void addToCalendar()} disabled={downloading}>
+            {downloading ? 'Preparing…' : 'Add to calendar'}
+            <span className="visually-hidden"> for {a.event_name}</span>
+          </button>
+        )}
+        {canCancel(a, now) && (
+          <button type="button" className="button" onClick={() => onCancel(a)}>
+            Cancel<span className="visually-hidden"> booking for {a.event_name}</span>
+          </button>
+        )}
+      </div>
+      {calendarProblem && (
+        <p className="form-failure" role="alert">
+          {calendarProblem}
+        </p>
+      )}
+    </li>
+  );
+}
