@@ -1,7 +1,7 @@
-import { directionsUrlFor } from '../../domain/directions';
+import { directionsUrl as placeDirections } from '../../domain/directions';
 import { fullAddress, type ScreeningEvent } from '../../domain/event';
 
-/** The event's directions link (the rule is in src/domain/directions.ts). */
+/** The event's directions link (the rule is src/domain/directions.ts, shared with the booking emails). */
 export function directionsUrl(event: ScreeningEvent): string {
-  return directionsUrlFor({ latitude: event.latitude, longitude: event.longitude, address: fullAddress(event) });
+  return placeDirections({ latitude: event.latitude, longitude: event.longitude, address: fullAddress(event) });
 }

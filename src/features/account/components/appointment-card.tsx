@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { APPOINTMENT_STATUS_LABELS, canCancel } from '../../../domain/my-bookings';
 import type { Appointment } from '../../../domain/booking';
-import { directionsUrlFor } from '../../../domain/directions';
+import { directionsUrl } from '../../../domain/directions';
 import { formatLongDate, formatTime } from '../../../domain/format';
 import { isNetworkError } from '../../../lib/api-client';
 import { isNotSent } from '../../../lib/online';
@@ -62,7 +62,7 @@ export function AppointmentCard({ appointment: a, now, onCancel }: AppointmentCa
         </div>
       </dl>
       <div className="booking-actions">
-        <a href={directionsUrlFor(a)} target="_blank" rel="noopener noreferrer" className="directions-link">
+        <a href={directionsUrl(a)} target="_blank" rel="noopener noreferrer" className="directions-link">
           Get directions<span className="visually-hidden"> to {a.event_name} (opens your maps app or a new tab)</span>
         </a>
         {active && (
