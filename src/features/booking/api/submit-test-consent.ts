@@ -4,10 +4,10 @@
  * date, with an expiry) so nobody can file consent for someone else by
  * editing a URL.
  */
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ConsentAnswers } from '../../../domain/consent';
 import { consentToSend } from '../../../domain/consent-draft';
-import { apiPost } from '../../../lib/api-client';
+import { apiGet, apiPost } from '../../../lib/api-client';
 import { ensureOnline } from '../../../lib/online';
 
 export interface TestConsentLink {
@@ -18,6 +18,19 @@ export interface TestConsentLink {
 }
 
 export const TEST_CONSENT_PARAMS = ['profile_id', 'test_date', 'expires', 'signature'] as const;
+
+/**
+ * GET /api/medical/test-consent?(the link's values): 200 while the link is
+ * good, 403 when it is altered or expired, so the page can say so before a
+ * man fills in the form. Never saved ('booking' keys are not persisted).
+ */
+export const useTestConsentLink = (link: TestConsentLink) =>
+  useQuery({
+    queryKey: ['booking', 'test-consent-link', link],
+    queryFn: ({ signal }) => apiGet<{ status: 'success' }>('/medical/test-consent', { ...link }, { signal }),
+    staleTime: Infinity,
+    retry: false,
+  });
 
 export async function submitTestConsent(input: { link: TestConsentLink; answers: ConsentAnswers }): Promise<string> {
   await ensureOnline();

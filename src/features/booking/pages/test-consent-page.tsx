@@ -14,7 +14,7 @@ import { ApiError } from '../../../lib/api-client';
 import { Modal } from '../../../lib/ui/modal';
 import { NotSentNotice } from '../../../lib/ui/not-sent-notice';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { TEST_CONSENT_PARAMS, useSubmitTestConsent, type TestConsentLink } from '../api/submit-test-consent';
+import { TEST_CONSENT_PARAMS, useSubmitTestConsent, useTestConsentLink, type TestConsentLink } from '../api/submit-test-consent';
 import { clearDraft, useBookingDraft } from '../booking-draft';
 import { ConsentForm } from '../components/consent-form';
 import '../booking.css';
@@ -45,6 +45,16 @@ function ThenHome({ title, message }: { title: string; message: string }) {
   );
 }
 
+/** The page behind the dialog still has its heading, for screen readers and axe. */
+function Finished({ title, message }: { title: string; message: string }) {
+  return (
+    <>
+      <h1>Consent for your PSA test</h1>
+      <ThenHome title={title} message={message} />
+    </>
+  );
+}
+
 function failureText(error: unknown): string {
   if (!(error instanceof ApiError)) return 'An unexpected error occurred. Please try again.';
   if (error.status === 403) return INVALID_LINK;
@@ -56,11 +66,14 @@ function TestConsent({ link }: { link: TestConsentLink }) {
   const draftKey = `test-consent:${link.profile_id}:${link.test_date}`;
   const [draft, updateDraft] = useBookingDraft(draftKey);
   const submit = useSubmitTestConsent();
+  // Offline the check cannot run: the form stays usable and the server checks the link on Submit.
+  const linkCheck = useTestConsentLink(link);
+  const refused = (error: unknown) => error instanceof ApiError && error.status === 403;
   const send = () =>
     submit.mutate({ link, answers: draft.answers }, { onSuccess: () => clearDraft(draftKey) });
 
-  if (submit.isSuccess) return <ThenHome title="Success" message="Consent form submitted successfully!" />;
-  if (submit.error instanceof ApiError && submit.error.status === 403) return <ThenHome title="Invalid link" message={INVALID_LINK} />;
+  if (submit.isSuccess) return <Finished title="Success" message="Consent form submitted successfully!" />;
+  if (refused(linkCheck.error) || refused(submit.error)) return <Finished title="Invalid link" message={INVALID_LINK} />;
   return (
     <>
       <h1>Consent for your PSA test</h1>
@@ -83,14 +96,7 @@ export default function TestConsentPage() {
   const [link] = useState(() => readLink(params));
   return (
     <div className="page booking-page">
-      {link ? (
-        <TestConsent link={link} />
-      ) : (
-        <>
-          <h1>Consent form</h1>
-          <ThenHome title="Invalid link" message={INVALID_LINK} />
-        </>
-      )}
+      {link ? <TestConsent link={link} /> : <Finished title="Invalid link" message={INVALID_LINK} />}
     </div>
   );
 }
