@@ -9,6 +9,12 @@ import { E2E_PORT, E2E_STATIC_DIR } from './tests/e2e/support/settings';
 // zone other than London so no rule can lean on the device's clock zone.
 const port = E2E_PORT;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'chaps-e2e-'));
+// Workers load this file again: hand them the same folder, and the server's
+// log (kept beside it), where the booking journeys read the private demo
+// event's access code, printed once at first start.
+process.env.E2E_DATA_DIR = dataDir;
+const serverLog = `${dataDir}.log`;
+process.env.E2E_SERVER_LOG = serverLog;
 const staticDir = E2E_STATIC_DIR;
 
 export default defineConfig({
@@ -30,7 +36,7 @@ export default defineConfig({
     trace: 'off',
   },
   webServer: {
-    command: `npx vite build --outDir ${staticDir} --emptyOutDir && npx tsx server/main.ts`,
+    command: `npx vite build --outDir ${staticDir} --emptyOutDir && npx tsx server/main.ts 2>&1 | tee ${serverLog}`,
     url: `http://localhost:${port}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,
