@@ -12,6 +12,8 @@ import { errorJson, handleError } from './http/errors';
 import { securityHeaders } from './http/security-headers';
 import { silentLogger, type Logger } from './logger';
 import { createMailer, devOutboxRoutes, type Mailer } from './mail';
+import { appointmentsRoutes } from './routes/appointments';
+import { consentRoutes, testConsentRoutes } from './routes/consent';
 import { contactRoutes } from './routes/contact';
 import { devTilesRoutes } from './routes/dev-tiles';
 import { eventsRoutes } from './routes/events';
@@ -21,14 +23,25 @@ import { medicalRoutes } from './routes/medical';
 import { profileRoutes } from './routes/profile';
 import { staticRoutes } from './routes/static';
 import { subscriptionsRoutes } from './routes/subscriptions';
+import { createAccessCodeService } from './services/access-code-service';
+import { createAccessGrants } from './services/access-grants';
+import { createAppointmentsService } from './services/appointments-service';
+import { createBookingMail } from './services/booking-mail';
+import { createBookingService } from './services/booking-service';
+import { createConsentService } from './services/consent-service';
 import { createContactService } from './services/contact-service';
 import { createEventsService } from './services/events-service';
 import { createProfileService } from './services/profile-service';
+import { createSigner } from './services/signing';
 import { createSubscriptionsService } from './services/subscriptions-service';
 
 export interface AppDependencies {
   db: Database;
-  env: Pick<Env, 'staticDir' | 'tileUrl' | 'devTiles' | 'seminarVideoUrl' | 'smtpUrl' | 'mailFrom' | 'enquiriesEmail'> & AuthEnv;
+  env: Pick<
+    Env,
+    'staticDir' | 'tileUrl' | 'devTiles' | 'seminarVideoUrl' | 'smtpUrl' | 'mailFrom' | 'enquiriesEmail' | 'linkSigningSecret'
+  > &
+    AuthEnv;
   /** The clock every rule reads; tests pin it. */
   now?: () => Date;
   logger?: Logger;
@@ -61,13 +74,30 @@ export function createApp({
   });
 
   app.route('/api/health', healthRoutes(db, logger));
-  app.route('/api/events', eventsRoutes(createEventsService(db, now, { listCacheMs })));
+  const signer = createSigner(db, env.linkSigningSecret);
+  const grants = createAccessGrants(signer, now);
+  app.route(
+    '/api/events',
+    eventsRoutes(createEventsService(db, now, { listCacheMs }), createAccessCodeService(db, grants, now), grants),
+  );
   app.route('/api/contact', contactRoutes(createContactService(db, mailer, { to: env.enquiriesEmail, now, logger })));
   app.route('/api/subscriptions', subscriptionsRoutes(createSubscriptionsService(db, now)));
   const auth = memberAuth({ db, env, now, logger, mailer });
   if (auth.service) app.route('/auth/v1', authV1Routes(auth.service, env.siteUrl, logger));
   app.route('/api/auth/profile', profileRoutes(createProfileService(db, now), auth.verifier, logger));
+  const consents = createConsentService(db, now);
+  app.route('/api/medical/consent', consentRoutes(consents, auth.verifier, logger));
+  app.route('/api/medical/test-consent', testConsentRoutes(consents, signer, now));
   app.route('/api/medical', medicalRoutes(db, auth.verifier, logger));
+  app.route(
+    '/api/appointments',
+    appointmentsRoutes(
+      createBookingService(db, grants, now),
+      createAppointmentsService(db, now),
+      createBookingMail(mailer, logger),
+      auth.verifier,
+    ),
+  );
   if (env.devTiles) app.route('/dev/tiles', devTilesRoutes());
   if (!env.smtpUrl) app.route('/dev/outbox', devOutboxRoutes(db));
   app.route('/', staticRoutes(env.staticDir));

@@ -95,6 +95,7 @@ const schema = z.object({
   SUPABASE_URL: optionalText.pipe(httpUrl),
   SUPABASE_JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   SITE_URL: optionalText.pipe(httpUrl),
+  LINK_SIGNING_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   DEMO_MEMBER_EMAIL: optionalText.pipe(z.email('must be an email address').default('demo.member@example.com')),
   DEMO_MEMBER_PASSWORD: optionalText.pipe(z.string().min(6, 'must be at least 6 characters').default('chaps-demo-2025')),
 });
@@ -131,6 +132,8 @@ export interface Env {
   supabaseJwtSecret: string | undefined;
   /** The site's public origin, for links in emails; unset = the origin each request came to. */
   siteUrl: string | undefined;
+  /** Signs access grants and /test-consent links; unset = generated once and kept in the database. */
+  linkSigningSecret: string | undefined;
   demoMemberEmail: string;
   demoMemberPassword: string;
 }
@@ -174,6 +177,7 @@ export function parseEnv(source: Record<string, string | undefined>, cwd = proce
     supabaseUrl: v.SUPABASE_URL,
     supabaseJwtSecret: v.SUPABASE_JWT_SECRET,
     siteUrl: v.SITE_URL,
+    linkSigningSecret: v.LINK_SIGNING_SECRET,
     demoMemberEmail: v.DEMO_MEMBER_EMAIL.toLowerCase(),
     demoMemberPassword: v.DEMO_MEMBER_PASSWORD,
   };

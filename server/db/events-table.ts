@@ -6,15 +6,30 @@
 import type { EventCategory, ScreeningEvent } from '../../src/domain/event';
 import type { Queryable, Row } from './adapter';
 
-/** Every public column, with dates and times formatted the way the API sends them. */
-export const EVENT_COLUMNS = `
+/**
+ * SQL counting the places an appointment takes at the moment `at` (a
+ * parameter such as '$2'): confirmed ones, and holds not yet expired. The
+ * moment comes from the app's clock, not the database's, so every rule
+ * reads one "now".
+ */
+export const activeAppointment = (alias: string, at: string) =>
+  `(${alias}.status = 'confirmed' OR (${alias}.status = 'held' AND ${alias}.hold_expires_at > ${at}::timestamptz))`;
+
+/**
+ * Every public column of `events` (unaliased in FROM), with dates and times
+ * formatted the way the API sends them. booked_spaces is counted from the
+ * appointments at the moment `at` (see activeAppointment).
+ */
+export const eventColumns = (at: string) => `
   event_id::text AS event_id, event_name, event_description, category,
   product_id, product_name, product_price, price,
   to_char(event_date, 'YYYY-MM-DD') AS event_date,
   to_char(start_time, 'HH24:MI') AS start_time,
   to_char(end_time, 'HH24:MI') AS end_time,
   session_duration, email_template, lab_name, is_private,
-  total_spaces, booked_spaces, places_per_slot, payment_required,
+  total_spaces,
+  (SELECT count(*) FROM appointments a WHERE a.event_id = events.event_id AND ${activeAppointment('a', at)})::integer AS booked_spaces,
+  places_per_slot, payment_required,
   exclusive_for, contact_email, address_line_1, address_line_2,
   city, state, postcode, country, latitude, longitude`;
 
@@ -55,16 +70,21 @@ export function toScreeningEvent(row: Row): ScreeningEvent {
   };
 }
 
-/** A row to insert: the API's fields (id optional) plus the private code's hash. */
-export type EventInsert = Omit<ScreeningEvent, 'event_id'> & {
+/**
+ * A row to insert: the API's fields (id optional) plus the private code's
+ * hash. booked_spaces is not stored (it is counted from appointments), so
+ * any value given is ignored.
+ */
+export type EventInsert = Omit<ScreeningEvent, 'event_id' | 'booked_spaces'> & {
   event_id?: string;
+  booked_spaces?: number;
   access_code_hash?: string | null;
 };
 
 const INSERT_COLUMNS = [
   'event_name', 'event_description', 'category', 'product_id', 'product_name', 'product_price', 'price',
   'event_date', 'start_time', 'end_time', 'session_duration', 'email_template', 'lab_name', 'is_private',
-  'access_code_hash', 'total_spaces', 'booked_spaces', 'places_per_slot', 'payment_required', 'exclusive_for',
+  'access_code_hash', 'total_spaces', 'places_per_slot', 'payment_required', 'exclusive_for',
   'contact_email', 'address_line_1', 'address_line_2', 'city', 'state', 'postcode', 'country', 'latitude',
   'longitude',
 ] as const;

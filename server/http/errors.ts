@@ -10,6 +10,8 @@ import type { Logger } from '../logger';
 
 export interface FieldIssue {
   path: string;
+  /** The same name as `path`, for clients that read `field` (the consent form's rules name it so). */
+  field?: string;
   message: string;
 }
 
@@ -34,6 +36,9 @@ export class ApiError extends Error {
     return { error: this.code, message: this.message, ...(this.issues ? { issues: this.issues } : {}) };
   }
 }
+
+/** One field's problem, named both ways (see FieldIssue). */
+export const fieldIssue = (field: string, message: string): FieldIssue => ({ path: field, field, message });
 
 export const eventNotFound = () => new ApiError(404, 'not_found', 'Event not found');
 

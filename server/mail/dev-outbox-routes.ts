@@ -1,11 +1,13 @@
 /**
- * GET /dev/outbox (JSON, newest first) and /dev/outbox/html (a plain page
- * with clickable links), mounted only while SMTP_URL is unset: the way to
- * read a reset link or a booking confirmation on a machine with no mail.
+ * GET /dev/outbox (JSON, newest first, attachments inline as text),
+ * /dev/outbox/html (a plain page with clickable links and attachment
+ * downloads) and /dev/outbox/{id}/attachments/{n} (one attachment as a
+ * file, e.g. a booking's .ics), mounted only while SMTP_URL is unset: the
+ * way to read a reset link or a booking confirmation on a machine with no mail.
  */
 import { Hono } from 'hono';
 import type { Queryable } from '../db/adapter';
-import { readOutbox } from './outbox';
+import { readOutbox, readOutboxMessage } from './outbox';
 import type { OutboxMessage } from './types';
 
 const escapeHtml = (text: string) =>
@@ -29,7 +31,12 @@ export function linkify(text: string): string {
 
 function messageHtml(message: OutboxMessage): string {
   const attachments = message.attachments.length
-    ? `<p>Attachments: ${message.attachments.map((a) => `${escapeHtml(a.filename)} (${escapeHtml(a.contentType)})`).join(', ')}</p>`
+    ? `<p>Attachments: ${message.attachments
+        .map(
+          (a, i) =>
+            `<a href="/dev/outbox/${escapeHtml(message.id)}/attachments/${i}" download="${escapeHtml(a.filename)}">${escapeHtml(a.filename)}</a> (${escapeHtml(a.contentType)})`,
+        )
+        .join(', ')}</p>`
     : '';
   return `<article>
 <h2>${escapeHtml(message.subject)}</h2>
@@ -60,6 +67,18 @@ export function devOutboxRoutes(db: Queryable): Hono {
 ${list}
 </body>
 </html>`);
+  });
+
+  app.get('/:id/attachments/:index', async (c) => {
+    const message = await readOutboxMessage(db, c.req.param('id'));
+    const index = Number(c.req.param('index'));
+    const attachment = message && Number.isInteger(index) ? message.attachments[index] : undefined;
+    if (!attachment) return c.json({ error: 'not_found', message: 'No such attachment' }, 404);
+    c.header('Cache-Control', 'no-store');
+    c.header('Content-Type', attachment.contentType);
+    // The filename is the server's own (e.g. chaps-screening-2026-06-20.ics); quotes are removed all the same.
+    c.header('Content-Disposition', `attachment; filename="${attachment.filename.replace(/["\\\r\n]/g, '')}"`);
+    return c.body(attachment.content);
   });
 
   return app;

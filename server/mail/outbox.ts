@@ -25,14 +25,7 @@ interface OutboxRow {
   created_at: Date;
 }
 
-/** Newest first. */
-export async function readOutbox(db: Queryable, limit = 200): Promise<OutboxMessage[]> {
-  const rows = await db.query<OutboxRow>(
-    `SELECT id, to_address, subject, text_body, html_body, attachments, created_at
-       FROM outbox ORDER BY created_at DESC, id DESC LIMIT $1`,
-    [limit],
-  );
-  return rows.map((row) => ({
+const toMessage = (row: OutboxRow): OutboxMessage => ({
     id: row.id,
     to: row.to_address,
     subject: row.subject,
@@ -40,5 +33,20 @@ export async function readOutbox(db: Queryable, limit = 200): Promise<OutboxMess
     html: row.html_body,
     attachments: typeof row.attachments === 'string' ? JSON.parse(row.attachments) : row.attachments,
     created_at: row.created_at.toISOString(),
-  }));
+});
+
+const COLUMNS = 'id, to_address, subject, text_body, html_body, attachments, created_at';
+
+/** Newest first. */
+export async function readOutbox(db: Queryable, limit = 200): Promise<OutboxMessage[]> {
+  const rows = await db.query<OutboxRow>(`SELECT ${COLUMNS} FROM outbox ORDER BY created_at DESC, id DESC LIMIT $1`, [limit]);
+  return rows.map(toMessage);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function readOutboxMessage(db: Queryable, id: string): Promise<OutboxMessage | null> {
+  if (!UUID.test(id)) return null;
+  const [row] = await db.query<OutboxRow>(`SELECT ${COLUMNS} FROM outbox WHERE id = $1::uuid`, [id]);
+  return row ? toMessage(row) : null;
 }

@@ -1,10 +1,21 @@
-/** The events API (SPEC.md section 7): listing, one event, its free slots. */
+/**
+ * The events API (SPEC.md section 7): listing, one event, its free slots
+ * (a private event's only with a valid access grant in X-Access-Grant),
+ * and the access-code check that gives such a grant.
+ */
 import { Hono } from 'hono';
-import { eventNotFound } from '../http/errors';
+import { ACCESS_GRANT_HEADER, BOOKING_REFUSAL_MESSAGES } from '../../src/domain/booking';
+import { clientAddress } from '../http/client-address';
+import { ApiError, eventNotFound } from '../http/errors';
+import { formBodyLimit, readJsonObject } from '../http/json-body';
+import type { AccessCodeService } from '../services/access-code-service';
+import type { AccessGrants } from '../services/access-grants';
 import type { EventsService } from '../services/events-service';
 import { parseEventListQuery } from './events-query';
 
-export function eventsRoutes(events: EventsService): Hono {
+export const INVALID_ACCESS_CODE = 'Invalid Access code';
+
+export function eventsRoutes(events: EventsService, accessCodes: AccessCodeService, grants: AccessGrants): Hono {
   const app = new Hono();
 
   app.get('/', async (c) => {
@@ -19,9 +30,32 @@ export function eventsRoutes(events: EventsService): Hono {
   });
 
   app.get('/:id/slots', async (c) => {
-    const slots = await events.slots(c.req.param('id'));
-    if (!slots) throw eventNotFound();
-    return c.json(slots);
+    const event = await events.get(c.req.param('id'));
+    if (!event) throw eventNotFound();
+    if (event.is_private && !(await grants.isValid(c.req.header(ACCESS_GRANT_HEADER), event.event_id))) {
+      throw new ApiError(403, 'access_code_required', BOOKING_REFUSAL_MESSAGES.access_code_required);
+    }
+    return c.json(await events.slots(event));
+  });
+
+  // SPEC's client reads `status`; the modal shows 'Invalid Access code' on any failure.
+  app.post('/:id/check-access-code', formBodyLimit(), async (c) => {
+    const body = await readJsonObject(c);
+    const outcome = await accessCodes.check(c.req.param('id'), body.access_code, clientAddress(c));
+    switch (outcome.kind) {
+      case 'not_found':
+        throw eventNotFound();
+      case 'throttled':
+        c.header('Retry-After', String(outcome.retryAfterSeconds));
+        return c.json(
+          { status: 'error', error: 'too_many_attempts', message: 'Too many access code attempts. Please try again later.' },
+          429,
+        );
+      case 'wrong':
+        return c.json({ status: 'error', error: 'invalid_access_code', message: INVALID_ACCESS_CODE }, 403);
+      case 'granted':
+        return c.json({ status: 'success', access_grant: outcome.accessGrant });
+    }
   });
 
   return app;

@@ -16,7 +16,8 @@ const notFound = () => new ApiError(404, 'not_found', 'Profile not found');
 
 export function medicalRoutes(db: Queryable, verify: MemberVerifier, logger: Logger) {
   const app = new Hono<{ Variables: MemberVariables }>();
-  app.use(requireMember(verify));
+  // Only the results need sign-in here; /test-consent (mounted beside) is allowed by its link's signature.
+  app.use('/results/*', requireMember(verify));
 
   app.get('/results/:profileId', async (c) => {
     const member = c.get('member');

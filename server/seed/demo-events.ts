@@ -27,7 +27,8 @@ export type DemoRole =
 
 export interface DemoEvent {
   role: DemoRole;
-  event: Omit<EventInsert, 'access_code_hash'>;
+  /** booked_spaces: how many demo appointments the seed books, each in its own slot from the first. */
+  event: Omit<EventInsert, 'access_code_hash' | 'booked_spaces'> & { booked_spaces: number };
 }
 
 type Venue = Pick<
@@ -122,14 +123,14 @@ function build(plan: Plan): DemoEvent {
 /** Every demo event, timed relative to `now`. */
 export function demoEvents(now: Date): DemoEvent[] {
   const plans: Plan[] = [
-    { role: 'today', name: 'PSA Screening – Norwich Masonic Hall', category: 'freemasons', venue: VENUES.norwichMasonic, when: ongoingToday(now), paid: true, booked: 12 },
-    { role: 'ended', name: "PSA Screening – St Werburgh's Community Centre", category: 'community', venue: VENUES.bristolStWerburghs, when: endedAnHourAgo(now), paid: false, booked: 9, session: 10 },
-    { role: 'closing-within-24h', name: 'PSA Screening – Cambridge Masonic Hall', category: 'freemasons', venue: VENUES.cambridgeMasonic, when: startingWithin(now, 2, 23), paid: true, booked: 21 },
+    { role: 'today', name: 'PSA Screening – Norwich Masonic Hall', category: 'freemasons', venue: VENUES.norwichMasonic, when: ongoingToday(now), paid: true, booked: 6 },
+    { role: 'ended', name: "PSA Screening – St Werburgh's Community Centre", category: 'community', venue: VENUES.bristolStWerburghs, when: endedAnHourAgo(now), paid: false, booked: 5, session: 10 },
+    { role: 'closing-within-24h', name: 'PSA Screening – Cambridge Masonic Hall', category: 'freemasons', venue: VENUES.cambridgeMasonic, when: startingWithin(now, 2, 23), paid: true, booked: 9 },
     { role: 'corporate-within-24h', name: 'Staff PSA Screening – Wellington Place, Leeds', category: 'corporate', venue: VENUES.leedsOffice, when: startingWithin(now, 2, 23), paid: true, booked: 14, session: 10, extra: { price: null } },
     { role: 'monday', name: 'PSA Screening – Levenshulme Community Centre', category: 'community', venue: VENUES.manchesterLevenshulme, when: nextMondayBeyond24h(now), paid: false, booked: 5 },
-    { role: 'fully-booked', name: 'PSA Screening – York Masonic Hall', category: 'freemasons', venue: VENUES.yorkMasonic, when: onDay(now, 9), paid: true, spaces: 30, booked: 30 },
+    { role: 'fully-booked', name: 'PSA Screening – York Masonic Hall', category: 'freemasons', venue: VENUES.yorkMasonic, when: onDay(now, 9), paid: true, spaces: 20, booked: 20 },
     { role: 'private', name: "Lodge Members' PSA Screening – Freemasons' Hall, London", category: 'freemasons', venue: VENUES.londonFreemasons, when: onDay(now, 11, '17:30', '20:30'), paid: false, spaces: 24, booked: 3, extra: { is_private: true } },
-    { role: 'esneft', name: 'PSA Screening – Ipswich Masonic Hall', category: 'freemasons', venue: VENUES.ipswichMasonic, when: onDay(now, 5, '09:30', '13:30'), paid: false, booked: 17, extra: { lab_name: 'ESNEFT' } },
+    { role: 'esneft', name: 'PSA Screening – Ipswich Masonic Hall', category: 'freemasons', venue: VENUES.ipswichMasonic, when: onDay(now, 5, '09:30', '13:30'), paid: false, booked: 12, extra: { lab_name: 'ESNEFT' } },
     { name: "PSA Screening – St Botolph's Church Hall, Colchester", category: 'community', venue: VENUES.colchesterChurch, when: onDay(now, 3), paid: false, booked: 8 },
     { name: 'PSA Screening – St Thomas Methodist Church Hall, Exeter', category: 'community', venue: VENUES.exeterChurch, when: onDay(now, 4, '11:00', '16:00'), paid: true, session: 12, booked: 6 },
     { name: 'PSA Screening – Jesmond Masonic Hall, Newcastle', category: 'freemasons', venue: VENUES.newcastleMasonic, when: onDay(now, 6, '10:00', '14:00'), paid: true, booked: 2 },

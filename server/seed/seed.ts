@@ -7,6 +7,7 @@
 import type { Database } from '../db/adapter';
 import { insertEvent } from '../db/events-table';
 import { generateAccessCode, hashAccessCode } from '../services/access-code';
+import { seedDemoBookings, type DemoBooking } from './demo-bookings';
 import { demoEvents, type DemoRole } from './demo-events';
 
 export interface SeedResult {
@@ -29,15 +30,18 @@ export async function seedDemo(db: Database, now: Date): Promise<SeedResult> {
     if ((existing?.count ?? 0) > 0) return { inserted: 0, idsByRole: {} };
 
     const result: SeedResult = { inserted: 0, idsByRole: {} };
+    const bookings: DemoBooking[] = [];
     for (const { role, event } of planned) {
       const id = await insertEvent(tx, {
         ...event,
         access_code_hash: event.is_private ? accessCodeHash : null,
       });
+      bookings.push({ eventId: id, event, booked: event.booked_spaces });
       (result.idsByRole[role] ??= []).push(id);
       if (event.is_private) result.privateAccess = { eventId: id, eventName: event.event_name, accessCode };
       result.inserted += 1;
     }
+    await seedDemoBookings(tx, bookings, now);
     return result;
   });
 }

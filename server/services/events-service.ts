@@ -5,12 +5,12 @@
  * cannot disagree.
  */
 import { hasEnded } from '../../src/domain/event-card';
-import { spacesLeft, type EventCategory, type ScreeningEvent } from '../../src/domain/event';
+import type { EventCategory, ScreeningEvent } from '../../src/domain/event';
 import { dateRange, type DateFilter } from '../../src/domain/event-filters';
 import { londonDate } from '../../src/domain/london-time';
-import { availableSlots, slotTimes, type SlotsByDate } from '../../src/domain/slots';
+import { availableSlots, type SlotsByDate } from '../../src/domain/slots';
 import type { Queryable } from '../db/adapter';
-import { EVENT_COLUMNS, toScreeningEvent } from '../db/events-table';
+import { activeAppointment, eventColumns, toScreeningEvent } from '../db/events-table';
 import { shortCache } from './short-cache';
 
 export interface EventListFilters {
@@ -29,7 +29,8 @@ export function isEventId(id: string): boolean {
 export interface EventsService {
   list(filters: EventListFilters): Promise<ScreeningEvent[]>;
   get(id: string): Promise<ScreeningEvent | null>;
-  slots(id: string): Promise<SlotsByDate | null>;
+  /** The event's free slots: each slot's places less its confirmed and unexpired held appointments. */
+  slots(event: ScreeningEvent): Promise<SlotsByDate>;
 }
 
 export interface EventsServiceOptions {
@@ -52,7 +53,7 @@ export function createEventsService(
 
   async function get(id: string): Promise<ScreeningEvent | null> {
     if (!isEventId(id)) return null;
-    const [row] = await db.query(`SELECT ${EVENT_COLUMNS} FROM events WHERE event_id = $1::uuid`, [id]);
+    const [row] = await db.query(`SELECT ${eventColumns('$2')} FROM events WHERE event_id = $1::uuid`, [id, now()]);
     return row ? toScreeningEvent(row) : null;
   }
 
@@ -61,7 +62,7 @@ export function createEventsService(
     // No date filter: everything from today (UK) on, so an event that
     // ended earlier today still lists, as "Event Passed".
     const { from, to } = filters.date ? dateRange(filters.date, at) : { from: londonDate(at), to: null };
-    const params: unknown[] = [from];
+    const params: unknown[] = [from, at];
     const where = ['event_date >= $1::date'];
     const param = (value: unknown) => `$${params.push(value)}`;
     if (to !== null) where.push(`event_date <= ${param(to)}::date`);
@@ -78,7 +79,7 @@ export function createEventsService(
       )`);
     }
     const rows = await db.query(
-      `SELECT ${EVENT_COLUMNS} FROM events WHERE ${where.join(' AND ')}
+      `SELECT ${eventColumns('$2')} FROM events WHERE ${where.join(' AND ')}
        ORDER BY event_date, start_time, event_name, event_id`,
       params,
     );
@@ -94,18 +95,16 @@ export function createEventsService(
 
     get,
 
-    async slots(id) {
-      const event = await get(id);
-      if (!event) return null;
-      // No bookings table yet: no slot can be attributed to a booking, so a
-      // slot is taken only when the whole event is (booked_spaces reached
-      // total_spaces). The booking work counts bookings per slot instead.
-      const taken: Record<string, number> =
-        spacesLeft(event) <= 0
-          ? Object.fromEntries(
-              slotTimes(event.start_time, event.end_time, event.session_duration).map((t) => [t, event.places_per_slot]),
-            )
-          : {};
+    async slots(event) {
+      const rows = await db.query<{ slot: string; taken: number }>(
+        `SELECT to_char(a.slot_start, 'HH24:MI') AS slot, count(*)::integer AS taken
+         FROM appointments a WHERE a.event_id = $1::uuid AND ${activeAppointment('a', '$2')}
+         GROUP BY a.slot_start`,
+        [event.event_id, now()],
+      );
+      const taken = Object.fromEntries(rows.map((r) => [r.slot, r.taken]));
+      // A full event offers nothing, even where a slot still has room.
+      if (event.booked_spaces >= event.total_spaces) return { [event.event_date]: { availableTimeSlots: [] } };
       return availableSlots(event, taken, now());
     },
   };

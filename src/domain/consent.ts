@@ -126,3 +126,9 @@ export function consentProblems(answers: ConsentAnswers): ConsentProblem[] {
   else if (!answers.consentToSampleTesting) add('consentToSampleTesting', CONSENT_MESSAGES.samples);
   return problems;
 }
+
+/**
+ * The wording of the consent form a member agrees to, stored with each
+ * consent. Change it whenever the form's text changes.
+ */
+export const CONSENT_VERSION = 'chaps-psa-consent-2025-01';

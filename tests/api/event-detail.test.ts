@@ -7,6 +7,7 @@ import type { ScreeningEvent } from '../../src/domain/event';
 import type { SlotsByDate } from '../../src/domain/slots';
 import { getJson, testApp } from '../fixtures/app';
 import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../fixtures/db';
+import { takePlaces } from '../fixtures/bookings';
 import { asApiEvent, makeEvent } from '../fixtures/events';
 
 // Wednesday 10 June 2026, 10:00 in London (BST).
@@ -19,8 +20,6 @@ const future = makeEvent({
   start_time: '10:00',
   end_time: '11:00',
   session_duration: 15,
-  is_private: true,
-  access_code_hash: 'scrypt$c2FsdA==$aGFzaA==',
 });
 const runningNow = makeEvent({
   event_name: 'Running now',
@@ -36,7 +35,7 @@ const uneven = makeEvent({
   end_time: '09:50',
   session_duration: 12,
 });
-const full = makeEvent({ event_name: 'Full', event_date: '2026-06-22', total_spaces: 10, booked_spaces: 10 });
+const full = makeEvent({ event_name: 'Full', event_date: '2026-06-22', total_spaces: 3 });
 const ended = makeEvent({ event_name: 'Ended', event_date: '2026-06-01' });
 
 describe.each(ENGINES)('one event on %s', (engine) => {
@@ -46,6 +45,8 @@ describe.each(ENGINES)('one event on %s', (engine) => {
   beforeAll(async () => {
     test = await createTestDatabase(engine);
     await replaceEvents(test.db, [future, runningNow, uneven, full, ended]);
+    // Three of its slots taken fill the event's three places, though its other slots are free.
+    await takePlaces(test.db, full, ['10:00', '10:15', '10:30']);
   });
   afterAll(async () => {
     await test?.dispose();
@@ -55,6 +56,7 @@ describe.each(ENGINES)('one event on %s', (engine) => {
     const { status, body } = await get<{ event: ScreeningEvent }>(`/api/events/${future.event_id}`);
     expect(status).toBe(200);
     expect(body.event).toEqual(asApiEvent(future));
+    expect((await get<{ event: ScreeningEvent }>(`/api/events/${full.event_id}`)).body.event.booked_spaces).toBe(3);
     expect(body.event).not.toHaveProperty('access_code_hash');
   });
 
@@ -112,6 +114,7 @@ describe.each(ENGINES)('one event on %s', (engine) => {
 
   it('computes past slots in London time across the October clock change', async () => {
     const sunday = makeEvent({ event_date: '2026-10-25', start_time: '09:00', end_time: '10:00', session_duration: 30 });
+    await test.db.query('DELETE FROM appointments');
     await replaceEvents(test.db, [sunday]);
     // 09:10 GMT on the morning the clocks went back.
     const { body } = await get<SlotsByDate>(`/api/events/${sunday.event_id}/slots`, new Date('2026-10-25T09:10:00Z'));

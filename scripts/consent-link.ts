@@ -1,0 +1,63 @@
+/**
+ * `npm run consent-link -- --profile ID --date YYYY-MM-DD [--days N]`:
+ * prints a signed /test-consent link (SPEC.md section 2) for a member's
+ * profile and test date, valid N days (30 by default), on SITE_URL or
+ * http://localhost:3000. Signed with LINK_SIGNING_SECRET when set;
+ * otherwise with the secret the server keeps in its database, which this
+ * opens (with the embedded database, only while the server is stopped:
+ * one process owns DATA_DIR).
+ */
+import { parseArgs } from 'node:util';
+import type { Database } from '../server/db/adapter.ts';
+import { DataDirLockedError } from '../server/db/lock-file.ts';
+import { migrate } from '../server/db/migrate.ts';
+import { openDatabase } from '../server/db/open.ts';
+import { EnvError, loadEnv } from '../server/env.ts';
+import { silentLogger } from '../server/logger.ts';
+import { consentLinkUrl, DEFAULT_LINK_DAYS, makeConsentLink } from '../server/services/consent-links.ts';
+import { signerFromSecret, storedSigningSecret } from '../server/services/signing.ts';
+
+const USAGE = 'Usage: npm run consent-link -- --profile ID --date YYYY-MM-DD [--days N]';
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: { profile: { type: 'string' }, date: { type: 'string' }, days: { type: 'string' } },
+    strict: true,
+  });
+  const profileId = Number(String(values.profile ?? '').replace(/^CHAPS/i, ''));
+  const days = values.days === undefined ? DEFAULT_LINK_DAYS : Number(values.days);
+  if (!values.profile || !values.date) fail(USAGE);
+  if (!Number.isInteger(days) || days < 1 || days > 365) fail('--days must be a whole number from 1 to 365');
+
+  const env = loadEnv();
+  let secret = env.linkSigningSecret;
+  let db: Database | null = null;
+  if (!secret) {
+    db = await openDatabase(env, silentLogger);
+    await migrate(db);
+    secret = await storedSigningSecret(db);
+  }
+  try {
+    if (db) {
+      const found = await db.query('SELECT 1 FROM member_profiles WHERE profile_id = $1', [Number.isSafeInteger(profileId) ? profileId : 0]);
+      if (found.length === 0) fail(`No member profile ${values.profile} in this database.`);
+    }
+    const link = await makeConsentLink(signerFromSecret(secret), profileId, values.date, new Date(), days);
+    process.stdout.write(`${consentLinkUrl(env.siteUrl ?? 'http://localhost:3000', link)}\n`);
+  } finally {
+    await db?.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof EnvError) fail(error.message);
+  if (error instanceof DataDirLockedError) {
+    fail(`${error.message}\nOr set LINK_SIGNING_SECRET (the same value for the server and this script) to sign without the database.`);
+  }
+  fail(error instanceof Error ? error.message : String(error));
+});

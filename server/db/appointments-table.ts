@@ -1,0 +1,52 @@
+/**
+ * SQL for appointments as the API sends them (the Appointment of
+ * src/domain/booking.ts): the appointment joined with its event, so the
+ * portal and emails show the event's name, venue and slot.
+ */
+import type { Appointment, AppointmentStatus, PaymentStatus } from '../../src/domain/booking';
+import { fullAddress } from '../../src/domain/event';
+import type { Row } from './adapter';
+
+/** Columns of `appointments a JOIN events e`. */
+export const APPOINTMENT_COLUMNS = `
+  a.appointment_id::text AS appointment_id, a.event_id::text AS event_id, a.profile_id,
+  e.event_name, e.product_name, to_char(e.event_date, 'YYYY-MM-DD') AS event_date,
+  to_char(a.slot_start, 'HH24:MI') AS start_time, to_char(a.slot_end, 'HH24:MI') AS end_time,
+  e.address_line_1, e.address_line_2, e.city, e.state, e.postcode, e.country,
+  e.latitude, e.longitude, e.lab_name, a.price, a.status, a.payment_status,
+  a.created_at, a.cancelled_at`;
+
+export const APPOINTMENTS_FROM = 'appointments a JOIN events e ON e.event_id = a.event_id';
+
+const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
+const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+
+export function toAppointment(row: Row): Appointment {
+  const venue = {
+    address_line_1: String(row.address_line_1),
+    address_line_2: text(row.address_line_2),
+    city: String(row.city),
+    state: text(row.state),
+    postcode: String(row.postcode),
+    country: String(row.country),
+  };
+  return {
+    appointment_id: String(row.appointment_id),
+    event_id: String(row.event_id),
+    event_name: String(row.event_name),
+    product_name: String(row.product_name),
+    event_date: String(row.event_date),
+    start_time: String(row.start_time),
+    end_time: String(row.end_time),
+    address: fullAddress(venue),
+    postcode: venue.postcode,
+    latitude: num(row.latitude),
+    longitude: num(row.longitude),
+    lab_name: text(row.lab_name),
+    price: Number(row.price),
+    status: row.status as AppointmentStatus,
+    payment_status: row.payment_status as PaymentStatus,
+    created_at: (row.created_at as Date).toISOString(),
+    cancelled_at: row.cancelled_at ? (row.cancelled_at as Date).toISOString() : null,
+  };
+}

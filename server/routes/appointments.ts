@@ -1,0 +1,66 @@
+/**
+ * /api/appointments, the signed-in member's bookings (issue 7):
+ * - POST / {eventId, appointmentStartTime, consentId, accessGrant?} -> 201
+ *   {status: 'success', appointment}; refusals as BOOKING_REFUSALS say.
+ *   The access grant may also come in the X-Access-Grant header.
+ * - GET / -> {appointments}: upcoming first, then past.
+ * - GET /:id -> {appointment}; another member's or a malformed id -> 404.
+ * - POST /:id/cancel -> {status: 'success', appointment}.
+ * - GET /:id/calendar.ics -> the appointment as a calendar file.
+ */
+import { Hono } from 'hono';
+import { ACCESS_GRANT_HEADER } from '../../src/domain/booking';
+import type { MemberVerifier } from '../auth/member-verifier';
+import { formBodyLimit, readJsonObject } from '../http/json-body';
+import { requireMember, type MemberVariables } from '../http/require-member';
+import { appointmentCalendar, calendarFilename, CALENDAR_CONTENT_TYPE } from '../services/appointment-calendar';
+import { cancelRefusal, type AppointmentsService } from '../services/appointments-service';
+import type { BookingMail } from '../services/booking-mail';
+import type { BookingService } from '../services/booking-service';
+
+export function appointmentsRoutes(
+  booking: BookingService,
+  appointments: AppointmentsService,
+  mail: BookingMail,
+  verify: MemberVerifier,
+): Hono<{ Variables: MemberVariables }> {
+  const app = new Hono<{ Variables: MemberVariables }>();
+  app.use(requireMember(verify));
+
+  app.post('/', formBodyLimit(), async (c) => {
+    const body = await readJsonObject(c);
+    // Price, name, place and payment status in the body are ignored: the server derives them.
+    const booked = await booking.book(c.get('member').userId, {
+      eventId: body.eventId,
+      appointmentStartTime: body.appointmentStartTime,
+      consentId: body.consentId,
+      accessGrant: body.accessGrant ?? c.req.header(ACCESS_GRANT_HEADER),
+    });
+    await mail.confirmed(booked.appointment, booked.member);
+    return c.json({ status: 'success', appointment: booked.appointment }, 201);
+  });
+
+  app.get('/', async (c) => c.json({ appointments: await appointments.list(c.get('member').userId) }));
+
+  app.get('/:id', async (c) => {
+    const found = await appointments.get(c.get('member').userId, c.req.param('id'));
+    if (!found) throw cancelRefusal('appointment_not_found');
+    return c.json({ appointment: found.appointment });
+  });
+
+  app.post('/:id/cancel', async (c) => {
+    const cancelled = await appointments.cancel(c.get('member').userId, c.req.param('id'));
+    await mail.cancelled(cancelled.appointment, cancelled.member);
+    return c.json({ status: 'success', appointment: cancelled.appointment });
+  });
+
+  app.get('/:id/calendar.ics', async (c) => {
+    const found = await appointments.get(c.get('member').userId, c.req.param('id'));
+    if (!found) throw cancelRefusal('appointment_not_found');
+    c.header('Content-Type', CALENDAR_CONTENT_TYPE);
+    c.header('Content-Disposition', `attachment; filename="${calendarFilename(found.appointment)}"`);
+    return c.body(appointmentCalendar(found.appointment));
+  });
+
+  return app;
+}

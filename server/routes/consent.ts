@@ -1,0 +1,63 @@
+/**
+ * Consent forms (SPEC.md sections 2 and 5):
+ * - POST /api/medical/consent (signed in): the answers plus eventId; the
+ *   member is the token's. 201 {status: 'success', consent_id}.
+ * - GET /api/medical/test-consent?profile_id&test_date&expires&signature:
+ *   whether a /test-consent link is valid, so the page can say so before
+ *   the form is filled in. 200 {status: 'success', profile_id, test_date}.
+ * - POST /api/medical/test-consent: the link's four parameters plus the
+ *   answers, no sign-in: the signature is the permission.
+ * A bad, altered or expired link answers 403 with SPEC's message.
+ */
+import { Hono } from 'hono';
+import type { MemberVerifier } from '../auth/member-verifier';
+import { ApiError } from '../http/errors';
+import { formBodyLimit, readJsonObject } from '../http/json-body';
+import { requireMember, type MemberVariables } from '../http/require-member';
+import type { Logger } from '../logger';
+import { checkConsentLink, TEST_CONSENT_INVALID } from '../services/consent-links';
+import type { ConsentService } from '../services/consent-service';
+import type { Signer } from '../services/signing';
+import { readConsentAnswers } from './consent-body';
+
+const invalidLink = () => new ApiError(403, 'invalid_link', TEST_CONSENT_INVALID);
+
+export function consentRoutes(consents: ConsentService, verify: MemberVerifier, logger: Logger): Hono<{ Variables: MemberVariables }> {
+  const app = new Hono<{ Variables: MemberVariables }>();
+  app.post('/', requireMember(verify), formBodyLimit(), async (c) => {
+    const member = c.get('member');
+    const body = await readJsonObject(c);
+    const answers = () => readConsentAnswers(body);
+    try {
+      const consentId = await consents.fileForEvent(member.userId, { eventId: body.eventId, profileId: body.profileId, psaTestDate: body.psaTestDate }, answers);
+      return c.json({ status: 'success', consent_id: consentId }, 201);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 403) {
+        logger.warn(`Member ${member.userId} tried to file consent for profile ${String(body.profileId).slice(0, 32)}`);
+      }
+      throw error;
+    }
+  });
+  return app;
+}
+
+export function testConsentRoutes(consents: ConsentService, signer: Signer, now: () => Date): Hono {
+  const app = new Hono();
+
+  app.get('/', async (c) => {
+    const link = await checkConsentLink(signer, c.req.query(), now());
+    if (!link) throw invalidLink();
+    return c.json({ status: 'success', profile_id: link.profileId, test_date: link.testDate });
+  });
+
+  app.post('/', formBodyLimit(), async (c) => {
+    const body = await readJsonObject(c);
+    const link = await checkConsentLink(signer, body, now());
+    if (!link) throw invalidLink();
+    const consentId = await consents.fileForLink(link.profileId, link.testDate, readConsentAnswers(body));
+    if (!consentId) throw invalidLink();
+    return c.json({ status: 'success', consent_id: consentId }, 201);
+  });
+
+  return app;
+}

@@ -1,0 +1,86 @@
+/**
+ * Filing consent forms: for a booking (the signed-in member, an event) and
+ * from a signed /test-consent link (a profile and a test date). The
+ * answers are checked against SPEC's rules (consentProblems, shared with
+ * the form) here, whatever the screen did.
+ */
+import { CONSENT_VERSION, consentProblems, type ConsentAnswers } from '../../src/domain/consent';
+import type { Queryable } from '../db/adapter';
+import { ApiError, eventNotFound, fieldIssue, type FieldIssue } from '../http/errors';
+import { isEventId } from './events-service';
+
+export const PROFILE_REQUIRED_MESSAGE = 'Please complete your profile before booking.';
+export const profileRequired = () => new ApiError(422, 'profile_required', PROFILE_REQUIRED_MESSAGE);
+
+export function invalidConsent(issues: FieldIssue[]): ApiError {
+  return new ApiError(422, 'invalid_consent', issues[0]?.message ?? 'Please check the consent form.', issues);
+}
+
+export interface EventConsentRequest {
+  eventId: unknown;
+  /** SPEC's profileId: accepted only when it is the caller's own. */
+  profileId: unknown;
+  psaTestDate: unknown;
+}
+
+export interface ConsentService {
+  /**
+   * Resolves to the consent id; throws ApiError 403 (another's profileId),
+   * 404 (unknown event) or 422. `readAnswers` reads the answers from the
+   * body, throwing 422 for a wrong type; it runs after who and which event.
+   */
+  fileForEvent(userId: string, request: EventConsentRequest, readAnswers: () => ConsentAnswers): Promise<string>;
+  fileForLink(profileId: number, testDate: string, answers: ConsentAnswers): Promise<string | null>;
+}
+
+function checkAnswers(answers: ConsentAnswers): void {
+  const problems = consentProblems(answers);
+  if (problems.length > 0) throw invalidConsent(problems.map((p) => fieldIssue(p.field, p.message)));
+}
+
+const sameProfile = (given: unknown, own: number) =>
+  (typeof given === 'number' || typeof given === 'string') && new RegExp(`^(?:CHAPS)?0*${own}$`, 'i').test(String(given).trim());
+
+export function createConsentService(db: Queryable, now: () => Date): ConsentService {
+  const insert = async (profileId: number, eventId: string | null, testDate: string, answers: ConsentAnswers, source: string) => {
+    const [row] = await db.query<{ consent_id: string }>(
+      `INSERT INTO consents (profile_id, event_id, psa_test_date, answers, consent_version, source, created_at)
+       VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7) RETURNING consent_id::text AS consent_id`,
+      [profileId, eventId, testDate, JSON.stringify(answers), CONSENT_VERSION, source, now()],
+    );
+    if (!row) throw new Error('INSERT INTO consents returned no row');
+    return row.consent_id;
+  };
+
+  return {
+    async fileForEvent(userId, request, readAnswers) {
+      const [profile] = await db.query<{ profile_id: number }>('SELECT profile_id FROM member_profiles WHERE user_id = $1', [userId]);
+      const given = request.profileId;
+      if (given !== undefined && given !== null && given !== '' && !(profile && sameProfile(given, profile.profile_id))) {
+        throw new ApiError(403, 'forbidden', 'You can give consent only for yourself.');
+      }
+      const eventId = request.eventId;
+      if (typeof eventId !== 'string' || !isEventId(eventId)) throw eventNotFound();
+      const [event] = await db.query<{ event_date: string }>(
+        "SELECT to_char(event_date, 'YYYY-MM-DD') AS event_date FROM events WHERE event_id = $1::uuid",
+        [eventId],
+      );
+      if (!event) throw eventNotFound();
+      if (!profile) throw profileRequired();
+      const answers = readAnswers();
+      checkAnswers(answers);
+      const date = request.psaTestDate;
+      if (date !== undefined && date !== null && date !== '' && date !== event.event_date) {
+        throw invalidConsent([fieldIssue('psaTestDate', 'The test date must be the date of the event.')]);
+      }
+      return insert(profile.profile_id, eventId, event.event_date, answers, 'booking');
+    },
+
+    async fileForLink(profileId, testDate, answers) {
+      checkAnswers(answers);
+      const [profile] = await db.query('SELECT 1 FROM member_profiles WHERE profile_id = $1', [profileId]);
+      if (!profile) return null;
+      return insert(profileId, null, testDate, answers, 'test-consent');
+    },
+  };
+}

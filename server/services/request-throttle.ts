@@ -1,0 +1,33 @@
+/**
+ * A fixed-window attempt counter in the database (request_throttles), so
+ * every server process shares it. The attempt is counted before the thing
+ * it guards is checked, in one statement: parallel requests cannot all slip
+ * in under the limit before any of them is counted.
+ */
+import type { Queryable } from '../db/adapter';
+
+export interface ThrottleLimit {
+  max: number;
+  windowMs: number;
+}
+
+export type ThrottleAnswer = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+export async function takeAttempt(db: Queryable, key: string, now: Date, limit: ThrottleLimit): Promise<ThrottleAnswer> {
+  const windowOpen = new Date(now.getTime() - limit.windowMs);
+  const [row] = await db.query<{ attempts: number; window_start: Date }>(
+    `INSERT INTO request_throttles AS t (key, attempts, window_start) VALUES ($1, 1, $2)
+     ON CONFLICT (key) DO UPDATE SET
+       attempts = CASE WHEN t.window_start <= $3 THEN 1 ELSE t.attempts + 1 END,
+       window_start = CASE WHEN t.window_start <= $3 THEN $2 ELSE t.window_start END
+     RETURNING attempts, window_start`,
+    [key, now, windowOpen],
+  );
+  if (!row || row.attempts <= limit.max) return { allowed: true };
+  const waitMs = row.window_start.getTime() + limit.windowMs - now.getTime();
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+}
+
+export async function clearAttempts(db: Queryable, key: string): Promise<void> {
+  await db.query('DELETE FROM request_throttles WHERE key = $1', [key]);
+}

@@ -1,0 +1,135 @@
+/**
+ * The booking emails through the outbox: the confirmation's words (event,
+ * slot, address, directions, what to bring, SPEC's cancellation policy)
+ * and its .ics, right in Europe/London on both sides of each clock change;
+ * no member-typed text but a name that looks like one; the cancellation
+ * email; attachments downloadable from /dev/outbox; a mail failure that
+ * does not undo a booking.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CANCELLATION_POLICY, type Appointment } from '../../src/domain/booking';
+import { createApp } from '../../server/app';
+import { parseEnv } from '../../server/env';
+import { readOutbox, type OutboxMessage } from '../../server/mail';
+import { getJson, testApp } from '../fixtures/app';
+import { fastMembers, sendJson, validConsent, type FastMember } from '../fixtures/bookings';
+import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../fixtures/db';
+import { makeEvent } from '../fixtures/events';
+
+const OCTOBER = new Date('2026-10-01T09:00:00Z');
+const MARCH = new Date('2027-03-01T09:00:00Z');
+
+describe.each(ENGINES)('booking emails on %s', (engine) => {
+  let test: TestDatabase;
+  const events = {
+    lastBst: makeEvent({ event_name: 'Last BST Saturday', event_date: '2026-10-24' }),
+    firstGmt: makeEvent({ event_name: 'First GMT Sunday', event_date: '2026-10-25' }),
+    lastGmt: makeEvent({ event_name: 'Last GMT Saturday', event_date: '2027-03-27' }),
+    firstBst: makeEvent({ event_name: 'First BST Sunday', event_date: '2027-03-28', latitude: null, longitude: null }),
+  };
+
+  async function book(who: FastMember, event: ReturnType<typeof makeEvent>, now: Date, start = '10:00') {
+    const token = await who.tokenAt(now);
+    const app = testApp({ db: test.db, now });
+    const consent = await getJson<{ consent_id: string }>(app, '/api/medical/consent', sendJson(token, { ...validConsent(), eventId: event.event_id }));
+    const res = await getJson<{ appointment: Appointment }>(app, '/api/appointments', sendJson(token, { eventId: event.event_id, appointmentStartTime: start, consentId: consent.body.consent_id }));
+    expect(res.status).toBe(201);
+    return res.body.appointment;
+  }
+  const latestMail = async (): Promise<OutboxMessage> => (await readOutbox(test.db, 1))[0]!;
+
+  beforeAll(async () => {
+    test = await createTestDatabase(engine);
+    await replaceEvents(test.db, Object.values(events));
+  });
+  afterAll(async () => {
+    await test?.dispose();
+  });
+
+  it('confirms with the event, slot, address, directions, what to bring, the policy and a calendar file', async () => {
+    const [member] = (await fastMembers(test.db, 1, OCTOBER, { firstName: 'Seán' })) as [FastMember];
+    const appointment = await book(member, events.lastBst, OCTOBER, '10:15');
+    const mail = await latestMail();
+    expect(mail.to).toBe(member.email);
+    expect(mail.subject).toBe('Booking confirmed: Last BST Saturday');
+    for (const words of [
+      'Dear Seán,', 'Event: Last BST Saturday', 'Date: Saturday, 24 October 2026', 'Time: 10:15 to 10:30 (UK time)',
+      'Address: Test Community Centre, High Street, Ipswich, Suffolk, IP1 1AA, United Kingdom',
+      'Directions: https://www.google.com/maps/dir/?api=1&destination=52.0567%2C1.1482', 'What to bring: photo ID',
+      CANCELLATION_POLICY, `Booking reference: ${appointment.appointment_id}`,
+    ]) {
+      expect(mail.text).toContain(words);
+    }
+    expect(mail.attachments).toHaveLength(1);
+    expect(mail.attachments[0]).toMatchObject({ filename: 'chaps-screening-2026-10-24.ics', contentType: 'text/calendar; charset=utf-8' });
+    const ics = mail.attachments[0]!.content;
+    expect(ics).toContain('METHOD:PUBLISH');
+    expect(ics).toContain('STATUS:CONFIRMED');
+    // 10:15 BST on the last Saturday of summer time is 09:15 UTC.
+    expect(ics).toContain('DTSTART:20261024T091500Z');
+    expect(ics).toContain('DTEND:20261024T093000Z');
+    expect(ics).toContain('LOCATION:Test Community Centre\\, High Street\\, Ipswich');
+  });
+
+  it.each([
+    ['firstGmt', OCTOBER, 'DTSTART:20261025T100000Z'],
+    ['lastGmt', MARCH, 'DTSTART:20270327T100000Z'],
+    ['firstBst', MARCH, 'DTSTART:20270328T090000Z'],
+  ] as const)('writes %s 10:00 UK time as the right UTC instant', async (name, now, dtstart) => {
+    const [member] = (await fastMembers(test.db, 1, now)) as [FastMember];
+    await book(member, events[name], now);
+    expect((await latestMail()).attachments[0]!.content).toContain(dtstart);
+  });
+
+  it('puts no typed text but a plain name in the email, and uses the address when there are no coordinates', async () => {
+    const [member] = (await fastMembers(test.db, 1, MARCH, { firstName: 'Win a prize at https://evil.example' })) as [FastMember];
+    await test.db.query('DELETE FROM appointments WHERE event_id = $1', [events.firstBst.event_id]);
+    await book(member, events.firstBst, MARCH);
+    const mail = await latestMail();
+    expect(mail.text).toContain('Dear member,');
+    expect(mail.text).not.toContain('evil.example');
+    expect(mail.text).toContain('destination=Test%20Community%20Centre%2C%20High%20Street%2C%20Ipswich');
+  });
+
+  it('sends a cancellation whose calendar file removes the entry', async () => {
+    const [member] = (await fastMembers(test.db, 1, OCTOBER)) as [FastMember];
+    const appointment = await book(member, events.firstGmt, OCTOBER, '11:00');
+    const res = await getJson(testApp({ db: test.db, now: OCTOBER }), `/api/appointments/${appointment.appointment_id}/cancel`, sendJson(await member.tokenAt(OCTOBER), {}));
+    expect(res.status).toBe(200);
+    const mail = await latestMail();
+    expect(mail.subject).toBe('Booking cancelled: First GMT Sunday');
+    expect(mail.text).toContain('has been cancelled');
+    expect(mail.attachments[0]!.content).toContain('METHOD:CANCEL');
+    expect(mail.attachments[0]!.content).toContain(`UID:${appointment.appointment_id}@chaps-charity.org.uk`);
+  });
+
+  it('offers each attachment as a download from /dev/outbox', async () => {
+    const mail = await latestMail();
+    const app = testApp({ db: test.db });
+    const page = await (await app.request('/dev/outbox/html')).text();
+    expect(page).toContain(`href="/dev/outbox/${mail.id}/attachments/0" download="${mail.attachments[0]!.filename}"`);
+    const file = await app.request(`/dev/outbox/${mail.id}/attachments/0`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('Content-Type')).toBe('text/calendar; charset=utf-8');
+    expect(await file.text()).toBe(mail.attachments[0]!.content);
+    for (const path of [`/dev/outbox/${mail.id}/attachments/9`, `/dev/outbox/${mail.id}/attachments/x`, '/dev/outbox/nope/attachments/0']) {
+      expect((await app.request(path)).status).toBe(404);
+    }
+  });
+
+  it('keeps the booking when the email cannot be sent, and logs it', async () => {
+    const errors: string[] = [];
+    const logger = { debug: () => {}, info: () => {}, warn: () => {}, error: (m: string) => errors.push(m) };
+    const app = createApp({
+      db: test.db, now: () => OCTOBER, logger,
+      env: parseEnv({ STATIC_DIR: '/nonexistent', LOG_LEVEL: 'silent' }),
+      mailer: { send: async () => Promise.reject(new Error('SMTP down')) },
+    });
+    const [member] = (await fastMembers(test.db, 1, OCTOBER)) as [FastMember];
+    const token = await member.tokenAt(OCTOBER);
+    const consent = await getJson<{ consent_id: string }>(app, '/api/medical/consent', sendJson(token, { ...validConsent(), eventId: events.lastBst.event_id }));
+    const res = await getJson(app, '/api/appointments', sendJson(token, { eventId: events.lastBst.event_id, appointmentStartTime: '11:00', consentId: consent.body.consent_id }));
+    expect(res.status).toBe(201);
+    expect(errors.some((e) => e.includes('confirmation email'))).toBe(true);
+  });
+});
