@@ -40,7 +40,7 @@ async function expectConfirmed(page: Page) {
   await expect(page).toHaveURL(/\/booking-success\?appointment=[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1, name: BOOKING_CONFIRMED_MESSAGE })).toBeVisible();
   await expect(page.getByText(/check your spam or junk folder/)).toBeVisible();
-  await expect(page.getByRole('link', { name: /Donate/ })).toHaveAttribute('href', /^https:\/\//);
+  await expect(page.getByRole('main').getByRole('link', { name: /Donate/ })).toHaveAttribute('href', /^https:\/\//);
   await expect(page.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/');
 }
 
