@@ -2,7 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { E2E_PORT, E2E_STATIC_DIR } from './tests/e2e/support/settings';
+import { E2E_LINK_SIGNING_SECRET, E2E_PORT, E2E_STATIC_DIR } from './tests/e2e/support/settings';
 
 // Browser journeys run against the built site served by the real server on a
 // throwaway DATA_DIR, in the machine's own Chromium, with the device set to a
@@ -49,6 +49,7 @@ export default defineConfig({
       VITE_TILES_PREFETCH: 'true',
       // A same-origin path the seminar page's player points at; no test plays it.
       VITE_SEMINAR_VIDEO_URL: '/media/seminar-talk.mp4',
+      LINK_SIGNING_SECRET: E2E_LINK_SIGNING_SECRET,
       NODE_ENV: 'production',
     },
   },
