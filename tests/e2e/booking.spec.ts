@@ -22,19 +22,12 @@ import {
   pickFirstFreeSlot,
   privateAccessCode,
 } from './support/booking';
-import { createMember, signIn, type TestMember } from './support/members';
+import { createMember, signIn, signInAt } from './support/members';
 import { indexedDbText, waitForServiceWorkerControl } from './support/pwa';
 
 const proceed = (page: Page) => page.getByRole('button', { name: 'Proceed to Consent Form' });
 const continueButton = (page: Page) => page.getByRole('button', { name: 'Continue' });
 const notice = (page: Page) => page.getByRole('alert').filter({ hasText: 'Consent Required' });
-
-async function signInAt(page: Page, member: TestMember, path: string) {
-  await page.goto('/login');
-  await signIn(page, member.email, member.password);
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Portal' })).toBeVisible();
-  await page.goto(path);
-}
 
 async function expectConfirmed(page: Page) {
   await expect(page).toHaveURL(/\/booking-success\?appointment=[0-9a-f-]{36}$/);

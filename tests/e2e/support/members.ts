@@ -61,3 +61,11 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
+
+/** Signs in through /login, waits until the header knows the member, then opens `path`. */
+export async function signInAt(page: Page, member: TestMember, path: string): Promise<void> {
+  await page.goto('/login');
+  await signIn(page, member.email, member.password);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Portal' })).toBeVisible();
+  await page.goto(path);
+}

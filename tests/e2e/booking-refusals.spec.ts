@@ -1,0 +1,49 @@
+/**
+ * The server's refusals as a man reads them (issue 7): never a code, always
+ * what happened and what to do next. A paid event (card payment is a later
+ * issue), a private event reached by a shared link without its code, and a
+ * second booking for the same event.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { BOOKING_REFUSAL_MESSAGES } from '../../src/domain/booking';
+import { bookableEvents, bookThroughApi, fillConsent, freePublicEvents, freeSlots, pickFirstFreeSlot } from './support/booking';
+import { createMember, signInAt } from './support/members';
+
+async function consentAndContinue(page: Page) {
+  await pickFirstFreeSlot(page);
+  await page.getByRole('button', { name: 'Proceed to Consent Form' }).click();
+  await fillConsent(page);
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+test('refusals read as plain words with the next step', async ({ page, request }) => {
+  const member = await createMember(request, { firstName: 'Reginald' });
+  const events = await bookableEvents(request);
+
+  // A paid event: the server cannot take card payments yet and says so.
+  const paid = events.find((e) => e.payment_required && !e.is_private)!;
+  await signInAt(page, member, `/book-event?event=${paid.event_id}`);
+  await expect(page.getByRole('complementary', { name: 'Order summary' })).toContainText('£25.00');
+  await consentAndContinue(page);
+  await expect(page.getByRole('alert').filter({ hasText: BOOKING_REFUSAL_MESSAGES.payment_required })).toBeVisible();
+  await expect(page).toHaveURL(/\/book-event\?event=/);
+
+  // A private event's shared link, without the code: asked for it, with the way back.
+  const hidden = events.find((e) => e.is_private)!;
+  await page.goto(`/book-event?event=${hidden.event_id}`);
+  const refusal = page.getByRole('alert').filter({ hasText: BOOKING_REFUSAL_MESSAGES.access_code_required });
+  await expect(refusal).toBeVisible();
+  await refusal.getByRole('link', { name: 'Enter the access code again' }).click();
+  await expect(page).toHaveURL(new RegExp(`/event/${hidden.event_id}$`));
+
+  // A second booking for an event already booked.
+  const [event] = await freePublicEvents(request);
+  await bookThroughApi(request, member, event!, (await freeSlots(request, event!))[0]!);
+  await page.goto(`/book-event?event=${event!.event_id}`);
+  await consentAndContinue(page);
+  const twice = page.getByRole('alert').filter({ hasText: BOOKING_REFUSAL_MESSAGES.already_booked });
+  await expect(twice).toBeVisible();
+  await twice.getByRole('link', { name: 'Go to My bookings' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'My bookings' })).toBeVisible();
+  await expect(page.getByRole('listitem', { name: event!.event_name })).toBeVisible();
+});
