@@ -4,7 +4,7 @@
  * in its place. The step, slot and answers live in the booking draft, so a
  * reload lands on the same step with nothing lost.
  */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { CANCELLATION_POLICY } from '../../../domain/booking';
 import type { ScreeningEvent } from '../../../domain/event';
 import { formatLongDate, formatTime } from '../../../domain/format';
@@ -37,6 +37,15 @@ export function BookingSteps({ event, userId }: { event: ScreeningEvent; userId:
   });
   const available = new Set(slots.data?.[event.event_date]?.availableTimeSlots ?? []);
   const loaded = slots.isSuccess && !slots.isFetching;
+
+  // When the step changes under the member's hand, focus goes to the new step's heading, so a
+  // screen reader says where he is and the keyboard starts from the top of it.
+  const shownStep = useRef(draft.step);
+  useEffect(() => {
+    if (shownStep.current === draft.step) return;
+    shownStep.current = draft.step;
+    document.getElementById(draft.step === 'consent' ? 'consent-title' : 'slots-title')?.focus();
+  }, [draft.step]);
 
   // A chosen time that the fresh list no longer offers is let go, so Proceed cannot send it.
   useEffect(() => {
@@ -73,7 +82,9 @@ export function BookingSteps({ event, userId }: { event: ScreeningEvent; userId:
   return (
     <div className="booking-layout">
       <section className="booking-slots" aria-labelledby="slots-title">
-        <h2 id="slots-title">Date</h2>
+        <h2 id="slots-title" tabIndex={-1}>
+          Date
+        </h2>
         <p className="booking-date">{formatLongDate(event.event_date)}</p>
         {failureNotice}
         <SlotsPanel

@@ -10,7 +10,9 @@ import { mailtoHref, site } from '../../../content/site';
 export function ConsentIntro() {
   return (
     <div className="consent-intro">
-      <h2 id="consent-title">PSA screening consent form</h2>
+      <h2 id="consent-title" tabIndex={-1}>
+        PSA screening consent form
+      </h2>
       <p>
         CHAPS runs a community screening project that offers a PSA (prostate-specific antigen) blood test to men aged
         40 to 80. A raised PSA level can be an early sign of prostate problems, including prostate cancer, often years
