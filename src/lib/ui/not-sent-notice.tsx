@@ -4,7 +4,7 @@
  * One component, so every form says it the same plain way.
  */
 import { isNetworkError } from '../api-client';
-import { isNotSent } from '../online';
+import { isNotSent } from '../not-sent';
 
 interface NotSentNoticeProps {
   error: unknown;

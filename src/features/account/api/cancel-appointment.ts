@@ -7,7 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Appointment } from '../../../domain/booking';
 import { memberRequest } from '../../../lib/auth';
 import { memberKeys } from '../../../lib/member-keys';
-import { ensureOnline } from '../../../lib/online';
+import { ensureOnline } from '../../../lib/not-sent';
 
 export async function cancelAppointment(appointmentId: string): Promise<Appointment> {
   await ensureOnline();

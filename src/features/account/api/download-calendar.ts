@@ -3,7 +3,7 @@
  * fetched and saved through a temporary object URL rather than linked.
  */
 import { memberDownload } from '../../../lib/auth';
-import { ensureOnline } from '../../../lib/online';
+import { ensureOnline } from '../../../lib/not-sent';
 
 export async function downloadCalendar(appointmentId: string, fileName: string): Promise<void> {
   await ensureOnline();

@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MemberProfile, ProfileFields } from '../../../domain/member-profile';
 import { memberRequest } from '../../../lib/auth';
-import { ensureOnline } from '../../../lib/online';
+import { ensureOnline } from '../../../lib/not-sent';
 import { storeProfile } from '../stored-profile';
 import { memberKeys } from '../../../lib/member-keys';
 

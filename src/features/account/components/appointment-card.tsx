@@ -8,7 +8,7 @@ import type { Appointment } from '../../../domain/booking';
 import { directionsUrl } from '../../../domain/directions';
 import { formatLongDate, formatTime } from '../../../domain/format';
 import { isNetworkError } from '../../../lib/api-client';
-import { isNotSent } from '../../../lib/online';
+import { isNotSent } from '../../../lib/not-sent';
 import { downloadCalendar } from '../api/download-calendar';
 
 interface AppointmentCardProps {

@@ -6,7 +6,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BookingRequest, BookingSuccess } from '../../../domain/booking';
 import { memberRequest } from '../../../lib/auth';
-import { ensureOnline } from '../../../lib/online';
+import { ensureOnline } from '../../../lib/not-sent';
 import { memberKeys } from '../../../lib/member-keys';
 
 export async function createAppointment(request: BookingRequest): Promise<BookingSuccess['appointment']> {

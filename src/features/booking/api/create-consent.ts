@@ -7,7 +7,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { ConsentAnswers, ConsentRequest } from '../../../domain/consent';
 import { consentToSend } from '../../../domain/consent-draft';
 import { memberRequest } from '../../../lib/auth';
-import { ensureOnline } from '../../../lib/online';
+import { ensureOnline } from '../../../lib/not-sent';
 
 export interface CreateConsentInput {
   eventId: string;

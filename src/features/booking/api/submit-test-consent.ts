@@ -8,7 +8,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ConsentAnswers } from '../../../domain/consent';
 import { consentToSend } from '../../../domain/consent-draft';
 import { apiGet, apiPost } from '../../../lib/api-client';
-import { ensureOnline } from '../../../lib/online';
+import { ensureOnline } from '../../../lib/not-sent';
 
 export interface TestConsentLink {
   profile_id: string;

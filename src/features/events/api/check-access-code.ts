@@ -7,7 +7,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { AccessCodeRequest } from '../../../domain/booking';
 import { apiPost } from '../../../lib/api-client';
 import { saveAccessGrant } from '../../../lib/access-grant';
-import { ensureOnline } from '../../../lib/online';
+import { ensureOnline } from '../../../lib/not-sent';
 
 export async function checkAccessCode(eventId: string, accessCode: string): Promise<string> {
   await ensureOnline();

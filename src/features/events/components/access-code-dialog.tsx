@@ -6,7 +6,7 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError } from '../../../lib/api-client';
-import { isNotSent } from '../../../lib/online';
+import { isNotSent } from '../../../lib/not-sent';
 import { Modal } from '../../../lib/ui/modal';
 import { NotSentNotice } from '../../../lib/ui/not-sent-notice';
 import { useCheckAccessCode } from '../api/check-access-code';
