@@ -16,6 +16,35 @@ async function consentAndContinue(page: Page) {
   await page.getByRole('button', { name: 'Continue' }).click();
 }
 
+test('the slot list says when it is loading, when nothing is free and when it failed; no event goes to /events', async ({ page, request }) => {
+  const member = await createMember(request, { firstName: 'Leonard' });
+  const full = (await (await request.get('/api/events')).json() as { events: { event_id: string; total_spaces: number; booked_spaces: number; is_private: boolean }[] }).events
+    .find((e) => e.booked_spaces >= e.total_spaces && !e.is_private)!;
+  await signInAt(page, member, `/book-event?event=${full.event_id}`);
+  await expect(page.getByRole('status').filter({ hasText: 'No time slots found for this event.' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Proceed to Consent Form' })).toBeDisabled();
+
+  const [event] = await freePublicEvents(request);
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/events/*/slots', async (route) => {
+    await held;
+    await route.abort();
+  });
+  await page.goto(`/book-event?event=${event!.event_id}`);
+  await expect(page.getByRole('status').filter({ hasText: 'Loading available time slots...' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Processing...' })).toBeDisabled();
+  release();
+  const failed = page.getByRole('alert').filter({ hasText: 'Failed to load available time slots. Please try again later.' });
+  await expect(failed).toBeVisible({ timeout: 20_000 });
+  await page.unroute('**/api/events/*/slots');
+  await failed.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('group', { name: 'Choose a time' })).toBeVisible();
+
+  await page.goto('/book-event');
+  await expect(page).toHaveURL(/\/events$/);
+});
+
 test('refusals read as plain words with the next step', async ({ page, request }) => {
   const member = await createMember(request, { firstName: 'Reginald' });
   const events = await bookableEvents(request);

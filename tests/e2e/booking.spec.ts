@@ -4,8 +4,8 @@
  * its .ics; a private event with a wrong then right code; ESNEFT through
  * the NHS check; every consent error; a slot taken by someone else before
  * Continue; offline during consent; My bookings read offline after one
- * visit, its calendar file, and a cancel with the connection checked
- * first. axe on every new screen.
+ * visit, its calendar file, a cancel with the connection checked first,
+ * and nothing left after Logout. axe on every new screen.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { BOOKING_CONFIRMED_MESSAGE, BOOKING_REFUSAL_MESSAGES, CANCELLATION_POLICY } from '../../src/domain/booking';
@@ -228,7 +228,7 @@ test.describe('booking', () => {
     const events = await freePublicEvents(request);
     const event = events[events.length - 1]!;
     const [slot] = await freeSlots(request, event);
-    await bookThroughApi(request, member, event, slot!);
+    const booked = await bookThroughApi(request, member, event, slot!);
 
     await page.goto('/login');
     await waitForServiceWorkerControl(page);
@@ -272,6 +272,12 @@ test.describe('booking', () => {
     await expect(past.getByRole('listitem', { name: event.event_name })).toContainText('Cancelled');
     await expect(page.getByRole('region', { name: 'Upcoming' })).toHaveCount(0);
     await expect.poll(async () => (await mailsTo(request, member.email)).some((m) => /cancel/i.test(m.subject))).toBe(true);
+
+    // A shared phone keeps nothing of his bookings after Logout.
+    await expect.poll(() => indexedDbText(page)).toContain(booked.appointment_id);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await indexedDbText(page)).not.toContain(booked.appointment_id);
 
     function dialog() {
       return page.getByRole('dialog', { name: 'Cancel this booking?' });
