@@ -30,7 +30,8 @@ function BookEvent({ eventId, userId }: { eventId: string; userId: string }) {
       <>
         <h1>Book your appointment</h1>
         <p className="booking-event-name">{event.event_name}</p>
-        <BookingSteps event={event} userId={userId} />
+        {/* Keyed by event: another event's link opened from here starts its own draft. */}
+        <BookingSteps key={event.event_id} event={event} userId={userId} />
       </>
     );
   }

@@ -5,7 +5,7 @@
  * success says 'Consent form submitted successfully!' and goes home.
  * Answers are kept in this tab until sent, like the booking's.
  */
-import { useState } from 'react';
+import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { formatLongDate } from '../../../domain/format';
@@ -93,10 +93,11 @@ function TestConsent({ link }: { link: TestConsentLink }) {
 export default function TestConsentPage() {
   useDocumentTitle('Consent form');
   const [params] = useSearchParams();
-  const [link] = useState(() => readLink(params));
+  const query = params.toString();
+  const link = useMemo(() => readLink(params), [params]);
   return (
     <div className="page booking-page">
-      {link ? <TestConsent link={link} /> : <Finished title="Invalid link" message={INVALID_LINK} />}
+      {link ? <TestConsent key={query} link={link} /> : <Finished title="Invalid link" message={INVALID_LINK} />}
     </div>
   );
 }
