@@ -41,6 +41,9 @@ export async function wipeMemberData(): Promise<void> {
   queryClient.clear();
   await del(PERSIST_KEY);
   window.localStorage.removeItem(STORED_PROFILE_KEY);
+  // This tab's booking drafts hold consent answers (health information) and access grants:
+  // the next person on a shared phone must not find them.
+  window.sessionStorage.clear();
 }
 
 /** Signs out everywhere (the SPEC's default); offline, at least on this device. */
