@@ -45,11 +45,12 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: dataDir,
       STATIC_DIR: staticDir,
+      // Known to the /test-consent journey, which signs its links with it.
+      LINK_SIGNING_SECRET: E2E_LINK_SIGNING_SECRET,
       VITE_TILE_URL: '/dev/tiles/{z}/{x}/{y}.png',
       VITE_TILES_PREFETCH: 'true',
       // A same-origin path the seminar page's player points at; no test plays it.
       VITE_SEMINAR_VIDEO_URL: '/media/seminar-talk.mp4',
-      LINK_SIGNING_SECRET: E2E_LINK_SIGNING_SECRET,
       NODE_ENV: 'production',
     },
   },
