@@ -11,7 +11,12 @@
  *    GET /api/health under the same load as the floor to read it against.
  * 5. The same load against PostgreSQL, in a fresh database it creates and
  *    drops (skipped, with a note, when PostgreSQL does not answer).
- * 6. Prints a summary and writes docs/benchmarks.md.
+ * 6. Booking under contention (scripts/bench/contention.ts): 500 members
+ *    book a 20-place event at once, on PGlite and on PostgreSQL.
+ * 7. Prints a summary and writes docs/benchmarks.md.
+ *
+ * `npm run bench -- --contention-only` runs step 6 alone and replaces only
+ * that section of docs/benchmarks.md.
  *
  * Not part of `npm test`: figures depend on the machine, so targets are
  * reported as met or not met rather than failing a build.
@@ -23,12 +28,14 @@ import { join } from 'node:path';
 import type { ScreeningEvent } from '../src/domain/event.ts';
 import { measureLatency } from './bench/load.ts';
 import { launchChromium, measureRoute, type RouteWeight } from './bench/page-weight.ts';
+import { contentionSection, runContention, withContentionSection, type ContentionRun } from './bench/contention.ts';
 import { createBenchDatabase } from './bench/postgres.ts';
 import { consoleSummary, EVENTS_PATH, HEALTH_PATH, markdown, type BenchReport, type LoadRun } from './bench/report.ts';
 import { killAllServers, startServer, type RunningServer } from './bench/server.ts';
 
 const args = process.argv.slice(2);
 const REBUILD = args.includes('--rebuild');
+const CONTENTION_ONLY = args.includes('--contention-only');
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 // The machine's PostgreSQL (the one CI's TEST_DATABASE_URL points at); the
 // bench connects to its maintenance database only to create and drop its own.
@@ -119,9 +126,26 @@ function gitCommit(): string {
   }
 }
 
+function contention(): Promise<ContentionRun[]> {
+  return runContention({
+    tempDataDir,
+    withServer: (env, fn) => withServer(serverEnv(env), fn),
+    createDatabase: () => createBenchDatabase(PG_ADMIN_URL),
+    step,
+  });
+}
+
 async function main(): Promise<void> {
   const loadAverage = os.loadavg()[0] ?? 0;
   if (loadAverage > 1) console.warn(`note: load average is ${loadAverage.toFixed(2)}; other work on this machine will inflate the latency figures`);
+  const old = existsSync(OUTPUT) ? readFileSync(OUTPUT, 'utf8') : '';
+  const contentionContext = () => ({ date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'), command: COMMAND, loadAverage, commit: gitCommit() });
+  if (CONTENTION_ONLY) {
+    const runs = await contention();
+    writeFileSync(OUTPUT, withContentionSection(old, contentionSection(runs, contentionContext())));
+    console.log(`\nwrote the contention section of ${OUTPUT}`);
+    return;
+  }
   if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH}: apt-get install -y chromium, or set CHROMIUM_PATH`);
 
   step('Site build');
@@ -176,6 +200,8 @@ async function main(): Promise<void> {
     }
   }
 
+  const contentionRuns = await contention();
+
   const report: BenchReport = {
     machine: {
       date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
@@ -197,7 +223,8 @@ async function main(): Promise<void> {
 
   step('Summary');
   console.log(consoleSummary(report));
-  writeFileSync(OUTPUT, withKeptSections(markdown(report), existsSync(OUTPUT) ? readFileSync(OUTPUT, 'utf8') : ''));
+  const fresh = withContentionSection(markdown(report), contentionSection(contentionRuns, contentionContext()));
+  writeFileSync(OUTPUT, withKeptSections(fresh, old));
   console.log(`\nwrote ${OUTPUT}`);
 }
 

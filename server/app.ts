@@ -96,6 +96,7 @@ export function createApp({
       createAppointmentsService(db, now),
       createBookingMail(mailer, logger),
       auth.verifier,
+      logger,
     ),
   );
   if (env.devTiles) app.route('/dev/tiles', devTilesRoutes());

@@ -26,12 +26,13 @@ export async function prepareDatabase(
   if (migrationsApplied.length > 0) logger.info(`Applied migrations: ${migrationsApplied.join(', ')}`);
   if (!env.seedDemo) return { migrationsApplied, seed: null };
 
-  const seed = await seedDemo(db, now);
+  // The demo member first, so it keeps the first profile id (CHAPS1001) ahead of the demo events' attendees.
   const { demoMemberEmail, demoMemberPassword } = env;
   if (demoMemberEmail && demoMemberPassword) {
     const member = await seedDemoMember(db, { demoMemberEmail, demoMemberPassword }, now);
     if (member.created) logger.info(`Created the demo member ${demoMemberEmail} (password: DEMO_MEMBER_PASSWORD)`);
   }
+  const seed = await seedDemo(db, now);
   if (seed.inserted > 0) logger.info(`Loaded ${seed.inserted} demo events into the empty database`);
   if (seed.privateAccess) {
     const { eventName, eventId, accessCode } = seed.privateAccess;

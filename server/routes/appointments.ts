@@ -4,13 +4,16 @@
  *   {status: 'success', appointment}; refusals as BOOKING_REFUSALS say.
  *   The access grant may also come in the X-Access-Grant header.
  * - GET / -> {appointments}: upcoming first, then past.
- * - GET /:id -> {appointment}; another member's or a malformed id -> 404.
+ * - GET /:id -> {appointment}; another member's or a malformed id -> 404
+ *   (alike, so ids reveal nothing), and asking for another's is logged.
  * - POST /:id/cancel -> {status: 'success', appointment}.
  * - GET /:id/calendar.ics -> the appointment as a calendar file.
  */
 import { Hono } from 'hono';
 import { ACCESS_GRANT_HEADER } from '../../src/domain/booking';
+import type { Context } from 'hono';
 import type { MemberVerifier } from '../auth/member-verifier';
+import type { Logger } from '../logger';
 import { formBodyLimit, readJsonObject } from '../http/json-body';
 import { requireMember, type MemberVariables } from '../http/require-member';
 import { appointmentCalendar, calendarFilename, CALENDAR_CONTENT_TYPE } from '../services/appointment-calendar';
@@ -23,9 +26,18 @@ export function appointmentsRoutes(
   appointments: AppointmentsService,
   mail: BookingMail,
   verify: MemberVerifier,
+  logger: Logger,
 ): Hono<{ Variables: MemberVariables }> {
   const app = new Hono<{ Variables: MemberVariables }>();
   app.use(requireMember(verify));
+
+  // Another member's id answers like a missing one, but it is either a bug or someone trying ids: log it.
+  const notFound = async (c: Context<{ Variables: MemberVariables }>) => {
+    const userId = c.get('member').userId;
+    const owner = await appointments.ownerOf(c.req.param('id') ?? '');
+    if (owner && owner !== userId) logger.warn(`Member ${userId} asked for appointment ${c.req.param('id')}, which is not theirs`);
+    return cancelRefusal('appointment_not_found');
+  };
 
   app.post('/', formBodyLimit(), async (c) => {
     const body = await readJsonObject(c);
@@ -44,11 +56,12 @@ export function appointmentsRoutes(
 
   app.get('/:id', async (c) => {
     const found = await appointments.get(c.get('member').userId, c.req.param('id'));
-    if (!found) throw cancelRefusal('appointment_not_found');
+    if (!found) throw await notFound(c);
     return c.json({ appointment: found.appointment });
   });
 
   app.post('/:id/cancel', async (c) => {
+    if (!(await appointments.get(c.get('member').userId, c.req.param('id')))) throw await notFound(c);
     const cancelled = await appointments.cancel(c.get('member').userId, c.req.param('id'));
     await mail.cancelled(cancelled.appointment, cancelled.member);
     return c.json({ status: 'success', appointment: cancelled.appointment });
@@ -56,7 +69,7 @@ export function appointmentsRoutes(
 
   app.get('/:id/calendar.ics', async (c) => {
     const found = await appointments.get(c.get('member').userId, c.req.param('id'));
-    if (!found) throw cancelRefusal('appointment_not_found');
+    if (!found) throw await notFound(c);
     c.header('Content-Type', CALENDAR_CONTENT_TYPE);
     c.header('Content-Disposition', `attachment; filename="${calendarFilename(found.appointment)}"`);
     return c.body(appointmentCalendar(found.appointment));

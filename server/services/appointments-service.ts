@@ -30,6 +30,8 @@ export interface AppointmentsService {
   list(userId: string): Promise<Appointment[]>;
   get(userId: string, id: string): Promise<AppointmentDetail | null>;
   cancel(userId: string, id: string): Promise<AppointmentDetail>;
+  /** Whose appointment `id` is (for logging a member who asks for another's), or null. */
+  ownerOf(id: string): Promise<string | null>;
 }
 
 const slotStart = (a: Appointment) => londonToInstant(a.event_date, a.start_time).getTime();
@@ -65,6 +67,12 @@ export function createAppointmentsService(db: Database, now: () => Date): Appoin
     },
 
     get: (userId, id) => detail(db, userId, id),
+
+    async ownerOf(id) {
+      if (!UUID.test(id)) return null;
+      const [row] = await db.query<{ user_id: string }>('SELECT user_id::text AS user_id FROM appointments WHERE appointment_id = $1::uuid', [id]);
+      return row?.user_id ?? null;
+    },
 
     cancel(userId, id) {
       return db.transaction(async (tx) => {

@@ -11,6 +11,8 @@ export interface ThrottleLimit {
   windowMs: number;
 }
 
+const PRUNE_CHANCE = 0.01;
+
 export type ThrottleAnswer = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 export async function takeAttempt(db: Queryable, key: string, now: Date, limit: ThrottleLimit): Promise<ThrottleAnswer> {
@@ -23,6 +25,8 @@ export async function takeAttempt(db: Queryable, key: string, now: Date, limit: 
      RETURNING attempts, window_start`,
     [key, now, windowOpen],
   );
+  // Now and then, forget windows long closed, so keys from many addresses do not pile up.
+  if (Math.random() < PRUNE_CHANCE) await db.query('DELETE FROM request_throttles WHERE window_start < $1', [windowOpen]);
   if (!row || row.attempts <= limit.max) return { allowed: true };
   const waitMs = row.window_start.getTime() + limit.windowMs - now.getTime();
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };

@@ -114,6 +114,11 @@ describe.each(ENGINES)('database on %s', (engine) => {
       expect(first.seed?.inserted).toBeGreaterThanOrEqual(12);
       const code = first.seed?.privateAccess?.accessCode ?? '';
       expect(code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+      // Places are counted from appointments: the seed books real ones, so the fully booked demo event is full.
+      const fullId = first.seed?.idsByRole['fully-booked']?.[0] ?? '';
+      const full = await getJson<{ event: { total_spaces: number; booked_spaces: number; event_date: string } }>(testApp({ db: test.db, now }), `/api/events/${fullId}`);
+      expect(full.body.event.booked_spaces).toBe(full.body.event.total_spaces);
+      expect((await getJson(testApp({ db: test.db, now }), `/api/events/${fullId}/slots`)).body).toEqual({ [full.body.event.event_date]: { availableTimeSlots: [] } });
 
       const second = await prepareDatabase(test.db, { seedDemo: true }, silentLogger, now);
       expect(second).toEqual({ migrationsApplied: [], seed: { inserted: 0, idsByRole: {} } });

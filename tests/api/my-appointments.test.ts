@@ -23,7 +23,9 @@ describe.each(ENGINES)('my appointments on %s', (engine) => {
   const later = makeEvent({ event_name: 'Later', event_date: '2026-06-25' });
   const latest = makeEvent({ event_name: 'Latest', event_date: '2026-07-05' });
   const ids: Record<string, string> = {};
-  const app = (now = LATER) => testApp({ db: test.db, now });
+  const warnings: string[] = [];
+  const logger = { debug: () => {}, info: () => {}, error: () => {}, warn: (m: string) => warnings.push(m) };
+  const app = (now = LATER) => testApp({ db: test.db, now, logger });
   const asMember = async <T>(path: string, who: FastMember, now = LATER, method = 'GET') =>
     getJson<T>(app(now), path, { method, headers: { Authorization: `Bearer ${await who.tokenAt(now)}` } });
 
@@ -71,6 +73,8 @@ describe.each(ENGINES)('my appointments on %s', (engine) => {
       }
       expect((await asMember(`/api/appointments/${encodeURIComponent(id!)}/cancel`, member, LATER, 'POST')).status).toBe(404);
     }
+    expect(warnings.some((w) => w.includes(member.userId) && w.includes(ids.others!))).toBe(true);
+    expect(warnings.some((w) => w.includes('6f1c2d3e'))).toBe(false);
     // The other member's booking is untouched.
     expect((await asMember<{ appointment: Appointment }>(`/api/appointments/${ids.others}`, other)).body.appointment.status).toBe('confirmed');
   });
