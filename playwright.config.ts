@@ -43,7 +43,9 @@ export default defineConfig({
       VITE_TILES_PREFETCH: 'true',
       // A same-origin path the seminar page's player points at; no test plays it.
       VITE_SEMINAR_VIDEO_URL: '/media/seminar-talk.mp4',
-      NODE_ENV: 'production',
+      // Development, not production: the journeys read /dev/outbox and
+      // /dev/tiles, which production never serves (tests/api/production.test.ts).
+      NODE_ENV: 'development',
     },
   },
 });

@@ -1,10 +1,11 @@
 /**
  * The Hono application: security headers and compression around the API
- * (/api), the tile stand-in (/dev/tiles) and the built site. Built from its
+ * (/api), the local stand-ins (/dev, never in production) and the built site. Built from its
  * dependencies so tests run it in-process with their own database and clock.
  */
 import { Hono } from 'hono';
 import { compression } from './http/compression';
+import { mountDevStandIns } from './dev/stand-ins';
 import { memberAuth, type AuthEnv } from './auth';
 import type { Database } from './db/adapter';
 import type { Env } from './env';
@@ -28,7 +29,7 @@ import { createSubscriptionsService } from './services/subscriptions-service';
 
 export interface AppDependencies {
   db: Database;
-  env: Pick<Env, 'staticDir' | 'tileUrl' | 'devTiles' | 'seminarVideoUrl' | 'smtpUrl' | 'mailFrom' | 'enquiriesEmail'> & AuthEnv;
+  env: Pick<Env, 'nodeEnv' | 'staticDir' | 'tileUrl' | 'devTiles' | 'seminarVideoUrl' | 'smtpUrl' | 'mailFrom' | 'enquiriesEmail'> & AuthEnv;
   /** The clock every rule reads; tests pin it. */
   now?: () => Date;
   logger?: Logger;
@@ -65,11 +66,14 @@ export function createApp({
   app.route('/api/contact', contactRoutes(createContactService(db, mailer, { to: env.enquiriesEmail, now, logger })));
   app.route('/api/subscriptions', subscriptionsRoutes(createSubscriptionsService(db, now)));
   const auth = memberAuth({ db, env, now, logger, mailer });
-  if (auth.service) app.route('/auth/v1', authV1Routes(auth.service, env.siteUrl, logger));
+  if (auth.service) app.route('/auth/v1', authV1Routes(auth.service, env, logger));
   app.route('/api/auth/profile', profileRoutes(createProfileService(db, now), auth.verifier, logger));
   app.route('/api/medical', medicalRoutes(db, auth.verifier, logger));
-  if (env.devTiles) app.route('/dev/tiles', devTilesRoutes());
-  if (!env.smtpUrl) app.route('/dev/outbox', devOutboxRoutes(db));
+  // Stand-ins register here only; production mounts none of them (server/dev/stand-ins.ts).
+  mountDevStandIns(app, env.nodeEnv, [
+    { name: 'tiles', inUse: env.devTiles, routes: devTilesRoutes },
+    { name: 'outbox', inUse: !env.smtpUrl, routes: () => devOutboxRoutes(db) },
+  ]);
   app.route('/', staticRoutes(env.staticDir));
 
   app.notFound((c) =>

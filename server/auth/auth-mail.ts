@@ -1,6 +1,8 @@
 /**
  * The two emails the auth stand-in sends: a welcome that confirms the
- * address, and a password-reset link. Sent through the mail module
+ * address, and a password-reset link. Neither carries text a requester
+ * wrote, beyond a name that passes displayNameForMail; their links are
+ * built from the site's origin (server/http/site-origin.ts). Sent through the mail module
  * (SMTP, or the /dev/outbox table locally).
  */
 export interface OutgoingMail {
@@ -25,6 +27,22 @@ function mail(to: string, subject: string, lines: string[], link: string, linkTe
     '<p>CHAPS</p>',
   ].join('\n');
   return { to, subject, text, html };
+}
+
+// A name as people write names: letters (any script), spaces, hyphens,
+// apostrophes, full stops. No digits, slashes or colons, so no link or
+// message can ride in it.
+const NAME = /^\p{L}[\p{L}\p{M} '’.-]{0,59}$/u;
+
+/**
+ * The sign-up's display_name when it is a plain name, else '' (the email
+ * then greets without one). Anyone may sign up with any address, so
+ * whatever goes into the welcome email is written by a stranger.
+ */
+export function displayNameForMail(value: unknown): string {
+  if (typeof value !== 'string') return '';
+  const name = value.trim().replace(/\s+/g, ' ');
+  return NAME.test(name) ? name : '';
 }
 
 export function welcomeMail(to: string, name: string, link: string): OutgoingMail {

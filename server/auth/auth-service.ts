@@ -16,20 +16,13 @@ import {
   sessionNotFound,
   tooManyAttempts,
 } from './auth-error';
-import { recoveryMail, welcomeMail, type MailSender } from './auth-mail';
+import { displayNameForMail, recoveryMail, welcomeMail, type MailSender } from './auth-mail';
 import { consumeLink, createLink, type LinkKind } from './links';
 import { hashPassword, passwordMatches } from './passwords';
 import { signingSecret } from './secrets';
 import { isSessionLive, revokeSessions, rotateRefreshToken, startSession, type RevokeScope } from './sessions';
-import {
-  ACCOUNT_POLICY,
-  ADDRESS_POLICY,
-  clearFailures,
-  lockedFor,
-  recordFailure,
-  RECOVERY_INTERVAL_MS,
-  takeOnce,
-} from './throttle';
+import { guardSignIn } from './sign-in-guard';
+import { RECOVERY_ADDRESS_POLICY, RECOVERY_INTERVAL_MS, SIGNUP_POLICY, takeAttempt, takeOnce } from './throttle';
 import { findUserByEmail, findUserById, insertUser, updateUser, userJson, type AuthUser } from './users';
 
 export interface AuthSettings {
@@ -88,7 +81,7 @@ export function createAuthService({ db, now, logger, mailer, settings }: AuthSer
   async function sendLink(user: AuthUser, kind: LinkKind, redirectTo: string, at: RequestOrigin) {
     const token = await createLink(db, user.id, kind, now());
     const link = `${at.origin}/auth/v1/verify?${new URLSearchParams({ token, type: kind, redirect_to: redirectTo })}`;
-    const name = typeof user.user_metadata.display_name === 'string' ? user.user_metadata.display_name : '';
+    const name = displayNameForMail(user.user_metadata.display_name);
     try {
       await mailer.send(kind === 'recovery' ? recoveryMail(user.email, link) : welcomeMail(user.email, name, link));
     } catch (error) {
@@ -113,6 +106,8 @@ export function createAuthService({ db, now, logger, mailer, settings }: AuthSer
     authenticate,
 
     async signUp(email: string, password: string, metadata: Record<string, unknown>, redirectTo: string, at: RequestOrigin) {
+      const wait = await takeAttempt(db, `signup:ip:${at.ip}`, now(), SIGNUP_POLICY);
+      if (wait > 0) throw tooManyAttempts('over_request_rate_limit', wait, 'Too many new accounts from this address.');
       const created = await insertUser(db, {
         email,
         passwordHash: await hashPassword(password),
@@ -127,17 +122,14 @@ export function createAuthService({ db, now, logger, mailer, settings }: AuthSer
     },
 
     async signInWithPassword(email: string, password: string, at: RequestOrigin) {
-      const accountKey = `signin:email:${email}`;
-      const addressKey = `signin:ip:${at.ip}`;
-      const wait = Math.max(await lockedFor(db, accountKey, now()), await lockedFor(db, addressKey, now()));
-      if (wait > 0) throw tooManyAttempts('over_request_rate_limit', wait, 'Too many failed sign-in attempts.');
+      // Counted before the password is checked, so parallel guesses cannot all be checked (ADR 0008).
+      const guard = await guardSignIn(db, email, at.ip, now());
       const user = await findUserByEmail(db, email);
       if (!(await passwordMatches(password, user?.encrypted_password ?? null)) || !user) {
-        await recordFailure(db, accountKey, now(), ACCOUNT_POLICY);
-        await recordFailure(db, addressKey, now(), ADDRESS_POLICY);
+        await guard.failed();
         throw invalidCredentials();
       }
-      await clearFailures(db, accountKey);
+      await guard.succeeded();
       if (settings.requireEmailConfirmation && !user.email_confirmed_at) {
         throw new AuthApiError(400, 'email_not_confirmed', 'Email not confirmed');
       }
@@ -191,6 +183,10 @@ export function createAuthService({ db, now, logger, mailer, settings }: AuthSer
           {},
           Math.ceil(wait),
         );
+      }
+      const fromAddress = await takeAttempt(db, `recover:ip:${at.ip}`, now(), RECOVERY_ADDRESS_POLICY);
+      if (fromAddress > 0) {
+        throw tooManyAttempts('over_email_send_rate_limit', fromAddress, 'Too many password reset requests from this address.');
       }
       const user = await findUserByEmail(db, email);
       if (user) await sendLink(user, 'recovery', redirectTo, at);

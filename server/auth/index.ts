@@ -10,7 +10,17 @@ import type { MailSender } from './auth-mail';
 import { createAuthService, type AuthService } from './auth-service';
 import { hostedTokenVerifier, ownTokenVerifier, type MemberVerifier } from './member-verifier';
 
-export type AuthEnv = Pick<Env, 'authJwtSecret' | 'authRequireEmailConfirmation' | 'supabaseUrl' | 'supabaseJwtSecret' | 'siteUrl'>;
+export type AuthEnv = Pick<
+  Env,
+  | 'authJwtSecret'
+  | 'authRequireEmailConfirmation'
+  | 'supabaseUrl'
+  | 'supabaseJwtSecret'
+  | 'siteUrl'
+  | 'nodeEnv'
+  | 'allowedHosts'
+  | 'trustProxy'
+>;
 
 export interface MemberAuth {
   /** The stand-in, or null when a hosted project signs members in. */

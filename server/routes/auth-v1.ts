@@ -3,28 +3,31 @@
  * and response shapes (FACTS.md), so the site can later point at a hosted
  * project by configuration alone. Rules live in server/auth/auth-service.ts.
  */
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { AuthApiError, validationFailed } from '../auth/auth-error';
 import type { AuthService, RequestOrigin } from '../auth/auth-service';
 import { MAX_PASSWORD_BYTES, MIN_PASSWORD_LENGTH } from '../auth/passwords';
 import { userJson } from '../auth/users';
+import type { Env } from '../env';
+import { clientAddress } from '../http/client-address';
+import { siteOrigin, type SiteOriginEnv } from '../http/site-origin';
 import type { Logger } from '../logger';
-import { authFailureRedirect, readBody, safeRedirect, sessionFragment } from './auth-v1-input';
+import { authFailureRedirect, MAX_BODY_BYTES, readBody, safeRedirect, sessionFragment } from './auth-v1-input';
 
 export const API_VERSION = '2024-01-01';
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MAX_EMAIL = 254;
 const MAX_METADATA_BYTES = 4096;
 
-function requestOrigin(c: Context, siteUrl: string | undefined): RequestOrigin {
-  let ip = 'unknown';
-  try {
-    ip = getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    // In-process requests (tests) have no socket.
+export type AuthRoutesEnv = SiteOriginEnv & Pick<Env, 'trustProxy'>;
+
+function requestOrigin(c: Context, env: AuthRoutesEnv): RequestOrigin {
+  const origin = siteOrigin(c, env);
+  if (!origin) {
+    throw new AuthApiError(400, 'validation_failed', 'This host is not accepted: set SITE_URL, or add it to ALLOWED_HOSTS');
   }
-  return { origin: siteUrl ? new URL(siteUrl).origin : new URL(c.req.url).origin, ip };
+  return { origin, ip: clientAddress(c, env.trustProxy) };
 }
 
 const bearer = (c: Context) => /^Bearer\s+(\S+)$/i.exec(c.req.header('Authorization') ?? '')?.[1];
@@ -58,7 +61,7 @@ function metadata(value: unknown): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-export function authV1Routes(auth: AuthService, siteUrl: string | undefined, logger: Logger): Hono {
+export function authV1Routes(auth: AuthService, env: AuthRoutesEnv, logger: Logger): Hono {
   const app = new Hono();
 
   app.use(async (c, next) => {
@@ -67,10 +70,19 @@ export function authV1Routes(auth: AuthService, siteUrl: string | undefined, log
     c.header('Access-Control-Expose-Headers', 'X-Supabase-Api-Version');
     c.header('Cache-Control', 'no-store');
   });
+  // Refused before the body is read, however it is sent (Content-Length or chunked).
+  app.use(
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new AuthApiError(413, 'request_too_large', 'Request body is too large');
+      },
+    }),
+  );
 
   app.post('/signup', async (c) => {
     const body = await readBody(c);
-    const at = requestOrigin(c, siteUrl);
+    const at = requestOrigin(c, env);
     const result = await auth.signUp(
       email(body.email),
       password(body.password, { strength: true }),
@@ -85,7 +97,7 @@ export function authV1Routes(auth: AuthService, siteUrl: string | undefined, log
   app.post('/token', async (c) => {
     const grant = c.req.query('grant_type');
     const body = await readBody(c);
-    const at = requestOrigin(c, siteUrl);
+    const at = requestOrigin(c, env);
     if (grant === 'password') {
       return c.json(await auth.signInWithPassword(email(body.email), password(body.password, { strength: false }), at));
     }
@@ -126,13 +138,13 @@ export function authV1Routes(auth: AuthService, siteUrl: string | undefined, log
 
   app.post('/recover', async (c) => {
     const body = await readBody(c);
-    const at = requestOrigin(c, siteUrl);
+    const at = requestOrigin(c, env);
     await auth.recover(email(body.email), safeRedirect(c.req.query('redirect_to'), at.origin), at);
     return c.json({});
   });
 
   app.get('/verify', async (c) => {
-    const at = requestOrigin(c, siteUrl);
+    const at = requestOrigin(c, env);
     const redirectTo = safeRedirect(c.req.query('redirect_to'), at.origin);
     const type = c.req.query('type');
     const token = c.req.query('token') ?? '';
