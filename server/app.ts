@@ -63,7 +63,10 @@ export function createApp({
 
   app.route('/api/health', healthRoutes(db, logger));
   app.route('/api/events', eventsRoutes(createEventsService(db, now, { listCacheMs })));
-  app.route('/api/contact', contactRoutes(createContactService(db, mailer, { to: env.enquiriesEmail, now, logger })));
+  app.route(
+    '/api/contact',
+    contactRoutes(createContactService(db, mailer, { to: env.enquiriesEmail, now, logger }), env.trustProxy),
+  );
   app.route('/api/subscriptions', subscriptionsRoutes(createSubscriptionsService(db, now)));
   const auth = memberAuth({ db, env, now, logger, mailer });
   if (auth.service) app.route('/auth/v1', authV1Routes(auth.service, env, logger));
