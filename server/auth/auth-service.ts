@@ -18,7 +18,8 @@ import {
 } from './auth-error';
 import { displayNameForMail, recoveryMail, welcomeMail, type MailSender } from './auth-mail';
 import { consumeLink, createLink, type LinkKind } from './links';
-import { hashPassword, passwordMatches } from './passwords';
+import { checkNewPassword } from './password-policy';
+import { hashPassword, isCurrentHash, passwordMatches } from './passwords';
 import { signingSecret } from './secrets';
 import { isSessionLive, revokeSessions, rotateRefreshToken, startSession, type RevokeScope } from './sessions';
 import { guardSignIn } from './sign-in-guard';
@@ -106,6 +107,7 @@ export function createAuthService({ db, now, logger, mailer, settings }: AuthSer
     authenticate,
 
     async signUp(email: string, password: string, metadata: Record<string, unknown>, redirectTo: string, at: RequestOrigin) {
+      checkNewPassword(password, email);
       const wait = await takeAttempt(db, `signup:ip:${at.ip}`, now(), SIGNUP_POLICY);
       if (wait > 0) throw tooManyAttempts('over_request_rate_limit', wait, 'Too many new accounts from this address.');
       const created = await insertUser(db, {
@@ -130,6 +132,10 @@ export function createAuthService({ db, now, logger, mailer, settings }: AuthSer
         throw invalidCredentials();
       }
       await guard.succeeded();
+      // An account from before argon2id: its bcrypt hash is replaced now that the password is at hand.
+      if (!isCurrentHash(user.encrypted_password)) {
+        await updateUser(db, user.id, { passwordHash: await hashPassword(password), touch: false }, now());
+      }
       if (settings.requireEmailConfirmation && !user.email_confirmed_at) {
         throw new AuthApiError(400, 'email_not_confirmed', 'Email not confirmed');
       }
@@ -158,6 +164,7 @@ export function createAuthService({ db, now, logger, mailer, settings }: AuthSer
       const { user, sessionId } = await authenticate(token);
       let passwordHash: string | undefined;
       if (changes.password !== undefined) {
+        checkNewPassword(changes.password, user.email);
         if (await passwordMatches(changes.password, user.encrypted_password)) {
           throw new AuthApiError(422, 'same_password', 'New password should be different from the old password.');
         }

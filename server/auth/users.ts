@@ -55,6 +55,8 @@ export interface UserChanges {
   metadata?: Record<string, unknown>;
   confirmedAt?: Date;
   signedInAt?: Date;
+  /** false: a change the member did not make (a hash upgrade) leaves updated_at alone. */
+  touch?: boolean;
 }
 
 export async function updateUser(db: Queryable, id: string, changes: UserChanges, now: Date): Promise<AuthUser> {
@@ -64,7 +66,7 @@ export async function updateUser(db: Queryable, id: string, changes: UserChanges
        user_metadata = user_metadata || COALESCE($3::jsonb, '{}'::jsonb),
        email_confirmed_at = COALESCE(email_confirmed_at, $4),
        last_sign_in_at = COALESCE($5, last_sign_in_at),
-       updated_at = CASE WHEN $2::text IS NULL AND $3::jsonb IS NULL THEN updated_at ELSE $6 END
+       updated_at = CASE WHEN ($2::text IS NULL AND $3::jsonb IS NULL) OR NOT $7 THEN updated_at ELSE $6 END
      WHERE id = $1
      RETURNING ${COLUMNS}`,
     [
@@ -74,6 +76,7 @@ export async function updateUser(db: Queryable, id: string, changes: UserChanges
       changes.confirmedAt ?? null,
       changes.signedInAt ?? null,
       now,
+      changes.touch ?? true,
     ],
   );
   if (!row) throw new Error(`Auth user ${id} vanished during an update`);

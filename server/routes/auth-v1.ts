@@ -7,7 +7,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { AuthApiError, validationFailed } from '../auth/auth-error';
 import type { AuthService, RequestOrigin } from '../auth/auth-service';
-import { MAX_PASSWORD_BYTES, MIN_PASSWORD_LENGTH } from '../auth/passwords';
+import { MAX_PASSWORD_BYTES } from '../auth/passwords';
 import { userJson } from '../auth/users';
 import type { Env } from '../env';
 import { clientAddress } from '../http/client-address';
@@ -41,15 +41,11 @@ function email(value: unknown): string {
   return normalised;
 }
 
-function password(value: unknown, { strength }: { strength: boolean }): string {
+// Only presence and size here; what a new password must be is checked by the service (password-policy.ts).
+function password(value: unknown): string {
   if (typeof value !== 'string' || value === '') throw validationFailed('A password is required');
   if (Buffer.byteLength(value) > MAX_PASSWORD_BYTES) {
     throw new AuthApiError(422, 'validation_failed', `Password cannot be longer than ${MAX_PASSWORD_BYTES} characters`);
-  }
-  if (strength && value.length < MIN_PASSWORD_LENGTH) {
-    throw new AuthApiError(422, 'weak_password', `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`, {
-      weak_password: { reasons: ['length'] },
-    });
   }
   return value;
 }
@@ -85,7 +81,7 @@ export function authV1Routes(auth: AuthService, env: AuthRoutesEnv, logger: Logg
     const at = requestOrigin(c, env);
     const result = await auth.signUp(
       email(body.email),
-      password(body.password, { strength: true }),
+      password(body.password),
       metadata(body.data),
       safeRedirect(c.req.query('redirect_to'), at.origin),
       at,
@@ -99,7 +95,7 @@ export function authV1Routes(auth: AuthService, env: AuthRoutesEnv, logger: Logg
     const body = await readBody(c);
     const at = requestOrigin(c, env);
     if (grant === 'password') {
-      return c.json(await auth.signInWithPassword(email(body.email), password(body.password, { strength: false }), at));
+      return c.json(await auth.signInWithPassword(email(body.email), password(body.password), at));
     }
     if (grant === 'refresh_token') {
       if (typeof body.refresh_token !== 'string' || body.refresh_token === '' || body.refresh_token.length > 200) {
@@ -130,7 +126,7 @@ export function authV1Routes(auth: AuthService, env: AuthRoutesEnv, logger: Logg
       throw new AuthApiError(422, 'validation_failed', 'Changing the email address or phone is not supported here');
     }
     const changes = {
-      ...(body.password !== undefined ? { password: password(body.password, { strength: true }) } : {}),
+      ...(body.password !== undefined ? { password: password(body.password) } : {}),
       ...(body.data !== undefined ? { data: metadata(body.data) } : {}),
     };
     return c.json(await auth.updateUser(bearer(c), changes));
