@@ -157,7 +157,7 @@ describe('security headers', () => {
     expect(directives).toEqual({
       'default-src': "'self'",
       'script-src': "'self'",
-      'style-src': "'self' 'unsafe-inline'",
+      'style-src': "'self'",
       'img-src': "'self' data: blob: https://*.tile.example.org",
       'connect-src': "'self' https://*.tile.example.org",
       'media-src': "'self'",
