@@ -63,6 +63,17 @@ const httpUrl = z
   .optional()
   .transform((v) => v?.replace(/\/+$/, ''));
 
+/** A whole number of days, at least 1. */
+const days = (fallback: number) =>
+  optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{1,4}$/, 'must be a whole number of days')
+      .optional()
+      .transform((v) => (v === undefined ? fallback : Number(v)))
+      .pipe(z.number().min(1, 'must be at least 1 day')),
+  );
+
 const schema = z.object({
   PORT: optionalText.pipe(
     z
@@ -116,6 +127,8 @@ const schema = z.object({
         message: 'must be a comma list of host names (optionally with :port)',
       }),
   ),
+  AUTH_SESSION_INACTIVITY_DAYS: days(14),
+  AUTH_SESSION_LIFETIME_DAYS: days(90),
   DEMO_MEMBER_EMAIL: optionalText.pipe(z.email('must be an email address').default('demo.member@example.com')),
   DEMO_MEMBER_PASSWORD: optionalText.pipe(z.string().min(6, 'must be at least 6 characters').default('chaps-demo-2025')),
 });
@@ -153,6 +166,10 @@ export interface Env {
   supabaseJwtSecret: string | undefined;
   /** The site's public origin, for links in emails; unset = the origin each request came to. */
   siteUrl: string | undefined;
+  /** A session with no refresh for this many days has ended. */
+  authSessionInactivityDays: number;
+  /** A session this many days old has ended, however active. */
+  authSessionLifetimeDays: number;
   /** Which proxies' X-Forwarded-For is believed (server/http/client-address.ts); null = none. */
   trustProxy: TrustProxy;
   /** Hosts (name, or name:port) whose Host header may be used for emailed links outside production when SITE_URL is unset. */
@@ -225,6 +242,8 @@ export function parseEnv(source: Record<string, string | undefined>, cwd = proce
     supabaseUrl: v.SUPABASE_URL,
     supabaseJwtSecret: v.SUPABASE_JWT_SECRET,
     siteUrl: v.SITE_URL,
+    authSessionInactivityDays: v.AUTH_SESSION_INACTIVITY_DAYS,
+    authSessionLifetimeDays: v.AUTH_SESSION_LIFETIME_DAYS,
     trustProxy: v.TRUST_PROXY,
     allowedHosts: v.ALLOWED_HOSTS,
     demoMemberEmail: v.DEMO_MEMBER_EMAIL.toLowerCase(),

@@ -17,11 +17,18 @@ import {
   tooManyAttempts,
 } from './auth-error';
 import { displayNameForMail, recoveryMail, welcomeMail, type MailSender } from './auth-mail';
-import { consumeLink, createLink, type LinkKind } from './links';
+import { consumeLink, createLink, retireLinks, type LinkKind } from './links';
 import { checkNewPassword } from './password-policy';
 import { hashPassword, isCurrentHash, passwordMatches } from './passwords';
 import { signingSecret } from './secrets';
-import { isSessionLive, revokeSessions, rotateRefreshToken, startSession, type RevokeScope } from './sessions';
+import {
+  isSessionLive,
+  revokeSessions,
+  rotateRefreshToken,
+  startSession,
+  type RevokeScope,
+  type SessionLimits,
+} from './sessions';
 import { guardSignIn } from './sign-in-guard';
 import { RECOVERY_ADDRESS_POLICY, RECOVERY_INTERVAL_MS, SIGNUP_POLICY, takeAttempt, takeOnce } from './throttle';
 import { findUserByEmail, findUserById, insertUser, updateUser, userJson, type AuthUser } from './users';
@@ -29,6 +36,7 @@ import { findUserByEmail, findUserById, insertUser, updateUser, userJson, type A
 export interface AuthSettings {
   jwtSecret: string | undefined;
   requireEmailConfirmation: boolean;
+  sessionLimits: SessionLimits;
 }
 
 /** Where a request came from: the site's origin (for links and the issuer) and the client's address. */
@@ -96,7 +104,7 @@ export function createAuthService({ db, now, logger, mailer, settings }: AuthSer
     if (!token) throw noAuthorization();
     const claims = await verifyAccessToken(await getSecret(), token, now());
     if (!claims) throw badJwt();
-    if (!(await isSessionLive(db, claims.session_id, claims.sub))) throw sessionNotFound();
+    if (!(await isSessionLive(db, claims.session_id, claims.sub, now(), settings.sessionLimits))) throw sessionNotFound();
     const user = await findUserById(db, claims.sub);
     if (!user) throw new AuthApiError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
     return { user, sessionId: claims.session_id };
@@ -143,7 +151,8 @@ export function createAuthService({ db, now, logger, mailer, settings }: AuthSer
     },
 
     async refresh(refreshToken: string, at: RequestOrigin) {
-      const rotated = await db.transaction((tx) => rotateRefreshToken(tx, refreshToken, now()));
+      const key = await getSecret();
+      const rotated = await db.transaction((tx) => rotateRefreshToken(tx, refreshToken, key, now(), settings.sessionLimits));
       if ('reused' in rotated) {
         logger.warn('A rotated refresh token was presented again; its session is revoked');
         throw refreshTokenReused();
@@ -172,8 +181,11 @@ export function createAuthService({ db, now, logger, mailer, settings }: AuthSer
       }
       const updated = await db.transaction(async (tx) => {
         const row = await updateUser(tx, user.id, { passwordHash, metadata: changes.data }, now());
-        // Whoever knew the old password is signed out everywhere else.
-        if (passwordHash) await revokeSessions(tx, { userId: user.id, except: sessionId }, now());
+        // Whoever knew the old password, or holds a link mailed before, is shut out.
+        if (passwordHash) {
+          await revokeSessions(tx, { userId: user.id, except: sessionId }, now());
+          await retireLinks(tx, user.id, now());
+        }
         return row;
       });
       return userJson(updated);

@@ -35,3 +35,8 @@ export async function consumeLink(db: Queryable, token: string, kind: LinkKind, 
   );
   return row?.user_id ?? null;
 }
+
+/** Ends every unused link of a user (on a password change: a reset link mailed before must not undo it). */
+export async function retireLinks(db: Queryable, userId: string, now: Date): Promise<void> {
+  await db.query('UPDATE auth_one_time_tokens SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL', [userId, now]);
+}

@@ -7,7 +7,7 @@
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
 import type { Queryable } from '../db/adapter';
 import { verifyAccessToken } from './access-tokens';
-import { isSessionLive } from './sessions';
+import { isSessionLive, type SessionLimits } from './sessions';
 
 export interface Member {
   userId: string;
@@ -16,10 +16,10 @@ export interface Member {
 
 export type MemberVerifier = (token: string) => Promise<Member | null>;
 
-export function ownTokenVerifier(db: Queryable, secret: () => Promise<string>, now: () => Date): MemberVerifier {
+export function ownTokenVerifier(db: Queryable, secret: () => Promise<string>, now: () => Date, limits: SessionLimits): MemberVerifier {
   return async (token) => {
     const claims = await verifyAccessToken(await secret(), token, now());
-    if (!claims || !(await isSessionLive(db, claims.session_id, claims.sub))) return null;
+    if (!claims || !(await isSessionLive(db, claims.session_id, claims.sub, now(), limits))) return null;
     return { userId: claims.sub, email: claims.email };
   };
 }

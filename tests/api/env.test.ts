@@ -29,6 +29,8 @@ describe('server settings', () => {
       supabaseUrl: undefined,
       supabaseJwtSecret: undefined,
       siteUrl: undefined,
+      authSessionInactivityDays: 14,
+      authSessionLifetimeDays: 90,
       trustProxy: null,
       allowedHosts: ['localhost', '127.0.0.1', '[::1]'],
       demoMemberEmail: 'demo.member@example.com',
@@ -132,6 +134,8 @@ describe('server settings', () => {
     ['VITE_SEMINAR_VIDEO_URL', 'media/talk.mp4'],
     ['VITE_SEMINAR_VIDEO_URL', 'ftp://media.example.org/talk.mp4'],
     ['TRUST_PROXY', 'the-proxy'],
+    ['AUTH_SESSION_INACTIVITY_DAYS', '0'],
+    ['AUTH_SESSION_LIFETIME_DAYS', 'a year'],
     ['ALLOWED_HOSTS', 'http://evil.example/'],
   ])('refuses %s=%s with a message naming it', (name, value) => {
     let thrown: unknown;
