@@ -59,6 +59,20 @@ export function welcomeMail(to: string, name: string, link: string): OutgoingMai
   );
 }
 
+/** To the owner of an address someone tried to sign up with again: sent instead of revealing the address is taken. */
+export function accountExistsMail(to: string, link: string): OutgoingMail {
+  return mail(
+    to,
+    'You already have a CHAPS account',
+    [
+      'Someone, probably you, just tried to create a CHAPS account with this email address, which already has one.',
+      'You can sign in with your password, or choose a new one from the sign-in page if you have forgotten it. If this was not you, you can ignore this email.',
+    ],
+    link,
+    'Sign in to CHAPS',
+  );
+}
+
 export function recoveryMail(to: string, link: string): OutgoingMail {
   return mail(
     to,

@@ -16,7 +16,7 @@ import {
   sessionNotFound,
   tooManyAttempts,
 } from './auth-error';
-import { displayNameForMail, recoveryMail, welcomeMail, type MailSender } from './auth-mail';
+import { accountExistsMail, displayNameForMail, recoveryMail, welcomeMail, type MailSender, type OutgoingMail } from './auth-mail';
 import { consumeLink, createLink, retireLinks, type LinkKind } from './links';
 import { checkNewPassword } from './password-policy';
 import { hashPassword, isCurrentHash, passwordMatches } from './passwords';
@@ -31,7 +31,7 @@ import {
 } from './sessions';
 import { guardSignIn } from './sign-in-guard';
 import { RECOVERY_ADDRESS_POLICY, RECOVERY_INTERVAL_MS, SIGNUP_POLICY, takeAttempt, takeOnce } from './throttle';
-import { findUserByEmail, findUserById, insertUser, updateUser, userJson, type AuthUser } from './users';
+import { findUserByEmail, findUserById, insertUser, lookalikeUser, updateUser, userJson, type AuthUser } from './users';
 
 export interface AuthSettings {
   jwtSecret: string | undefined;
@@ -91,11 +91,15 @@ export function createAuthService({ db, now, logger, mailer, settings }: AuthSer
     const token = await createLink(db, user.id, kind, now());
     const link = `${at.origin}/auth/v1/verify?${new URLSearchParams({ token, type: kind, redirect_to: redirectTo })}`;
     const name = displayNameForMail(user.user_metadata.display_name);
+    await mailSafely(kind, kind === 'recovery' ? recoveryMail(user.email, link) : welcomeMail(user.email, name, link));
+  }
+
+  async function mailSafely(what: string, message: OutgoingMail) {
     try {
-      await mailer.send(kind === 'recovery' ? recoveryMail(user.email, link) : welcomeMail(user.email, name, link));
+      await mailer.send(message);
     } catch (error) {
       // The account still works; the member can ask for another link.
-      logger.error(`Sending the ${kind} email failed`, error);
+      logger.error(`Sending the ${what} email failed`, error);
     }
   }
 
@@ -125,7 +129,13 @@ export function createAuthService({ db, now, logger, mailer, settings }: AuthSer
         confirmedAt: null,
         now: now(),
       });
-      if (!created) throw new AuthApiError(422, 'user_already_exists', 'User already registered');
+      if (!created) {
+        // With confirmation off a new account signs in at once, so a taken address cannot be hidden;
+        // GoTrue answers 422 there too. With confirmation on it is answered like a new one (ADR 0008).
+        if (!settings.requireEmailConfirmation) throw new AuthApiError(422, 'user_already_exists', 'User already registered');
+        await mailSafely('account-exists', accountExistsMail(email, `${at.origin}/login`));
+        return { user: userJson(lookalikeUser(email, metadata, now())), session: null };
+      }
       await sendLink(created, 'signup', redirectTo, at);
       if (settings.requireEmailConfirmation) return { user: userJson(created), session: null };
       return { user: userJson(created), session: await signIn(created.id, at, 'password') };
@@ -207,8 +217,12 @@ export function createAuthService({ db, now, logger, mailer, settings }: AuthSer
       if (fromAddress > 0) {
         throw tooManyAttempts('over_email_send_rate_limit', fromAddress, 'Too many password reset requests from this address.');
       }
-      const user = await findUserByEmail(db, email);
-      if (user) await sendLink(user, 'recovery', redirectTo, at);
+      // After the answer, so a member's address answers as fast as an unknown one (ADR 0008).
+      setImmediate(() => {
+        findUserByEmail(db, email)
+          .then((user) => (user ? sendLink(user, 'recovery', redirectTo, at) : undefined))
+          .catch((error: unknown) => logger.error('Preparing a recovery email failed', error));
+      });
     },
 
     /** Uses an email link; the session to hand back, or null when the link is no longer valid. */

@@ -3,6 +3,7 @@
  * (FACTS.md: id, aud, role, email, phone, email_confirmed_at, app_metadata,
  * user_metadata, identities, created_at, updated_at, is_anonymous).
  */
+import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/adapter';
 
 export interface AuthUser {
@@ -81,6 +82,24 @@ export async function updateUser(db: Queryable, id: string, changes: UserChanges
   );
   if (!row) throw new Error(`Auth user ${id} vanished during an update`);
   return row;
+}
+
+/**
+ * A user that does not exist, shaped like a newly signed-up one (random
+ * id, unconfirmed, one identity), for answering a sign-up whose address is
+ * taken without saying so.
+ */
+export function lookalikeUser(email: string, metadata: Record<string, unknown>, now: Date): AuthUser {
+  return {
+    id: randomUUID(),
+    email,
+    encrypted_password: '',
+    email_confirmed_at: null,
+    user_metadata: metadata,
+    last_sign_in_at: null,
+    created_at: now,
+    updated_at: now,
+  };
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

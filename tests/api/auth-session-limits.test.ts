@@ -6,7 +6,7 @@
  * session never forks and no tab is signed out.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readOutbox } from '../../server/mail';
+import { waitForMail } from '../fixtures/mail';
 import { getJson, testApp } from '../fixtures/app';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../fixtures/db';
 import { postAuth, signUp, uniqueEmail, withToken, type TestSession } from '../fixtures/members';
@@ -72,7 +72,7 @@ describe.each(ENGINES)('session limits on %s', (engine) => {
     const first = await signUp(app(), email, 'first-password-1');
     const second = (await postAuth<TestSession>(app(), '/token?grant_type=password', { email, password: 'first-password-1' })).body;
     expect((await postAuth(app(), '/recover', { email })).status).toBe(200);
-    const reset = (await readOutbox(test.db)).find((m) => m.to === email && /reset/i.test(m.subject));
+    const reset = await waitForMail(test.db, email, /reset/i);
     const link = /http:\/\/localhost(\/auth\/v1\/verify\?\S+)/.exec(reset!.text)![1]!;
 
     const changed = await getJson(
