@@ -19,11 +19,13 @@ export interface MailSender {
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-function mail(to: string, subject: string, lines: string[], link: string, linkText: string): OutgoingMail {
-  const text = [...lines, '', `${linkText}: ${link}`, '', 'CHAPS'].join('\n');
+function mail(to: string, subject: string, lines: string[], link: string, linkText: string, code?: string): OutgoingMail {
+  const codeLine = code ? [`If an app asks you for a code instead, it is ${code}.`] : [];
+  const text = [...lines, '', `${linkText}: ${link}`, ...codeLine, '', 'CHAPS'].join('\n');
   const html = [
     ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
     `<p><a href="${escapeHtml(link)}">${escapeHtml(linkText)}</a></p>`,
+    ...codeLine.map((line) => `<p>${escapeHtml(line)}</p>`),
     '<p>CHAPS</p>',
   ].join('\n');
   return { to, subject, text, html };
@@ -45,7 +47,7 @@ export function displayNameForMail(value: unknown): string {
   return NAME.test(name) ? name : '';
 }
 
-export function welcomeMail(to: string, name: string, link: string): OutgoingMail {
+export function welcomeMail(to: string, name: string, link: string, code?: string): OutgoingMail {
   return mail(
     to,
     'Welcome to CHAPS: confirm your email address',
@@ -56,6 +58,7 @@ export function welcomeMail(to: string, name: string, link: string): OutgoingMai
     ],
     link,
     'Confirm your email address',
+    code,
   );
 }
 
@@ -73,7 +76,7 @@ export function accountExistsMail(to: string, link: string): OutgoingMail {
   );
 }
 
-export function recoveryMail(to: string, link: string): OutgoingMail {
+export function recoveryMail(to: string, link: string, code?: string): OutgoingMail {
   return mail(
     to,
     'Reset your CHAPS password',
@@ -83,5 +86,6 @@ export function recoveryMail(to: string, link: string): OutgoingMail {
     ],
     link,
     'Choose a new password',
+    code,
   );
 }

@@ -17,10 +17,11 @@ import {
   tooManyAttempts,
 } from './auth-error';
 import { accountExistsMail, displayNameForMail, recoveryMail, welcomeMail, type MailSender, type OutgoingMail } from './auth-mail';
-import { consumeLink, createLink, retireLinks, type LinkKind } from './links';
+import { consumeCode, consumeLink, createLink, retireLinks, type LinkKind } from './links';
 import { checkNewPassword } from './password-policy';
 import { hashPassword, isCurrentHash, passwordMatches } from './passwords';
 import { signingSecret } from './secrets';
+import { deriveSigningKeys, type SigningKeys } from './signing-keys';
 import {
   isSessionLive,
   revokeSessions,
@@ -30,7 +31,15 @@ import {
   type SessionLimits,
 } from './sessions';
 import { guardSignIn } from './sign-in-guard';
-import { RECOVERY_ADDRESS_POLICY, RECOVERY_INTERVAL_MS, SIGNUP_POLICY, takeAttempt, takeOnce } from './throttle';
+import {
+  ADDRESS_POLICY,
+  CODE_POLICY,
+  RECOVERY_ADDRESS_POLICY,
+  RECOVERY_INTERVAL_MS,
+  SIGNUP_POLICY,
+  takeAttempt,
+  takeOnce,
+} from './throttle';
 import { findUserByEmail, findUserById, insertUser, lookalikeUser, updateUser, userJson, type AuthUser } from './users';
 
 export interface AuthSettings {
@@ -59,10 +68,12 @@ export type AuthService = ReturnType<typeof createAuthService>;
 export function createAuthService({ db, now, logger, mailer, settings }: AuthServiceDependencies) {
   let secret: Promise<string> | undefined;
   const getSecret = () => (secret ??= signingSecret(db, settings.jwtSecret));
+  let keys: Promise<SigningKeys> | undefined;
+  const getKeys = () => (keys ??= getSecret().then(deriveSigningKeys));
 
   async function sessionFor(user: AuthUser, sessionId: string, refreshToken: string, at: RequestOrigin, method: 'password' | 'otp') {
     const { token, expiresAt } = await signAccessToken(
-      await getSecret(),
+      await getKeys(),
       { userId: user.id, email: user.email, userMetadata: user.user_metadata, sessionId, method },
       `${at.origin}/auth/v1`,
       now(),
@@ -88,10 +99,27 @@ export function createAuthService({ db, now, logger, mailer, settings }: AuthSer
   }
 
   async function sendLink(user: AuthUser, kind: LinkKind, redirectTo: string, at: RequestOrigin) {
-    const token = await createLink(db, user.id, kind, now());
+    const { token, code } = await createLink(db, user.id, kind, now());
     const link = `${at.origin}/auth/v1/verify?${new URLSearchParams({ token, type: kind, redirect_to: redirectTo })}`;
     const name = displayNameForMail(user.user_metadata.display_name);
-    await mailSafely(kind, kind === 'recovery' ? recoveryMail(user.email, link) : welcomeMail(user.email, name, link));
+    await mailSafely(kind, kind === 'recovery' ? recoveryMail(user.email, link, code) : welcomeMail(user.email, name, link, code));
+  }
+
+  /** After the answer, so a member's address answers as fast as an unknown one (ADR 0008). */
+  function sendLinkLater(email: string, kind: LinkKind, redirectTo: string, at: RequestOrigin, when: (user: AuthUser) => boolean) {
+    setImmediate(() => {
+      findUserByEmail(db, email)
+        .then((user) => (user && when(user) ? sendLink(user, kind, redirectTo, at) : undefined))
+        .catch((error: unknown) => logger.error(`Preparing a ${kind} email failed`, error));
+    });
+  }
+
+  async function throttleEmail(action: string, email: string, at: RequestOrigin, what: string) {
+    const wait = Math.max(
+      await takeOnce(db, `${action}:email:${email}`, now(), RECOVERY_INTERVAL_MS),
+      await takeAttempt(db, `${action}:ip:${at.ip}`, now(), RECOVERY_ADDRESS_POLICY),
+    );
+    if (wait > 0) throw tooManyAttempts('over_email_send_rate_limit', wait, what);
   }
 
   async function mailSafely(what: string, message: OutgoingMail) {
@@ -106,7 +134,7 @@ export function createAuthService({ db, now, logger, mailer, settings }: AuthSer
   /** The user and session behind a bearer token, or the Supabase error for it. */
   async function authenticate(token: string | undefined) {
     if (!token) throw noAuthorization();
-    const claims = await verifyAccessToken(await getSecret(), token, now());
+    const claims = await verifyAccessToken(await getKeys(), token, now());
     if (!claims) throw badJwt();
     if (!(await isSessionLive(db, claims.session_id, claims.sub, now(), settings.sessionLimits))) throw sessionNotFound();
     const user = await findUserById(db, claims.sub);
@@ -115,18 +143,20 @@ export function createAuthService({ db, now, logger, mailer, settings }: AuthSer
   }
 
   return {
-    getSecret,
+    getKeys,
     authenticate,
 
     async signUp(email: string, password: string, metadata: Record<string, unknown>, redirectTo: string, at: RequestOrigin) {
       checkNewPassword(password, email);
       const wait = await takeAttempt(db, `signup:ip:${at.ip}`, now(), SIGNUP_POLICY);
       if (wait > 0) throw tooManyAttempts('over_request_rate_limit', wait, 'Too many new accounts from this address.');
+      // As hosted Supabase: without required confirmation the address counts as confirmed at once, and no email is sent.
+      const confirmAtOnce = !settings.requireEmailConfirmation;
       const created = await insertUser(db, {
         email,
         passwordHash: await hashPassword(password),
         metadata,
-        confirmedAt: null,
+        confirmedAt: confirmAtOnce ? now() : null,
         now: now(),
       });
       if (!created) {
@@ -136,9 +166,9 @@ export function createAuthService({ db, now, logger, mailer, settings }: AuthSer
         await mailSafely('account-exists', accountExistsMail(email, `${at.origin}/login`));
         return { user: userJson(lookalikeUser(email, metadata, now())), session: null };
       }
+      if (confirmAtOnce) return { user: userJson(created), session: await signIn(created.id, at, 'password') };
       await sendLink(created, 'signup', redirectTo, at);
-      if (settings.requireEmailConfirmation) return { user: userJson(created), session: null };
-      return { user: userJson(created), session: await signIn(created.id, at, 'password') };
+      return { user: userJson(created), session: null };
     },
 
     async signInWithPassword(email: string, password: string, at: RequestOrigin) {
@@ -203,26 +233,34 @@ export function createAuthService({ db, now, logger, mailer, settings }: AuthSer
 
     /** Sends a reset link when the address is registered; the answer is the same either way. */
     async recover(email: string, redirectTo: string, at: RequestOrigin) {
-      const wait = await takeOnce(db, `recover:email:${email}`, now(), RECOVERY_INTERVAL_MS);
-      if (wait > 0) {
-        throw new AuthApiError(
-          429,
-          'over_email_send_rate_limit',
-          `For security purposes, you can only request this after ${Math.ceil(wait)} seconds.`,
-          {},
-          Math.ceil(wait),
+      await throttleEmail('recover', email, at, 'Too many password reset requests.');
+      sendLinkLater(email, 'recovery', redirectTo, at, () => true);
+    },
+
+    /** POST /resend: a new confirmation link when the address is registered and unconfirmed; the same answer either way. */
+    async resendConfirmation(email: string, redirectTo: string, at: RequestOrigin) {
+      await throttleEmail('resend', email, at, 'Too many emails asked for.');
+      sendLinkLater(email, 'signup', redirectTo, at, (user) => user.email_confirmed_at === null);
+    },
+
+    /** POST /verify: a link's token (token_hash), or the email and its 6-digit code; the session, or otp_expired. */
+    async verifyOtp(kind: LinkKind, proof: { tokenHash: string } | { email: string; code: string }, at: RequestOrigin) {
+      let userId: string | null = null;
+      if ('tokenHash' in proof) {
+        userId = await consumeLink(db, proof.tokenHash, kind, now());
+      } else {
+        // Counted before the code is checked: six digits are few, so guesses are too.
+        const wait = Math.max(
+          await takeAttempt(db, `verify:email:${proof.email}`, now(), CODE_POLICY),
+          await takeAttempt(db, `verify:ip:${at.ip}`, now(), ADDRESS_POLICY),
         );
+        if (wait > 0) throw tooManyAttempts('over_request_rate_limit', wait, 'Too many codes tried.');
+        const user = await findUserByEmail(db, proof.email);
+        userId = user ? await consumeCode(db, user.id, proof.code, kind, now()) : null;
       }
-      const fromAddress = await takeAttempt(db, `recover:ip:${at.ip}`, now(), RECOVERY_ADDRESS_POLICY);
-      if (fromAddress > 0) {
-        throw tooManyAttempts('over_email_send_rate_limit', fromAddress, 'Too many password reset requests from this address.');
-      }
-      // After the answer, so a member's address answers as fast as an unknown one (ADR 0008).
-      setImmediate(() => {
-        findUserByEmail(db, email)
-          .then((user) => (user ? sendLink(user, 'recovery', redirectTo, at) : undefined))
-          .catch((error: unknown) => logger.error('Preparing a recovery email failed', error));
-      });
+      if (!userId) throw new AuthApiError(403, 'otp_expired', 'Token has expired or is invalid');
+      await updateUser(db, userId, { confirmedAt: now() }, now());
+      return signIn(userId, at, 'otp');
     },
 
     /** Uses an email link; the session to hand back, or null when the link is no longer valid. */

@@ -44,5 +44,5 @@ export function memberAuth(deps: { db: Database; env: AuthEnv; now: () => Date; 
     mailer,
     settings: { jwtSecret: env.authJwtSecret, requireEmailConfirmation: env.authRequireEmailConfirmation, sessionLimits: limits },
   });
-  return { service, verifier: ownTokenVerifier(db, service.getSecret, now, limits) };
+  return { service, verifier: ownTokenVerifier(db, service.getKeys, now, limits) };
 }

@@ -30,6 +30,8 @@ export const SIGNUP_POLICY: ThrottlePolicy = { max: 10, windowMs: 60 * MINUTE };
 /** Recovery emails asked for from one address (each email also once a minute). */
 export const RECOVERY_ADDRESS_POLICY: ThrottlePolicy = { max: 10, windowMs: 60 * MINUTE };
 export const RECOVERY_INTERVAL_MS = MINUTE;
+/** Emailed 6-digit codes tried for one address (a million codes; five guesses per quarter hour). */
+export const CODE_POLICY: ThrottlePolicy = { max: 5, windowMs: 15 * MINUTE };
 
 /** Counts one attempt; resolves to 0 when it is within the policy, else the seconds until the window closes. */
 export async function takeAttempt(db: Queryable, key: string, now: Date, policy: ThrottlePolicy): Promise<number> {

@@ -59,3 +59,16 @@ export function authFailureRedirect(redirectTo: string): string {
   });
   return `${redirectTo.split('#')[0]}#${fragment}`;
 }
+
+/** GET /settings as GoTrue answers it: email sign-in only, and whether new addresses are confirmed at once. */
+export function authSettingsJson(requireEmailConfirmation: boolean) {
+  const providers = ['anonymous_users', 'apple', 'azure', 'bitbucket', 'discord', 'facebook', 'figma', 'github', 'gitlab', 'google', 'keycloak', 'kakao', 'linkedin_oidc', 'notion', 'phone', 'slack_oidc', 'spotify', 'twitch', 'twitter', 'workos', 'zoom'];
+  return {
+    external: { ...Object.fromEntries(providers.map((p) => [p, false])), email: true },
+    disable_signup: false,
+    mailer_autoconfirm: !requireEmailConfirmation,
+    phone_autoconfirm: false,
+    sms_provider: '',
+    saml_enabled: false,
+  };
+}

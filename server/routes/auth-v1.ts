@@ -13,14 +13,15 @@ import type { Env } from '../env';
 import { clientAddress } from '../http/client-address';
 import { siteOrigin, type SiteOriginEnv } from '../http/site-origin';
 import type { Logger } from '../logger';
-import { authFailureRedirect, MAX_BODY_BYTES, readBody, safeRedirect, sessionFragment } from './auth-v1-input';
+import { otpRoutes } from './auth-v1-otp';
+import { authFailureRedirect, authSettingsJson, MAX_BODY_BYTES, readBody, safeRedirect, sessionFragment } from './auth-v1-input';
 
 export const API_VERSION = '2024-01-01';
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MAX_EMAIL = 254;
 const MAX_METADATA_BYTES = 4096;
 
-export type AuthRoutesEnv = SiteOriginEnv & Pick<Env, 'trustProxy'>;
+export type AuthRoutesEnv = SiteOriginEnv & Pick<Env, 'trustProxy' | 'authRequireEmailConfirmation'>;
 
 function requestOrigin(c: Context, env: AuthRoutesEnv): RequestOrigin {
   const origin = siteOrigin(c, env);
@@ -58,6 +59,7 @@ function metadata(value: unknown): Record<string, unknown> {
 }
 
 export function authV1Routes(auth: AuthService, env: AuthRoutesEnv, logger: Logger): Hono {
+  const requireEmailConfirmation = env.authRequireEmailConfirmation;
   const app = new Hono();
 
   app.use(async (c, next) => {
@@ -152,10 +154,16 @@ export function authV1Routes(auth: AuthService, env: AuthRoutesEnv, logger: Logg
     return c.redirect(`${redirectTo.split('#')[0]}#${sessionFragment(session, type)}`, 303);
   });
 
-  // HS256 keys are secret, so there is nothing to publish; supabase-js then verifies through GET /user.
-  app.get('/.well-known/jwks.json', (c) => c.json({ keys: [] }));
+  // The ES256 public key, so clients verify tokens themselves (supabase-js getClaims()).
+  app.get('/.well-known/jwks.json', async (c) => {
+    return c.json({ keys: [(await auth.getKeys()).publicJwk] });
+  });
 
-  app.notFound((c) => c.json({ code: 'not_found', message: 'Not found' }, 404));
+  otpRoutes(app, auth, { requestOrigin: (c) => requestOrigin(c, env), email });
+  app.get('/settings', (c) => c.json(authSettingsJson(requireEmailConfirmation)));
+
+  // A mounted app's notFound is not used by its parent, so the catch-all is a route: every answer here carries a code.
+  app.all('*', (c) => c.json({ code: 'not_found', message: `No auth route ${c.req.method} ${c.req.path}` }, 404));
   app.onError((error, c) => {
     if (error instanceof AuthApiError) {
       if (error.retryAfter !== undefined) c.header('Retry-After', String(error.retryAfter));

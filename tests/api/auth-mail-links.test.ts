@@ -21,6 +21,8 @@ describe('emailed links and their text', () => {
     await test?.dispose();
   });
 
+  // The welcome email goes out only when the address must be confirmed.
+  const confirming = () => testApp({ db: test.db, env: { AUTH_REQUIRE_EMAIL_CONFIRMATION: 'true' } });
   const mailTo = async (email: string) => (await readOutbox(test.db)).filter((m) => m.to === email);
   const recoverVia = (env: Record<string, string>, url: string, email: string) =>
     testApp({ db: test.db, env }).request(url, {
@@ -60,7 +62,7 @@ describe('emailed links and their text', () => {
     'x'.repeat(61),
   ])('leaves the display name %j out of the welcome email', async (name) => {
     const email = uniqueEmail('spam');
-    const res = await postAuth(testApp({ db: test.db }), '/signup', { email, password: 'a-good-password-1', data: { display_name: name } }, {}, newAddress());
+    const res = await postAuth(confirming(), '/signup', { email, password: 'a-good-password-1', data: { display_name: name } }, {}, newAddress());
     expect(res.status).toBe(200);
     const [welcome] = await mailTo(email);
     expect(welcome?.text.startsWith('Hello,\n')).toBe(true);
@@ -69,7 +71,7 @@ describe('emailed links and their text', () => {
 
   it('greets by a plain name', async () => {
     const email = uniqueEmail('named');
-    await postAuth(testApp({ db: test.db }), '/signup', { email, password: 'a-good-password-2', data: { display_name: " Seán O'Brien-Smith " } }, {}, newAddress());
+    await postAuth(confirming(), '/signup', { email, password: 'a-good-password-2', data: { display_name: " Seán O'Brien-Smith " } }, {}, newAddress());
     const [welcome] = await mailTo(email);
     expect(welcome?.text.startsWith("Hello Seán O'Brien-Smith,\n")).toBe(true);
   });
