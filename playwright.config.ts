@@ -36,7 +36,10 @@ export default defineConfig({
     trace: 'off',
   },
   webServer: {
-    command: `npx vite build --outDir ${staticDir} --emptyOutDir && npx tsx server/main.ts 2>&1 | tee ${serverLog}`,
+    // The site is built as for production; the server runs in development,
+    // because the journeys read /dev/outbox and /dev/tiles, which production
+    // never serves (tests/api/production.test.ts).
+    command: `npx vite build --outDir ${staticDir} --emptyOutDir && NODE_ENV=development npx tsx server/main.ts 2>&1 | tee ${serverLog}`,
     url: `http://localhost:${port}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,
@@ -51,6 +54,8 @@ export default defineConfig({
       VITE_TILES_PREFETCH: 'true',
       // A same-origin path the seminar page's player points at; no test plays it.
       VITE_SEMINAR_VIDEO_URL: '/media/seminar-talk.mp4',
+      // For the build (a development build has a different service worker);
+      // the command above runs the server with NODE_ENV=development.
       NODE_ENV: 'production',
     },
   },

@@ -22,6 +22,7 @@
  * reported as met or not met rather than failing a build.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -93,8 +94,21 @@ function tempDataDir(): string {
   return dir;
 }
 
+const BENCH_SECRET = randomBytes(32).toString('base64url');
+
+// Production refuses to start without mail, a public origin and a signing secret; the bench sends no
+// mail and signs no one in, so a closed SMTP port and a throwaway secret will do.
 function serverEnv(extra: Record<string, string | undefined>): Record<string, string | undefined> {
-  return { NODE_ENV: 'production', SEED_DEMO: 'true', STATIC_DIR, DATABASE_URL: undefined, ...extra };
+  return {
+    NODE_ENV: 'production',
+    SEED_DEMO: 'true',
+    SMTP_URL: 'smtp://127.0.0.1:9',
+    SITE_URL: 'http://localhost',
+    AUTH_JWT_SECRET: BENCH_SECRET,
+    STATIC_DIR,
+    DATABASE_URL: undefined,
+    ...extra,
+  };
 }
 
 async function withServer<T>(env: Record<string, string | undefined>, fn: (server: RunningServer) => Promise<T>): Promise<T> {

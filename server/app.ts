@@ -1,10 +1,11 @@
 /**
  * The Hono application: security headers and compression around the API
- * (/api), the tile stand-in (/dev/tiles) and the built site. Built from its
+ * (/api), the local stand-ins (/dev, never in production) and the built site. Built from its
  * dependencies so tests run it in-process with their own database and clock.
  */
 import { Hono } from 'hono';
 import { compression } from './http/compression';
+import { mountDevStandIns } from './dev/stand-ins';
 import { memberAuth, type AuthEnv } from './auth';
 import type { Database } from './db/adapter';
 import type { Env } from './env';
@@ -39,7 +40,15 @@ export interface AppDependencies {
   db: Database;
   env: Pick<
     Env,
-    'staticDir' | 'tileUrl' | 'devTiles' | 'seminarVideoUrl' | 'smtpUrl' | 'mailFrom' | 'enquiriesEmail' | 'linkSigningSecret'
+    | 'nodeEnv'
+    | 'staticDir'
+    | 'tileUrl'
+    | 'devTiles'
+    | 'seminarVideoUrl'
+    | 'smtpUrl'
+    | 'mailFrom'
+    | 'enquiriesEmail'
+    | 'linkSigningSecret'
   > &
     AuthEnv;
   /** The clock every rule reads; tests pin it. */
@@ -78,12 +87,15 @@ export function createApp({
   const grants = createAccessGrants(signer, now);
   app.route(
     '/api/events',
-    eventsRoutes(createEventsService(db, now, { listCacheMs }), createAccessCodeService(db, grants, now), grants),
+    eventsRoutes(createEventsService(db, now, { listCacheMs }), createAccessCodeService(db, grants, now), grants, env.trustProxy),
   );
-  app.route('/api/contact', contactRoutes(createContactService(db, mailer, { to: env.enquiriesEmail, now, logger })));
+  app.route(
+    '/api/contact',
+    contactRoutes(createContactService(db, mailer, { to: env.enquiriesEmail, now, logger }), env.trustProxy),
+  );
   app.route('/api/subscriptions', subscriptionsRoutes(createSubscriptionsService(db, now)));
   const auth = memberAuth({ db, env, now, logger, mailer });
-  if (auth.service) app.route('/auth/v1', authV1Routes(auth.service, env.siteUrl, logger));
+  if (auth.service) app.route('/auth/v1', authV1Routes(auth.service, env, logger));
   app.route('/api/auth/profile', profileRoutes(createProfileService(db, now), auth.verifier, logger));
   const consents = createConsentService(db, now);
   app.route('/api/medical/consent', consentRoutes(consents, auth.verifier, logger));
@@ -99,8 +111,11 @@ export function createApp({
       logger,
     ),
   );
-  if (env.devTiles) app.route('/dev/tiles', devTilesRoutes());
-  if (!env.smtpUrl) app.route('/dev/outbox', devOutboxRoutes(db));
+  // Stand-ins register here only; production mounts none of them (server/dev/stand-ins.ts).
+  mountDevStandIns(app, env.nodeEnv, [
+    { name: 'tiles', inUse: env.devTiles, routes: devTilesRoutes },
+    { name: 'outbox', inUse: !env.smtpUrl, routes: () => devOutboxRoutes(db) },
+  ]);
   app.route('/', staticRoutes(env.staticDir));
 
   app.notFound((c) =>

@@ -7,6 +7,7 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './http/client-address';
 
 export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
@@ -21,16 +22,18 @@ const optionalText = z
   .optional()
   .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
 
-const flag = (fallback: boolean) =>
-  optionalText.pipe(
-    z
-      .string()
-      .optional()
-      .refine((v) => v === undefined || [...TRUE_WORDS, ...FALSE_WORDS].includes(v.toLowerCase()), {
-        message: 'must be true or false',
-      })
-      .transform((v) => (v === undefined ? fallback : TRUE_WORDS.includes(v.toLowerCase()))),
-  );
+/** true, false, or undefined when unset (for settings whose default depends on NODE_ENV). */
+const optionalFlag = optionalText.pipe(
+  z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || [...TRUE_WORDS, ...FALSE_WORDS].includes(v.toLowerCase()), {
+      message: 'must be true or false',
+    })
+    .transform((v) => (v === undefined ? undefined : TRUE_WORDS.includes(v.toLowerCase()))),
+);
+
+const flag = (fallback: boolean) => optionalFlag.transform((v) => v ?? fallback);
 
 const tileUrl = optionalText.pipe(
   z
@@ -60,6 +63,17 @@ const httpUrl = z
   .optional()
   .transform((v) => v?.replace(/\/+$/, ''));
 
+/** A whole number of days, at least 1. */
+const days = (fallback: number) =>
+  optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{1,4}$/, 'must be a whole number of days')
+      .optional()
+      .transform((v) => (v === undefined ? fallback : Number(v)))
+      .pipe(z.number().min(1, 'must be at least 1 day')),
+  );
+
 const schema = z.object({
   PORT: optionalText.pipe(
     z
@@ -76,7 +90,7 @@ const schema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
   ),
-  SEED_DEMO: flag(true),
+  SEED_DEMO: optionalFlag,
   STATIC_DIR: optionalText.pipe(z.string().default('dist')),
   NODE_ENV: optionalText.pipe(z.enum(['development', 'production', 'test']).default('development')),
   LOG_LEVEL: optionalText.pipe(z.enum(LOG_LEVELS).default('info')),
@@ -96,6 +110,26 @@ const schema = z.object({
   SUPABASE_JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   SITE_URL: optionalText.pipe(httpUrl),
   LINK_SIGNING_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  TRUST_PROXY: optionalText.pipe(
+    z
+      .string()
+      .optional()
+      .refine((v) => parseTrustProxy(v) !== 'invalid', {
+        message: 'must be false, a number of proxy hops, or a comma list of proxy IP addresses',
+      })
+      .transform((v) => parseTrustProxy(v) as TrustProxy),
+  ),
+  ALLOWED_HOSTS: optionalText.pipe(
+    z
+      .string()
+      .default('localhost,127.0.0.1,[::1]')
+      .transform((v) => v.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean))
+      .refine((hosts) => hosts.every((h) => /^(\[[0-9a-f:]+\]|[a-z0-9.-]+)(:\d{1,5})?$/.test(h)), {
+        message: 'must be a comma list of host names (optionally with :port)',
+      }),
+  ),
+  AUTH_SESSION_INACTIVITY_DAYS: days(14),
+  AUTH_SESSION_LIFETIME_DAYS: days(90),
   DEMO_MEMBER_EMAIL: optionalText.pipe(z.email('must be an email address').default('demo.member@example.com')),
   DEMO_MEMBER_PASSWORD: optionalText.pipe(z.string().min(6, 'must be at least 6 characters').default('chaps-demo-2025')),
 });
@@ -105,6 +139,7 @@ export interface Env {
   /** Absolute path of the embedded database's directory. */
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Demo data at start: SEED_DEMO, by default on except in production, where only SEED_DEMO=true loads it. */
   seedDemo: boolean;
   /** Absolute path of the built site. */
   staticDir: string;
@@ -112,7 +147,7 @@ export interface Env {
   logLevel: LogLevel;
   /** The tile URL the browser uses: VITE_TILE_URL, or OpenStreetMap's when unset. */
   tileUrl: string;
-  /** Whether the generated /dev/tiles stand-in is served (not when tiles come from an outside host). */
+  /** Whether the generated /dev/tiles stand-in is served (not when tiles come from an outside host, never in production). */
   devTiles: boolean;
   /** The seminar talk video the browser plays (VITE_SEMINAR_VIDEO_URL); unset = no video. */
   seminarVideoUrl: string | undefined;
@@ -134,6 +169,14 @@ export interface Env {
   siteUrl: string | undefined;
   /** Signs access grants and /test-consent links; unset = generated once and kept in the database. */
   linkSigningSecret: string | undefined;
+  /** A session with no refresh for this many days has ended. */
+  authSessionInactivityDays: number;
+  /** A session this many days old has ended, however active. */
+  authSessionLifetimeDays: number;
+  /** Which proxies' X-Forwarded-For is believed (server/http/client-address.ts); null = none. */
+  trustProxy: TrustProxy;
+  /** Hosts (name, or name:port) whose Host header may be used for emailed links outside production when SITE_URL is unset. */
+  allowedHosts: string[];
   demoMemberEmail: string;
   demoMemberPassword: string;
 }
@@ -143,6 +186,26 @@ export class EnvError extends Error {
     super(`Invalid environment:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'EnvError';
   }
+}
+
+/**
+ * What production cannot run without. Each missing setting would otherwise
+ * fall back to a local stand-in that is unsafe on the internet: mail read
+ * at /dev/outbox, links built from the request's Host, a signing secret
+ * generated into the database.
+ */
+function productionProblems(v: z.infer<typeof schema>): string[] {
+  const problems: string[] = [];
+  const missing = (name: string, why: string) => `${name} is required when NODE_ENV=production (${why})`;
+  if (!v.SMTP_URL) problems.push(missing('SMTP_URL', 'the outbox stand-in is not served in production'));
+  if (!v.SITE_URL) problems.push(missing('SITE_URL', 'links in emails are built only from it'));
+  if (!v.AUTH_JWT_SECRET && !v.SUPABASE_URL) {
+    problems.push(missing('AUTH_JWT_SECRET or SUPABASE_URL', 'the built-in sign-in needs its own secret, or a hosted project'));
+  }
+  if (v.VITE_TILE_URL?.startsWith('/dev/')) {
+    problems.push(`VITE_TILE_URL must not point at /dev in production (got ${JSON.stringify(v.VITE_TILE_URL)}): /dev is not served`);
+  }
+  return problems;
 }
 
 /** Parse a set of variables (process.env in production, a literal in tests). */
@@ -157,17 +220,22 @@ export function parseEnv(source: Record<string, string | undefined>, cwd = proce
     );
   }
   const v = result.data;
+  const production = v.NODE_ENV === 'production';
+  if (production) {
+    const problems = productionProblems(v);
+    if (problems.length > 0) throw new EnvError(problems);
+  }
   const absolute = (p: string) => (isAbsolute(p) ? p : resolve(cwd, p));
   return {
     port: v.PORT,
     dataDir: absolute(v.DATA_DIR),
     databaseUrl: v.DATABASE_URL,
-    seedDemo: v.SEED_DEMO,
+    seedDemo: v.SEED_DEMO ?? !production,
     staticDir: absolute(v.STATIC_DIR),
     nodeEnv: v.NODE_ENV,
     logLevel: v.LOG_LEVEL,
     tileUrl: v.VITE_TILE_URL ?? DEFAULT_TILE_URL,
-    devTiles: v.VITE_TILE_URL === undefined || v.VITE_TILE_URL.startsWith('/'),
+    devTiles: !production && (v.VITE_TILE_URL === undefined || v.VITE_TILE_URL.startsWith('/')),
     seminarVideoUrl: v.VITE_SEMINAR_VIDEO_URL,
     smtpUrl: v.SMTP_URL,
     mailFrom: v.MAIL_FROM,
@@ -178,6 +246,10 @@ export function parseEnv(source: Record<string, string | undefined>, cwd = proce
     supabaseJwtSecret: v.SUPABASE_JWT_SECRET,
     siteUrl: v.SITE_URL,
     linkSigningSecret: v.LINK_SIGNING_SECRET,
+    authSessionInactivityDays: v.AUTH_SESSION_INACTIVITY_DAYS,
+    authSessionLifetimeDays: v.AUTH_SESSION_LIFETIME_DAYS,
+    trustProxy: v.TRUST_PROXY,
+    allowedHosts: v.ALLOWED_HOSTS,
     demoMemberEmail: v.DEMO_MEMBER_EMAIL.toLowerCase(),
     demoMemberPassword: v.DEMO_MEMBER_PASSWORD,
   };

@@ -1,9 +1,12 @@
 /**
- * Access tokens: HS256 JWTs with Supabase's claims (FACTS.md), one hour.
- * Verification checks signature, audience and expiry against the app's
- * clock; callers then check that the session is still live.
+ * Access tokens: ES256 JWTs with Supabase's claims (FACTS.md) and the
+ * signing key's kid, one hour. Verification checks signature, audience and
+ * expiry against the app's clock; callers then check that the session is
+ * still live. HS256 tokens from before ES256 are still accepted until they
+ * expire.
  */
-import { errors, jwtVerify, SignJWT } from 'jose';
+import { errors, jwtVerify, SignJWT, type JWTHeaderParameters } from 'jose';
+import type { SigningKeys } from './signing-keys';
 
 export const ACCESS_TOKEN_SECONDS = 3600;
 
@@ -23,10 +26,8 @@ export interface TokenSubject {
   method: 'password' | 'otp';
 }
 
-const key = (secret: string) => new TextEncoder().encode(secret);
-
 export async function signAccessToken(
-  secret: string,
+  keys: SigningKeys,
   subject: TokenSubject,
   issuer: string,
   now: Date,
@@ -44,21 +45,23 @@ export async function signAccessToken(
     session_id: subject.sessionId,
     is_anonymous: false,
   })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setProtectedHeader({ alg: 'ES256', typ: 'JWT', kid: keys.kid })
     .setIssuer(issuer)
     .setSubject(subject.userId)
     .setAudience('authenticated')
     .setIssuedAt(iat)
     .setExpirationTime(expiresAt)
-    .sign(key(secret));
+    .sign(keys.privateKey);
   return { token, expiresAt };
 }
 
-/** The claims of a valid token signed with `secret`, or null (bad signature, expired, wrong audience, malformed). */
-export async function verifyAccessToken(secret: string, token: string, now: Date): Promise<AccessClaims | null> {
+/** The claims of a valid token signed with `keys`, or null (bad signature, expired, wrong audience, malformed). */
+export async function verifyAccessToken(keys: SigningKeys, token: string, now: Date): Promise<AccessClaims | null> {
+  // Each algorithm has its own key, so a token cannot pass one off as the other.
+  const keyFor = (header: JWTHeaderParameters) => (header.alg === 'ES256' ? keys.publicKey : keys.legacyHmacKey);
   try {
-    const { payload } = await jwtVerify(token, key(secret), {
-      algorithms: ['HS256'],
+    const { payload } = await jwtVerify(token, keyFor, {
+      algorithms: ['ES256', 'HS256'],
       audience: 'authenticated',
       currentDate: now,
       requiredClaims: ['sub', 'exp', 'session_id'],

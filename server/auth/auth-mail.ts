@@ -1,6 +1,8 @@
 /**
  * The two emails the auth stand-in sends: a welcome that confirms the
- * address, and a password-reset link. Sent through the mail module
+ * address, and a password-reset link. Neither carries text a requester
+ * wrote, beyond a name that passes displayNameForMail; their links are
+ * built from the site's origin (server/http/site-origin.ts). Sent through the mail module
  * (SMTP, or the /dev/outbox table locally).
  */
 export interface OutgoingMail {
@@ -17,17 +19,35 @@ export interface MailSender {
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-function mail(to: string, subject: string, lines: string[], link: string, linkText: string): OutgoingMail {
-  const text = [...lines, '', `${linkText}: ${link}`, '', 'CHAPS'].join('\n');
+function mail(to: string, subject: string, lines: string[], link: string, linkText: string, code?: string): OutgoingMail {
+  const codeLine = code ? [`If an app asks you for a code instead, it is ${code}.`] : [];
+  const text = [...lines, '', `${linkText}: ${link}`, ...codeLine, '', 'CHAPS'].join('\n');
   const html = [
     ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
     `<p><a href="${escapeHtml(link)}">${escapeHtml(linkText)}</a></p>`,
+    ...codeLine.map((line) => `<p>${escapeHtml(line)}</p>`),
     '<p>CHAPS</p>',
   ].join('\n');
   return { to, subject, text, html };
 }
 
-export function welcomeMail(to: string, name: string, link: string): OutgoingMail {
+// A name as people write names: letters (any script), spaces, hyphens,
+// apostrophes, full stops. No digits, slashes or colons, so no link or
+// message can ride in it.
+const NAME = /^\p{L}[\p{L}\p{M} '’.-]{0,59}$/u;
+
+/**
+ * The sign-up's display_name when it is a plain name, else '' (the email
+ * then greets without one). Anyone may sign up with any address, so
+ * whatever goes into the welcome email is written by a stranger.
+ */
+export function displayNameForMail(value: unknown): string {
+  if (typeof value !== 'string') return '';
+  const name = value.trim().replace(/\s+/g, ' ');
+  return NAME.test(name) ? name : '';
+}
+
+export function welcomeMail(to: string, name: string, link: string, code?: string): OutgoingMail {
   return mail(
     to,
     'Welcome to CHAPS: confirm your email address',
@@ -38,10 +58,25 @@ export function welcomeMail(to: string, name: string, link: string): OutgoingMai
     ],
     link,
     'Confirm your email address',
+    code,
   );
 }
 
-export function recoveryMail(to: string, link: string): OutgoingMail {
+/** To the owner of an address someone tried to sign up with again: sent instead of revealing the address is taken. */
+export function accountExistsMail(to: string, link: string): OutgoingMail {
+  return mail(
+    to,
+    'You already have a CHAPS account',
+    [
+      'Someone, probably you, just tried to create a CHAPS account with this email address, which already has one.',
+      'You can sign in with your password, or choose a new one from the sign-in page if you have forgotten it. If this was not you, you can ignore this email.',
+    ],
+    link,
+    'Sign in to CHAPS',
+  );
+}
+
+export function recoveryMail(to: string, link: string, code?: string): OutgoingMail {
   return mail(
     to,
     'Reset your CHAPS password',
@@ -51,5 +86,6 @@ export function recoveryMail(to: string, link: string): OutgoingMail {
     ],
     link,
     'Choose a new password',
+    code,
   );
 }

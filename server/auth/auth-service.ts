@@ -16,25 +16,36 @@ import {
   sessionNotFound,
   tooManyAttempts,
 } from './auth-error';
-import { recoveryMail, welcomeMail, type MailSender } from './auth-mail';
-import { consumeLink, createLink, type LinkKind } from './links';
-import { hashPassword, passwordMatches } from './passwords';
+import { accountExistsMail, displayNameForMail, recoveryMail, welcomeMail, type MailSender, type OutgoingMail } from './auth-mail';
+import { consumeCode, consumeLink, createLink, retireLinks, type LinkKind } from './links';
+import { checkNewPassword } from './password-policy';
+import { hashPassword, isCurrentHash, passwordMatches } from './passwords';
 import { signingSecret } from './secrets';
-import { isSessionLive, revokeSessions, rotateRefreshToken, startSession, type RevokeScope } from './sessions';
+import { deriveSigningKeys, type SigningKeys } from './signing-keys';
 import {
-  ACCOUNT_POLICY,
+  isSessionLive,
+  revokeSessions,
+  rotateRefreshToken,
+  startSession,
+  type RevokeScope,
+  type SessionLimits,
+} from './sessions';
+import { guardSignIn } from './sign-in-guard';
+import {
   ADDRESS_POLICY,
-  clearFailures,
-  lockedFor,
-  recordFailure,
+  CODE_POLICY,
+  RECOVERY_ADDRESS_POLICY,
   RECOVERY_INTERVAL_MS,
+  SIGNUP_POLICY,
+  takeAttempt,
   takeOnce,
 } from './throttle';
-import { findUserByEmail, findUserById, insertUser, updateUser, userJson, type AuthUser } from './users';
+import { findUserByEmail, findUserById, insertUser, lookalikeUser, updateUser, userJson, type AuthUser } from './users';
 
 export interface AuthSettings {
   jwtSecret: string | undefined;
   requireEmailConfirmation: boolean;
+  sessionLimits: SessionLimits;
 }
 
 /** Where a request came from: the site's origin (for links and the issuer) and the client's address. */
@@ -57,10 +68,12 @@ export type AuthService = ReturnType<typeof createAuthService>;
 export function createAuthService({ db, now, logger, mailer, settings }: AuthServiceDependencies) {
   let secret: Promise<string> | undefined;
   const getSecret = () => (secret ??= signingSecret(db, settings.jwtSecret));
+  let keys: Promise<SigningKeys> | undefined;
+  const getKeys = () => (keys ??= getSecret().then(deriveSigningKeys));
 
   async function sessionFor(user: AuthUser, sessionId: string, refreshToken: string, at: RequestOrigin, method: 'password' | 'otp') {
     const { token, expiresAt } = await signAccessToken(
-      await getSecret(),
+      await getKeys(),
       { userId: user.id, email: user.email, userMetadata: user.user_metadata, sessionId, method },
       `${at.origin}/auth/v1`,
       now(),
@@ -86,58 +99,91 @@ export function createAuthService({ db, now, logger, mailer, settings }: AuthSer
   }
 
   async function sendLink(user: AuthUser, kind: LinkKind, redirectTo: string, at: RequestOrigin) {
-    const token = await createLink(db, user.id, kind, now());
+    const { token, code } = await createLink(db, user.id, kind, now());
     const link = `${at.origin}/auth/v1/verify?${new URLSearchParams({ token, type: kind, redirect_to: redirectTo })}`;
-    const name = typeof user.user_metadata.display_name === 'string' ? user.user_metadata.display_name : '';
+    const name = displayNameForMail(user.user_metadata.display_name);
+    await mailSafely(kind, kind === 'recovery' ? recoveryMail(user.email, link, code) : welcomeMail(user.email, name, link, code));
+  }
+
+  /** After the answer, so a member's address answers as fast as an unknown one (ADR 0008). */
+  function sendLinkLater(email: string, kind: LinkKind, redirectTo: string, at: RequestOrigin, when: (user: AuthUser) => boolean) {
+    setImmediate(() => {
+      findUserByEmail(db, email)
+        .then((user) => (user && when(user) ? sendLink(user, kind, redirectTo, at) : undefined))
+        .catch((error: unknown) => logger.error(`Preparing a ${kind} email failed`, error));
+    });
+  }
+
+  async function throttleEmail(action: string, email: string, at: RequestOrigin, what: string) {
+    const wait = Math.max(
+      await takeOnce(db, `${action}:email:${email}`, now(), RECOVERY_INTERVAL_MS),
+      await takeAttempt(db, `${action}:ip:${at.ip}`, now(), RECOVERY_ADDRESS_POLICY),
+    );
+    if (wait > 0) throw tooManyAttempts('over_email_send_rate_limit', wait, what);
+  }
+
+  async function mailSafely(what: string, message: OutgoingMail) {
     try {
-      await mailer.send(kind === 'recovery' ? recoveryMail(user.email, link) : welcomeMail(user.email, name, link));
+      await mailer.send(message);
     } catch (error) {
       // The account still works; the member can ask for another link.
-      logger.error(`Sending the ${kind} email failed`, error);
+      logger.error(`Sending the ${what} email failed`, error);
     }
   }
 
   /** The user and session behind a bearer token, or the Supabase error for it. */
   async function authenticate(token: string | undefined) {
     if (!token) throw noAuthorization();
-    const claims = await verifyAccessToken(await getSecret(), token, now());
+    const claims = await verifyAccessToken(await getKeys(), token, now());
     if (!claims) throw badJwt();
-    if (!(await isSessionLive(db, claims.session_id, claims.sub))) throw sessionNotFound();
+    if (!(await isSessionLive(db, claims.session_id, claims.sub, now(), settings.sessionLimits))) throw sessionNotFound();
     const user = await findUserById(db, claims.sub);
     if (!user) throw new AuthApiError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
     return { user, sessionId: claims.session_id };
   }
 
   return {
-    getSecret,
+    getKeys,
     authenticate,
 
     async signUp(email: string, password: string, metadata: Record<string, unknown>, redirectTo: string, at: RequestOrigin) {
+      checkNewPassword(password, email);
+      const wait = await takeAttempt(db, `signup:ip:${at.ip}`, now(), SIGNUP_POLICY);
+      if (wait > 0) throw tooManyAttempts('over_request_rate_limit', wait, 'Too many new accounts from this address.');
+      // As hosted Supabase: without required confirmation the address counts as confirmed at once, and no email is sent.
+      const confirmAtOnce = !settings.requireEmailConfirmation;
       const created = await insertUser(db, {
         email,
         passwordHash: await hashPassword(password),
         metadata,
-        confirmedAt: null,
+        confirmedAt: confirmAtOnce ? now() : null,
         now: now(),
       });
-      if (!created) throw new AuthApiError(422, 'user_already_exists', 'User already registered');
+      if (!created) {
+        // With confirmation off a new account signs in at once, so a taken address cannot be hidden;
+        // GoTrue answers 422 there too. With confirmation on it is answered like a new one (ADR 0008).
+        if (!settings.requireEmailConfirmation) throw new AuthApiError(422, 'user_already_exists', 'User already registered');
+        await mailSafely('account-exists', accountExistsMail(email, `${at.origin}/login`));
+        return { user: userJson(lookalikeUser(email, metadata, now())), session: null };
+      }
+      if (confirmAtOnce) return { user: userJson(created), session: await signIn(created.id, at, 'password') };
       await sendLink(created, 'signup', redirectTo, at);
-      if (settings.requireEmailConfirmation) return { user: userJson(created), session: null };
-      return { user: userJson(created), session: await signIn(created.id, at, 'password') };
+      return { user: userJson(created), session: null };
     },
 
     async signInWithPassword(email: string, password: string, at: RequestOrigin) {
-      const accountKey = `signin:email:${email}`;
-      const addressKey = `signin:ip:${at.ip}`;
-      const wait = Math.max(await lockedFor(db, accountKey, now()), await lockedFor(db, addressKey, now()));
-      if (wait > 0) throw tooManyAttempts('over_request_rate_limit', wait, 'Too many failed sign-in attempts.');
+      // Counted before the password is checked, so parallel guesses cannot all be checked (ADR 0008).
+      const guard = await guardSignIn(db, email, at.ip, now());
       const user = await findUserByEmail(db, email);
       if (!(await passwordMatches(password, user?.encrypted_password ?? null)) || !user) {
-        await recordFailure(db, accountKey, now(), ACCOUNT_POLICY);
-        await recordFailure(db, addressKey, now(), ADDRESS_POLICY);
+        await guard.failed();
         throw invalidCredentials();
       }
-      await clearFailures(db, accountKey);
+      await guard.succeeded();
+      // An account from before argon2id: its bcrypt hash is replaced now that the password is at hand.
+      if (!isCurrentHash(user.encrypted_password)) {
+        await updateUser(db, user.id, { passwordHash: await hashPassword(password), touch: false }, now());
+      }
       if (settings.requireEmailConfirmation && !user.email_confirmed_at) {
         throw new AuthApiError(400, 'email_not_confirmed', 'Email not confirmed');
       }
@@ -145,7 +191,8 @@ export function createAuthService({ db, now, logger, mailer, settings }: AuthSer
     },
 
     async refresh(refreshToken: string, at: RequestOrigin) {
-      const rotated = await db.transaction((tx) => rotateRefreshToken(tx, refreshToken, now()));
+      const key = await getSecret();
+      const rotated = await db.transaction((tx) => rotateRefreshToken(tx, refreshToken, key, now(), settings.sessionLimits));
       if ('reused' in rotated) {
         logger.warn('A rotated refresh token was presented again; its session is revoked');
         throw refreshTokenReused();
@@ -166,6 +213,7 @@ export function createAuthService({ db, now, logger, mailer, settings }: AuthSer
       const { user, sessionId } = await authenticate(token);
       let passwordHash: string | undefined;
       if (changes.password !== undefined) {
+        checkNewPassword(changes.password, user.email);
         if (await passwordMatches(changes.password, user.encrypted_password)) {
           throw new AuthApiError(422, 'same_password', 'New password should be different from the old password.');
         }
@@ -173,8 +221,11 @@ export function createAuthService({ db, now, logger, mailer, settings }: AuthSer
       }
       const updated = await db.transaction(async (tx) => {
         const row = await updateUser(tx, user.id, { passwordHash, metadata: changes.data }, now());
-        // Whoever knew the old password is signed out everywhere else.
-        if (passwordHash) await revokeSessions(tx, { userId: user.id, except: sessionId }, now());
+        // Whoever knew the old password, or holds a link mailed before, is shut out.
+        if (passwordHash) {
+          await revokeSessions(tx, { userId: user.id, except: sessionId }, now());
+          await retireLinks(tx, user.id, now());
+        }
         return row;
       });
       return userJson(updated);
@@ -182,18 +233,34 @@ export function createAuthService({ db, now, logger, mailer, settings }: AuthSer
 
     /** Sends a reset link when the address is registered; the answer is the same either way. */
     async recover(email: string, redirectTo: string, at: RequestOrigin) {
-      const wait = await takeOnce(db, `recover:email:${email}`, now(), RECOVERY_INTERVAL_MS);
-      if (wait > 0) {
-        throw new AuthApiError(
-          429,
-          'over_email_send_rate_limit',
-          `For security purposes, you can only request this after ${Math.ceil(wait)} seconds.`,
-          {},
-          Math.ceil(wait),
+      await throttleEmail('recover', email, at, 'Too many password reset requests.');
+      sendLinkLater(email, 'recovery', redirectTo, at, () => true);
+    },
+
+    /** POST /resend: a new confirmation link when the address is registered and unconfirmed; the same answer either way. */
+    async resendConfirmation(email: string, redirectTo: string, at: RequestOrigin) {
+      await throttleEmail('resend', email, at, 'Too many emails asked for.');
+      sendLinkLater(email, 'signup', redirectTo, at, (user) => user.email_confirmed_at === null);
+    },
+
+    /** POST /verify: a link's token (token_hash), or the email and its 6-digit code; the session, or otp_expired. */
+    async verifyOtp(kind: LinkKind, proof: { tokenHash: string } | { email: string; code: string }, at: RequestOrigin) {
+      let userId: string | null = null;
+      if ('tokenHash' in proof) {
+        userId = await consumeLink(db, proof.tokenHash, kind, now());
+      } else {
+        // Counted before the code is checked: six digits are few, so guesses are too.
+        const wait = Math.max(
+          await takeAttempt(db, `verify:email:${proof.email}`, now(), CODE_POLICY),
+          await takeAttempt(db, `verify:ip:${at.ip}`, now(), ADDRESS_POLICY),
         );
+        if (wait > 0) throw tooManyAttempts('over_request_rate_limit', wait, 'Too many codes tried.');
+        const user = await findUserByEmail(db, proof.email);
+        userId = user ? await consumeCode(db, user.id, proof.code, kind, now()) : null;
       }
-      const user = await findUserByEmail(db, email);
-      if (user) await sendLink(user, 'recovery', redirectTo, at);
+      if (!userId) throw new AuthApiError(403, 'otp_expired', 'Token has expired or is invalid');
+      await updateUser(db, userId, { confirmedAt: now() }, now());
+      return signIn(userId, at, 'otp');
     },
 
     /** Uses an email link; the session to hand back, or null when the link is no longer valid. */

@@ -9,8 +9,21 @@ import type { Logger } from '../logger';
 import type { MailSender } from './auth-mail';
 import { createAuthService, type AuthService } from './auth-service';
 import { hostedTokenVerifier, ownTokenVerifier, type MemberVerifier } from './member-verifier';
+import { sessionLimits } from './sessions';
 
-export type AuthEnv = Pick<Env, 'authJwtSecret' | 'authRequireEmailConfirmation' | 'supabaseUrl' | 'supabaseJwtSecret' | 'siteUrl'>;
+export type AuthEnv = Pick<
+  Env,
+  | 'authJwtSecret'
+  | 'authRequireEmailConfirmation'
+  | 'supabaseUrl'
+  | 'supabaseJwtSecret'
+  | 'siteUrl'
+  | 'nodeEnv'
+  | 'allowedHosts'
+  | 'trustProxy'
+  | 'authSessionInactivityDays'
+  | 'authSessionLifetimeDays'
+>;
 
 export interface MemberAuth {
   /** The stand-in, or null when a hosted project signs members in. */
@@ -23,12 +36,13 @@ export function memberAuth(deps: { db: Database; env: AuthEnv; now: () => Date; 
   if (env.supabaseUrl) {
     return { service: null, verifier: hostedTokenVerifier(env.supabaseUrl, env.supabaseJwtSecret, now) };
   }
+  const limits = sessionLimits(env.authSessionInactivityDays, env.authSessionLifetimeDays);
   const service = createAuthService({
     db,
     now,
     logger,
     mailer,
-    settings: { jwtSecret: env.authJwtSecret, requireEmailConfirmation: env.authRequireEmailConfirmation },
+    settings: { jwtSecret: env.authJwtSecret, requireEmailConfirmation: env.authRequireEmailConfirmation, sessionLimits: limits },
   });
-  return { service, verifier: ownTokenVerifier(db, service.getSecret, now) };
+  return { service, verifier: ownTokenVerifier(db, service.getKeys, now, limits) };
 }

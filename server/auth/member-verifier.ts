@@ -1,13 +1,14 @@
 /**
  * How the product API recognises a member from a bearer token: the
- * stand-in's own HS256 tokens (whose session must still be live), or a
+ * stand-in's own ES256 tokens (whose session must still be live), or a
  * hosted Supabase project's, by its JWT secret or its published JWKS.
  * Identity is the token's `sub`, nothing the request body says.
  */
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
 import type { Queryable } from '../db/adapter';
 import { verifyAccessToken } from './access-tokens';
-import { isSessionLive } from './sessions';
+import { isSessionLive, type SessionLimits } from './sessions';
+import type { SigningKeys } from './signing-keys';
 
 export interface Member {
   userId: string;
@@ -16,10 +17,15 @@ export interface Member {
 
 export type MemberVerifier = (token: string) => Promise<Member | null>;
 
-export function ownTokenVerifier(db: Queryable, secret: () => Promise<string>, now: () => Date): MemberVerifier {
+export function ownTokenVerifier(
+  db: Queryable,
+  keys: () => Promise<SigningKeys>,
+  now: () => Date,
+  limits: SessionLimits,
+): MemberVerifier {
   return async (token) => {
-    const claims = await verifyAccessToken(await secret(), token, now());
-    if (!claims || !(await isSessionLive(db, claims.session_id, claims.sub))) return null;
+    const claims = await verifyAccessToken(await keys(), token, now());
+    if (!claims || !(await isSessionLive(db, claims.session_id, claims.sub, now(), limits))) return null;
     return { userId: claims.sub, email: claims.email };
   };
 }

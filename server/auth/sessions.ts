@@ -1,23 +1,47 @@
 /**
  * Sessions and their refresh tokens. A refresh token is exchanged once for
- * a new one (rotation). Presenting an exchanged token again means it was
- * copied: the whole session is revoked, except within a short grace period
- * for a client retrying a refresh whose answer it never received, which
- * gets a fresh token instead (as Supabase Auth's reuse interval does).
+ * the next (rotation); a session ends when revoked, when unused for the
+ * inactivity limit, or at its absolute lifetime (AUTH_SESSION_* settings).
+ *
+ * Presenting an exchanged token again within REUSE_GRACE_MS is what
+ * several tabs refreshing at once do: as GoTrue, the answer is the
+ * session's current token, so the session never forks and no tab is
+ * signed out. Later than that, it means the token was copied: the whole
+ * session is revoked. Only SHA-256 of a token is stored, so the current
+ * token is found again by derivation: each successor is an HMAC of its
+ * parent under the server's secret, which a copy of the database lacks.
  */
+import { createHmac } from 'node:crypto';
 import type { Queryable } from '../db/adapter';
-import { refreshTokenNotFound } from './auth-error';
+import { AuthApiError, refreshTokenNotFound } from './auth-error';
 import { hashToken, randomToken } from './secrets';
 
 export const REUSE_GRACE_MS = 10_000;
+const MAX_CHAIN = 32;
+const DAY_MS = 24 * 60 * 60_000;
+
+export interface SessionLimits {
+  /** A session unused (no refresh) this long has ended. */
+  inactivityMs: number;
+  /** A session this old has ended, however active. */
+  lifetimeMs: number;
+}
+
+export const sessionLimits = (inactivityDays: number, lifetimeDays: number): SessionLimits => ({
+  inactivityMs: inactivityDays * DAY_MS,
+  lifetimeMs: lifetimeDays * DAY_MS,
+});
 
 export interface StartedSession {
   sessionId: string;
   refreshToken: string;
 }
 
-async function issueRefreshToken(db: Queryable, sessionId: string, now: Date): Promise<string> {
-  const token = randomToken();
+export const sessionExpired = () => new AuthApiError(400, 'session_expired', 'Invalid Refresh Token: Session Expired');
+
+const successorOf = (key: string, token: string) => createHmac('sha256', key).update(`refresh-successor:${token}`).digest('base64url');
+
+async function storeRefreshToken(db: Queryable, token: string, sessionId: string, now: Date): Promise<string> {
   await db.query('INSERT INTO auth_refresh_tokens (token_hash, session_id, created_at) VALUES ($1, $2, $3)', [
     hashToken(token),
     sessionId,
@@ -27,55 +51,70 @@ async function issueRefreshToken(db: Queryable, sessionId: string, now: Date): P
 }
 
 export async function startSession(db: Queryable, userId: string, now: Date): Promise<StartedSession> {
-  const [row] = await db.query<{ id: string }>('INSERT INTO auth_sessions (user_id, created_at) VALUES ($1, $2) RETURNING id', [
-    userId,
-    now,
-  ]);
+  const [row] = await db.query<{ id: string }>(
+    'INSERT INTO auth_sessions (user_id, created_at, refreshed_at) VALUES ($1, $2, $2) RETURNING id',
+    [userId, now],
+  );
   if (!row) throw new Error('Session insert returned nothing');
-  return { sessionId: row.id, refreshToken: await issueRefreshToken(db, row.id, now) };
+  return { sessionId: row.id, refreshToken: await storeRefreshToken(db, randomToken(), row.id, now) };
 }
 
-export async function isSessionLive(db: Queryable, sessionId: string, userId: string): Promise<boolean> {
-  const rows = await db.query('SELECT 1 FROM auth_sessions WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL', [
+// The SQL condition for a session (alias `s`) that has not ended; $n and $n+1 are the inactivity and lifetime cut-offs.
+const LIVE = (n: number) => `s.revoked_at IS NULL AND s.refreshed_at > $${n} AND s.created_at > $${n + 1}`;
+const cutOffs = (now: Date, limits: SessionLimits) => [
+  new Date(now.getTime() - limits.inactivityMs),
+  new Date(now.getTime() - limits.lifetimeMs),
+];
+
+export async function isSessionLive(db: Queryable, sessionId: string, userId: string, now: Date, limits: SessionLimits) {
+  const rows = await db.query(`SELECT 1 FROM auth_sessions s WHERE s.id = $1 AND s.user_id = $2 AND ${LIVE(3)}`, [
     sessionId,
     userId,
+    ...cutOffs(now, limits),
   ]);
   return rows.length > 0;
 }
 
+export type Rotation = { sessionId: string; userId: string; refreshToken: string } | { reused: true };
+
 /**
- * Exchanges a refresh token for a new one in the same session. Run inside
- * a transaction: the token row is locked so two refreshes cannot both win.
- * A reuse revokes the session and resolves to `{ reused: true }`.
+ * Exchanges a refresh token for the session's next one. Run inside a
+ * transaction: the token row is locked so two refreshes cannot both rotate
+ * it. A reuse revokes the session and resolves to `{ reused: true }`.
  */
-export async function rotateRefreshToken(
-  tx: Queryable,
-  token: string,
-  now: Date,
-): Promise<{ sessionId: string; userId: string; refreshToken: string } | { reused: true }> {
-  const [row] = await tx.query<{ session_id: string; rotated_at: Date | null; user_id: string; revoked_at: Date | null }>(
-    `SELECT rt.session_id, rt.rotated_at, s.user_id, s.revoked_at
+export async function rotateRefreshToken(tx: Queryable, token: string, key: string, now: Date, limits: SessionLimits): Promise<Rotation> {
+  const [row] = await tx.query<{ session_id: string; rotated_at: Date | null; user_id: string; live: boolean; revoked: boolean }>(
+    `SELECT rt.session_id, rt.rotated_at, s.user_id, s.revoked_at IS NOT NULL AS revoked, (${LIVE(2)}) AS live
      FROM auth_refresh_tokens rt JOIN auth_sessions s ON s.id = rt.session_id
      WHERE rt.token_hash = $1
      FOR UPDATE OF rt`,
-    [hashToken(token)],
+    [hashToken(token), ...cutOffs(now, limits)],
   );
-  if (!row || row.revoked_at) throw refreshTokenNotFound();
-  if (row.rotated_at) {
-    if (now.getTime() - row.rotated_at.getTime() > REUSE_GRACE_MS) {
-      // Returned, not thrown: the revocation must commit with the transaction.
-      await revokeSessions(tx, { sessionId: row.session_id }, now);
-      return { reused: true };
-    }
-    // A retry within the grace period: the token it was exchanged for is retired in favour of a new one.
-    await tx.query(
-      'UPDATE auth_refresh_tokens SET rotated_at = $2 WHERE session_id = $1 AND rotated_at IS NULL',
-      [row.session_id, now],
-    );
-  } else {
+  if (!row || row.revoked) throw refreshTokenNotFound();
+  if (!row.live) throw sessionExpired();
+  const session = { sessionId: row.session_id, userId: row.user_id };
+  if (!row.rotated_at) {
     await tx.query('UPDATE auth_refresh_tokens SET rotated_at = $2 WHERE token_hash = $1', [hashToken(token), now]);
+    await tx.query('UPDATE auth_sessions SET refreshed_at = $2 WHERE id = $1', [row.session_id, now]);
+    return { ...session, refreshToken: await storeRefreshToken(tx, successorOf(key, token), row.session_id, now) };
   }
-  return { sessionId: row.session_id, userId: row.user_id, refreshToken: await issueRefreshToken(tx, row.session_id, now) };
+  if (now.getTime() - row.rotated_at.getTime() > REUSE_GRACE_MS) {
+    // Returned, not thrown: the revocation must commit with the transaction.
+    await revokeSessions(tx, { sessionId: row.session_id }, now);
+    return { reused: true };
+  }
+  // Within the grace period: walk to the token the session holds now and hand that out again.
+  let current = token;
+  for (let step = 0; step < MAX_CHAIN; step += 1) {
+    current = successorOf(key, current);
+    const [next] = await tx.query<{ rotated_at: Date | null }>(
+      'SELECT rotated_at FROM auth_refresh_tokens WHERE token_hash = $1 AND session_id = $2',
+      [hashToken(current), row.session_id],
+    );
+    if (!next) break;
+    if (!next.rotated_at) return { ...session, refreshToken: current };
+  }
+  throw refreshTokenNotFound();
 }
 
 export type RevokeScope = { sessionId: string } | { userId: string; except?: string };

@@ -3,6 +3,7 @@
  * (FACTS.md: id, aud, role, email, phone, email_confirmed_at, app_metadata,
  * user_metadata, identities, created_at, updated_at, is_anonymous).
  */
+import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/adapter';
 
 export interface AuthUser {
@@ -55,6 +56,8 @@ export interface UserChanges {
   metadata?: Record<string, unknown>;
   confirmedAt?: Date;
   signedInAt?: Date;
+  /** false: a change the member did not make (a hash upgrade) leaves updated_at alone. */
+  touch?: boolean;
 }
 
 export async function updateUser(db: Queryable, id: string, changes: UserChanges, now: Date): Promise<AuthUser> {
@@ -64,7 +67,7 @@ export async function updateUser(db: Queryable, id: string, changes: UserChanges
        user_metadata = user_metadata || COALESCE($3::jsonb, '{}'::jsonb),
        email_confirmed_at = COALESCE(email_confirmed_at, $4),
        last_sign_in_at = COALESCE($5, last_sign_in_at),
-       updated_at = CASE WHEN $2::text IS NULL AND $3::jsonb IS NULL THEN updated_at ELSE $6 END
+       updated_at = CASE WHEN ($2::text IS NULL AND $3::jsonb IS NULL) OR NOT $7 THEN updated_at ELSE $6 END
      WHERE id = $1
      RETURNING ${COLUMNS}`,
     [
@@ -74,10 +77,29 @@ export async function updateUser(db: Queryable, id: string, changes: UserChanges
       changes.confirmedAt ?? null,
       changes.signedInAt ?? null,
       now,
+      changes.touch ?? true,
     ],
   );
   if (!row) throw new Error(`Auth user ${id} vanished during an update`);
   return row;
+}
+
+/**
+ * A user that does not exist, shaped like a newly signed-up one (random
+ * id, unconfirmed, one identity), for answering a sign-up whose address is
+ * taken without saying so.
+ */
+export function lookalikeUser(email: string, metadata: Record<string, unknown>, now: Date): AuthUser {
+  return {
+    id: randomUUID(),
+    email,
+    encrypted_password: '',
+    email_confirmed_at: null,
+    user_metadata: metadata,
+    last_sign_in_at: null,
+    created_at: now,
+    updated_at: now,
+  };
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

@@ -1,10 +1,14 @@
 /**
  * One process owns an embedded database directory: PGlite itself does not
  * stop a second process opening the same files, which would corrupt them.
- * The lock file holds the owner's pid; a lock left by a process that no
- * longer runs is taken over.
+ * The lock file holds the owner's pid. It comes into being whole: the pid
+ * is written to a private file first, which is then hard-linked to the
+ * lock's name, and link() either creates the name or fails because it
+ * exists. So a lock file is never seen empty or half-written, and an
+ * unreadable one can only be debris from elsewhere. A lock left by a
+ * process that no longer runs is taken over.
  */
-import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, linkSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const LOCK_FILE_NAME = 'server.lock';
@@ -44,15 +48,31 @@ function readOwner(path: string): number | null {
   }
 }
 
-function tryCreate(path: string): boolean {
+const removeIfThere = (path: string) => {
   try {
-    const fd = openSync(path, 'wx');
+    unlinkSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+};
+
+/** Creates the lock with our pid in one step; false when it exists. */
+function tryCreate(path: string): boolean {
+  const draft = `${path}.${process.pid}.tmp`;
+  const fd = openSync(draft, 'w');
+  try {
     writeSync(fd, String(process.pid));
+  } finally {
     closeSync(fd);
+  }
+  try {
+    linkSync(draft, path);
     return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw error;
+  } finally {
+    removeIfThere(draft);
   }
 }
 
@@ -72,12 +92,10 @@ export function acquireDataDirLock(dataDir: string): () => void {
     // A lock naming our own pid was left by an earlier run that had the same
     // pid (common for pid 1 in containers): it is stale, since we never took it.
     if (owner !== null && owner !== process.pid && isRunning(owner)) throw new DataDirLockedError(dataDir, owner);
-    // Stale (dead owner or unreadable file): remove it and try again.
-    try {
-      unlinkSync(path);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    }
+    // Stale (dead owner, or not written by this code). Removed only if it is
+    // still the file just judged, so a lock another starter has meanwhile
+    // taken over is not removed from under it.
+    if (readOwner(path) === owner) removeIfThere(path);
   }
   throw new Error(`Could not take the lock ${path}; another process keeps replacing it.`);
 }

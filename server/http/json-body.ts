@@ -1,10 +1,12 @@
 /**
  * Reading a small JSON form body: at most MAX_FORM_BYTES (413 otherwise),
- * and it must be one JSON object (400 otherwise). Field rules come after.
+ * it must be one JSON object (400 otherwise), and its text must pass the
+ * shared text rule (422 naming the field). Field rules come after.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ApiError } from './errors';
+import { BAD_TEXT_MESSAGE, findBadText } from './text-rules';
 
 export const MAX_FORM_BYTES = 16 * 1024;
 
@@ -26,5 +28,15 @@ export async function readJsonObject(c: Context): Promise<Record<string, unknown
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new ApiError(400, 'bad_request', 'The body must be a JSON object.');
   }
+  rejectBadText(body);
   return body as Record<string, unknown>;
+}
+
+/** 422 naming the first field whose text breaks the shared rule (server/http/text-rules.ts). */
+export function rejectBadText(body: unknown): void {
+  const path = findBadText(body);
+  if (path) {
+    const message = `${path} ${BAD_TEXT_MESSAGE}.`;
+    throw new ApiError(422, 'validation_failed', message, [{ path, message }]);
+  }
 }

@@ -1,14 +1,15 @@
 /** Request bodies and redirects of the /auth/v1 routes. */
 import type { Context } from 'hono';
 import { AuthApiError } from '../auth/auth-error';
+import { BAD_TEXT_MESSAGE, findBadText } from '../http/text-rules';
 import type { SessionJson } from '../auth/auth-service';
 
-const MAX_BODY_CHARS = 16_384;
+/** The largest body /auth/v1 reads; the routes' body limit refuses larger ones before reading them. */
+export const MAX_BODY_BYTES = 16_384;
 
 /** The JSON object a request carries; 400 for anything else. */
 export async function readBody(c: Context): Promise<Record<string, unknown>> {
   const text = await c.req.text();
-  if (text.length > MAX_BODY_CHARS) throw new AuthApiError(413, 'request_too_large', 'Request body is too large');
   let body: unknown;
   try {
     body = text === '' ? {} : JSON.parse(text);
@@ -18,6 +19,9 @@ export async function readBody(c: Context): Promise<Record<string, unknown>> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new AuthApiError(400, 'bad_json', 'Request body must be a JSON object');
   }
+  // The site's one text rule (server/http/text-rules.ts), in GoTrue's error shape.
+  const bad = findBadText(body);
+  if (bad) throw new AuthApiError(422, 'validation_failed', `${bad} ${BAD_TEXT_MESSAGE}`);
   return body as Record<string, unknown>;
 }
 
@@ -54,4 +58,17 @@ export function authFailureRedirect(redirectTo: string): string {
     error_description: 'Email link is invalid or has expired',
   });
   return `${redirectTo.split('#')[0]}#${fragment}`;
+}
+
+/** GET /settings as GoTrue answers it: email sign-in only, and whether new addresses are confirmed at once. */
+export function authSettingsJson(requireEmailConfirmation: boolean) {
+  const providers = ['anonymous_users', 'apple', 'azure', 'bitbucket', 'discord', 'facebook', 'figma', 'github', 'gitlab', 'google', 'keycloak', 'kakao', 'linkedin_oidc', 'notion', 'phone', 'slack_oidc', 'spotify', 'twitch', 'twitter', 'workos', 'zoom'];
+  return {
+    external: { ...Object.fromEntries(providers.map((p) => [p, false])), email: true },
+    disable_signup: false,
+    mailer_autoconfirm: !requireEmailConfirmation,
+    phone_autoconfirm: false,
+    sms_provider: '',
+    saml_enabled: false,
+  };
 }

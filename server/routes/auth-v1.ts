@@ -3,28 +3,32 @@
  * and response shapes (FACTS.md), so the site can later point at a hosted
  * project by configuration alone. Rules live in server/auth/auth-service.ts.
  */
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { AuthApiError, validationFailed } from '../auth/auth-error';
 import type { AuthService, RequestOrigin } from '../auth/auth-service';
-import { MAX_PASSWORD_BYTES, MIN_PASSWORD_LENGTH } from '../auth/passwords';
+import { MAX_PASSWORD_BYTES } from '../auth/passwords';
 import { userJson } from '../auth/users';
+import type { Env } from '../env';
+import { clientAddress } from '../http/client-address';
+import { siteOrigin, type SiteOriginEnv } from '../http/site-origin';
 import type { Logger } from '../logger';
-import { authFailureRedirect, readBody, safeRedirect, sessionFragment } from './auth-v1-input';
+import { otpRoutes } from './auth-v1-otp';
+import { authFailureRedirect, authSettingsJson, MAX_BODY_BYTES, readBody, safeRedirect, sessionFragment } from './auth-v1-input';
 
 export const API_VERSION = '2024-01-01';
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MAX_EMAIL = 254;
 const MAX_METADATA_BYTES = 4096;
 
-function requestOrigin(c: Context, siteUrl: string | undefined): RequestOrigin {
-  let ip = 'unknown';
-  try {
-    ip = getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    // In-process requests (tests) have no socket.
+export type AuthRoutesEnv = SiteOriginEnv & Pick<Env, 'trustProxy' | 'authRequireEmailConfirmation'>;
+
+function requestOrigin(c: Context, env: AuthRoutesEnv): RequestOrigin {
+  const origin = siteOrigin(c, env);
+  if (!origin) {
+    throw new AuthApiError(400, 'validation_failed', 'This host is not accepted: set SITE_URL, or add it to ALLOWED_HOSTS');
   }
-  return { origin: siteUrl ? new URL(siteUrl).origin : new URL(c.req.url).origin, ip };
+  return { origin, ip: clientAddress(c, env.trustProxy) };
 }
 
 const bearer = (c: Context) => /^Bearer\s+(\S+)$/i.exec(c.req.header('Authorization') ?? '')?.[1];
@@ -38,15 +42,11 @@ function email(value: unknown): string {
   return normalised;
 }
 
-function password(value: unknown, { strength }: { strength: boolean }): string {
+// Only presence and size here; what a new password must be is checked by the service (password-policy.ts).
+function password(value: unknown): string {
   if (typeof value !== 'string' || value === '') throw validationFailed('A password is required');
   if (Buffer.byteLength(value) > MAX_PASSWORD_BYTES) {
     throw new AuthApiError(422, 'validation_failed', `Password cannot be longer than ${MAX_PASSWORD_BYTES} characters`);
-  }
-  if (strength && value.length < MIN_PASSWORD_LENGTH) {
-    throw new AuthApiError(422, 'weak_password', `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`, {
-      weak_password: { reasons: ['length'] },
-    });
   }
   return value;
 }
@@ -58,7 +58,8 @@ function metadata(value: unknown): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-export function authV1Routes(auth: AuthService, siteUrl: string | undefined, logger: Logger): Hono {
+export function authV1Routes(auth: AuthService, env: AuthRoutesEnv, logger: Logger): Hono {
+  const requireEmailConfirmation = env.authRequireEmailConfirmation;
   const app = new Hono();
 
   app.use(async (c, next) => {
@@ -67,13 +68,22 @@ export function authV1Routes(auth: AuthService, siteUrl: string | undefined, log
     c.header('Access-Control-Expose-Headers', 'X-Supabase-Api-Version');
     c.header('Cache-Control', 'no-store');
   });
+  // Refused before the body is read, however it is sent (Content-Length or chunked).
+  app.use(
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new AuthApiError(413, 'request_too_large', 'Request body is too large');
+      },
+    }),
+  );
 
   app.post('/signup', async (c) => {
     const body = await readBody(c);
-    const at = requestOrigin(c, siteUrl);
+    const at = requestOrigin(c, env);
     const result = await auth.signUp(
       email(body.email),
-      password(body.password, { strength: true }),
+      password(body.password),
       metadata(body.data),
       safeRedirect(c.req.query('redirect_to'), at.origin),
       at,
@@ -85,9 +95,9 @@ export function authV1Routes(auth: AuthService, siteUrl: string | undefined, log
   app.post('/token', async (c) => {
     const grant = c.req.query('grant_type');
     const body = await readBody(c);
-    const at = requestOrigin(c, siteUrl);
+    const at = requestOrigin(c, env);
     if (grant === 'password') {
-      return c.json(await auth.signInWithPassword(email(body.email), password(body.password, { strength: false }), at));
+      return c.json(await auth.signInWithPassword(email(body.email), password(body.password), at));
     }
     if (grant === 'refresh_token') {
       if (typeof body.refresh_token !== 'string' || body.refresh_token === '' || body.refresh_token.length > 200) {
@@ -118,7 +128,7 @@ export function authV1Routes(auth: AuthService, siteUrl: string | undefined, log
       throw new AuthApiError(422, 'validation_failed', 'Changing the email address or phone is not supported here');
     }
     const changes = {
-      ...(body.password !== undefined ? { password: password(body.password, { strength: true }) } : {}),
+      ...(body.password !== undefined ? { password: password(body.password) } : {}),
       ...(body.data !== undefined ? { data: metadata(body.data) } : {}),
     };
     return c.json(await auth.updateUser(bearer(c), changes));
@@ -126,13 +136,13 @@ export function authV1Routes(auth: AuthService, siteUrl: string | undefined, log
 
   app.post('/recover', async (c) => {
     const body = await readBody(c);
-    const at = requestOrigin(c, siteUrl);
+    const at = requestOrigin(c, env);
     await auth.recover(email(body.email), safeRedirect(c.req.query('redirect_to'), at.origin), at);
     return c.json({});
   });
 
   app.get('/verify', async (c) => {
-    const at = requestOrigin(c, siteUrl);
+    const at = requestOrigin(c, env);
     const redirectTo = safeRedirect(c.req.query('redirect_to'), at.origin);
     const type = c.req.query('type');
     const token = c.req.query('token') ?? '';
@@ -144,10 +154,16 @@ export function authV1Routes(auth: AuthService, siteUrl: string | undefined, log
     return c.redirect(`${redirectTo.split('#')[0]}#${sessionFragment(session, type)}`, 303);
   });
 
-  // HS256 keys are secret, so there is nothing to publish; supabase-js then verifies through GET /user.
-  app.get('/.well-known/jwks.json', (c) => c.json({ keys: [] }));
+  // The ES256 public key, so clients verify tokens themselves (supabase-js getClaims()).
+  app.get('/.well-known/jwks.json', async (c) => {
+    return c.json({ keys: [(await auth.getKeys()).publicJwk] });
+  });
 
-  app.notFound((c) => c.json({ code: 'not_found', message: 'Not found' }, 404));
+  otpRoutes(app, auth, { requestOrigin: (c) => requestOrigin(c, env), email });
+  app.get('/settings', (c) => c.json(authSettingsJson(requireEmailConfirmation)));
+
+  // A mounted app's notFound is not used by its parent, so the catch-all is a route: every answer here carries a code.
+  app.all('*', (c) => c.json({ code: 'not_found', message: `No auth route ${c.req.method} ${c.req.path}` }, 404));
   app.onError((error, c) => {
     if (error instanceof AuthApiError) {
       if (error.retryAfter !== undefined) c.header('Retry-After', String(error.retryAfter));

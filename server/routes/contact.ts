@@ -3,27 +3,19 @@
  * form service's codes per field; nothing filled in answers EMPTY; the
  * honeypot and the rate limit answer BLOCKED.
  */
-import { getConnInfo } from '@hono/node-server/conninfo';
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { checkEnquiry, HONEYPOT_FIELD } from '../../src/domain/contact-enquiry';
+import { clientAddress, NO_SOCKET, type TrustProxy } from '../http/client-address';
 import { ApiError } from '../http/errors';
 import { formBodyLimit, readJsonObject } from '../http/json-body';
 import type { ContactService } from '../services/contact-service';
 
 export const THANK_YOU = 'Thank you for reaching out! We will get back to you soon.';
 
-/** The peer's address, when the server is on a real socket (not in-process tests). */
-function clientAddress(c: Context): string | null {
-  try {
-    return getConnInfo(c).remote.address ?? null;
-  } catch {
-    return null;
-  }
-}
-
 const blocked = (status: 403 | 429, message: string) => new ApiError(status, 'BLOCKED', message);
 
-export function contactRoutes(contact: ContactService): Hono {
+/** `trustProxy`: whose X-Forwarded-For names the sender, so the hourly limit is per visitor, not per proxy. */
+export function contactRoutes(contact: ContactService, trustProxy: TrustProxy = null): Hono {
   const app = new Hono();
 
   app.post('/', formBodyLimit(), async (c) => {
@@ -36,7 +28,8 @@ export function contactRoutes(contact: ContactService): Hono {
       if (check.empty) throw new ApiError(422, 'EMPTY', 'The form is empty: please fill in every field.', check.problems);
       throw new ApiError(422, 'validation_failed', 'Please correct the fields shown.', check.problems);
     }
-    const outcome = await contact.submit(check.enquiry, clientAddress(c));
+    const address = clientAddress(c, trustProxy);
+    const outcome = await contact.submit(check.enquiry, address === NO_SOCKET ? null : address);
     if (!outcome.stored) {
       c.header('Retry-After', '3600');
       throw blocked(429, 'Too many enquiries from this address. Please try again in an hour, or call us.');

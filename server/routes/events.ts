@@ -5,7 +5,7 @@
  */
 import { Hono } from 'hono';
 import { ACCESS_GRANT_HEADER, BOOKING_REFUSAL_MESSAGES } from '../../src/domain/booking';
-import { clientAddress } from '../http/client-address';
+import { clientAddress, type TrustProxy } from '../http/client-address';
 import { ApiError, eventNotFound } from '../http/errors';
 import { formBodyLimit, readJsonObject } from '../http/json-body';
 import type { AccessCodeService } from '../services/access-code-service';
@@ -15,7 +15,12 @@ import { parseEventListQuery } from './events-query';
 
 export const INVALID_ACCESS_CODE = 'Invalid Access code';
 
-export function eventsRoutes(events: EventsService, accessCodes: AccessCodeService, grants: AccessGrants): Hono {
+export function eventsRoutes(
+  events: EventsService,
+  accessCodes: AccessCodeService,
+  grants: AccessGrants,
+  trustProxy: TrustProxy,
+): Hono {
   const app = new Hono();
 
   app.get('/', async (c) => {
@@ -41,7 +46,7 @@ export function eventsRoutes(events: EventsService, accessCodes: AccessCodeServi
   // SPEC's client reads `status`; the modal shows 'Invalid Access code' on any failure.
   app.post('/:id/check-access-code', formBodyLimit(), async (c) => {
     const body = await readJsonObject(c);
-    const outcome = await accessCodes.check(c.req.param('id'), body.access_code, clientAddress(c));
+    const outcome = await accessCodes.check(c.req.param('id'), body.access_code, clientAddress(c, trustProxy));
     switch (outcome.kind) {
       case 'not_found':
         throw eventNotFound();

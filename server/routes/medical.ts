@@ -1,7 +1,8 @@
 /**
  * GET /api/medical/results/{profileId}: a member's results, for their own
- * profile only. Another member's profile id is 403 and logged: it is
- * either a bug or someone trying ids.
+ * profile only. Another member's profile id is answered exactly as a
+ * missing one (404), so ids cannot be tried to learn which exist, and is
+ * logged: it is either a bug or someone trying ids.
  */
 import { Hono } from 'hono';
 import type { Queryable } from '../db/adapter';
@@ -30,7 +31,7 @@ export function medicalRoutes(db: Queryable, verify: MemberVerifier, logger: Log
     if (!owner) throw notFound();
     if (owner.user_id !== member.userId) {
       logger.warn(`Member ${member.userId} asked for the results of profile ${profileId}, which is not theirs`);
-      throw new ApiError(403, 'forbidden', 'These results belong to another member.');
+      throw notFound();
     }
     return c.json({ data: await resultsForProfile(db, profileId) });
   });

@@ -1,9 +1,12 @@
-/** The JSON body of a member's profile request: only known fields, each text or null. */
+/**
+ * The JSON body of a member's profile request: only known fields, each
+ * text or null. Its size is limited before reading by formBodyLimit on the
+ * routes, and its text by the shared rule in readJsonObject.
+ */
 import type { Context } from 'hono';
 import { PROFILE_FIELDS, type ProfileFields } from '../../src/domain/member-profile';
 import { ApiError, type FieldIssue } from '../http/errors';
-
-const MAX_BODY_CHARS = 16_384;
+import { readJsonObject } from '../http/json-body';
 
 export interface ProfileBody {
   fields: ProfileFields;
@@ -11,18 +14,7 @@ export interface ProfileBody {
 }
 
 export async function readProfileBody(c: Context): Promise<ProfileBody> {
-  const text = await c.req.text();
-  if (text.length > MAX_BODY_CHARS) throw new ApiError(413, 'too_large', 'The request body is too large.');
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw new ApiError(400, 'bad_json', 'The request body must be JSON.');
-  }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new ApiError(400, 'bad_json', 'The request body must be a JSON object.');
-  }
-  const record = body as Record<string, unknown>;
+  const record = await readJsonObject(c);
   const fields: ProfileFields = {};
   const issues: FieldIssue[] = [];
   for (const name of PROFILE_FIELDS) {

@@ -7,6 +7,7 @@
 import { Hono, type Context } from 'hono';
 import type { MemberVerifier } from '../auth/member-verifier';
 import { ApiError } from '../http/errors';
+import { formBodyLimit } from '../http/json-body';
 import { requireMember, type MemberVariables } from '../http/require-member';
 import type { Logger } from '../logger';
 import { profileNotFound, type ProfileService } from '../services/profile-service';
@@ -15,6 +16,8 @@ import { readProfileBody } from './member-body';
 export function profileRoutes(profiles: ProfileService, verify: MemberVerifier, logger: Logger) {
   const app = new Hono<{ Variables: MemberVariables }>();
   app.use(requireMember(verify));
+  // Refused before the body is read, as the other /api forms are.
+  app.use(formBodyLimit());
 
   app.get('/', async (c) => {
     const profile = await profiles.ownProfile(c.get('member').userId);

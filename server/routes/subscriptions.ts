@@ -1,4 +1,8 @@
-/** POST /api/subscriptions: the 'Stay In Touch' newsletter form; subscribing twice is not an error. */
+/**
+ * POST /api/subscriptions: the 'Stay In Touch' newsletter form. Subscribing
+ * twice is not an error, and is answered exactly as a first subscription
+ * (201), so the form cannot be used to learn who is subscribed.
+ */
 import { Hono } from 'hono';
 import { checkSubscription, NEWSLETTER_MESSAGES } from '../../src/domain/newsletter';
 import { ApiError } from '../http/errors';
@@ -17,8 +21,8 @@ export function subscriptionsRoutes(subscriptions: SubscriptionsService): Hono {
         : check.problems.map((p) => `${p.path === 'email' ? 'Email' : p.path === 'name' ? 'Name' : p.path} ${p.message}`).join(' ');
       throw new ApiError(422, 'validation_failed', message, check.problems);
     }
-    const created = await subscriptions.subscribe(check.subscription);
-    return c.json({ ok: true, message: NEWSLETTER_MESSAGES.success }, created ? 201 : 200);
+    await subscriptions.subscribe(check.subscription);
+    return c.json({ ok: true, message: NEWSLETTER_MESSAGES.success }, 201);
   });
 
   return app;

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox } from '../../server/mail';
+import { waitForMail } from '../fixtures/mail';
 import { getJson, testApp } from '../fixtures/app';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../fixtures/db';
 import { postAuth, signIn, signUp, uniqueEmail, withToken, type TestSession } from '../fixtures/members';
@@ -97,7 +98,7 @@ describe.each(ENGINES)('auth sessions on %s', (engine) => {
     expect(asked.status).toBe(200);
     expect(asked.body).toEqual({});
 
-    const mail = (await readOutbox(test.db)).find((m) => m.to === email && /reset/i.test(m.subject));
+    const mail = await waitForMail(test.db, email, /reset/i);
     const link = /http:\/\/localhost(\/auth\/v1\/verify\?\S+)/.exec(mail!.text)![1]!;
     const opened = await app().request(link);
     expect(opened.status).toBe(303);
@@ -130,7 +131,7 @@ describe.each(ENGINES)('auth sessions on %s', (engine) => {
     const email = uniqueEmail('late');
     await signUp(app(), email);
     await postAuth(app(), `/recover?redirect_to=${encodeURIComponent('https://evil.example/steal')}`, { email });
-    const mail = (await readOutbox(test.db)).find((m) => m.to === email && /reset/i.test(m.subject));
+    const mail = await waitForMail(test.db, email, /reset/i);
     const link = /http:\/\/localhost(\/auth\/v1\/verify\?\S+)/.exec(mail!.text)![1]!;
     expect(decodeURIComponent(link)).toContain('redirect_to=http://localhost/');
     clock += 61 * 60_000;

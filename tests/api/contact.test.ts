@@ -7,8 +7,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { parseEnv } from '../../server/env';
 import type { OutboxMessage } from '../../server/mail';
-import { ENQUIRIES_PER_EMAIL_PER_HOUR } from '../../server/services/contact-service';
-import { getJson, testApp } from '../fixtures/app';
+import { ENQUIRIES_PER_CLIENT_PER_HOUR, ENQUIRIES_PER_EMAIL_PER_HOUR } from '../../server/services/contact-service';
+import { getJson, newAddress, testApp } from '../fixtures/app';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../fixtures/db';
 
 const NOW = new Date('2026-06-10T09:00:00Z');
@@ -170,5 +170,27 @@ describe.each(ENGINES)('contact form on %s', (engine) => {
     );
     expect(answers.filter((a) => a.status === 201)).toHaveLength(ENQUIRIES_PER_EMAIL_PER_HOUR);
     expect(answers.filter((a) => a.status === 429)).toHaveLength(3);
+  });
+
+  it('counts each visitor behind a trusted proxy apart, and ignores the header without TRUST_PROXY', async () => {
+    const proxy = newAddress();
+    const via = (visitor: string, i: number, env: Record<string, string>, from = proxy) =>
+      getJson(
+        testApp({ db: test.db, now: NOW, env }),
+        '/api/contact',
+        {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': visitor },
+          body: JSON.stringify({ ...valid, email: `sender.${i}@example.org` }),
+        },
+        from,
+      );
+    for (let i = 0; i < ENQUIRIES_PER_CLIENT_PER_HOUR; i++) expect((await via('203.0.113.20', i, { TRUST_PROXY: '1' })).status).toBe(201);
+    expect((await via('203.0.113.20', 100, { TRUST_PROXY: '1' })).status).toBe(429);
+    expect((await via('203.0.113.21', 101, { TRUST_PROXY: '1' })).status).toBe(201);
+    // Untrusted, the header is the sender's own claim: a new one each time does not escape the limit.
+    const direct = newAddress();
+    for (let i = 0; i < ENQUIRIES_PER_CLIENT_PER_HOUR; i++) expect((await via(`10.9.0.${i}`, 200 + i, {}, direct)).status).toBe(201);
+    expect((await via('10.9.0.99', 300, {}, direct)).status).toBe(429);
   });
 });

@@ -2,6 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { EnvError, parseEnv } from '../../server/env';
 
+const PRODUCTION_NEEDS = {
+  SMTP_URL: 'smtps://mailer:secret@smtp.example.org:465',
+  SITE_URL: 'https://www.example.org',
+  AUTH_JWT_SECRET: 'x'.repeat(40),
+};
+
 describe('server settings', () => {
   it('defaults to a working local setup', () => {
     expect(parseEnv({}, '/srv/app')).toEqual({
@@ -23,6 +29,10 @@ describe('server settings', () => {
       supabaseUrl: undefined,
       supabaseJwtSecret: undefined,
       siteUrl: undefined,
+      authSessionInactivityDays: 14,
+      authSessionLifetimeDays: 90,
+      trustProxy: null,
+      allowedHosts: ['localhost', '127.0.0.1', '[::1]'],
       demoMemberEmail: 'demo.member@example.com',
       demoMemberPassword: 'chaps-demo-2025',
     });
@@ -58,6 +68,7 @@ describe('server settings', () => {
         NODE_ENV: 'production',
         LOG_LEVEL: 'warn',
         VITE_TILE_URL: 'https://tiles.example.org/{z}/{x}/{y}.png',
+        ...PRODUCTION_NEEDS,
       },
       '/srv/app',
     );
@@ -70,6 +81,32 @@ describe('server settings', () => {
       logLevel: 'warn',
       devTiles: false,
     });
+  });
+
+  it('loads no demo data in production unless SEED_DEMO=true says so', () => {
+    expect(parseEnv({ NODE_ENV: 'production', ...PRODUCTION_NEEDS })).toMatchObject({ seedDemo: false, devTiles: false });
+    expect(parseEnv({ NODE_ENV: 'production', SEED_DEMO: 'true', ...PRODUCTION_NEEDS }).seedDemo).toBe(true);
+    expect(parseEnv({ NODE_ENV: 'test' }).seedDemo).toBe(true);
+  });
+
+  it('accepts a hosted Supabase project instead of AUTH_JWT_SECRET in production', () => {
+    const { AUTH_JWT_SECRET: _unused, ...rest } = PRODUCTION_NEEDS;
+    expect(parseEnv({ NODE_ENV: 'production', ...rest, SUPABASE_URL: 'https://abcd.supabase.co' }).nodeEnv).toBe('production');
+  });
+
+  it('refuses production without its settings, naming each, and refuses /dev tiles there', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/SMTP_URL is required[\s\S]*SITE_URL is required[\s\S]*AUTH_JWT_SECRET or SUPABASE_URL/);
+    expect(() => parseEnv({ NODE_ENV: 'production', ...PRODUCTION_NEEDS, VITE_TILE_URL: '/dev/tiles/{z}/{x}/{y}.png' })).toThrow(
+      /VITE_TILE_URL must not point at \/dev in production/,
+    );
+  });
+
+  it.each([
+    ['false', null],
+    ['1', { hops: 1 }],
+    ['10.0.0.1, 10.0.0.2', { addresses: ['10.0.0.1', '10.0.0.2'] }],
+  ])('reads TRUST_PROXY=%s', (value, expected) => {
+    expect(parseEnv({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
   });
 
   it('keeps the tile stand-in when tiles are a local path', () => {
@@ -96,6 +133,10 @@ describe('server settings', () => {
     ['VITE_TILE_URL', 'tiles/{z}/{x}/{y}.png'],
     ['VITE_SEMINAR_VIDEO_URL', 'media/talk.mp4'],
     ['VITE_SEMINAR_VIDEO_URL', 'ftp://media.example.org/talk.mp4'],
+    ['TRUST_PROXY', 'the-proxy'],
+    ['AUTH_SESSION_INACTIVITY_DAYS', '0'],
+    ['AUTH_SESSION_LIFETIME_DAYS', 'a year'],
+    ['ALLOWED_HOSTS', 'http://evil.example/'],
   ])('refuses %s=%s with a message naming it', (name, value) => {
     let thrown: unknown;
     try {

@@ -54,6 +54,27 @@ describe('DATA_DIR lock', () => {
     expect(existsSync(lockPath())).toBe(false);
   });
 
+  it('is never seen without its pid, however often it is taken and released', async () => {
+    // A second starter that read the lock between "create" and "write pid" saw an empty file, judged it stale and removed it.
+    const watcher = spawn(process.execPath, [
+      '-e',
+      `const fs = require('node:fs'); let empty = 0, seen = 0; const end = Date.now() + 2500;
+       process.stdout.write('ready\\n');
+       while (Date.now() < end) { try { const t = fs.readFileSync(process.argv[1], 'utf8'); seen++; if (t === '') empty++; } catch {} }
+       process.stdout.write(JSON.stringify({ empty, seen }));`,
+      lockPath(),
+    ]);
+    let output = '';
+    watcher.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await new Promise<void>((ready) => watcher.stdout.once('data', () => ready()));
+    const until = Date.now() + 2000;
+    while (Date.now() < until) acquireDataDirLock(dir)();
+    await new Promise((exited) => watcher.on('exit', exited));
+    const { empty, seen } = JSON.parse(output.slice(output.indexOf('{'))) as { empty: number; seen: number };
+    expect(seen).toBeGreaterThan(0);
+    expect(empty).toBe(0);
+  });
+
   it('guards the embedded database while it is open, and frees it on close', async () => {
     const db = await openPglite(dir);
     try {

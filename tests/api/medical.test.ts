@@ -1,6 +1,6 @@
 /**
  * GET /api/medical/results/{profileId}: the demo member's history in the
- * SPEC's shape, own profile only (403 for another's, logged), 401 without
+ * SPEC's shape, own profile only (404 for another's, as for a missing one, logged), 401 without
  * a token, 404 for an unknown or malformed id.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,11 +53,11 @@ describe.each(ENGINES)('medical results on %s', (engine) => {
     expect(prefixed.status).toBe(200);
   });
 
-  it("refuses another member's results with 403 and logs it", async () => {
+  it("answers another member's results as missing (404), and logs it", async () => {
     const other = await signUp(app());
     await createProfile(app(), other.access_token, profileFields());
     const res = await getJson(app(), `/api/medical/results/${demoProfileId}`, withToken(other.access_token));
-    expect(res.status).toBe(403);
+    expect(res.status).toBe(404);
     expect(warnings.some((w) => w.includes(other.user.id) && w.includes(String(demoProfileId)))).toBe(true);
   });
 

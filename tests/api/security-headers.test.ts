@@ -36,3 +36,20 @@ describe('media-src', () => {
     );
   });
 });
+
+describe('Permissions-Policy', () => {
+  it('switches off the browser features the site never uses, on pages and API answers alike', async () => {
+    for (const path of ['/', '/api/health']) {
+      const policy = (await testApp().request(path)).headers.get('Permissions-Policy');
+      expect(policy).toBe(
+        'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), fullscreen=(self)',
+      );
+    }
+  });
+
+  it("lets no inline style in: style-src is 'self' alone", async () => {
+    const csp = (await testApp().request('/api/health')).headers.get('Content-Security-Policy') ?? '';
+    expect(csp).toContain("style-src 'self';");
+    expect(csp).not.toContain('unsafe-inline');
+  });
+});

@@ -100,7 +100,6 @@ describe('static site', () => {
     '/icons/icon-192.png',
     '/api/nope',
     '/api',
-    '/auth/v1/settings',
     '/dev/no-such-tool',
     '/%2e%2e/secret.txt',
     '/..%2fsecret.txt',
@@ -113,6 +112,12 @@ describe('static site', () => {
     expect(headers.get('content-type')).toContain('application/json');
     expect(body.error).toBe('not_found');
     expect(JSON.stringify(body)).not.toContain('outside the site');
+  });
+
+  it('answers an unknown /auth/v1 route with 404 JSON in GoTrue\'s shape, not the page', async () => {
+    const { status, body } = await getJson<{ code: string }>(app, '/auth/v1/no-such-route', { headers: html });
+    expect(status).toBe(404);
+    expect(body.code).toBe('not_found');
   });
 
   it('does not answer an app route with the page when the client wants JSON', async () => {
@@ -157,7 +162,7 @@ describe('security headers', () => {
     expect(directives).toEqual({
       'default-src': "'self'",
       'script-src': "'self'",
-      'style-src': "'self' 'unsafe-inline'",
+      'style-src': "'self'",
       'img-src': "'self' data: blob: https://*.tile.example.org",
       'connect-src': "'self' https://*.tile.example.org",
       'media-src': "'self'",

@@ -1,0 +1,79 @@
+/**
+ * Passwords (issue 8, findings 6 and 9): argon2id hashes made off the main
+ * thread, older bcrypt hashes still accepted and upgraded at sign-in, and
+ * new passwords checked against a list of common and breached ones.
+ */
+import { hashSync } from '@node-rs/bcrypt';
+import { performance } from 'node:perf_hooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword, passwordMatches } from '../../server/auth/passwords';
+import { getJson, newAddress, testApp } from '../fixtures/app';
+import { createTestDatabase, ENGINES, type TestDatabase } from '../fixtures/db';
+import { postAuth, signIn, signUp, uniqueEmail, withToken } from '../fixtures/members';
+
+describe.each(ENGINES)('passwords on %s', (engine) => {
+  let test: TestDatabase;
+  const app = () => testApp({ db: test.db });
+  const storedHash = async (email: string) =>
+    (await test.db.query<{ encrypted_password: string }>('SELECT encrypted_password FROM auth_users WHERE email = $1', [email]))[0]
+      ?.encrypted_password;
+
+  beforeAll(async () => {
+    test = await createTestDatabase(engine);
+  });
+  afterAll(async () => {
+    await test?.dispose();
+  });
+
+  it('stores argon2id hashes for new accounts', async () => {
+    const email = uniqueEmail('argon');
+    await signUp(app(), email, 'fresh-password-1');
+    expect(await storedHash(email)).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+
+  it('accepts an account made with bcrypt, and stores argon2id at its next sign-in', async () => {
+    const email = uniqueEmail('legacy');
+    await signUp(app(), email, 'placeholder-pass-1');
+    await test.db.query('UPDATE auth_users SET encrypted_password = $2 WHERE email = $1', [email, hashSync('legacy-password-1', { cost: 10 })]);
+    expect((await signIn(app(), email, 'wrong-password-1', newAddress())).status).toBe(400);
+    expect(await storedHash(email)).toMatch(/^\$2[aby]\$/);
+    expect((await signIn(app(), email, 'legacy-password-1', newAddress())).status).toBe(200);
+    expect(await storedHash(email)).toMatch(/^\$argon2id\$/);
+    expect((await signIn(app(), email, 'legacy-password-1', newAddress())).status).toBe(200);
+  });
+
+  it('hashes and verifies off the main thread: the event loop idles through a burst of 40', async () => {
+    const stored = await hashPassword('burst-password-1');
+    const before = performance.eventLoopUtilization();
+    const work = Array.from({ length: 40 }, (_, i) => (i % 2 ? hashPassword(`burst-${i}`) : passwordMatches('burst-password-1', stored)));
+    await Promise.all(work);
+    // bcryptjs kept the loop busy the whole time (about 0.95 here); a thread pool leaves it nearly idle.
+    expect(performance.eventLoopUtilization(before).utilization).toBeLessThan(0.5);
+  });
+
+  it.each(['123456', 'password', 'qwerty123', 'Password123', 'iloveyou'])('refuses the common password %s', async (password) => {
+    const res = await postAuth(app(), '/signup', { email: uniqueEmail('weak'), password }, {}, newAddress());
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ code: 'weak_password', weak_password: { reasons: ['pwned'] } });
+  });
+
+  it('keeps the SPEC message for a short password, and refuses the email as the password', async () => {
+    const short = await postAuth(app(), '/signup', { email: uniqueEmail('short'), password: 'ab1' }, {}, newAddress());
+    expect(short.body).toEqual({
+      code: 'weak_password',
+      message: 'Password should be at least 6 characters.',
+      weak_password: { reasons: ['length'] },
+    });
+    const email = uniqueEmail('self');
+    const same = await postAuth(app(), '/signup', { email, password: email.toUpperCase() }, {}, newAddress());
+    expect(same.status).toBe(422);
+    expect(same.body).toMatchObject({ code: 'weak_password' });
+  });
+
+  it('checks a changed password too', async () => {
+    const session = await signUp(app());
+    const res = await getJson(app(), '/auth/v1/user', withToken(session.access_token, { method: 'PUT', body: JSON.stringify({ password: 'password1' }) }));
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ code: 'weak_password' });
+  });
+});
