@@ -50,6 +50,11 @@ export default defineConfig({
       STATIC_DIR: staticDir,
       // Known to the /test-consent journey, which signs its links with it.
       LINK_SIGNING_SECRET: E2E_LINK_SIGNING_SECRET,
+      // One proxy hop is trusted so that the journeys' members can sign up
+      // from addresses of their own (tests/e2e/support/members.ts): sign-ups
+      // are limited per address. The browser sends no X-Forwarded-For, so its
+      // own requests count by the socket's address.
+      TRUST_PROXY: '1',
       VITE_TILE_URL: '/dev/tiles/{z}/{x}/{y}.png',
       VITE_TILES_PREFETCH: 'true',
       // A same-origin path the seminar page's player points at; no test plays it.

@@ -70,10 +70,15 @@ export async function fillConsent(page: Page): Promise<void> {
 
 /** Picks the first free time on the grid and returns it (HH:mm). */
 export async function pickFirstFreeSlot(page: Page): Promise<string> {
-  const slot = page.locator('.slot input:not([disabled])').first();
-  await expect(slot).toBeVisible();
-  const value = await slot.inputValue();
-  await slot.check();
+  let value = '';
+  // The grid is disabled while the list refreshes (after a refusal, or when
+  // the window regains focus), which on a busy machine can fall between
+  // finding a free time and ticking it: try again until the tick holds.
+  await expect(async () => {
+    const slot = page.locator('.slot input:not([disabled])').first();
+    value = await slot.inputValue({ timeout: 2000 });
+    await page.locator(`.slot input[value="${value}"]`).check({ timeout: 2000 });
+  }).toPass();
   return value;
 }
 
