@@ -46,6 +46,8 @@ test.describe('member account', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
 
     await expect(page.getByRole('heading', { name: 'Signup Successful!' })).toBeVisible();
+    // Confirmation is off (as on hosted Supabase by default): no email is sent, so none is claimed.
+    await expect(page.getByText('Your account is ready and you are signed in.')).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     await expect(page).toHaveURL(/\/portal$/, { timeout: 6_000 });
     await expect(page.getByRole('row', { name: /Name Graham Peter Walsh/ })).toBeVisible();

@@ -104,7 +104,10 @@ export default function SignupPage() {
         return;
       }
       // Still busy while leaving: the signed-in redirect above must not overtake this navigation.
-      navigate(paths.signupSuccess, { replace: true, state: { from, event: state.event } });
+      // An email went out only when the address must be confirmed before the
+      // first sign-in (no session yet); with confirmation off, as on hosted
+      // Supabase, the account is ready at once and no email is sent.
+      navigate(paths.signupSuccess, { replace: true, state: { from, event: state.event, emailSent: !data.session } });
       return;
     } catch {
       setFailure('An unexpected error occurred. Please try again.');
