@@ -98,6 +98,8 @@ const schema = z.object({
   LINK_SIGNING_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   DEMO_MEMBER_EMAIL: optionalText.pipe(z.email('must be an email address').default('demo.member@example.com')),
   DEMO_MEMBER_PASSWORD: optionalText.pipe(z.string().min(6, 'must be at least 6 characters').default('chaps-demo-2025')),
+  DEMO_STAFF_EMAIL: optionalText.pipe(z.email('must be an email address').default('demo.staff@example.com')),
+  DEMO_STAFF_PASSWORD: optionalText.pipe(z.string().min(6, 'must be at least 6 characters').default('chaps-staff-2025')),
 });
 
 export interface Env {
@@ -136,6 +138,9 @@ export interface Env {
   linkSigningSecret: string | undefined;
   demoMemberEmail: string;
   demoMemberPassword: string;
+  /** The demo staff account seeded with the demo data (the staff console at /staff). */
+  demoStaffEmail: string;
+  demoStaffPassword: string;
 }
 
 export class EnvError extends Error {
@@ -180,6 +185,8 @@ export function parseEnv(source: Record<string, string | undefined>, cwd = proce
     linkSigningSecret: v.LINK_SIGNING_SECRET,
     demoMemberEmail: v.DEMO_MEMBER_EMAIL.toLowerCase(),
     demoMemberPassword: v.DEMO_MEMBER_PASSWORD,
+    demoStaffEmail: v.DEMO_STAFF_EMAIL.toLowerCase(),
+    demoStaffPassword: v.DEMO_STAFF_PASSWORD,
   };
 }
 

@@ -25,6 +25,8 @@ describe('server settings', () => {
       siteUrl: undefined,
       demoMemberEmail: 'demo.member@example.com',
       demoMemberPassword: 'chaps-demo-2025',
+      demoStaffEmail: 'demo.staff@example.com',
+      demoStaffPassword: 'chaps-staff-2025',
     });
   });
 
