@@ -49,6 +49,20 @@ export interface CheckInResult {
 /** A queue sent in one request, in the order the names were tapped. */
 export const CHECK_IN_BATCH_MAX = 500;
 
+/**
+ * A queue of check-ins split for sending: consecutive check-ins of one
+ * event, in tap order, at most CHECK_IN_BATCH_MAX each.
+ */
+export function checkInBatches<T extends { event_id: string }>(queue: readonly T[]): { eventId: string; items: T[] }[] {
+  const batches: { eventId: string; items: T[] }[] = [];
+  for (const item of queue) {
+    const last = batches[batches.length - 1];
+    if (last && last.eventId === item.event_id && last.items.length < CHECK_IN_BATCH_MAX) last.items.push(item);
+    else batches.push({ eventId: item.event_id, items: [item] });
+  }
+  return batches;
+}
+
 /** Words for an outcome that needs a person's attention. */
 export const CHECK_IN_CONFLICT_TEXT: Partial<Record<CheckInOutcome, string>> = {
   cancelled: 'Booking cancelled: this member cancelled before the check-in reached the server. Please check with them.',
