@@ -83,8 +83,9 @@ export function staffAttendeesRoutes(deps: {
 
   app.post('/:eventId/check-ins', bodyLimit({ maxSize: CHECK_IN_BODY_MAX, onError: tooLarge('check-in list', CHECK_IN_BODY_MAX) }), async (c) => {
     const checkIns = readCheckIns(await readJsonObject(c));
-    if (!(await attendees.list(c.req.param('eventId')))) throw eventNotFound();
-    return c.json({ results: await attendees.checkIn(actorOf(c), c.req.param('eventId'), checkIns) });
+    const results = await attendees.checkIn(actorOf(c), c.req.param('eventId'), checkIns);
+    if (!results) throw eventNotFound();
+    return c.json({ results });
   });
 
   app.put('/:eventId/attendees/:appointmentId/result', formBodyLimit(), async (c) => {

@@ -19,7 +19,8 @@ export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 export interface StaffAttendeesService {
   /** null when the event does not exist. */
   list(eventId: string): Promise<Attendee[] | null>;
-  checkIn(actor: StaffActor, eventId: string, checkIns: readonly CheckIn[]): Promise<CheckInResult[]>;
+  /** null when the event does not exist. */
+  checkIn(actor: StaffActor, eventId: string, checkIns: readonly CheckIn[]): Promise<CheckInResult[] | null>;
 }
 
 const iso = (value: unknown) => (value ? (value as Date).toISOString() : null);
@@ -70,7 +71,9 @@ export function createStaffAttendeesService(db: Database, now: () => Date): Staf
     },
 
     checkIn(actor, eventId, checkIns) {
+      if (!isEventId(eventId)) return Promise.resolve(null);
       return db.transaction(async (tx) => {
+        if ((await tx.query('SELECT 1 FROM events WHERE event_id = $1::uuid', [eventId])).length === 0) return null;
         const results: CheckInResult[] = [];
         for (const checkIn of checkIns) results.push(await checkInOne(tx, actor, eventId, checkIn, now()));
         return results;
