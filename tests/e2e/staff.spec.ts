@@ -89,6 +89,13 @@ test.describe('staff console', () => {
     }
     await expect(page.getByText(/^Arrived \d\d:\d\d$/)).toBeVisible({ timeout: 20_000 });
 
+    // Printed for the door: the list without the site's header or the buttons, names as plain text.
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByRole('banner')).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Print the list' })).toBeHidden();
+    await expect(page.locator('.print-only', { hasText: 'Walter Booker' })).toBeVisible();
+    await page.emulateMedia({ media: 'screen' });
+
     const token = await staffToken(request);
     const held = await request.get(`/api/staff/events/${eventId}/attendees`, { headers: { Authorization: `Bearer ${token}` } });
     const { attendees } = (await held.json()) as AttendeeList;
