@@ -34,7 +34,8 @@ export function createStaffAttendeesService(db: Database, now: () => Date): Staf
         [eventId],
       );
       if (!event) return null;
-      // Active bookings, and cancelled ones that had been checked in or had a result (so staff see why).
+      // Cancelled bookings stay on the list, marked, so a check-in the server refused can be
+      // matched to a name at the door; a card hold that ran out was never a booking.
       const rows = await db.query(
         `SELECT a.appointment_id::text AS appointment_id, a.profile_id, p.first_name, p.last_name,
                 to_char(a.slot_start, 'HH24:MI') AS start_time, to_char(a.slot_end, 'HH24:MI') AS end_time,
@@ -47,7 +48,7 @@ export function createStaffAttendeesService(db: Database, now: () => Date): Staf
          JOIN member_profiles p ON p.profile_id = a.profile_id
          LEFT JOIN check_ins c ON c.appointment_id = a.appointment_id
          LEFT JOIN member_results r ON r.appointment_id = a.appointment_id
-         WHERE a.event_id = $1::uuid AND (${activeAppointment('a', '$2')} OR c.appointment_id IS NOT NULL)
+         WHERE a.event_id = $1::uuid AND (a.status <> 'held' OR ${activeAppointment('a', '$2')})
          ORDER BY a.slot_start, p.last_name, p.first_name, a.appointment_id`,
         [eventId, now()],
       );

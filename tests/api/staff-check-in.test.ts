@@ -100,6 +100,10 @@ describe.each(ENGINES)('attendees and check-in on %s', (engine) => {
     ]);
     expect(res.body.results.map((r) => r.outcome)).toEqual(['cancelled', 'not_found', 'not_found']);
     expect(await recorded()).toBe(3);
+    // The cancelled booking stays on the list, marked, so staff can tell the member why.
+    const list = await getJson<AttendeeList>(app(), `/api/staff/events/${EVENT.event_id}/attendees`, auth());
+    expect(list.body.attendees.find((a) => a.appointment_id === late!.appointment.appointment_id)).toMatchObject({ status: 'cancelled', checked_in_at: null });
+    expect(list.body.attendees.map((a) => a.appointment_id)).not.toContain(elsewhere[0]!.appointment.appointment_id);
   });
 
   it('keeps a future time from a wrong phone clock to the moment the server received it', async () => {

@@ -6,15 +6,29 @@
  * result entered by staff that the member reads, then reads offline; a lab
  * file with a bad line refused line by line; a member kept out of /staff.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { ScreeningEvent } from '../../src/domain/event';
 import { formatLongDate } from '../../src/domain/format';
 import type { AttendeeList } from '../../src/domain/staff-attendees';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { bookThroughApi, fillConsent, freeSlots, mailsTo, pickFirstFreeSlot } from './support/booking';
-import { createMember, signIn, signInAt } from './support/members';
+import { bookThroughApi, fillConsent, freeSlots, mailsTo, pickFirstFreeSlot, VALID_ANSWERS } from './support/booking';
+import { createMember, signIn, signInAt, type TestMember } from './support/members';
 import { waitForPersisted, waitForServiceWorkerControl } from './support/pwa';
 import { createEventAsStaff, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD, inDays, staffToken } from './support/staff';
+
+/** Books a private event over the API as the member's phone would: the code for a grant, consent, then the first free time. */
+async function bookPrivateThroughApi(request: APIRequestContext, member: TestMember, eventId: string, code: string): Promise<string> {
+  const headers = { Authorization: `Bearer ${member.accessToken}` };
+  const granted = await request.post(`/api/events/${eventId}/check-access-code`, { data: { access_code: code } });
+  const { access_grant: grant } = (await granted.json()) as { access_grant: string };
+  const published = ((await (await request.get(`/api/events/${eventId}`)).json()) as { event: ScreeningEvent }).event;
+  const [slot] = await freeSlots(request, published, grant);
+  const consent = await request.post('/api/medical/consent', { headers, data: { ...VALID_ANSWERS, eventId } });
+  const { consent_id: consentId } = (await consent.json()) as { consent_id: string };
+  const booked = await request.post('/api/appointments', { headers, data: { eventId, appointmentStartTime: slot, consentId, accessGrant: grant } });
+  expect(booked.status(), await booked.text()).toBe(201);
+  return ((await booked.json()) as { appointment: { appointment_id: string } }).appointment.appointment_id;
+}
 
 async function signInAsStaff(page: Page, path: string) {
   await page.goto('/login');
@@ -68,11 +82,17 @@ test.describe('staff console', () => {
     await expect(phone).toHaveURL(/\/booking-success/);
     await memberContext.close();
 
+    // A second member books through the API with the same code.
+    const cyril = await createMember(request, { firstName: 'Cyril' });
+    const cyrilBooking = await bookPrivateThroughApi(request, cyril, eventId, code);
+
     // Staff open the list before leaving for the venue: it is kept on the phone.
     await listLink.click();
     await expect(page.getByRole('heading', { name: `Attendees: ${name}` })).toBeVisible();
     const checkIn = page.getByRole('button', { name: 'Check in Walter Booker' });
+    const checkInCyril = page.getByRole('button', { name: 'Check in Cyril Booker' });
     await expect(checkIn).toBeVisible();
+    await expect(checkInCyril).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     await waitForServiceWorkerControl(page);
     await waitForPersisted(page, 'Walter');
@@ -82,12 +102,21 @@ test.describe('staff console', () => {
       await page.reload();
       await expect(checkIn).toBeVisible({ timeout: 15_000 });
       await checkIn.click();
-      await expect(page.getByText(/Checked in \d\d:\d\d, waiting to send/)).toBeVisible();
+      await checkInCyril.click();
+      await expect(page.getByText(/Checked in \d\d:\d\d, waiting to send/)).toHaveCount(2);
       await expect(page.getByText(/No connection: check-ins are kept on this phone/)).toBeVisible();
+      // Meanwhile, on his own phone, Cyril cancels.
+      const cancelled = await request.post(`/api/appointments/${cyrilBooking}/cancel`, { headers: { Authorization: `Bearer ${cyril.accessToken}` } });
+      expect(cancelled.status()).toBe(200);
     } finally {
       await page.context().setOffline(false);
     }
     await expect(page.getByText(/^Arrived \d\d:\d\d$/)).toBeVisible({ timeout: 20_000 });
+    const conflicts = page.getByRole('region', { name: 'Check-ins not recorded' });
+    await expect(conflicts.getByText(/Cyril Booker: Booking cancelled: this member cancelled before the check-in reached the server/)).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await conflicts.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(conflicts).toBeHidden();
 
     // Printed for the door: the list without the site's header or the buttons, names as plain text.
     await page.emulateMedia({ media: 'print' });
@@ -99,9 +128,10 @@ test.describe('staff console', () => {
     const token = await staffToken(request);
     const held = await request.get(`/api/staff/events/${eventId}/attendees`, { headers: { Authorization: `Bearer ${token}` } });
     const { attendees } = (await held.json()) as AttendeeList;
-    expect(attendees).toHaveLength(1);
-    expect(attendees[0]).toMatchObject({ first_name: 'Walter', consent_given: true });
-    expect(attendees[0]!.checked_in_at).not.toBeNull();
+    expect(attendees.map((a) => [a.first_name, a.status, a.checked_in_at !== null])).toEqual([
+      ['Walter', 'confirmed', true],
+      ['Cyril', 'cancelled', false],
+    ]);
   });
 
   test('staff enter a result; the member reads it with its band, then reads it offline', async ({ page, browser, request }) => {

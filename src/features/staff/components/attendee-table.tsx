@@ -31,10 +31,11 @@ function Arrival({ attendee, queued }: { attendee: Attendee; queued: QueuedCheck
 export function AttendeeTable({ userId, eventId, attendees, esneft, queued, canEnterResults, onCheckIn, onConsent }: Props) {
   const [entering, setEntering] = useState<string | null>(null);
   const waiting = new Map(queued.map((q) => [q.appointment_id, q]));
+  const booked = attendees.filter((a) => a.status === 'confirmed').length;
   return (
     <table className="staff-table">
       <caption>
-        {attendees.length === 1 ? '1 booking' : `${attendees.length} bookings`}; tap a name to check the member in
+        {booked === 1 ? '1 booking' : `${booked} bookings`}; tap a name to check the member in
       </caption>
       <thead>
         <tr>
@@ -54,7 +55,7 @@ export function AttendeeTable({ userId, eventId, attendees, esneft, queued, canE
           const arrived = a.checked_in_at !== null || waiting.has(a.appointment_id);
           return (
             <Fragment key={a.appointment_id}>
-              <tr>
+              <tr className={cancelled ? 'no-print' : undefined}>
                 <td>
                   {a.start_time} to {a.end_time}
                 </td>
