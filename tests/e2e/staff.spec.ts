@@ -39,7 +39,9 @@ async function signInAsStaff(page: Page, path: string) {
 
 test.describe('staff console', () => {
   test('a private event made in the editor is booked with its code, and checked in offline at the venue', async ({ page, browser, request }) => {
-    await signInAsStaff(page, '/staff');
+    // The portal offers staff the way in; members never see the link.
+    await signInAsStaff(page, '/portal');
+    await page.getByRole('navigation', { name: 'Account pages' }).getByRole('link', { name: 'Staff console' }).click();
     await expect(page.getByRole('heading', { name: 'Staff console: events' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
@@ -189,7 +191,10 @@ test.describe('staff console', () => {
 
   test('a member who is not staff is kept out of /staff', async ({ page, request }) => {
     const member = await createMember(request, { firstName: 'Norman' });
-    await signInAt(page, member, '/staff');
+    await signInAt(page, member, '/portal');
+    await expect(page.getByRole('navigation', { name: 'Account pages' }).getByRole('link', { name: 'Medical Results' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Staff console' })).toHaveCount(0);
+    await page.goto('/staff');
     await expect(page.getByRole('heading', { name: 'Staff only' })).toBeVisible();
     await expect(page.getByText('This page is for charity staff only.')).toBeVisible();
     const refused = await request.get('/api/staff/events', { headers: { Authorization: `Bearer ${member.accessToken}` } });
