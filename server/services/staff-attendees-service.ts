@@ -8,6 +8,7 @@
  */
 import { ageOn } from '../../src/domain/age';
 import type { AppointmentStatus, PaymentStatus } from '../../src/domain/booking';
+import { londonToInstant } from '../../src/domain/london-time';
 import type { Attendee, CheckIn, CheckInResult } from '../../src/domain/staff-attendees';
 import type { Database, Queryable } from '../db/adapter';
 import { activeAppointment } from '../db/events-table';
@@ -23,6 +24,7 @@ export interface StaffAttendeesService {
   checkIn(actor: StaffActor, eventId: string, checkIns: readonly CheckIn[]): Promise<CheckInResult[] | null>;
 }
 
+const DAY_MS = 86_400_000;
 const iso = (value: unknown) => (value ? (value as Date).toISOString() : null);
 
 export function createStaffAttendeesService(db: Database, now: () => Date): StaffAttendeesService {
@@ -87,15 +89,22 @@ async function checkInOne(tx: Queryable, actor: StaffActor, eventId: string, che
   const id = checkIn.appointment_id;
   // Another event's appointment id is "not found" here: the list a staff member holds is one event's.
   const [appointment] = UUID.test(id)
-    ? await tx.query<{ status: string }>('SELECT status FROM appointments WHERE appointment_id = $1::uuid AND event_id = $2::uuid FOR UPDATE', [id, eventId])
+    ? await tx.query<{ status: string; event_date: string }>(
+        `SELECT a.status, to_char(e.event_date, 'YYYY-MM-DD') AS event_date
+         FROM appointments a JOIN events e ON e.event_id = a.event_id
+         WHERE a.appointment_id = $1::uuid AND a.event_id = $2::uuid FOR UPDATE OF a`,
+        [id, eventId],
+      )
     : [];
   if (!appointment) return { appointment_id: id, outcome: 'not_found', checked_in_at: null };
   const [existing] = await tx.query<{ checked_in_at: Date }>('SELECT checked_in_at FROM check_ins WHERE appointment_id = $1::uuid', [id]);
   if (existing) return { appointment_id: id, outcome: 'already', checked_in_at: existing.checked_in_at.toISOString() };
   if (appointment.status !== 'confirmed') return { appointment_id: id, outcome: 'cancelled', checked_in_at: null };
-  // The phone's clock says when the name was tapped, but never later than the server's now.
+  // The phone's clock says when the name was tapped, unless it is clearly wrong: later than the
+  // server's now, or more than a day before the event's date began (UK time).
   const tapped = new Date(checkIn.checked_in_at);
-  const arrival = tapped.getTime() > at.getTime() ? at : tapped;
+  const earliest = londonToInstant(appointment.event_date, '00:00').getTime() - DAY_MS;
+  const arrival = tapped.getTime() > at.getTime() || tapped.getTime() < earliest ? at : tapped;
   await tx.query(
     `INSERT INTO check_ins (appointment_id, event_id, checked_in_at, recorded_at, staff_user_id)
      VALUES ($1::uuid, $2::uuid, $3, $4, $5::uuid)`,
