@@ -7,6 +7,7 @@ import { Hono } from 'hono';
 import { compression } from './http/compression';
 import { mountDevStandIns } from './dev/stand-ins';
 import { memberAuth, type AuthEnv } from './auth';
+import { hostedStaffCheck, ownStaffCheck } from './auth/staff-role';
 import type { Database } from './db/adapter';
 import type { Env } from './env';
 import { errorJson, handleError } from './http/errors';
@@ -22,6 +23,7 @@ import { authV1Routes } from './routes/auth-v1';
 import { healthRoutes } from './routes/health';
 import { medicalRoutes } from './routes/medical';
 import { profileRoutes } from './routes/profile';
+import { staffRoutes } from './routes/staff';
 import { staticRoutes } from './routes/static';
 import { subscriptionsRoutes } from './routes/subscriptions';
 import { createAccessCodeService } from './services/access-code-service';
@@ -111,6 +113,8 @@ export function createApp({
       logger,
     ),
   );
+  const isStaff = env.supabaseUrl ? hostedStaffCheck() : ownStaffCheck(db);
+  app.route('/api/staff', staffRoutes({ db, verify: auth.verifier, isStaff, signer, mailer, siteUrl: env.siteUrl, now, logger }));
   // Stand-ins register here only; production mounts none of them (server/dev/stand-ins.ts).
   mountDevStandIns(app, env.nodeEnv, [
     { name: 'tiles', inUse: env.devTiles, routes: devTilesRoutes },

@@ -132,6 +132,8 @@ const schema = z.object({
   AUTH_SESSION_LIFETIME_DAYS: days(90),
   DEMO_MEMBER_EMAIL: optionalText.pipe(z.email('must be an email address').default('demo.member@example.com')),
   DEMO_MEMBER_PASSWORD: optionalText.pipe(z.string().min(6, 'must be at least 6 characters').default('chaps-demo-2025')),
+  DEMO_STAFF_EMAIL: optionalText.pipe(z.email('must be an email address').default('demo.staff@example.com')),
+  DEMO_STAFF_PASSWORD: optionalText.pipe(z.string().min(6, 'must be at least 6 characters').default('chaps-staff-2025')),
 });
 
 export interface Env {
@@ -179,6 +181,9 @@ export interface Env {
   allowedHosts: string[];
   demoMemberEmail: string;
   demoMemberPassword: string;
+  /** The demo staff account seeded with the demo data (the staff console at /staff). */
+  demoStaffEmail: string;
+  demoStaffPassword: string;
 }
 
 export class EnvError extends Error {
@@ -252,6 +257,8 @@ export function parseEnv(source: Record<string, string | undefined>, cwd = proce
     allowedHosts: v.ALLOWED_HOSTS,
     demoMemberEmail: v.DEMO_MEMBER_EMAIL.toLowerCase(),
     demoMemberPassword: v.DEMO_MEMBER_PASSWORD,
+    demoStaffEmail: v.DEMO_STAFF_EMAIL.toLowerCase(),
+    demoStaffPassword: v.DEMO_STAFF_PASSWORD,
   };
 }
 

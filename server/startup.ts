@@ -9,6 +9,7 @@ import { migrate } from './db/migrate';
 import type { Env } from './env';
 import type { Logger } from './logger';
 import { seedDemoMember } from './seed/demo-member';
+import { seedDemoStaff } from './seed/demo-staff';
 import { seedDemo, type SeedResult } from './seed/seed';
 
 export interface PreparedDatabase {
@@ -18,7 +19,7 @@ export interface PreparedDatabase {
 
 export async function prepareDatabase(
   db: Database,
-  env: Pick<Env, 'seedDemo'> & Partial<Pick<Env, 'demoMemberEmail' | 'demoMemberPassword'>>,
+  env: Pick<Env, 'seedDemo'> & Partial<Pick<Env, 'demoMemberEmail' | 'demoMemberPassword' | 'demoStaffEmail' | 'demoStaffPassword'>>,
   logger: Logger,
   now: Date = new Date(),
 ): Promise<PreparedDatabase> {
@@ -31,6 +32,10 @@ export async function prepareDatabase(
   if (demoMemberEmail && demoMemberPassword) {
     const member = await seedDemoMember(db, { demoMemberEmail, demoMemberPassword }, now);
     if (member.created) logger.info(`Created the demo member ${demoMemberEmail} (password: DEMO_MEMBER_PASSWORD)`);
+  }
+  const { demoStaffEmail, demoStaffPassword } = env;
+  if (demoStaffEmail && demoStaffPassword && (await seedDemoStaff(db, { demoStaffEmail, demoStaffPassword }, now))) {
+    logger.info(`Created the demo staff account ${demoStaffEmail} (password: DEMO_STAFF_PASSWORD); the staff console is at /staff`);
   }
   const seed = await seedDemo(db, now);
   if (seed.inserted > 0) logger.info(`Loaded ${seed.inserted} demo events into the empty database`);

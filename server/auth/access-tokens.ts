@@ -21,6 +21,8 @@ export interface TokenSubject {
   userId: string;
   email: string;
   userMetadata: Record<string, unknown>;
+  /** The user's app_metadata (a role such as staff), as a hosted Supabase project puts it in the token. */
+  appMetadata?: Record<string, unknown>;
   sessionId: string;
   /** How the session began: 'password', or 'otp' for an email link. */
   method: 'password' | 'otp';
@@ -38,7 +40,7 @@ export async function signAccessToken(
     email: subject.email,
     phone: '',
     role: 'authenticated',
-    app_metadata: { provider: 'email', providers: ['email'] },
+    app_metadata: { ...subject.appMetadata, provider: 'email', providers: ['email'] },
     user_metadata: subject.userMetadata,
     aal: 'aal1',
     amr: [{ method: subject.method, timestamp: iat }],

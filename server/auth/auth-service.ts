@@ -74,7 +74,7 @@ export function createAuthService({ db, now, logger, mailer, settings }: AuthSer
   async function sessionFor(user: AuthUser, sessionId: string, refreshToken: string, at: RequestOrigin, method: 'password' | 'otp') {
     const { token, expiresAt } = await signAccessToken(
       await getKeys(),
-      { userId: user.id, email: user.email, userMetadata: user.user_metadata, sessionId, method },
+      { userId: user.id, email: user.email, userMetadata: user.user_metadata, appMetadata: user.app_metadata, sessionId, method },
       `${at.origin}/auth/v1`,
       now(),
     );

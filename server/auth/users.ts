@@ -12,12 +12,15 @@ export interface AuthUser {
   encrypted_password: string;
   email_confirmed_at: Date | null;
   user_metadata: Record<string, unknown>;
+  /** Set by staff tooling only (npm run staff), never by the member: e.g. {"role": "staff"}. */
+  app_metadata?: Record<string, unknown>;
   last_sign_in_at: Date | null;
   created_at: Date;
   updated_at: Date;
 }
 
-const COLUMNS = 'id, email, encrypted_password, email_confirmed_at, user_metadata, last_sign_in_at, created_at, updated_at';
+const COLUMNS =
+  'id, email, encrypted_password, email_confirmed_at, user_metadata, app_metadata, last_sign_in_at, created_at, updated_at';
 
 export async function findUserByEmail(db: Queryable, email: string): Promise<AuthUser | null> {
   const [row] = await db.query<AuthUser & Record<string, unknown>>(`SELECT ${COLUMNS} FROM auth_users WHERE email = $1`, [
@@ -125,7 +128,7 @@ export function userJson(user: AuthUser) {
     phone: '',
     confirmed_at: iso(user.email_confirmed_at),
     last_sign_in_at: iso(user.last_sign_in_at),
-    app_metadata: { provider: 'email', providers: ['email'] },
+    app_metadata: { ...user.app_metadata, provider: 'email', providers: ['email'] },
     user_metadata: user.user_metadata,
     identities: [identity],
     created_at: iso(user.created_at),

@@ -62,7 +62,7 @@ interface ProfileRow {
 
 async function lockedEvent(tx: Queryable, eventId: unknown, at: Date): Promise<ScreeningEvent> {
   if (typeof eventId !== 'string' || !isEventId(eventId)) throw refusal('event_not_found');
-  const locked = await tx.query('SELECT event_id FROM events WHERE event_id = $1::uuid FOR UPDATE', [eventId]);
+  const locked = await tx.query('SELECT event_id FROM events WHERE event_id = $1::uuid AND cancelled_at IS NULL FOR UPDATE', [eventId]);
   if (locked.length === 0) throw refusal('event_not_found');
   // Read after the lock: booked_spaces counts every booking committed before this one.
   const [row] = await tx.query(`SELECT ${eventColumns('$2')} FROM events WHERE event_id = $1::uuid`, [eventId, at]);

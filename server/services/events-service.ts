@@ -53,7 +53,7 @@ export function createEventsService(
 
   async function get(id: string): Promise<ScreeningEvent | null> {
     if (!isEventId(id)) return null;
-    const [row] = await db.query(`SELECT ${eventColumns('$2')} FROM events WHERE event_id = $1::uuid`, [id, now()]);
+    const [row] = await db.query(`SELECT ${eventColumns('$2')} FROM events WHERE event_id = $1::uuid AND cancelled_at IS NULL`, [id, now()]);
     return row ? toScreeningEvent(row) : null;
   }
 
@@ -63,7 +63,7 @@ export function createEventsService(
     // ended earlier today still lists, as "Event Passed".
     const { from, to } = filters.date ? dateRange(filters.date, at) : { from: londonDate(at), to: null };
     const params: unknown[] = [from, at];
-    const where = ['event_date >= $1::date'];
+    const where = ['event_date >= $1::date', 'cancelled_at IS NULL'];
     const param = (value: unknown) => `$${params.push(value)}`;
     if (to !== null) where.push(`event_date <= ${param(to)}::date`);
     if (filters.categories && filters.categories.length > 0) {

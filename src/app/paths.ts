@@ -51,6 +51,13 @@ export const paths = {
   resetPassword: '/reset-password',
   signup: '/signup',
   signupSuccess: '/signup-success',
+  /** The staff console (issue 10): its own lazy chunks, never in a member's first load. */
+  staff: '/staff',
+  staffNewEvent: '/staff/events/new',
+  staffEvent: (id: string) => `/staff/events/${encodeURIComponent(id)}`,
+  staffEventPattern: '/staff/events/:id',
+  staffEditEvent: (id: string) => `/staff/events/${encodeURIComponent(id)}/edit`,
+  staffEditEventPattern: '/staff/events/:id/edit',
 } as const;
 
 /** In-page sections the menus scroll to (SPEC.md section 2, scroll anchors). */

@@ -25,6 +25,10 @@ const TestConsentPage = lazy(() => import('../features/booking/pages/test-consen
 const BookEventMainPage = lazy(() => import('../features/events/pages/book-event-main-page'));
 const EventPage = lazy(() => import('../features/events/pages/event-page'));
 const AboutUsPage = lazy(() => import('./pages/about-us-page'));
+// The staff console: its own chunks, never part of a member's first load.
+const StaffEventsPage = lazy(() => import('../features/staff/pages/staff-events-page'));
+const StaffEventEditorPage = lazy(() => import('../features/staff/pages/staff-event-editor-page'));
+const StaffAttendeesPage = lazy(() => import('../features/staff/pages/staff-attendees-page'));
 const NewsPage = lazy(() => import('../features/content/pages/news-page'));
 const PatientJourneyPage = lazy(() => import('../features/content/pages/patient-journey-page'));
 const PatientStoryPage = lazy(() => import('../features/content/pages/patient-story-page'));
@@ -83,6 +87,10 @@ export function AppRoutes() {
         <Route path={paths.refundPolicy} element={<RefundPolicyPage />} />
         <Route path={paths.privacyPolicy} element={<PrivacyPolicyPage />} />
         <Route path={paths.worldCancerDayPoster} element={<WorldCancerDayPosterPage />} />
+        <Route path={paths.staff} element={<StaffEventsPage />} />
+        <Route path={paths.staffNewEvent} element={<StaffEventEditorPage />} />
+        <Route path={paths.staffEventPattern} element={<StaffAttendeesPage />} />
+        <Route path={paths.staffEditEventPattern} element={<StaffEventEditorPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

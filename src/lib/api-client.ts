@@ -6,16 +6,33 @@
  */
 import { env } from './env';
 
+/** One field's (or one CSV line's) problem, as the server's 422 lists it. */
+export interface ApiIssue {
+  path: string;
+  message: string;
+}
+
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;
+  readonly issues: ApiIssue[];
 
-  constructor(message: string, status: number, code?: string) {
+  constructor(message: string, status: number, code?: string, issues: ApiIssue[] = []) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.issues = issues;
   }
+}
+
+/** The issues of a refusal body, keeping only well-formed ones. */
+export function issuesOf(payload: unknown): ApiIssue[] {
+  const list = (payload as { issues?: unknown } | null)?.issues;
+  if (!Array.isArray(list)) return [];
+  return list.filter(
+    (i): i is ApiIssue => typeof (i as ApiIssue)?.path === 'string' && typeof (i as ApiIssue)?.message === 'string',
+  );
 }
 
 export class NetworkError extends Error {

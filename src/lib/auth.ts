@@ -7,7 +7,7 @@
  * the member to /login with the way back.
  */
 import { del } from 'idb-keyval';
-import { ApiError, apiUrl, NetworkError, UNAUTHORIZED } from './api-client';
+import { ApiError, apiUrl, issuesOf, NetworkError, UNAUTHORIZED } from './api-client';
 import { allowMemberWrites, PERSIST_KEY, queryClient } from './query-client';
 import { setSessionFromClient } from './session';
 import { getSupabase } from './supabase';
@@ -69,9 +69,13 @@ async function accessToken(): Promise<string> {
   throw new Error(UNAUTHORIZED);
 }
 
-/** A member API call with the bearer token; JSON in and out. */
-export async function memberRequest<T>(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown): Promise<T> {
+/**
+ * A member API call with the bearer token; JSON out, and JSON in unless
+ * `contentType` says the body is already text of that type (a CSV file).
+ */
+export async function memberRequest<T>(method: 'GET' | 'POST' | 'PATCH' | 'PUT', path: string, body?: unknown, contentType?: string): Promise<T> {
   const token = await accessToken();
+  const raw = contentType !== undefined && typeof body === 'string';
   let response: Response;
   try {
     response = await fetch(apiUrl(path), {
@@ -79,9 +83,9 @@ export async function memberRequest<T>(method: 'GET' | 'POST' | 'PATCH', path: s
       headers: {
         Accept: 'application/json',
         Authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(body === undefined ? {} : { 'Content-Type': raw ? contentType : 'application/json' }),
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : raw ? body : JSON.stringify(body),
       cache: 'no-store',
     });
   } catch (error) {
@@ -94,7 +98,7 @@ export async function memberRequest<T>(method: 'GET' | 'POST' | 'PATCH', path: s
   const payload = (await response.json().catch(() => null)) as { message?: unknown; error?: unknown } | null;
   if (!response.ok) {
     const message = typeof payload?.message === 'string' ? payload.message : `Request failed (${response.status})`;
-    throw new ApiError(message, response.status, typeof payload?.error === 'string' ? payload.error : undefined);
+    throw new ApiError(message, response.status, typeof payload?.error === 'string' ? payload.error : undefined, issuesOf(payload));
   }
   return payload as T;
 }

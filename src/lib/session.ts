@@ -10,7 +10,15 @@ import { SESSION_STORAGE_KEY } from './supabase';
 export interface MemberSession {
   userId: string;
   email: string;
+  /**
+   * Whether the account holds the staff role (app_metadata.role), only to
+   * offer the way to the staff console: the server decides on every call.
+   */
+  staff: boolean;
 }
+
+const isStaffUser = (user: { app_metadata?: unknown } | undefined) =>
+  (user?.app_metadata as { role?: unknown } | undefined)?.role === 'staff';
 
 export type SessionState = { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; member: MemberSession };
 
@@ -18,9 +26,9 @@ function readStored(): MemberSession | null {
   try {
     const raw = window.localStorage.getItem(SESSION_STORAGE_KEY);
     if (!raw) return null;
-    const parsed = JSON.parse(raw) as { user?: { id?: unknown; email?: unknown }; refresh_token?: unknown };
+    const parsed = JSON.parse(raw) as { user?: { id?: unknown; email?: unknown; app_metadata?: unknown }; refresh_token?: unknown };
     if (typeof parsed.user?.id !== 'string' || typeof parsed.refresh_token !== 'string') return null;
-    return { userId: parsed.user.id, email: typeof parsed.user.email === 'string' ? parsed.user.email : '' };
+    return { userId: parsed.user.id, email: typeof parsed.user.email === 'string' ? parsed.user.email : '', staff: isStaffUser(parsed.user) };
   } catch {
     return null;
   }
@@ -39,16 +47,17 @@ function initial(): SessionState {
 function set(next: SessionState): void {
   const same =
     next.status === state.status &&
-    (next.status !== 'signed-in' || (state.status === 'signed-in' && state.member.userId === next.member.userId));
+    (next.status !== 'signed-in' ||
+      (state.status === 'signed-in' && state.member.userId === next.member.userId && state.member.staff === next.member.staff));
   if (same) return;
   state = next;
   listeners.forEach((l) => l());
 }
 
 /** Updates the shared state from what supabase-js reports. */
-export function setSessionFromClient(user: { id: string; email?: string } | null): void {
+export function setSessionFromClient(user: { id: string; email?: string; app_metadata?: unknown } | null): void {
   const next: SessionState = user
-    ? { status: 'signed-in', member: { userId: user.id, email: user.email ?? '' } }
+    ? { status: 'signed-in', member: { userId: user.id, email: user.email ?? '', staff: isStaffUser(user) } }
     : { status: 'signed-out' };
   if (!confirmed) {
     // The first word from the client always re-renders: protected screens wait for it.

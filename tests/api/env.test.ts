@@ -35,6 +35,8 @@ describe('server settings', () => {
       allowedHosts: ['localhost', '127.0.0.1', '[::1]'],
       demoMemberEmail: 'demo.member@example.com',
       demoMemberPassword: 'chaps-demo-2025',
+      demoStaffEmail: 'demo.staff@example.com',
+      demoStaffPassword: 'chaps-staff-2025',
     });
   });
 

@@ -8,9 +8,11 @@ import { NavLink, useNavigate } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { formatProfileId, type MemberProfile } from '../../../domain/member-profile';
 import { signOut } from '../../../lib/auth';
+import { useSession } from '../../../lib/session';
 
 export function MemberSidebar({ profile }: { profile: MemberProfile | undefined }) {
   const navigate = useNavigate();
+  const session = useSession();
   const [leaving, setLeaving] = useState(false);
   const name = profile ? `${profile.first_name} ${profile.last_name}`.trim() : '';
   const initials = name
@@ -50,6 +52,11 @@ export function MemberSidebar({ profile }: { profile: MemberProfile | undefined 
           <li>
             <NavLink to={paths.myBookings}>My bookings</NavLink>
           </li>
+          {session.status === 'signed-in' && session.member.staff && (
+            <li>
+              <NavLink to={paths.staff}>Staff console</NavLink>
+            </li>
+          )}
           <li>
             <button type="button" className="button-link" onClick={() => void logout()} disabled={leaving}>
               {leaving ? 'Logging out…' : 'Logout'}

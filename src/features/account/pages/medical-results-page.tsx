@@ -3,7 +3,9 @@
  * appointment or result with the SPEC's fallbacks and status lines.
  * Saved for offline reading under the member's id.
  */
+import { ageOn } from '../../../domain/age';
 import { formatLongDate } from '../../../domain/format';
+import { PsaBandBadge } from '../../../lib/ui/psa-band-badge';
 import { Spinner } from '../../../lib/ui/spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useProfile } from '../api/get-profile';
@@ -12,7 +14,13 @@ import { MemberSidebar } from '../components/member-sidebar';
 import { RequireMember } from '../../../lib/require-member';
 import '../account.css';
 
-function ResultRow({ item }: { item: MedicalResultItem }) {
+/** The band needs the age when the sample was taken; without a date of birth there is no band, not a guessed one. */
+function ageAtSample(dateOfBirth: string | null | undefined, item: MedicalResultItem): number | null {
+  const when = item.result?.sample_date ?? item.appointment?.event_date ?? null;
+  return dateOfBirth && when ? ageOn(dateOfBirth, when) : null;
+}
+
+function ResultRow({ item, dateOfBirth }: { item: MedicalResultItem; dateOfBirth: string | null | undefined }) {
   const { appointment, result } = item;
   const ready = result?.test_result !== null && result?.test_result !== undefined;
   const date = appointment?.event_date ?? result?.sample_date ?? null;
@@ -28,6 +36,7 @@ function ResultRow({ item }: { item: MedicalResultItem }) {
           <dt>Result</dt>
           <dd>{ready ? `${result.test_result} ${result.test_unit ?? ''}`.trim() : 'N/A'}</dd>
         </div>
+        {ready && psaBandRow(result.test_result, ageAtSample(dateOfBirth, item))}
         <div>
           <dt>Comments</dt>
           <dd>{result?.comments ?? 'Next appointment in years: N/A'}</dd>
@@ -40,6 +49,17 @@ function ResultRow({ item }: { item: MedicalResultItem }) {
       <p className={`result-status ${ready ? 'result-ready' : 'result-pending'}`}>{ready ? 'Lab result ready' : 'No lab result'}</p>
       {!appointment && <p className="result-status">Appointment not linked</p>}
     </li>
+  );
+}
+
+function psaBandRow(value: number | null, age: number | null) {
+  return age === null ? null : (
+    <div>
+      <dt>Band</dt>
+      <dd>
+        <PsaBandBadge value={value} age={age} />
+      </dd>
+    </div>
   );
 }
 
@@ -59,7 +79,7 @@ function Results({ userId }: { userId: string }) {
           ) : (
             <ul className="result-list">
               {results.data.map((item, index) => (
-                <ResultRow key={index} item={item} />
+                <ResultRow key={index} item={item} dateOfBirth={profile.data?.date_of_birth} />
               ))}
             </ul>
           )

@@ -1,0 +1,57 @@
+/**
+ * `npm run staff -- add EMAIL` gives a registered account the staff role
+ * (app_metadata.role = "staff"), `remove EMAIL` takes it away, `list`
+ * names who holds it. For the server's own sign-in (/auth/v1); with the
+ * embedded database (PGlite) only while the server is stopped, as one
+ * process owns DATA_DIR. A hosted Supabase project keeps its users itself:
+ * set app_metadata there (dashboard or admin API), as the message says.
+ * The change takes effect on the member's next request: the server reads
+ * the role on every staff call.
+ */
+import type { Database } from '../server/db/adapter.ts';
+import { setStandInRole, STAFF_ROLE } from '../server/auth/staff-role.ts';
+import { DataDirLockedError } from '../server/db/lock-file.ts';
+import { migrate } from '../server/db/migrate.ts';
+import { openDatabase } from '../server/db/open.ts';
+import { EnvError, loadEnv } from '../server/env.ts';
+import { silentLogger } from '../server/logger.ts';
+
+const USAGE = 'Usage: npm run staff -- add EMAIL | remove EMAIL | list';
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+async function main(): Promise<void> {
+  const [command, email] = process.argv.slice(2);
+  if (!(command === 'list' || ((command === 'add' || command === 'remove') && email))) fail(USAGE);
+  const env = loadEnv();
+  if (env.supabaseUrl) {
+    fail(
+      `Accounts live in the hosted Supabase project ${env.supabaseUrl}. Set the role there: ` +
+        `auth.admin.updateUserById(id, { app_metadata: { role: "${STAFF_ROLE}" } }) with the service-role key, or SQL: ` +
+        `update auth.users set raw_app_meta_data = raw_app_meta_data || '{"role":"${STAFF_ROLE}"}' where email = '…';`,
+    );
+  }
+  const db: Database = await openDatabase(env, silentLogger);
+  try {
+    await migrate(db);
+    if (command === 'list') {
+      const rows = await db.query<{ email: string }>("SELECT email FROM auth_users WHERE app_metadata->>'role' = $1 ORDER BY email", [STAFF_ROLE]);
+      process.stdout.write(rows.length ? `${rows.map((r) => r.email).join('\n')}\n` : 'No staff accounts.\n');
+      return;
+    }
+    const found = await setStandInRole(db, email!, command === 'add' ? STAFF_ROLE : null, new Date());
+    if (!found) fail(`No account with the email ${email}. The person signs up first, then you add the role.`);
+    process.stdout.write(command === 'add' ? `${email} is now staff: /staff opens the staff console.\n` : `${email} is no longer staff.\n`);
+  } finally {
+    await db.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof EnvError) fail(error.message);
+  if (error instanceof DataDirLockedError) fail(`${error.message}\nStop the server, run this, then start it again.`);
+  fail(error instanceof Error ? error.message : String(error));
+});

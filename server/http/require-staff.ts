@@ -1,0 +1,31 @@
+/**
+ * Middleware for /api/staff: a valid bearer token (401 otherwise) whose
+ * user holds the staff role (403 otherwise, logged: a member here is a bug
+ * or someone probing). Identity and role come from the token and the
+ * server's own records, never from the request body.
+ */
+import type { MiddlewareHandler } from 'hono';
+import type { MemberVerifier } from '../auth/member-verifier';
+import type { StaffCheck } from '../auth/staff-role';
+import type { Logger } from '../logger';
+import { ApiError } from './errors';
+import { unauthorized, type MemberVariables } from './require-member';
+
+export type StaffVariables = MemberVariables;
+
+export function requireStaff(verify: MemberVerifier, isStaff: StaffCheck, logger: Logger): MiddlewareHandler<{ Variables: StaffVariables }> {
+  return async (c, next) => {
+    const token = /^Bearer\s+(\S+)$/i.exec(c.req.header('Authorization') ?? '')?.[1];
+    const member = token && token.length < 8192 ? await verify(token) : null;
+    if (!token || !member) {
+      c.header('WWW-Authenticate', 'Bearer');
+      throw unauthorized();
+    }
+    if (!(await isStaff(member, token))) {
+      logger.warn(`Member ${member.userId} tried staff route ${c.req.method} ${c.req.path}`);
+      throw new ApiError(403, 'forbidden', 'This page is for charity staff only.');
+    }
+    c.set('member', member);
+    await next();
+  };
+}

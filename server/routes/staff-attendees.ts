@@ -1,0 +1,118 @@
+/**
+ * /api/staff/events/:eventId/... : the attendee list and what staff do
+ * from it (issue 10).
+ * - GET  /attendees -> {event_id, attendees}
+ * - POST /check-ins {check_ins: [{appointment_id, checked_in_at}]} -> {results}
+ *   in the order sent; replaying a queue records nothing twice
+ * - PUT  /attendees/:appointmentId/result {test_result, comments?, sample_date?} -> {status}
+ * - POST /results.csv (text/csv, at most RESULTS_CSV_MAX_BYTES) -> {saved}
+ *   or 422 with every bad line; nothing is written unless all are good
+ * - GET  /attendees/:appointmentId/consent -> {consent} (null when none)
+ * - POST /attendees/:appointmentId/consent-link -> {url, expires}
+ */
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { isIsoDate } from '../../src/domain/london-time';
+import { parsePsaValue } from '../../src/domain/psa-band';
+import { RESULT_COMMENT_MAX, RESULTS_CSV_MAX_BYTES } from '../../src/domain/results-csv';
+import { CHECK_IN_BATCH_MAX, type CheckIn } from '../../src/domain/staff-attendees';
+import { ApiError, eventNotFound, fieldIssue } from '../http/errors';
+import { formBodyLimit, readJsonObject } from '../http/json-body';
+import type { StaffVariables } from '../http/require-staff';
+import type { StaffAttendeesService } from '../services/staff-attendees-service';
+import type { StaffConsentService } from '../services/staff-consent-service';
+import type { StaffMail } from '../services/staff-mail';
+import type { SavedResult, StaffResultsService } from '../services/staff-results-service';
+import { actorOf } from './staff-events';
+
+const CHECK_IN_BODY_MAX = 96 * 1024;
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+const tooLarge = (what: string, bytes: number) => () => {
+  throw new ApiError(413, 'TOO_LARGE', `The ${what} is too large (at most ${Math.round(bytes / 1024)} KB).`);
+};
+const invalid = (field: string, message: string) => new ApiError(422, 'validation_failed', message, [fieldIssue(field, message)]);
+
+function readCheckIns(body: Record<string, unknown>): CheckIn[] {
+  const list = body.check_ins;
+  if (!Array.isArray(list) || list.length === 0 || list.length > CHECK_IN_BATCH_MAX) {
+    throw invalid('check_ins', `check_ins must be a list of 1 to ${CHECK_IN_BATCH_MAX} check-ins.`);
+  }
+  return list.map((item: unknown, i) => {
+    const entry = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
+    const { appointment_id: id, checked_in_at: at } = entry;
+    if (typeof id !== 'string' || id.length > 64) throw invalid(`check_ins.${i}.appointment_id`, 'Each check-in needs an appointment_id.');
+    if (typeof at !== 'string' || !ISO_INSTANT.test(at) || Number.isNaN(Date.parse(at))) {
+      throw invalid(`check_ins.${i}.checked_in_at`, 'Each check-in needs checked_in_at, an ISO date and time.');
+    }
+    return { appointment_id: id, checked_in_at: at };
+  });
+}
+
+function readResult(body: Record<string, unknown>) {
+  const value = parsePsaValue(typeof body.test_result === 'number' ? String(body.test_result) : typeof body.test_result === 'string' ? body.test_result : '');
+  if ('error' in value) throw invalid('test_result', value.error);
+  const comment = body.comments ?? null;
+  if (comment !== null && (typeof comment !== 'string' || comment.length > RESULT_COMMENT_MAX)) {
+    throw invalid('comments', `The comment must be text of at most ${RESULT_COMMENT_MAX} characters.`);
+  }
+  const sampleDate = body.sample_date ?? null;
+  if (sampleDate !== null && (typeof sampleDate !== 'string' || !isIsoDate(sampleDate))) throw invalid('sample_date', 'The sample date must be YYYY-MM-DD.');
+  return { value: value.value, comment: comment?.trim() || null, sampleDate };
+}
+
+export function staffAttendeesRoutes(deps: {
+  attendees: StaffAttendeesService;
+  results: StaffResultsService;
+  consents: StaffConsentService;
+  mail: StaffMail;
+  siteUrl: string | undefined;
+}): Hono<{ Variables: StaffVariables }> {
+  const { attendees, results, consents, mail } = deps;
+  const app = new Hono<{ Variables: StaffVariables }>();
+  const origin = (url: string) => deps.siteUrl ?? new URL(url).origin;
+  const tell = async (saved: SavedResult[], url: string) => {
+    for (const result of saved) await mail.resultReady(result.to, result.event, origin(url));
+  };
+
+  app.get('/:eventId/attendees', async (c) => {
+    const list = await attendees.list(c.req.param('eventId'));
+    if (!list) throw eventNotFound();
+    return c.json({ event_id: c.req.param('eventId'), attendees: list });
+  });
+
+  app.post('/:eventId/check-ins', bodyLimit({ maxSize: CHECK_IN_BODY_MAX, onError: tooLarge('check-in list', CHECK_IN_BODY_MAX) }), async (c) => {
+    const checkIns = readCheckIns(await readJsonObject(c));
+    const results = await attendees.checkIn(actorOf(c), c.req.param('eventId'), checkIns);
+    if (!results) throw eventNotFound();
+    return c.json({ results });
+  });
+
+  app.put('/:eventId/attendees/:appointmentId/result', formBodyLimit(), async (c) => {
+    const input = readResult(await readJsonObject(c));
+    const saved = await results.save(actorOf(c), c.req.param('eventId'), c.req.param('appointmentId'), input);
+    await tell([saved], c.req.url);
+    return c.json({ status: 'success' });
+  });
+
+  app.post(
+    '/:eventId/results.csv',
+    bodyLimit({ maxSize: RESULTS_CSV_MAX_BYTES, onError: tooLarge('file', RESULTS_CSV_MAX_BYTES) }),
+    async (c) => {
+      const saved = await results.importCsv(actorOf(c), c.req.param('eventId'), await c.req.text());
+      await tell(saved, c.req.url);
+      return c.json({ saved: saved.length });
+    },
+  );
+
+  app.get('/:eventId/attendees/:appointmentId/consent', async (c) => {
+    return c.json({ consent: await consents.view(c.req.param('eventId'), c.req.param('appointmentId')) });
+  });
+
+  app.post('/:eventId/attendees/:appointmentId/consent-link', async (c) => {
+    const link = await consents.issueLink(actorOf(c), c.req.param('eventId'), c.req.param('appointmentId'), origin(c.req.url));
+    return c.json(link);
+  });
+
+  return app;
+}

@@ -1,0 +1,53 @@
+/**
+ * /api/staff: the staff console's API (issue 10). Every route is behind
+ * requireStaff (401 without a token, 403 for a member who is not staff);
+ * who acts comes from the token, never from the body.
+ * - GET /me -> {email}: whether the signed-in user may open the console
+ * - /events/... : staff-events.ts and staff-attendees.ts
+ */
+import { Hono } from 'hono';
+import type { MemberVerifier } from '../auth/member-verifier';
+import type { StaffCheck } from '../auth/staff-role';
+import type { Database } from '../db/adapter';
+import { requireStaff, type StaffVariables } from '../http/require-staff';
+import type { Logger } from '../logger';
+import type { Mailer } from '../mail';
+import type { Signer } from '../services/signing';
+import { createStaffAttendeesService } from '../services/staff-attendees-service';
+import { createStaffConsentService } from '../services/staff-consent-service';
+import { createStaffEventsService } from '../services/staff-events-service';
+import { createStaffMail } from '../services/staff-mail';
+import { createStaffResultsService } from '../services/staff-results-service';
+import { staffAttendeesRoutes } from './staff-attendees';
+import { staffEventsRoutes } from './staff-events';
+
+export interface StaffRoutesDeps {
+  db: Database;
+  verify: MemberVerifier;
+  isStaff: StaffCheck;
+  signer: Signer;
+  mailer: Mailer;
+  siteUrl: string | undefined;
+  now: () => Date;
+  logger: Logger;
+}
+
+export function staffRoutes({ db, verify, isStaff, signer, mailer, siteUrl, now, logger }: StaffRoutesDeps): Hono<{ Variables: StaffVariables }> {
+  const app = new Hono<{ Variables: StaffVariables }>();
+  app.use(requireStaff(verify, isStaff, logger));
+  const mail = createStaffMail(mailer, logger);
+
+  app.get('/me', (c) => c.json({ email: c.get('member').email, role: 'staff' }));
+  app.route('/events', staffEventsRoutes(createStaffEventsService(db, now), mail));
+  app.route(
+    '/events',
+    staffAttendeesRoutes({
+      attendees: createStaffAttendeesService(db, now),
+      results: createStaffResultsService(db, now),
+      consents: createStaffConsentService(db, signer, now),
+      mail,
+      siteUrl,
+    }),
+  );
+  return app;
+}

@@ -1,0 +1,115 @@
+/**
+ * An event's attendees for the staff console, and check-in. Check-ins are
+ * idempotent by appointment (one row per appointment in check_ins, first
+ * arrival kept), so a queue replayed after a dropped connection, or the
+ * same name tapped on two phones, records once. A batch is applied in the
+ * order sent; each check-in gets its own outcome, and a booking cancelled
+ * meanwhile is reported, never silently checked in.
+ */
+import { ageOn } from '../../src/domain/age';
+import type { AppointmentStatus, PaymentStatus } from '../../src/domain/booking';
+import { londonToInstant } from '../../src/domain/london-time';
+import type { Attendee, CheckIn, CheckInResult } from '../../src/domain/staff-attendees';
+import type { Database, Queryable } from '../db/adapter';
+import { activeAppointment } from '../db/events-table';
+import { isEventId } from './events-service';
+import { recordAudit, type StaffActor } from './staff-audit';
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface StaffAttendeesService {
+  /** null when the event does not exist. */
+  list(eventId: string): Promise<Attendee[] | null>;
+  /** null when the event does not exist. */
+  checkIn(actor: StaffActor, eventId: string, checkIns: readonly CheckIn[]): Promise<CheckInResult[] | null>;
+}
+
+const DAY_MS = 86_400_000;
+const iso = (value: unknown) => (value ? (value as Date).toISOString() : null);
+
+export function createStaffAttendeesService(db: Database, now: () => Date): StaffAttendeesService {
+  return {
+    async list(eventId) {
+      if (!isEventId(eventId)) return null;
+      const [event] = await db.query<{ event_date: string }>(
+        "SELECT to_char(event_date, 'YYYY-MM-DD') AS event_date FROM events WHERE event_id = $1::uuid",
+        [eventId],
+      );
+      if (!event) return null;
+      // Cancelled bookings stay on the list, marked, so a check-in the server refused can be
+      // matched to a name at the door; a card hold that ran out was never a booking.
+      const rows = await db.query(
+        `SELECT a.appointment_id::text AS appointment_id, a.profile_id, p.first_name, p.last_name,
+                to_char(a.slot_start, 'HH24:MI') AS start_time, to_char(a.slot_end, 'HH24:MI') AS end_time,
+                a.status, a.payment_status, p.nhs_number IS NOT NULL AS has_nhs_number,
+                a.consent_id IS NOT NULL AS consent_given,
+                to_char(p.date_of_birth, 'YYYY-MM-DD') AS date_of_birth,
+                c.checked_in_at, r.test_result, r.comments, to_char(r.sample_date, 'YYYY-MM-DD') AS sample_date,
+                r.result_id IS NOT NULL AS has_result
+         FROM appointments a
+         JOIN member_profiles p ON p.profile_id = a.profile_id
+         LEFT JOIN check_ins c ON c.appointment_id = a.appointment_id
+         LEFT JOIN member_results r ON r.appointment_id = a.appointment_id
+         WHERE a.event_id = $1::uuid AND (a.status <> 'held' OR ${activeAppointment('a', '$2')})
+         ORDER BY a.slot_start, p.last_name, p.first_name, a.appointment_id`,
+        [eventId, now()],
+      );
+      return rows.map((row) => ({
+        appointment_id: String(row.appointment_id),
+        profile_id: Number(row.profile_id),
+        first_name: String(row.first_name),
+        last_name: String(row.last_name),
+        start_time: String(row.start_time),
+        end_time: String(row.end_time),
+        status: row.status as AppointmentStatus,
+        payment_status: row.payment_status as PaymentStatus,
+        has_nhs_number: row.has_nhs_number === true,
+        consent_given: row.consent_given === true,
+        age: row.date_of_birth ? ageOn(String(row.date_of_birth), event.event_date) : null,
+        checked_in_at: iso(row.checked_in_at),
+        result: row.has_result
+          ? { test_result: Number(row.test_result), comments: row.comments === null ? null : String(row.comments), sample_date: row.sample_date === null ? null : String(row.sample_date) }
+          : null,
+      }));
+    },
+
+    checkIn(actor, eventId, checkIns) {
+      if (!isEventId(eventId)) return Promise.resolve(null);
+      return db.transaction(async (tx) => {
+        if ((await tx.query('SELECT 1 FROM events WHERE event_id = $1::uuid', [eventId])).length === 0) return null;
+        const results: CheckInResult[] = [];
+        for (const checkIn of checkIns) results.push(await checkInOne(tx, actor, eventId, checkIn, now()));
+        return results;
+      });
+    },
+  };
+}
+
+async function checkInOne(tx: Queryable, actor: StaffActor, eventId: string, checkIn: CheckIn, at: Date): Promise<CheckInResult> {
+  const id = checkIn.appointment_id;
+  // Another event's appointment id is "not found" here: the list a staff member holds is one event's.
+  const [appointment] = UUID.test(id)
+    ? await tx.query<{ status: string; event_date: string }>(
+        `SELECT a.status, to_char(e.event_date, 'YYYY-MM-DD') AS event_date
+         FROM appointments a JOIN events e ON e.event_id = a.event_id
+         WHERE a.appointment_id = $1::uuid AND a.event_id = $2::uuid FOR UPDATE OF a`,
+        [id, eventId],
+      )
+    : [];
+  if (!appointment) return { appointment_id: id, outcome: 'not_found', checked_in_at: null };
+  const [existing] = await tx.query<{ checked_in_at: Date }>('SELECT checked_in_at FROM check_ins WHERE appointment_id = $1::uuid', [id]);
+  if (existing) return { appointment_id: id, outcome: 'already', checked_in_at: existing.checked_in_at.toISOString() };
+  if (appointment.status !== 'confirmed') return { appointment_id: id, outcome: 'cancelled', checked_in_at: null };
+  // The phone's clock says when the name was tapped, unless it is clearly wrong: later than the
+  // server's now, or more than a day before the event's date began (UK time).
+  const tapped = new Date(checkIn.checked_in_at);
+  const earliest = londonToInstant(appointment.event_date, '00:00').getTime() - DAY_MS;
+  const arrival = tapped.getTime() > at.getTime() || tapped.getTime() < earliest ? at : tapped;
+  await tx.query(
+    `INSERT INTO check_ins (appointment_id, event_id, checked_in_at, recorded_at, staff_user_id)
+     VALUES ($1::uuid, $2::uuid, $3, $4, $5::uuid)`,
+    [id, eventId, arrival, at, actor.userId],
+  );
+  await recordAudit(tx, actor, { action: 'check_in', entity: 'check_in', entityId: id, before: null, after: { event_id: eventId, checked_in_at: arrival.toISOString() } }, at);
+  return { appointment_id: id, outcome: 'recorded', checked_in_at: arrival.toISOString() };
+}

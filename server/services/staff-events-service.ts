@@ -1,0 +1,184 @@
+/**
+ * Events as staff manage them: every event (private, past and cancelled
+ * too), create, edit, cancel, and a private event's access code set or
+ * regenerated. Each write locks the event's row, so it cannot interleave
+ * with a booking (which takes the same lock), and is audited in the same
+ * transaction. An access code is returned once and stored only hashed.
+ */
+import type { ScreeningEvent } from '../../src/domain/event';
+import type { StaffEventInput } from '../../src/domain/staff-event';
+import type { Database, Queryable } from '../db/adapter';
+import { activeAppointment, eventColumns, insertEvent, toScreeningEvent } from '../db/events-table';
+import { ApiError, eventNotFound } from '../http/errors';
+import { generateAccessCode, hashAccessCode } from './access-code';
+import { isEventId } from './events-service';
+import { recordAudit, type StaffActor } from './staff-audit';
+
+export interface StaffEvent extends ScreeningEvent {
+  /** ISO instant, or null while the event stands. */
+  cancelled_at: string | null;
+  checked_in: number;
+}
+
+export interface CancelledBooking {
+  email: string;
+  firstName: string;
+  start_time: string;
+}
+
+export interface StaffEventsService {
+  list(): Promise<StaffEvent[]>;
+  get(id: string): Promise<StaffEvent | null>;
+  /** `accessCode`: the code staff chose for a private event; one is generated when absent. */
+  create(actor: StaffActor, input: StaffEventInput, accessCode?: string): Promise<{ event: StaffEvent; accessCode: string | null }>;
+  update(actor: StaffActor, id: string, input: StaffEventInput, accessCode?: string): Promise<{ event: StaffEvent; accessCode: string | null }>;
+  cancel(actor: StaffActor, id: string): Promise<{ event: StaffEvent; bookings: CancelledBooking[] }>;
+  setAccessCode(actor: StaffActor, id: string, accessCode?: string): Promise<{ event: StaffEvent; accessCode: string }>;
+}
+
+// Changing these under existing bookings would move members' slots without telling them.
+const SLOT_FIELDS = ['event_date', 'start_time', 'end_time', 'session_duration'] as const;
+
+const conflict = (code: string, message: string) => new ApiError(409, code, message);
+
+export function createStaffEventsService(db: Database, now: () => Date): StaffEventsService {
+  async function read(q: Queryable, id: string, lock = false): Promise<StaffEvent | null> {
+    if (!isEventId(id)) return null;
+    if (lock) await q.query('SELECT event_id FROM events WHERE event_id = $1::uuid FOR UPDATE', [id]);
+    const [row] = await q.query(
+      `SELECT ${eventColumns('$2')}, cancelled_at,
+         (SELECT count(*) FROM check_ins c WHERE c.event_id = events.event_id)::integer AS checked_in
+       FROM events WHERE event_id = $1::uuid`,
+      [id, now()],
+    );
+    return row ? toStaffEvent(row) : null;
+  }
+
+  async function mustRead(q: Queryable, id: string): Promise<StaffEvent> {
+    const event = await read(q, id, true);
+    if (!event) throw eventNotFound();
+    if (event.cancelled_at) throw conflict('event_cancelled', 'This event has been cancelled and can no longer be changed.');
+    return event;
+  }
+
+  return {
+    async list() {
+      const rows = await db.query(
+        `SELECT ${eventColumns('$1')}, cancelled_at,
+           (SELECT count(*) FROM check_ins c WHERE c.event_id = events.event_id)::integer AS checked_in
+         FROM events ORDER BY event_date, start_time, event_name, event_id`,
+        [now()],
+      );
+      return rows.map(toStaffEvent);
+    },
+
+    get: (id) => read(db, id),
+
+    async create(actor, input, accessCode) {
+      const code = input.is_private ? (accessCode ?? generateAccessCode()) : null;
+      const hash = code ? await hashAccessCode(code) : null;
+      return db.transaction(async (tx) => {
+        const id = await insertEvent(tx, { ...input, access_code_hash: hash });
+        const event = (await read(tx, id))!;
+        await recordAudit(tx, actor, { action: 'event.create', entity: 'event', entityId: id, before: null, after: auditable(event, code) }, now());
+        return { event, accessCode: code };
+      });
+    },
+
+    async update(actor, id, input, accessCode) {
+      const newHash = input.is_private && accessCode ? await hashAccessCode(accessCode) : undefined;
+      return db.transaction(async (tx) => {
+        const before = await mustRead(tx, id);
+        if (before.booked_spaces > 0) {
+          const moved = SLOT_FIELDS.filter((field) => before[field] !== input[field]);
+          if (moved.length > 0) {
+            throw conflict('event_has_bookings', 'Members have booked times at this event: cancel it and create a new one to change its date, times or session length.');
+          }
+          if (input.total_spaces < before.booked_spaces) {
+            throw new ApiError(422, 'validation_failed', `${before.booked_spaces} places are booked: the event needs at least that many.`, [
+              { path: 'total_spaces', field: 'total_spaces', message: `At least ${before.booked_spaces} (the places already booked).` },
+            ]);
+          }
+        }
+        // A private event keeps its code unless staff give a new one; one turned private gets a fresh code.
+        const [stored] = await tx.query<{ access_code_hash: string | null }>('SELECT access_code_hash FROM events WHERE event_id = $1::uuid', [id]);
+        let code: string | null = null;
+        let hash: string | null = null;
+        if (input.is_private) {
+          if (newHash) [code, hash] = [accessCode!, newHash];
+          else if (stored?.access_code_hash && before.is_private) hash = stored.access_code_hash;
+          else {
+            code = generateAccessCode();
+            hash = await hashAccessCode(code);
+          }
+        }
+        const columns = Object.keys(input) as (keyof StaffEventInput)[];
+        await tx.query(
+          `UPDATE events SET ${columns.map((column, i) => `${column} = $${i + 2}`).join(', ')},
+             access_code_hash = $${columns.length + 2}, updated_at = $${columns.length + 3}
+           WHERE event_id = $1::uuid`,
+          [id, ...columns.map((column) => input[column]), hash, now()],
+        );
+        const after = (await read(tx, id))!;
+        await recordAudit(tx, actor, { action: 'event.update', entity: 'event', entityId: id, before: auditable(before, null), after: auditable(after, code) }, now());
+        return { event: after, accessCode: code };
+      });
+    },
+
+    async cancel(actor, id) {
+      return db.transaction(async (tx) => {
+        const before = await mustRead(tx, id);
+        const at = now();
+        const bookings = await tx.query<{ appointment_id: string; email: string; first_name: string; start_time: string }>(
+          `UPDATE appointments a SET status = 'cancelled', cancelled_at = $2, updated_at = $2
+           FROM member_profiles p
+           WHERE a.event_id = $1::uuid AND p.profile_id = a.profile_id AND ${activeAppointment('a', '$2')}
+           RETURNING a.appointment_id::text AS appointment_id, p.email, p.first_name, to_char(a.slot_start, 'HH24:MI') AS start_time`,
+          [id, at],
+        );
+        // Held places past their time are no booking: close them too, silently.
+        await tx.query(
+          `UPDATE appointments SET status = 'cancelled', cancelled_at = $2, updated_at = $2 WHERE event_id = $1::uuid AND status = 'held'`,
+          [id, at],
+        );
+        // A cancelled booking is not screening history (docs/decisions/0007).
+        await tx.query('DELETE FROM member_appointments WHERE appointment_id = ANY($1::uuid[])', [bookings.map((b) => b.appointment_id)]);
+        await tx.query('UPDATE events SET cancelled_at = $2, updated_at = $2 WHERE event_id = $1::uuid', [id, at]);
+        const after = (await read(tx, id))!;
+        await recordAudit(
+          tx,
+          actor,
+          { action: 'event.cancel', entity: 'event', entityId: id, before: auditable(before, null), after: { ...auditable(after, null), appointments_cancelled: bookings.map((b) => b.appointment_id) } },
+          at,
+        );
+        return { event: after, bookings: bookings.map((b) => ({ email: b.email, firstName: b.first_name, start_time: b.start_time })) };
+      });
+    },
+
+    async setAccessCode(actor, id, accessCode) {
+      const code = accessCode ?? generateAccessCode();
+      const hash = await hashAccessCode(code);
+      return db.transaction(async (tx) => {
+        const before = await mustRead(tx, id);
+        if (!before.is_private) throw conflict('event_not_private', 'Only a private event has an access code: make the event private first.');
+        await tx.query('UPDATE events SET access_code_hash = $2, updated_at = $3 WHERE event_id = $1::uuid', [id, hash, now()]);
+        await recordAudit(tx, actor, { action: 'event.access_code', entity: 'event', entityId: id, before: { access_code: 'set' }, after: { access_code: 'replaced' } }, now());
+        return { event: before, accessCode: code };
+      });
+    },
+  };
+}
+
+function toStaffEvent(row: Record<string, unknown>): StaffEvent {
+  return {
+    ...toScreeningEvent(row),
+    cancelled_at: row.cancelled_at ? (row.cancelled_at as Date).toISOString() : null,
+    checked_in: Number(row.checked_in ?? 0),
+  };
+}
+
+// The audit keeps the event's fields, and only whether a code was set: never the code.
+function auditable(event: StaffEvent, newCode: string | null): Record<string, unknown> {
+  const { booked_spaces: _counted, checked_in: _counted2, ...fields } = event;
+  return newCode ? { ...fields, access_code: 'set' } : fields;
+}

@@ -1,0 +1,139 @@
+/**
+ * Results staff enter for an event's attendees, one at a time or from the
+ * lab's CSV file. A result is saved into member_results linked to the
+ * booking's row in member_appointments (same id, docs/decisions/0007), so
+ * /medical-results shows it on the member's next load. A file is checked
+ * whole first (src/domain/results-csv.ts, then each member against this
+ * event's bookings) and written in one transaction: any bad line and
+ * nothing is written.
+ */
+import { PSA_UNIT } from '../../src/domain/psa-band';
+import { parseResultsCsv, type CsvLineError } from '../../src/domain/results-csv';
+import { londonDate } from '../../src/domain/london-time';
+import type { Database, Queryable } from '../db/adapter';
+import { ApiError, eventNotFound } from '../http/errors';
+import { isEventId } from './events-service';
+import { UUID } from './staff-attendees-service';
+import { recordAudit, type StaffActor } from './staff-audit';
+import type { MailTo } from './staff-mail';
+
+export interface ResultInput {
+  value: number;
+  comment: string | null;
+  /** YYYY-MM-DD; the event's date when null. */
+  sampleDate: string | null;
+}
+
+/** Who to tell that a result is ready, after the write has committed. */
+export interface SavedResult {
+  appointmentId: string;
+  to: MailTo;
+  event: { event_name: string; event_date: string };
+}
+
+export interface StaffResultsService {
+  save(actor: StaffActor, eventId: string, appointmentId: string, input: ResultInput): Promise<SavedResult>;
+  importCsv(actor: StaffActor, eventId: string, csv: string): Promise<SavedResult[]>;
+}
+
+interface EventRow {
+  event_id: string;
+  event_name: string;
+  product_name: string;
+  event_date: string;
+  [column: string]: unknown;
+}
+
+interface BookingRow {
+  appointment_id: string;
+  profile_id: number;
+  status: string;
+  email: string;
+  first_name: string;
+  [column: string]: unknown;
+}
+
+export const csvRefused = (errors: CsvLineError[]) =>
+  new ApiError(
+    422,
+    'invalid_csv',
+    `Nothing was saved: ${errors.length === 1 ? '1 line needs' : `${errors.length} lines need`} correcting.`,
+    errors.map((e) => ({ path: `line ${e.line}`, message: e.message })),
+  );
+
+export function createStaffResultsService(db: Database, now: () => Date): StaffResultsService {
+  async function eventFor(q: Queryable, eventId: string): Promise<EventRow> {
+    if (!isEventId(eventId)) throw eventNotFound();
+    const [event] = await q.query<EventRow>(
+      `SELECT event_id::text AS event_id, event_name, product_name, to_char(event_date, 'YYYY-MM-DD') AS event_date
+       FROM events WHERE event_id = $1::uuid`,
+      [eventId],
+    );
+    if (!event) throw eventNotFound();
+    // A result before the screening is a mistake (wrong event chosen), whatever the screen allowed.
+    if (event.event_date > londonDate(now())) throw new ApiError(409, 'event_not_held', 'This event has not taken place yet: results come after the screening.');
+    return event;
+  }
+
+  async function write(tx: Queryable, actor: StaffActor, event: EventRow, booking: BookingRow, input: ResultInput): Promise<SavedResult> {
+    const at = now();
+    // The history row exists for every confirmed booking; made here too so a result never lacks its appointment.
+    await tx.query(
+      `INSERT INTO member_appointments (appointment_id, profile_id, event_id, event_name, product_name, event_date)
+       VALUES ($1::uuid, $2, $3::uuid, $4, $5, $6) ON CONFLICT (appointment_id) DO NOTHING`,
+      [booking.appointment_id, booking.profile_id, event.event_id, event.event_name, event.product_name, event.event_date],
+    );
+    const [before] = await tx.query(
+      `SELECT test_result, test_unit, comments, to_char(sample_date, 'YYYY-MM-DD') AS sample_date
+       FROM member_results WHERE appointment_id = $1::uuid FOR UPDATE`,
+      [booking.appointment_id],
+    );
+    const [after] = await tx.query(
+      `INSERT INTO member_results (profile_id, appointment_id, test_result, test_unit, comments, sample_date)
+       VALUES ($1, $2::uuid, $3, $4, $5, $6)
+       ON CONFLICT (appointment_id) DO UPDATE SET test_result = EXCLUDED.test_result, test_unit = EXCLUDED.test_unit,
+         comments = EXCLUDED.comments, sample_date = EXCLUDED.sample_date
+       RETURNING test_result, test_unit, comments, to_char(sample_date, 'YYYY-MM-DD') AS sample_date`,
+      [booking.profile_id, booking.appointment_id, input.value.toFixed(2), PSA_UNIT, input.comment, input.sampleDate ?? event.event_date],
+    );
+    await recordAudit(tx, actor, { action: before ? 'result.update' : 'result.create', entity: 'result', entityId: booking.appointment_id, before: before ?? null, after }, at);
+    return { appointmentId: booking.appointment_id, to: { email: booking.email, firstName: booking.first_name }, event };
+  }
+
+  const BOOKINGS = `SELECT a.appointment_id::text AS appointment_id, a.profile_id, a.status, p.email, p.first_name
+    FROM appointments a JOIN member_profiles p ON p.profile_id = a.profile_id WHERE a.event_id = $1::uuid`;
+
+  return {
+    save(actor, eventId, appointmentId, input) {
+      return db.transaction(async (tx) => {
+        const event = await eventFor(tx, eventId);
+        const [booking] = UUID.test(appointmentId)
+          ? await tx.query<BookingRow>(`${BOOKINGS} AND a.appointment_id = $2::uuid FOR UPDATE OF a`, [eventId, appointmentId])
+          : [];
+        if (!booking) throw new ApiError(404, 'not_found', 'No such booking at this event.');
+        if (booking.status !== 'confirmed') throw new ApiError(409, 'appointment_cancelled', 'This booking was cancelled: a result cannot be saved for it.');
+        if (input.sampleDate && input.sampleDate > londonDate(now())) throw new ApiError(422, 'validation_failed', 'The sample date is in the future.');
+        return write(tx, actor, event, booking, input);
+      });
+    },
+
+    importCsv(actor, eventId, csv) {
+      return db.transaction(async (tx) => {
+        const event = await eventFor(tx, eventId);
+        const parsed = parseResultsCsv(csv, londonDate(now()));
+        if (parsed.errors.length > 0) throw csvRefused(parsed.errors);
+        const bookings = await tx.query<BookingRow>(`${BOOKINGS} AND a.status = 'confirmed' FOR UPDATE OF a`, [eventId]);
+        const byProfile = new Map(bookings.map((b) => [Number(b.profile_id), b]));
+        const errors = parsed.rows
+          .filter((row) => !byProfile.has(row.profileId))
+          .map((row) => ({ line: row.line, message: `CHAPS${row.profileId} has no confirmed booking at this event.` }));
+        if (errors.length > 0) throw csvRefused(errors);
+        const saved: SavedResult[] = [];
+        for (const row of parsed.rows) {
+          saved.push(await write(tx, actor, event, byProfile.get(row.profileId)!, { value: row.value, comment: row.comment, sampleDate: row.sampleDate }));
+        }
+        return saved;
+      });
+    },
+  };
+}

@@ -1,0 +1,73 @@
+/**
+ * The screening result's band (SPEC.md sections 4 and 9): green (normal),
+ * amber (slightly raised: repeat in 3 months) or red (significantly
+ * raised: see a GP), from the PSA value and the man's age in whole years
+ * when the sample was taken. One rule, used by the staff console and the
+ * member's /medical-results page alike. Why these numbers:
+ * docs/decisions/0010-staff-console.md.
+ *
+ * - Amber starts at the age's starting threshold: 1.00 ng/ml in the 40s
+ *   and 2.00 in the 50s (SPEC.md section 9), 3.00 in the 60s and 5.00 from
+ *   70 (the NHS Prostate Cancer Risk Management Programme's referral
+ *   values for those ages). Under 40 reads as the 40s, over 80 as the 70s.
+ * - Red starts at twice the starting threshold.
+ * - A value exactly on a threshold is in the higher band ("at least").
+ */
+export const PSA_BANDS = ['green', 'amber', 'red'] as const;
+export type PsaBand = (typeof PSA_BANDS)[number];
+
+export const PSA_UNIT = 'ng/ml';
+
+const STARTING_THRESHOLDS: readonly { fromAge: number; amberFrom: number }[] = [
+  { fromAge: 70, amberFrom: 5 },
+  { fromAge: 60, amberFrom: 3 },
+  { fromAge: 50, amberFrom: 2 },
+  { fromAge: 0, amberFrom: 1 },
+];
+
+export const RED_FACTOR = 2;
+
+/** The value (ng/ml) from which a result is amber at `age`. */
+export function amberThreshold(age: number): number {
+  return (STARTING_THRESHOLDS.find((t) => age >= t.fromAge) ?? STARTING_THRESHOLDS[STARTING_THRESHOLDS.length - 1]!).amberFrom;
+}
+
+/**
+ * The band of `value` ng/ml at `age`; null when either is unknown or not
+ * a finite, non-negative number (no band rather than a guessed one).
+ * Compared in hundredths, as the lab reports them, so 0.1 + 0.9 style
+ * floating-point noise cannot move a result across a line.
+ */
+export function psaBand(value: number | null | undefined, age: number | null | undefined): PsaBand | null {
+  if (value === null || value === undefined || !Number.isFinite(value) || value < 0) return null;
+  if (age === null || age === undefined || !Number.isInteger(age) || age < 0) return null;
+  const hundredths = Math.round(value * 100);
+  const amber = Math.round(amberThreshold(age) * 100);
+  if (hundredths >= amber * RED_FACTOR) return 'red';
+  if (hundredths >= amber) return 'amber';
+  return 'green';
+}
+
+/** What each band means, in the words of SPEC.md section 4. */
+export const PSA_BAND_TEXT: Record<PsaBand, { label: string; advice: string }> = {
+  green: { label: 'Green: normal', advice: 'Retest in 1, 2 or 3 years depending on your risk.' },
+  amber: { label: 'Amber: slightly raised', advice: 'Repeat the test in 3 months.' },
+  red: { label: 'Red: significantly raised', advice: 'Please see your GP.' },
+};
+
+/** Largest PSA value the console accepts (ng/ml): far above any real result, so a typo like 4000 for 4.000 is caught. */
+export const PSA_MAX = 1000;
+
+/**
+ * A PSA value as typed or read from a lab file: digits with at most two
+ * decimals ("4", "4.1", "04.25"), 0 to PSA_MAX. Returns the number or an
+ * error message in plain words.
+ */
+export function parsePsaValue(text: string): { value: number } | { error: string } {
+  const trimmed = text.trim();
+  if (trimmed === '') return { error: 'Enter the PSA value in ng/ml.' };
+  if (!/^\d{1,4}(\.\d{1,2})?$/.test(trimmed)) return { error: 'The PSA value must be a number with at most two decimals, like 1.25.' };
+  const value = Number(trimmed);
+  if (value > PSA_MAX) return { error: `The PSA value must be at most ${PSA_MAX} ng/ml.` };
+  return { value };
+}

@@ -1,0 +1,44 @@
+/**
+ * Wraps every staff page: a signed-in member first (else /login and back),
+ * then the server's word that they are staff. A member who is not staff
+ * sees a plain refusal; the server refuses their calls anyway (403).
+ */
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { ApiError, isNetworkError } from '../../../lib/api-client';
+import { RequireMember } from '../../../lib/require-member';
+import type { MemberSession } from '../../../lib/session';
+import { Spinner } from '../../../lib/ui/spinner';
+import { useStaffMe } from '../api/get-staff-me';
+
+function StaffGate({ member, children }: { member: MemberSession; children: (member: MemberSession) => ReactNode }) {
+  const me = useStaffMe(member.userId);
+  if (me.data) return <>{children(member)}</>;
+  if (me.error instanceof ApiError && me.error.status === 403) {
+    return (
+      <div className="page staff-page">
+        <h1>Staff only</h1>
+        <p>This page is for charity staff only.</p>
+        <p>
+          <Link to={paths.portal}>Go to your portal</Link>
+        </p>
+      </div>
+    );
+  }
+  if (me.error) {
+    return (
+      <div className="page staff-page">
+        <h1>Staff console</h1>
+        <p className="form-failure" role="alert">
+          {isNetworkError(me.error) ? 'You appear to be offline, and this phone has not opened the staff console before.' : me.error.message}
+        </p>
+      </div>
+    );
+  }
+  return <Spinner label="Loading" />;
+}
+
+export function RequireStaff({ children }: { children: (member: MemberSession) => ReactNode }) {
+  return <RequireMember>{(member) => <StaffGate member={member}>{children}</StaffGate>}</RequireMember>;
+}

@@ -1,0 +1,58 @@
+/**
+ * A PSA result for one attendee: the value (ng/ml) and a comment, with
+ * the band it will show the member (the one rule in src/domain) before
+ * saving. Needs a connection; what was typed stays if sending fails.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { parsePsaValue } from '../../../domain/psa-band';
+import { attendeeName, type Attendee } from '../../../domain/staff-attendees';
+import { isNotSent } from '../../../lib/not-sent';
+import { PsaBandBadge } from '../../../lib/ui/psa-band-badge';
+import { useSaveResult } from '../api/results';
+
+export function ResultForm({ userId, eventId, attendee, onDone }: { userId: string; eventId: string; attendee: Attendee; onDone: () => void }) {
+  const save = useSaveResult(userId, eventId);
+  const id = useId();
+  const [value, setValue] = useState(attendee.result ? String(attendee.result.test_result) : '');
+  const [comment, setComment] = useState(attendee.result?.comments ?? '');
+  const [problem, setProblem] = useState<string | null>(null);
+  const parsed = value.trim() ? parsePsaValue(value) : null;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const checked = parsePsaValue(value);
+    if ('error' in checked) {
+      setProblem(checked.error);
+      return;
+    }
+    setProblem(null);
+    save.mutate({ appointmentId: attendee.appointment_id, value, comment }, { onSuccess: onDone });
+  };
+
+  const failure = problem ?? (save.error ? (isNotSent(save.error) ? save.error.message : `Not saved: ${save.error.message}`) : null);
+  return (
+    <form className="result-form" onSubmit={submit} aria-label={`Result for ${attendeeName(attendee)}`} noValidate>
+      <label htmlFor={`${id}-value`}>
+        PSA (ng/ml)
+        <input id={`${id}-value`} inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} size={8} />
+      </label>
+      <label htmlFor={`${id}-comment`}>
+        Comment for the member
+        <input id={`${id}-comment`} value={comment} maxLength={500} onChange={(e) => setComment(e.target.value)} size={30} />
+      </label>
+      {parsed && 'value' in parsed && <PsaBandBadge value={parsed.value} age={attendee.age} withAdvice={false} />}
+      {attendee.age === null && <span className="hint">No date of birth on file, so no band.</span>}
+      <button type="submit" className="button button-primary button-small" disabled={save.isPending}>
+        Save result
+      </button>
+      <button type="button" className="button button-small" onClick={onDone}>
+        Close
+      </button>
+      {failure && (
+        <p className="form-failure" role="alert">
+          {failure}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,119 @@
+/**
+ * /staff/events/{id}: the attendee list of one event, for the door at the
+ * venue. It opens from the phone's saved copy when there is no signal;
+ * check-ins made then wait on the phone and are sent in order once a
+ * connection returns, and any the server could not take (the member
+ * cancelled meanwhile) are listed until dismissed. Results (typed or from
+ * the lab's file) and consent are here too; the page prints cleanly.
+ */
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { isEsneftEvent } from '../../../domain/event';
+import { formatLongDate } from '../../../domain/format';
+import { londonDate } from '../../../domain/london-time';
+import { attendeeName, CHECK_IN_CONFLICT_TEXT, type Attendee } from '../../../domain/staff-attendees';
+import { Spinner } from '../../../lib/ui/spinner';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useNow } from '../../../lib/use-now';
+import { useAttendees } from '../api/attendees';
+import { useStaffEvent } from '../api/staff-events';
+import { AttendeeTable } from '../components/attendee-table';
+import { ConsentPanel } from '../components/consent-panel';
+import { CsvUpload } from '../components/csv-upload';
+import { RequireStaff } from '../components/require-staff';
+import { useCheckIns } from '../use-check-ins';
+import '../staff.css';
+
+const SYNC_TEXT = {
+  idle: null,
+  sending: 'Sending check-ins…',
+  waiting: 'No connection: check-ins are kept on this phone and will be sent when the signal returns.',
+};
+
+function Attendees({ userId, eventId }: { userId: string; eventId: string }) {
+  const event = useStaffEvent(userId, eventId);
+  const list = useAttendees(userId, eventId);
+  const checkIns = useCheckIns(userId, eventId);
+  const today = londonDate(useNow());
+  const [consentOf, setConsentOf] = useState<Attendee | null>(null);
+  const attendees = list.data?.attendees ?? [];
+  const names = new Map(attendees.map((a) => [a.appointment_id, attendeeName(a)]));
+  const held = event.data ? event.data.event_date <= today : false;
+  const waiting = checkIns.queued.length;
+
+  return (
+    <div className="page staff-page">
+      <p className="no-print">
+        <Link to={paths.staff}>All events</Link>
+        {event.data && !event.data.cancelled_at && (
+          <>
+            {' · '}
+            <Link to={paths.staffEditEvent(eventId)}>Edit this event</Link>
+          </>
+        )}
+      </p>
+      <h1>{event.data ? `Attendees: ${event.data.event_name}` : 'Attendees'}</h1>
+      {event.data && (
+        <p>
+          {formatLongDate(event.data.event_date)}, {event.data.start_time} to {event.data.end_time}, {event.data.city}
+          {event.data.cancelled_at && <span className="staff-cancelled"> (cancelled)</span>}
+        </p>
+      )}
+      <div className="staff-toolbar">
+        <button type="button" className="button" onClick={() => window.print()}>
+          Print the list
+        </button>
+      </div>
+      <div role="status">
+        {SYNC_TEXT[checkIns.sync]}
+        {waiting > 0 && checkIns.sync !== 'waiting' && ` ${waiting === 1 ? '1 check-in is' : `${waiting} check-ins are`} waiting to be sent.`}
+      </div>
+      {checkIns.conflicts.length > 0 && (
+        <section className="staff-conflicts" aria-labelledby="conflicts-title">
+          <h2 id="conflicts-title">Check-ins not recorded</h2>
+          <ul>
+            {checkIns.conflicts.map((c) => (
+              <li key={c.appointment_id}>
+                {names.get(c.appointment_id) ?? 'A member'}: {CHECK_IN_CONFLICT_TEXT[c.outcome]}{' '}
+                <button type="button" className="button button-small" onClick={() => void checkIns.dismiss(c.appointment_id)}>
+                  Dismiss
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {list.data ? (
+        attendees.length === 0 ? (
+          <p>Nobody has booked this event yet.</p>
+        ) : (
+          <AttendeeTable
+            userId={userId}
+            eventId={eventId}
+            attendees={attendees}
+            esneft={event.data ? isEsneftEvent(event.data) : false}
+            queued={checkIns.queued}
+            canEnterResults={held}
+            onCheckIn={(id) => void checkIns.tap(id)}
+            onConsent={setConsentOf}
+          />
+        )
+      ) : list.error ? (
+        <p className="form-failure" role="alert">
+          {list.error.message}
+        </p>
+      ) : (
+        <Spinner label="Loading the attendee list" />
+      )}
+      {held && attendees.length > 0 && <CsvUpload userId={userId} eventId={eventId} />}
+      <ConsentPanel userId={userId} eventId={eventId} attendee={consentOf} onClose={() => setConsentOf(null)} />
+    </div>
+  );
+}
+
+export default function StaffAttendeesPage() {
+  const { id = '' } = useParams();
+  useDocumentTitle('Attendees');
+  return <RequireStaff>{(member) => <Attendees userId={member.userId} eventId={id} />}</RequireStaff>;
+}

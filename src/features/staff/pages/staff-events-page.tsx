@@ -1,0 +1,101 @@
+/**
+ * /staff: every event, upcoming first (soonest first), then past and
+ * cancelled ones (latest first), with places booked and arrivals, and the
+ * way to each attendee list and editor.
+ */
+import { Link } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { formatLongDate } from '../../../domain/format';
+import { londonDate } from '../../../domain/london-time';
+import { Spinner } from '../../../lib/ui/spinner';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useNow } from '../../../lib/use-now';
+import { useStaffEvents, type StaffEvent } from '../api/staff-events';
+import { RequireStaff } from '../components/require-staff';
+import '../staff.css';
+
+function EventsTable({ caption, events }: { caption: string; events: StaffEvent[] }) {
+  if (events.length === 0) return null;
+  return (
+    <table className="staff-table">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Date</th>
+          <th scope="col">Event</th>
+          <th scope="col">Town</th>
+          <th scope="col">Booked</th>
+          <th scope="col">Arrived</th>
+          <th scope="col">Actions</th>
+        </tr>
+      </thead>
+      <tbody>
+        {events.map((event) => (
+          <tr key={event.event_id}>
+            <td>
+              {formatLongDate(event.event_date)}, {event.start_time} to {event.end_time}
+            </td>
+            <td>
+              {event.event_name} {event.is_private && <span className="staff-tag">Private</span>}{' '}
+              {event.cancelled_at && <span className="staff-cancelled">Cancelled</span>}
+            </td>
+            <td>{event.city}</td>
+            <td>
+              {event.booked_spaces} of {event.total_spaces}
+            </td>
+            <td>{event.checked_in}</td>
+            <td>
+              <Link to={paths.staffEvent(event.event_id)}>
+                Attendees<span className="visually-hidden">: {event.event_name}</span>
+              </Link>
+              {!event.cancelled_at && (
+                <>
+                  {' · '}
+                  <Link to={paths.staffEditEvent(event.event_id)}>
+                    Edit<span className="visually-hidden">: {event.event_name}</span>
+                  </Link>
+                </>
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function StaffEvents({ userId }: { userId: string }) {
+  const events = useStaffEvents(userId);
+  const today = londonDate(useNow());
+  const all = events.data ?? [];
+  const upcoming = all.filter((e) => e.event_date >= today && !e.cancelled_at);
+  const past = all.filter((e) => e.event_date < today || e.cancelled_at).reverse();
+  return (
+    <div className="page staff-page">
+      <h1>Staff console: events</h1>
+      <div className="staff-toolbar">
+        <Link className="button button-primary" to={paths.staffNewEvent}>
+          New event
+        </Link>
+      </div>
+      {events.data ? (
+        <>
+          {upcoming.length === 0 && <p>No upcoming events.</p>}
+          <EventsTable caption="Upcoming events" events={upcoming} />
+          <EventsTable caption="Past and cancelled events" events={past} />
+        </>
+      ) : events.error ? (
+        <p className="form-failure" role="alert">
+          {events.error.message}
+        </p>
+      ) : (
+        <Spinner label="Loading events" />
+      )}
+    </div>
+  );
+}
+
+export default function StaffEventsPage() {
+  useDocumentTitle('Staff console');
+  return <RequireStaff>{(member) => <StaffEvents userId={member.userId} />}</RequireStaff>;
+}

@@ -1,0 +1,17 @@
+/**
+ * Query keys of the staff console. They live under the signed-in user's
+ * 'member' root, which the app persists to IndexedDB and wipes at
+ * sign-out (src/lib/query-client.ts): that is what keeps an opened
+ * attendee list on the phone for a venue with no signal, and what stops
+ * the next person on a shared phone from finding it.
+ */
+export const staffKeys = {
+  all: (userId: string) => ['member', userId, 'staff'] as const,
+  me: (userId: string) => ['member', userId, 'staff', 'me'] as const,
+  events: (userId: string) => ['member', userId, 'staff', 'events'] as const,
+  event: (userId: string, eventId: string) => ['member', userId, 'staff', 'event', eventId] as const,
+  attendees: (userId: string, eventId: string) => ['member', userId, 'staff', 'attendees', eventId] as const,
+  // Not under 'member': another person's consent answers are health data, read on demand and
+  // never saved to the phone (sign-out's queryClient.clear() drops this in-memory copy).
+  consent: (userId: string, eventId: string, appointmentId: string) => ['staff-consent', userId, eventId, appointmentId] as const,
+};

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { parseResultsCsv, splitCsv, RESULTS_CSV_MAX_ROWS } from '../../src/domain/results-csv';
+
+const TODAY = '2026-06-20';
+
+describe('splitCsv', () => {
+  it.each([
+    ['a,b\n1,2\n', [['a', 'b'], ['1', '2']]],
+    ['a,b\r\n1,2', [['a', 'b'], ['1', '2']]],
+    ['\uFEFFa\n"x, y"', [['a'], ['x, y']]],
+    ['a\n"say ""hi"""\n', [['a'], ['say "hi"']]],
+    ['a,b\n\n1,\n', [['a', 'b'], ['1', '']]],
+    ['a\n"two\nlines"\nz', [['a'], ['two\nlines'], ['z']]],
+  ])('splits %j', (text, expected) => {
+    expect(splitCsv(text).records.map((r) => r.fields)).toEqual(expected);
+  });
+
+  it('keeps the line each record starts on, past blank lines and quoted line breaks', () => {
+    expect(splitCsv('a\n\n"b\nc"\nd').records.map((r) => r.line)).toEqual([1, 3, 5]);
+  });
+
+  it('reports an unclosed quote on its line', () => {
+    expect(splitCsv('a\n"open').error).toEqual({ line: 2, message: 'A quoted value is not closed.' });
+  });
+});
+
+describe('parseResultsCsv', () => {
+  it('reads a good file, in any column order, with both id and date forms', () => {
+    const text = 'psa_ng_ml,profile_id,comment,sample_date\n1.25,CHAPS1001,"Normal, retest in 2 years",\n4,1002,,19/06/2026\n';
+    expect(parseResultsCsv(text, TODAY)).toEqual({
+      errors: [],
+      rows: [
+        { line: 2, profileId: 1001, value: 1.25, comment: 'Normal, retest in 2 years', sampleDate: null },
+        { line: 3, profileId: 1002, value: 4, comment: null, sampleDate: '2026-06-19' },
+      ],
+    });
+  });
+
+  it.each([
+    ['', 1, 'The file is empty'],
+    ['profile_id\n1001', 1, 'The header needs a "psa_ng_ml" column.'],
+    ['profile_id,psa_ng_ml,nhs_number\n1001,1,x', 1, 'Column 3 "nhs_number" is not one of'],
+    ['profile_id,psa_ng_ml,profile_id\n1,1,1', 1, 'Column "profile_id" appears twice.'],
+    ['profile_id,psa_ng_ml\n', 2, 'no results'],
+    ['profile_id,psa_ng_ml\n1001', 2, 'Expected 2 values, found 1.'],
+    ['profile_id,psa_ng_ml\nBOB,1', 2, 'profile_id must be'],
+    ['profile_id,psa_ng_ml\n1001,1.234', 2, 'at most two decimals'],
+    ['profile_id,psa_ng_ml\n1001,=1+1', 2, 'at most two decimals'],
+    ['profile_id,psa_ng_ml\n1001,5000', 2, 'at most 1000'],
+    ['profile_id,psa_ng_ml,sample_date\n1001,1,2026-02-30', 2, 'sample_date must be a date'],
+    ['profile_id,psa_ng_ml,sample_date\n1001,1,2026-06-21', 2, 'in the future'],
+    [`profile_id,psa_ng_ml,comment\n1001,1,${'x'.repeat(501)}`, 2, 'longer than 500'],
+    ['profile_id,psa_ng_ml\n1001,1\n\nCHAPS1001,2', 4, 'already has a result on line 2'],
+  ])('refuses %j at line %i', (text, line, message) => {
+    const parsed = parseResultsCsv(text, TODAY);
+    expect(parsed.errors[0]?.line).toBe(line);
+    expect(parsed.errors[0]?.message).toContain(message);
+  });
+
+  it('lists every bad line, not only the first', () => {
+    const parsed = parseResultsCsv('profile_id,psa_ng_ml\n1001,x\n1002,1\n1003,-2\n', TODAY);
+    expect(parsed.errors.map((e) => e.line)).toEqual([2, 4]);
+  });
+
+  it('caps the number of results in one file', () => {
+    const lines = Array.from({ length: RESULTS_CSV_MAX_ROWS + 1 }, (_, i) => `${1001 + i},1`);
+    const parsed = parseResultsCsv(`profile_id,psa_ng_ml\n${lines.join('\n')}`, TODAY);
+    expect(parsed.errors).toEqual([{ line: RESULTS_CSV_MAX_ROWS + 2, message: `A file holds at most ${RESULTS_CSV_MAX_ROWS} results.` }]);
+  });
+});
