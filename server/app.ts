@@ -1,6 +1,7 @@
 /**
  * The Hono application: security headers and compression around the API
- * (/api), the tile stand-in (/dev/tiles) and the built site. Built from its
+ * (/api), the stand-ins (/dev/tiles, /dev/outbox, /dev/paypal) and the
+ * built site. Built from its
  * dependencies so tests run it in-process with their own database and clock.
  */
 import { Hono } from 'hono';
@@ -19,6 +20,9 @@ import { devTilesRoutes } from './routes/dev-tiles';
 import { eventsRoutes } from './routes/events';
 import { authV1Routes } from './routes/auth-v1';
 import { healthRoutes } from './routes/health';
+import { logsRoutes } from './routes/logs';
+import { paymentsRoutes } from './routes/payments';
+import { createPayments, type Payments } from './payments';
 import { medicalRoutes } from './routes/medical';
 import { profileRoutes } from './routes/profile';
 import { staticRoutes } from './routes/static';
@@ -39,7 +43,7 @@ export interface AppDependencies {
   db: Database;
   env: Pick<
     Env,
-    'staticDir' | 'tileUrl' | 'devTiles' | 'seminarVideoUrl' | 'smtpUrl' | 'mailFrom' | 'enquiriesEmail' | 'linkSigningSecret'
+    'staticDir' | 'tileUrl' | 'devTiles' | 'seminarVideoUrl' | 'smtpUrl' | 'mailFrom' | 'enquiriesEmail' | 'linkSigningSecret' | 'paypal'
   > &
     AuthEnv;
   /** The clock every rule reads; tests pin it. */
@@ -49,6 +53,8 @@ export interface AppDependencies {
   listCacheMs?: number;
   /** Outgoing mail; by default SMTP when SMTP_URL is set, else the outbox table. */
   mailer?: Mailer;
+  /** Card payments; built from the env when not given (main.ts shares one with its reconciler). */
+  payments?: Payments;
 }
 
 const LIST_CACHE_MS = 1000;
@@ -60,11 +66,12 @@ export function createApp({
   logger = silentLogger,
   listCacheMs = LIST_CACHE_MS,
   mailer: givenMailer,
+  payments: givenPayments,
 }: AppDependencies): Hono {
   const app = new Hono();
   const mailer = givenMailer ?? createMailer({ db, env, logger });
 
-  app.use(securityHeaders(env.tileUrl, env.supabaseUrl, env.seminarVideoUrl));
+  app.use(securityHeaders(env.tileUrl, env.supabaseUrl, env.seminarVideoUrl, Boolean(env.paypal)));
   app.use(compression());
   app.use('/api/*', async (c, next) => {
     await next();
@@ -89,18 +96,26 @@ export function createApp({
   app.route('/api/medical/consent', consentRoutes(consents, auth.verifier, logger));
   app.route('/api/medical/test-consent', testConsentRoutes(consents, signer, now));
   app.route('/api/medical', medicalRoutes(db, auth.verifier, logger));
+  const bookingMail = createBookingMail(mailer, logger);
+  const payments = givenPayments ?? createPayments({ db, env, grants, mail: bookingMail, now, logger });
   app.route(
     '/api/appointments',
     appointmentsRoutes(
       createBookingService(db, grants, now),
       createAppointmentsService(db, now),
-      createBookingMail(mailer, logger),
+      bookingMail,
       auth.verifier,
       logger,
+      payments.refund,
+      now,
     ),
   );
+  app.route('/api/payments', paymentsRoutes(payments, db, auth.verifier, now, logger));
+  app.route('/api/logs', logsRoutes(db, auth.verifier, now, logger));
   if (env.devTiles) app.route('/dev/tiles', devTilesRoutes());
   if (!env.smtpUrl) app.route('/dev/outbox', devOutboxRoutes(db));
+  // The local PayPal sandbox exists only while no PayPal settings are given.
+  if (payments.sandbox) app.route('/dev/paypal', payments.sandbox);
   app.route('/', staticRoutes(env.staticDir));
 
   app.notFound((c) =>

@@ -96,6 +96,9 @@ const schema = z.object({
   SUPABASE_JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   SITE_URL: optionalText.pipe(httpUrl),
   LINK_SIGNING_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  PAYPAL_CLIENT_ID: optionalText.pipe(z.string().regex(/^[\w-]{10,200}$/, 'must be a PayPal REST app client id').optional()),
+  PAYPAL_CLIENT_SECRET: optionalText.pipe(z.string().min(10, 'must be a PayPal REST app secret').optional()),
+  PAYPAL_API_BASE: optionalText.pipe(httpUrl),
   DEMO_MEMBER_EMAIL: optionalText.pipe(z.email('must be an email address').default('demo.member@example.com')),
   DEMO_MEMBER_PASSWORD: optionalText.pipe(z.string().min(6, 'must be at least 6 characters').default('chaps-demo-2025')),
 });
@@ -134,8 +137,27 @@ export interface Env {
   siteUrl: string | undefined;
   /** Signs access grants and /test-consent links; unset = generated once and kept in the database. */
   linkSigningSecret: string | undefined;
+  /** PayPal REST credentials and API base; undefined = the local sandbox at /dev/paypal. */
+  paypal: PayPalSettings | undefined;
   demoMemberEmail: string;
   demoMemberPassword: string;
+}
+
+export interface PayPalSettings {
+  clientId: string;
+  clientSecret: string;
+  /** https://api-m.sandbox.paypal.com (PayPal's sandbox) or https://api-m.paypal.com (live). */
+  apiBase: string;
+}
+
+/** PayPal's own sandbox, used when a client id is given without PAYPAL_API_BASE: never live money by accident. */
+export const PAYPAL_SANDBOX_API = 'https://api-m.sandbox.paypal.com';
+
+// The id and secret come together or not at all; an API base alone would silently mean the local sandbox.
+function paypalProblems(v: { PAYPAL_CLIENT_ID?: string; PAYPAL_CLIENT_SECRET?: string; PAYPAL_API_BASE?: string }): string[] {
+  if (!v.PAYPAL_CLIENT_ID !== !v.PAYPAL_CLIENT_SECRET) return ['PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET must be set together'];
+  if (v.PAYPAL_API_BASE && !v.PAYPAL_CLIENT_ID) return ['PAYPAL_API_BASE needs PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET'];
+  return [];
 }
 
 export class EnvError extends Error {
@@ -157,6 +179,8 @@ export function parseEnv(source: Record<string, string | undefined>, cwd = proce
     );
   }
   const v = result.data;
+  const problems = paypalProblems(v);
+  if (problems.length > 0) throw new EnvError(problems);
   const absolute = (p: string) => (isAbsolute(p) ? p : resolve(cwd, p));
   return {
     port: v.PORT,
@@ -178,6 +202,10 @@ export function parseEnv(source: Record<string, string | undefined>, cwd = proce
     supabaseJwtSecret: v.SUPABASE_JWT_SECRET,
     siteUrl: v.SITE_URL,
     linkSigningSecret: v.LINK_SIGNING_SECRET,
+    paypal:
+      v.PAYPAL_CLIENT_ID && v.PAYPAL_CLIENT_SECRET
+        ? { clientId: v.PAYPAL_CLIENT_ID, clientSecret: v.PAYPAL_CLIENT_SECRET, apiBase: v.PAYPAL_API_BASE ?? PAYPAL_SANDBOX_API }
+        : undefined,
     demoMemberEmail: v.DEMO_MEMBER_EMAIL.toLowerCase(),
     demoMemberPassword: v.DEMO_MEMBER_PASSWORD,
   };

@@ -64,3 +64,23 @@ export function cancellationText(appointment: Appointment, firstName: string): s
     'CHAPS',
   ].join('\n');
 }
+
+/** Why money came back: a cancellation in time, or a payment that arrived after the place had gone. */
+export type RefundReason = 'cancelled' | 'place_gone';
+
+export function refundText(appointment: Appointment, firstName: string, amount: string, reason: RefundReason): string {
+  return [
+    greeting(firstName),
+    '',
+    reason === 'cancelled'
+      ? `You cancelled this booking more than 2 business days before it, so we have refunded ${amount} to your card in full.`
+      : `Your card payment of ${amount} reached us after your 15-minute hold had ended and the place had been taken, so the booking could not be made. We have refunded ${amount} to your card in full.`,
+    'Refunds are issued within 14 business days; your bank may take a few days more to show it.',
+    '',
+    ...appointmentLines(appointment),
+    '',
+    reason === 'place_gone' ? 'You are welcome to book another time or event while places remain.' : 'You are welcome to book again while places remain.',
+    '',
+    'CHAPS',
+  ].join('\n');
+}
