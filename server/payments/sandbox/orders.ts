@@ -116,8 +116,12 @@ export function sandboxOrders(db: Database, now: () => Date) {
         if (!luhnValid(number) || !brand) return unprocessable('CARD_NUMBER_INVALID', 'The card number is not valid.');
         if (!expiry || !notExpired(expiry, now())) return unprocessable('CARD_EXPIRED', 'The card is expired.');
         if (!/^\d{3,4}$/.test(String(card.security_code ?? ''))) return unprocessable('CVV_INVALID', 'The security code is not valid.');
+        const address = card.billing_address && typeof card.billing_address === 'object' ? (card.billing_address as Json) : null;
         order.payment_source = {
-          card: { name, last_digits: number.slice(-4), expiry, brand, type: 'CREDIT', bin_details: { issuing_bank: 'CHAPS Local Sandbox Bank' } },
+          card: {
+            name, last_digits: number.slice(-4), expiry, brand, type: 'CREDIT', bin_details: { issuing_bank: 'CHAPS Local Sandbox Bank' },
+            ...(address ? { billing_address: Object.fromEntries(Object.entries(address).map(([k, v]) => [k, String(v ?? '').slice(0, 300)])) } : {}),
+          },
         };
         order.status = 'APPROVED';
         order.update_time = now().toISOString();

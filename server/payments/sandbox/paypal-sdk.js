@@ -122,13 +122,25 @@
       };
     }
 
-    function confirmCard(orderID) {
+    // PayPal's billing_address names, from the page's submit({billingAddress}).
+    function billing(address) {
+      if (!address) return undefined;
+      return {
+        address_line_1: address.addressLine1, address_line_2: address.addressLine2, admin_area_2: address.adminArea2,
+        admin_area_1: address.adminArea1, postal_code: address.postalCode, country_code: address.countryCode,
+      };
+    }
+
+    function confirmCard(orderID, submitOptions) {
       return fetch(apiBase + '/v2/checkout/orders/' + encodeURIComponent(orderID) + '/confirm-payment-source', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({
           payment_source: {
-            card: { number: digits(values.cardNumberField), expiry: values.cardExpiryField.trim(), security_code: values.cardCvvField.trim(), name: values.cardNameField.trim() },
+            card: {
+              number: digits(values.cardNumberField), expiry: values.cardExpiryField.trim(), security_code: values.cardCvvField.trim(),
+              name: (values.cardNameField || (submitOptions && submitOptions.name) || '').trim(), billing_address: billing(submitOptions && submitOptions.billingAddress),
+            },
           },
         }),
       }).then(function (response) {
@@ -146,14 +158,14 @@
     var api = {
       isEligible: function () { return true; },
       getState: function () { return Promise.resolve(state()); },
-      submit: function () {
+      submit: function (submitOptions) {
         if (!state().isFormValid) return Promise.reject(new Error('INVALID_PAYMENT_FORM'));
         if (typeof opts.createOrder !== 'function') return Promise.reject(new Error('createOrder is required'));
         return Promise.resolve()
           .then(function () { return opts.createOrder(); })
           .then(function (orderID) {
             if (!orderID) throw new Error('createOrder returned no order id');
-            return confirmCard(orderID).then(function () {
+            return confirmCard(orderID, submitOptions).then(function () {
               return typeof opts.onApprove === 'function' ? opts.onApprove({ orderID: orderID, liabilityShift: 'NO' }) : undefined;
             });
           })
