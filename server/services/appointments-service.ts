@@ -56,8 +56,11 @@ export interface AppointmentsService {
 
 const slotStart = (a: Appointment) => londonToInstant(a.event_date, a.start_time).getTime();
 
-// Own appointments only; a held place whose time ran out is no booking at all.
-const OWN = `a.user_id = $1::uuid AND NOT (a.status = 'held' AND a.hold_expires_at <= $2::timestamptz)`;
+// Own appointments only. A held place whose time ran out, and a hold let go
+// unpaid (declined, abandoned, replaced), were never bookings at all; one
+// whose payment came back ('refunded') stays listed, so the member sees it.
+const OWN = `a.user_id = $1::uuid AND NOT (a.status = 'held' AND a.hold_expires_at <= $2::timestamptz)
+  AND NOT (a.status = 'cancelled' AND a.payment_status = 'unpaid')`;
 
 export function createAppointmentsService(db: Database, now: () => Date): AppointmentsService {
   async function detail(q: Queryable, userId: string, id: string, lock = false): Promise<AppointmentDetail | null> {

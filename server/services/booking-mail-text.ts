@@ -5,7 +5,7 @@
  */
 import { CANCELLATION_POLICY, type Appointment } from '../../src/domain/booking';
 import { directionsUrl } from '../../src/domain/directions';
-import { formatLongDate } from '../../src/domain/format';
+import { formatLongDate, formatPence } from '../../src/domain/format';
 
 export const WHAT_TO_BRING =
   'What to bring: photo ID, your NHS number if you know it, and a list of any medicines you take. ' +
@@ -38,6 +38,7 @@ export function confirmationText(appointment: Appointment, firstName: string): s
     'Your PSA screening appointment is booked.',
     '',
     ...appointmentLines(appointment),
+    ...(appointment.payment_status === 'paid by card' ? [`Paid: ${formatPence(appointment.price)} by card`] : []),
     '',
     WHAT_TO_BRING,
     '',

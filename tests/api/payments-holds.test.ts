@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readOutbox } from '../../server/mail';
 import type { Payments } from '../../server/payments';
-import { testApp } from '../fixtures/app';
+import { getJson, testApp } from '../fixtures/app';
 import { fastMembers, type FastMember } from '../fixtures/bookings';
 import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../fixtures/db';
 import { makeEvent } from '../fixtures/events';
@@ -30,6 +30,8 @@ describe.each(ENGINES)('holds, declines and healing on %s', (engine) => {
   const paid = makeEvent({ event_name: 'Paid', payment_required: true, price: 2500, total_spaces: 5 });
   const single = makeEvent({ event_name: 'Single', payment_required: true, price: 1800, total_spaces: 1 });
   const rows = (sql: string) => test.db.query(sql);
+  const myBookings = (who: FastMember) =>
+    getJson<{ appointments: unknown[] }>(app(), '/api/appointments', { headers: { Authorization: `Bearer ${who.token}` } });
   const status = async (appointmentId: string) =>
     (await test.db.query('SELECT status, payment_status FROM appointments WHERE appointment_id = $1', [appointmentId]))[0];
 
@@ -88,8 +90,9 @@ describe.each(ENGINES)('holds, declines and healing on %s', (engine) => {
     expect(await status(order.body.appointmentId)).toEqual({ status: 'cancelled', payment_status: 'unpaid' });
     const [tx] = await rows('SELECT status, issue FROM payment_transactions');
     expect(tx).toEqual({ status: 'DECLINED', issue: 'CAPTURE_DECLINED' });
-    // The only place is free again for someone else.
+    // The only place is free again for someone else, and My bookings shows no booking that never was.
     expect((await orderFor(app(), other, single.event_id)).status).toBe(201);
+    expect((await myBookings(member)).body.appointments).toEqual([]);
   });
 
   it('a hold that ended mid-payment is still confirmed while its place is free', async () => {
@@ -120,6 +123,8 @@ describe.each(ENGINES)('holds, declines and healing on %s', (engine) => {
     const mail = (await readOutbox(test.db, 10)).find((m) => m.to === member.email);
     expect(mail?.subject).toBe('Refund: Single');
     expect(mail?.text).toContain('We have refunded £18.00 to your card in full.');
+    // My bookings shows it, cancelled and refunded.
+    expect((await myBookings(member)).body.appointments).toMatchObject([{ status: 'cancelled', payment_status: 'refunded' }]);
     // Asked again: the same answer, no second refund.
     expect((await capture(app(), member, late.body.id)).status).toBe(409);
     expect((await readOutbox(test.db, 10)).filter((m) => m.to === member.email)).toHaveLength(1);

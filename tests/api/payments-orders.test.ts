@@ -115,6 +115,8 @@ describe.each(ENGINES)('card payment orders on %s', (engine) => {
     });
     const [mail] = await readOutbox(test.db, 1);
     expect(mail).toMatchObject({ to: member.email, subject: 'Booking confirmed: Paid' });
+    expect(mail!.text).toContain('Paid: £25.00 by card');
+    expect(mail!.attachments[0]!.filename).toMatch(/\.ics$/);
     expect(await count('member_appointments')).toBe(1);
     // Replayed: the same answer, nothing new.
     const replay = await capture(app(), member, order.body.id);
