@@ -3,7 +3,8 @@
  * York against the local PayPal sandbox: a paid event from the list
  * through consent and card to /booking-success and the email; an invalid
  * form, then a CCREJECT-REFUSED decline, then a good card; a cancel with a
- * refund from My bookings. axe on /checkout.
+ * refund from My bookings; a capture whose answer is lost; a DECLINED
+ * capture. axe on /checkout.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { ScreeningEvent } from '../../src/domain/event';
@@ -12,7 +13,7 @@ import { formatPence } from '../../src/domain/format';
 import { CHECKOUT_MESSAGES } from '../../src/domain/checkout-messages';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { bookableEvents, fillConsent, mailsTo, pickFirstFreeSlot } from './support/booking';
-import { createMember, signInAt } from './support/members';
+import { createMember, signIn, signInAt } from './support/members';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -25,7 +26,7 @@ async function paidEvents(request: APIRequestContext): Promise<ScreeningEvent[]>
 }
 
 async function toCheckout(page: Page, event: ScreeningEvent) {
-  await page.goto(`/book-event?event=${event.event_id}`);
+  if (!page.url().includes(`/book-event?event=${event.event_id}`)) await page.goto(`/book-event?event=${event.event_id}`);
   await pickFirstFreeSlot(page);
   await page.getByRole('button', { name: 'Proceed to Consent Form' }).click();
   await fillConsent(page);
@@ -47,7 +48,13 @@ test.describe('card checkout', () => {
   test('a new member pays for an event by card, is booked, emailed, and can cancel with a refund', async ({ page, request }) => {
     const member = await createMember(request, { firstName: 'Percy' });
     const event = (await paidEvents(request))[0]!;
-    await signInAt(page, member, `/book-event?event=${event.event_id}`);
+    // From the list, as a visitor: BOOK, sign in, then the slot grid.
+    await page.goto('/book-event-main');
+    await page.locator(`[data-event-id="${event.event_id}"]`).getByRole('link', { name: 'BOOK' }).click();
+    await page.getByRole('button', { name: 'BOOK EVENT' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await signIn(page, member.email, member.password);
+    await expect(page).toHaveURL(new RegExp(`/book-event\\?event=${event.event_id}$`));
     await toCheckout(page, event);
 
     const order = page.getByRole('complementary', { name: 'Your Order' });
@@ -101,6 +108,25 @@ test.describe('card checkout', () => {
     await expect
       .poll(async () => (await mailsTo(request, member.email)).filter((m) => m.subject.startsWith('Booking confirmed')).length)
       .toBe(1);
+  });
+
+  test('the capture’s answer is lost after the card was charged: back on the page, the booking shows confirmed', async ({ page, request }) => {
+    const member = await createMember(request, { firstName: 'Lionel' });
+    const event = (await paidEvents(request))[0]!;
+    await signInAt(page, member, `/book-event?event=${event.event_id}`);
+    await toCheckout(page, event);
+    // The server captures and confirms, but the answer never reaches the phone.
+    await page.route('**/api/payments/orders/*/capture', async (route) => {
+      await route.fetch();
+      await route.abort('internetdisconnected');
+    });
+    await fillCard(page, { name: 'Lionel Booker' });
+    await pay(page);
+    await expect(page.getByRole('alert').filter({ hasText: CHECKOUT_MESSAGES.noResponse })).toBeVisible();
+    await page.unroute('**/api/payments/orders/*/capture');
+    await page.reload();
+    await expect(page).toHaveURL(/\/booking-success\?appointment=/);
+    await expect.poll(async () => (await mailsTo(request, member.email)).filter((m) => m.subject.startsWith('Booking confirmed')).length).toBe(1);
   });
 
   test('a declined capture says so in SPEC’s words; /checkout without a booking goes to /events', async ({ page, request }) => {
