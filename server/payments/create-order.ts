@@ -20,6 +20,11 @@ import { isPayPalId, type PayPalApi } from './paypal-client';
 
 /** How long a place is held for its card payment (DESIGN.md section 3). */
 export const HOLD_MINUTES = 15;
+/** Live holds one member may have on other events at once. */
+export const MAX_LIVE_HOLDS = 3;
+
+const tooManyHolds = () =>
+  new PaymentError(429, 'TOO_MANY_HOLDS', 'You are already paying for other bookings. Please finish or wait for those first (a place is held for 15 minutes).');
 
 export interface CreatedOrder {
   id: string;
@@ -54,6 +59,13 @@ async function holdFor(tx: Queryable, userId: string, input: BookingInput, at: D
   let appointmentId = mine?.start === start ? mine.appointment_id : null;
   let holdExpiresAt = mine?.start === start ? mine.hold_expires_at : new Date(at.getTime() + HOLD_MINUTES * 60_000);
   if (!appointmentId) {
+    // One member cannot sit on places across many events while never paying.
+    const [{ held } = { held: 0 }] = await tx.query<{ held: number }>(
+      `SELECT count(*)::integer AS held FROM appointments
+       WHERE user_id = $1::uuid AND event_id <> $2::uuid AND status = 'held' AND hold_expires_at > $3`,
+      [userId, event.event_id, at],
+    );
+    if (held >= MAX_LIVE_HOLDS) throw tooManyHolds();
     // Another slot chosen: the old hold is let go (a payment still arriving for it is settled by settle.ts).
     if (mine) {
       await tx.query("UPDATE appointments SET status = 'cancelled', cancelled_at = $2, updated_at = $2 WHERE appointment_id = $1::uuid", [

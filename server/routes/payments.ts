@@ -30,6 +30,8 @@ import { isEventId } from '../services/events-service';
 import { takeAttempt } from '../services/request-throttle';
 
 const REPORT_LIMIT = { max: 20, windowMs: 10 * 60_000 };
+// Each create may ask PayPal for an order: a member retrying cards needs a few, a script many.
+const ORDER_LIMIT = { max: 30, windowMs: 10 * 60_000 };
 const ACTIVE = `(a.status = 'confirmed' OR (a.status = 'held' AND a.hold_expires_at > $3))`;
 
 export function paymentsRoutes(payments: Payments, db: Database, verify: MemberVerifier, now: () => Date, logger: Logger) {
@@ -56,6 +58,11 @@ export function paymentsRoutes(payments: Payments, db: Database, verify: MemberV
   });
 
   app.post('/orders', formBodyLimit(), async (c) => {
+    const throttle = await takeAttempt(db, `payment-order:${c.get('member').userId}`, now(), ORDER_LIMIT);
+    if (!throttle.allowed) {
+      c.header('Retry-After', String(throttle.retryAfterSeconds));
+      throw new PaymentError(429, 'RATE_LIMITED', 'Too many payment attempts. Please wait a few minutes and try again.');
+    }
     const body = await readJsonObject(c);
     try {
       const order = await payments.createOrder(c.get('member').userId, {

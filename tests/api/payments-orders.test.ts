@@ -12,6 +12,7 @@ import { readOutbox } from '../../server/mail';
 import type { Payments } from '../../server/payments';
 import { getJson, testApp } from '../fixtures/app';
 import { fastMembers, sendJson, takePlaces, type FastMember } from '../fixtures/bookings';
+import { insertEvents } from '../../server/db/events-table';
 import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../fixtures/db';
 import { makeEvent } from '../fixtures/events';
 import { approveCard, capture, orderFor, testPayments } from '../fixtures/payments';
@@ -92,6 +93,19 @@ describe.each(ENGINES)('card payment orders on %s', (engine) => {
     const badSlot = await orderFor(app(), member, paid.event_id, '10:07');
     expect(badSlot.body.details![0]!.issue).toBe('INVALID_SLOT');
     expect(await count('payment_orders')).toBe(0);
+  });
+
+  it('one member may hold places on at most 3 other events while paying', async () => {
+    const more = [1, 2, 3, 4].map((n) => makeEvent({ event_name: `More ${n}`, payment_required: true, price: 1000 }));
+    await test.db.query('DELETE FROM request_throttles');
+    await insertEvents(test.db, more);
+    for (const event of more.slice(0, 3)) expect((await orderFor(app(), member, event.event_id)).status).toBe(201);
+    const fourth = await orderFor(app(), member, more[3]!.event_id);
+    expect(fourth.status).toBe(429);
+    expect(fourth.body.details![0]!.issue).toBe('TOO_MANY_HOLDS');
+    await test.db.query('DELETE FROM payment_orders');
+    await test.db.query('DELETE FROM appointments');
+    await test.db.query('DELETE FROM events WHERE event_id = ANY($1::uuid[])', [more.map((e) => e.event_id)]);
   });
 
   it('captures once: confirmed and paid by card, the transaction recorded, the email sent', async () => {
