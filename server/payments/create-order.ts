@@ -115,8 +115,13 @@ export function createOrderService(db: Database, paypal: PayPalApi, grants: Acce
       if (isDuplicateBooking(error)) throw refusal('already_booked');
       throw error;
     }
-    const answer = { created: hold.order.order_id, holdExpiresAt: hold.holdExpiresAt.toISOString(), amount: hold.order.amount };
-    if (answer.created) return { id: answer.created, appointmentId: hold.appointmentId, holdExpiresAt: answer.holdExpiresAt, amount: answer.amount };
+    const answer = (id: string): CreatedOrder => ({
+      id,
+      appointmentId: hold.appointmentId,
+      holdExpiresAt: hold.holdExpiresAt.toISOString(),
+      amount: hold.order.amount,
+    });
+    if (hold.order.order_id) return answer(hold.order.order_id);
 
     const { event } = hold;
     const made = await paypal.createOrder({
@@ -142,6 +147,6 @@ export function createOrderService(db: Database, paypal: PayPalApi, grants: Acce
       `UPDATE payment_orders SET order_id = $2, status = 'created', updated_at = $3 WHERE payment_id = $1::uuid AND status IN ('creating', 'created')`,
       [hold.order.payment_id, orderId, now()],
     );
-    return { id: orderId, appointmentId: hold.appointmentId, holdExpiresAt: answer.holdExpiresAt, amount: answer.amount };
+    return answer(orderId);
   };
 }
