@@ -20,6 +20,11 @@ export default tseslint.config(
     files: ['server/**/*.ts', 'scripts/**/*.{ts,mjs}', 'eslint-rules/**/*.js', 'tests/**/*.ts', '*.config.{ts,js}'],
     languageOptions: { globals: globals.node },
   },
+  // The local PayPal sandbox's stand-in SDK runs in the browser, as PayPal's script would.
+  {
+    files: ['server/payments/sandbox/*.js'],
+    languageOptions: { globals: globals.browser, sourceType: 'script' },
+  },
   {
     files: ['sw/**/*.ts'],
     languageOptions: { globals: globals.serviceworker },

@@ -105,6 +105,8 @@ function serverEnv(extra: Record<string, string | undefined>): Record<string, st
     SMTP_URL: 'smtp://127.0.0.1:9',
     SITE_URL: 'http://localhost',
     AUTH_JWT_SECRET: BENCH_SECRET,
+    PAYPAL_CLIENT_ID: 'AbCdEf0123456789-paypal',
+    PAYPAL_CLIENT_SECRET: 'a-paypal-secret-value',
     STATIC_DIR,
     DATABASE_URL: undefined,
     ...extra,

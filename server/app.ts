@@ -1,6 +1,7 @@
 /**
  * The Hono application: security headers and compression around the API
- * (/api), the local stand-ins (/dev, never in production) and the built site. Built from its
+ * (/api), the local stand-ins (/dev/tiles, /dev/outbox, /dev/paypal; never in
+ * production) and the built site. Built from its
  * dependencies so tests run it in-process with their own database and clock.
  */
 import { Hono } from 'hono';
@@ -21,6 +22,9 @@ import { devTilesRoutes } from './routes/dev-tiles';
 import { eventsRoutes } from './routes/events';
 import { authV1Routes } from './routes/auth-v1';
 import { healthRoutes } from './routes/health';
+import { logsRoutes } from './routes/logs';
+import { paymentsRoutes } from './routes/payments';
+import { createPayments, type Payments } from './payments';
 import { medicalRoutes } from './routes/medical';
 import { profileRoutes } from './routes/profile';
 import { staffRoutes } from './routes/staff';
@@ -51,6 +55,7 @@ export interface AppDependencies {
     | 'mailFrom'
     | 'enquiriesEmail'
     | 'linkSigningSecret'
+    | 'paypal'
   > &
     AuthEnv;
   /** The clock every rule reads; tests pin it. */
@@ -60,6 +65,8 @@ export interface AppDependencies {
   listCacheMs?: number;
   /** Outgoing mail; by default SMTP when SMTP_URL is set, else the outbox table. */
   mailer?: Mailer;
+  /** Card payments; built from the env when not given (main.ts shares one with its reconciler). */
+  payments?: Payments;
 }
 
 const LIST_CACHE_MS = 1000;
@@ -71,11 +78,12 @@ export function createApp({
   logger = silentLogger,
   listCacheMs = LIST_CACHE_MS,
   mailer: givenMailer,
+  payments: givenPayments,
 }: AppDependencies): Hono {
   const app = new Hono();
   const mailer = givenMailer ?? createMailer({ db, env, logger });
 
-  app.use(securityHeaders(env.tileUrl, env.supabaseUrl, env.seminarVideoUrl));
+  app.use(securityHeaders(env.tileUrl, env.supabaseUrl, env.seminarVideoUrl, Boolean(env.paypal)));
   app.use(compression());
   app.use('/api/*', async (c, next) => {
     await next();
@@ -103,22 +111,31 @@ export function createApp({
   app.route('/api/medical/consent', consentRoutes(consents, auth.verifier, logger));
   app.route('/api/medical/test-consent', testConsentRoutes(consents, signer, now));
   app.route('/api/medical', medicalRoutes(db, auth.verifier, logger));
+  const bookingMail = createBookingMail(mailer, logger);
+  const payments = givenPayments ?? createPayments({ db, env, grants, mail: bookingMail, now, logger });
   app.route(
     '/api/appointments',
     appointmentsRoutes(
       createBookingService(db, grants, now),
       createAppointmentsService(db, now),
-      createBookingMail(mailer, logger),
+      bookingMail,
       auth.verifier,
       logger,
+      payments.refund,
+      now,
     ),
   );
   const isStaff = env.supabaseUrl ? hostedStaffCheck() : ownStaffCheck(db);
   app.route('/api/staff', staffRoutes({ db, verify: auth.verifier, isStaff, signer, mailer, siteUrl: env.siteUrl, now, logger }));
+  app.route('/api/payments', paymentsRoutes(payments, db, auth.verifier, now, logger));
+  app.route('/api/logs', logsRoutes(db, auth.verifier, now, logger));
   // Stand-ins register here only; production mounts none of them (server/dev/stand-ins.ts).
+  // The local PayPal sandbox exists only while no PayPal settings are given.
+  const sandbox = payments.sandbox;
   mountDevStandIns(app, env.nodeEnv, [
     { name: 'tiles', inUse: env.devTiles, routes: devTilesRoutes },
     { name: 'outbox', inUse: !env.smtpUrl, routes: () => devOutboxRoutes(db) },
+    { name: 'paypal', inUse: sandbox !== null, routes: () => sandbox! },
   ]);
   app.route('/', staticRoutes(env.staticDir));
 

@@ -130,6 +130,9 @@ const schema = z.object({
   ),
   AUTH_SESSION_INACTIVITY_DAYS: days(14),
   AUTH_SESSION_LIFETIME_DAYS: days(90),
+  PAYPAL_CLIENT_ID: optionalText.pipe(z.string().regex(/^[\w-]{10,200}$/, 'must be a PayPal REST app client id').optional()),
+  PAYPAL_CLIENT_SECRET: optionalText.pipe(z.string().min(10, 'must be a PayPal REST app secret').optional()),
+  PAYPAL_API_BASE: optionalText.pipe(httpUrl),
   DEMO_MEMBER_EMAIL: optionalText.pipe(z.email('must be an email address').default('demo.member@example.com')),
   DEMO_MEMBER_PASSWORD: optionalText.pipe(z.string().min(6, 'must be at least 6 characters').default('chaps-demo-2025')),
   DEMO_STAFF_EMAIL: optionalText.pipe(z.email('must be an email address').default('demo.staff@example.com')),
@@ -179,11 +182,30 @@ export interface Env {
   trustProxy: TrustProxy;
   /** Hosts (name, or name:port) whose Host header may be used for emailed links outside production when SITE_URL is unset. */
   allowedHosts: string[];
+  /** PayPal REST credentials and API base; undefined = the local sandbox at /dev/paypal. */
+  paypal: PayPalSettings | undefined;
   demoMemberEmail: string;
   demoMemberPassword: string;
   /** The demo staff account seeded with the demo data (the staff console at /staff). */
   demoStaffEmail: string;
   demoStaffPassword: string;
+}
+
+export interface PayPalSettings {
+  clientId: string;
+  clientSecret: string;
+  /** https://api-m.sandbox.paypal.com (PayPal's sandbox) or https://api-m.paypal.com (live). */
+  apiBase: string;
+}
+
+/** PayPal's own sandbox, used when a client id is given without PAYPAL_API_BASE: never live money by accident. */
+export const PAYPAL_SANDBOX_API = 'https://api-m.sandbox.paypal.com';
+
+// The id and secret come together or not at all; an API base alone would silently mean the local sandbox.
+function paypalProblems(v: { PAYPAL_CLIENT_ID?: string; PAYPAL_CLIENT_SECRET?: string; PAYPAL_API_BASE?: string }): string[] {
+  if (!v.PAYPAL_CLIENT_ID !== !v.PAYPAL_CLIENT_SECRET) return ['PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET must be set together'];
+  if (v.PAYPAL_API_BASE && !v.PAYPAL_CLIENT_ID) return ['PAYPAL_API_BASE needs PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET'];
+  return [];
 }
 
 export class EnvError extends Error {
@@ -206,6 +228,9 @@ function productionProblems(v: z.infer<typeof schema>): string[] {
   if (!v.SITE_URL) problems.push(missing('SITE_URL', 'links in emails are built only from it'));
   if (!v.AUTH_JWT_SECRET && !v.SUPABASE_URL) {
     problems.push(missing('AUTH_JWT_SECRET or SUPABASE_URL', 'the built-in sign-in needs its own secret, or a hosted project'));
+  }
+  if (!v.PAYPAL_CLIENT_ID || !v.PAYPAL_CLIENT_SECRET) {
+    problems.push(missing('PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET', 'the local PayPal sandbox takes no real money and is not served in production'));
   }
   if (v.VITE_TILE_URL?.startsWith('/dev/')) {
     problems.push(`VITE_TILE_URL must not point at /dev in production (got ${JSON.stringify(v.VITE_TILE_URL)}): /dev is not served`);
@@ -230,6 +255,8 @@ export function parseEnv(source: Record<string, string | undefined>, cwd = proce
     const problems = productionProblems(v);
     if (problems.length > 0) throw new EnvError(problems);
   }
+  const problems = paypalProblems(v);
+  if (problems.length > 0) throw new EnvError(problems);
   const absolute = (p: string) => (isAbsolute(p) ? p : resolve(cwd, p));
   return {
     port: v.PORT,
@@ -255,6 +282,10 @@ export function parseEnv(source: Record<string, string | undefined>, cwd = proce
     authSessionLifetimeDays: v.AUTH_SESSION_LIFETIME_DAYS,
     trustProxy: v.TRUST_PROXY,
     allowedHosts: v.ALLOWED_HOSTS,
+    paypal:
+      v.PAYPAL_CLIENT_ID && v.PAYPAL_CLIENT_SECRET
+        ? { clientId: v.PAYPAL_CLIENT_ID, clientSecret: v.PAYPAL_CLIENT_SECRET, apiBase: v.PAYPAL_API_BASE ?? PAYPAL_SANDBOX_API }
+        : undefined,
     demoMemberEmail: v.DEMO_MEMBER_EMAIL.toLowerCase(),
     demoMemberPassword: v.DEMO_MEMBER_PASSWORD,
     demoStaffEmail: v.DEMO_STAFF_EMAIL.toLowerCase(),

@@ -9,6 +9,12 @@ import { openDatabase } from './db/open';
 import { DataDirLockedError } from './db/lock-file';
 import { EnvError, loadEnv } from './env';
 import { createLogger } from './logger';
+import { createMailer } from './mail';
+import { createPayments } from './payments';
+import { startReconciler } from './payments/reconcile';
+import { createAccessGrants } from './services/access-grants';
+import { createBookingMail } from './services/booking-mail';
+import { createSigner } from './services/signing';
 import { prepareDatabase } from './startup';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -34,7 +40,20 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const app = createApp({ db, env, logger });
+  const now = () => new Date();
+  const mailer = createMailer({ db, env, logger });
+  const signer = createSigner(db, env.linkSigningSecret);
+  const payments = createPayments({
+    db,
+    env,
+    grants: createAccessGrants(signer, now),
+    mail: createBookingMail(mailer, logger),
+    now,
+    logger,
+  });
+  // Card payments a crash left unsettled are settled now and then every minute (docs/decisions/0009).
+  const stopReconciler = startReconciler(payments.reconcile, logger);
+  const app = createApp({ db, env, logger, mailer, payments, now });
   const server = serve({ fetch: app.fetch, port: env.port }, (info) => {
     logger.info(`Listening on http://localhost:${info.port}`);
   });
@@ -43,6 +62,7 @@ async function main(): Promise<void> {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    stopReconciler();
     logger.info(`${signal}: shutting down`);
     const force = setTimeout(() => {
       logger.warn('Connections did not close in time; closing anyway');

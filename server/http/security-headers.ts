@@ -42,17 +42,31 @@ export function mediaSource(mediaUrl: string | undefined): string | null {
  * `authUrl`: a hosted Supabase project the browser signs in with (SUPABASE_URL), when set.
  * `videoUrl`: the seminar talk video (VITE_SEMINAR_VIDEO_URL), when set.
  */
-export function contentSecurityPolicy(tileUrl: string, authUrl?: string, videoUrl?: string) {
+/**
+ * PayPal's hosts for its SDK, card fields (frames) and API calls from the
+ * page: allowed only with a real PayPal client id. The local sandbox's
+ * stand-in SDK is same-origin and needs none of them.
+ */
+export const PAYPAL_SOURCES = {
+  script: ['https://www.paypal.com', 'https://*.paypal.com', 'https://*.paypalobjects.com'],
+  frame: ['https://www.paypal.com', 'https://*.paypal.com'],
+  connect: ['https://*.paypal.com', 'https://*.braintreegateway.com'],
+  img: ['https://*.paypal.com', 'https://*.paypalobjects.com'],
+} as const;
+
+export function contentSecurityPolicy(tileUrl: string, authUrl?: string, videoUrl?: string, paypal = false) {
   const tiles = tileSource(tileUrl);
+  const withPayPal = (sources: string[], kind: keyof typeof PAYPAL_SOURCES) => (paypal ? [...sources, ...PAYPAL_SOURCES[kind]] : sources);
   const auth = authUrl ? new URL(authUrl).origin : null;
   const media = mediaSource(videoUrl);
   const withTiles = (sources: string[]) => (tiles ? [...sources, tiles] : sources);
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
+    scriptSrc: withPayPal(["'self'"], 'script'),
     styleSrc: ["'self'"],
-    imgSrc: withTiles(["'self'", 'data:', 'blob:']),
-    connectSrc: withTiles(auth ? ["'self'", auth] : ["'self'"]),
+    imgSrc: withPayPal(withTiles(["'self'", 'data:', 'blob:']), 'img'),
+    connectSrc: withPayPal(withTiles(auth ? ["'self'", auth] : ["'self'"]), 'connect'),
+    ...(paypal ? { frameSrc: [...PAYPAL_SOURCES.frame] } : {}),
     mediaSrc: media ? ["'self'", media] : ["'self'"],
     workerSrc: ["'self'"],
     manifestSrc: ["'self'"],
@@ -77,10 +91,11 @@ export const PERMISSIONS_POLICY = {
   fullscreen: ['self'],
 };
 
-export function securityHeaders(tileUrl: string, authUrl?: string, videoUrl?: string) {
+/** `paypal`: a real PayPal client id is configured (PAYPAL_CLIENT_ID). */
+export function securityHeaders(tileUrl: string, authUrl?: string, videoUrl?: string, paypal = false) {
   return secureHeaders({
     permissionsPolicy: PERMISSIONS_POLICY,
-    contentSecurityPolicy: contentSecurityPolicy(tileUrl, authUrl, videoUrl),
+    contentSecurityPolicy: contentSecurityPolicy(tileUrl, authUrl, videoUrl, paypal),
     referrerPolicy: 'strict-origin-when-cross-origin',
     xContentTypeOptions: 'nosniff',
     xFrameOptions: 'DENY',

@@ -6,7 +6,12 @@
  * - GET / -> {appointments}: upcoming first, then past.
  * - GET /:id -> {appointment}; another member's or a malformed id -> 404
  *   (alike, so ids reveal nothing), and asking for another's is logged.
- * - POST /:id/cancel -> {status: 'success', appointment}.
+ * - GET /:id/cancellation -> {refund: 'full' | 'none' | null}: what cancelling
+ *   now would refund (SPEC.md section 9), so the page can ask first.
+ * - POST /:id/cancel {acceptNoRefund?} -> {status: 'success', appointment,
+ *   refund}. A paid booking within 2 business days needs acceptNoRefund
+ *   (409 no_refund_confirmation_required otherwise); one further ahead is
+ *   refunded through PayPal and the member emailed.
  * - GET /:id/calendar.ics -> the appointment as a calendar file.
  */
 import { Hono } from 'hono';
@@ -17,7 +22,8 @@ import type { Logger } from '../logger';
 import { formBodyLimit, readJsonObject } from '../http/json-body';
 import { requireMember, type MemberVariables } from '../http/require-member';
 import { appointmentCalendar, calendarFilename, CALENDAR_CONTENT_TYPE } from '../services/appointment-calendar';
-import { cancelRefusal, type AppointmentsService } from '../services/appointments-service';
+import { cancelRefusal, refundFor, type AppointmentsService } from '../services/appointments-service';
+import type { PaymentOrderRow } from '../payments/settle';
 import type { BookingMail } from '../services/booking-mail';
 import type { BookingService } from '../services/booking-service';
 
@@ -27,6 +33,8 @@ export function appointmentsRoutes(
   mail: BookingMail,
   verify: MemberVerifier,
   logger: Logger,
+  refund: (order: PaymentOrderRow) => Promise<boolean>,
+  now: () => Date,
 ): Hono<{ Variables: MemberVariables }> {
   const app = new Hono<{ Variables: MemberVariables }>();
   app.use(requireMember(verify));
@@ -60,11 +68,24 @@ export function appointmentsRoutes(
     return c.json({ appointment: found.appointment });
   });
 
-  app.post('/:id/cancel', async (c) => {
-    if (!(await appointments.get(c.get('member').userId, c.req.param('id')))) throw await notFound(c);
-    const cancelled = await appointments.cancel(c.get('member').userId, c.req.param('id'));
+  app.get('/:id/cancellation', async (c) => {
+    const found = await appointments.get(c.get('member').userId, c.req.param('id'));
+    if (!found) throw await notFound(c);
+    return c.json({ refund: refundFor(found.appointment, now()) });
+  });
+
+  app.post('/:id/cancel', formBodyLimit(), async (c) => {
+    const userId = c.get('member').userId;
+    if (!(await appointments.get(userId, c.req.param('id')))) throw await notFound(c);
+    // The body is optional: a free booking's cancel sends none.
+    const body: unknown = await c.req.json().catch(() => ({}));
+    const acceptNoRefund = typeof body === 'object' && body !== null && (body as Record<string, unknown>).acceptNoRefund === true;
+    const cancelled = await appointments.cancel(userId, c.req.param('id'), acceptNoRefund);
     await mail.cancelled(cancelled.appointment, cancelled.member);
-    return c.json({ status: 'success', appointment: cancelled.appointment });
+    // A refund PayPal does not take now is retried by the reconciler; the booking stays cancelled.
+    for (const order of cancelled.refundDue) await refund(order);
+    const appointment = (await appointments.get(userId, c.req.param('id')))?.appointment ?? cancelled.appointment;
+    return c.json({ status: 'success', appointment, refund: cancelled.refund });
   });
 
   app.get('/:id/calendar.ics', async (c) => {

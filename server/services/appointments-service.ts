@@ -5,7 +5,10 @@
  * does not exist (404), so ids reveal nothing.
  */
 import { CANCEL_REFUSAL_MESSAGES, type Appointment, type CancelRefusal } from '../../src/domain/booking';
-import { londonToInstant } from '../../src/domain/london-time';
+import { londonDate, londonToInstant } from '../../src/domain/london-time';
+import { NO_REFUND_MESSAGE, refundDecision, type RefundDecision } from '../../src/domain/refund-policy';
+import { bankHolidaysBetween } from '../payments/bank-holidays';
+import { ORDER_COLUMNS, type PaymentOrderRow } from '../payments/settle';
 import type { Database, Queryable } from '../db/adapter';
 import { APPOINTMENT_COLUMNS, APPOINTMENTS_FROM, toAppointment } from '../db/appointments-table';
 import { ApiError } from '../http/errors';
@@ -26,18 +29,38 @@ export interface AppointmentDetail {
   member: BookedMember;
 }
 
+export interface Cancellation extends AppointmentDetail {
+  /** For a booking paid by card: SPEC.md section 9's decision; null when nothing was paid. */
+  refund: RefundDecision | null;
+  /** Card payments now due back (refunded by the caller through PayPal). */
+  refundDue: PaymentOrderRow[];
+}
+
+/** A paid booking cancelled within 2 business days: the member must confirm that no refund applies. */
+export const noRefundConfirmationRequired = () => new ApiError(409, 'no_refund_confirmation_required', NO_REFUND_MESSAGE);
+
+/** The refund a cancellation at `at` would give (UK dates, England-and-Wales bank holidays). */
+export function refundFor(appointment: Appointment, at: Date): RefundDecision | null {
+  if (appointment.payment_status !== 'paid by card') return null;
+  return refundDecision(appointment.event_date, at, bankHolidaysBetween(londonDate(at), appointment.event_date));
+}
+
 export interface AppointmentsService {
   list(userId: string): Promise<Appointment[]>;
   get(userId: string, id: string): Promise<AppointmentDetail | null>;
-  cancel(userId: string, id: string): Promise<AppointmentDetail>;
+  /** `acceptNoRefund`: the member confirmed cancelling a paid booking that no longer qualifies for a refund. */
+  cancel(userId: string, id: string, acceptNoRefund?: boolean): Promise<Cancellation>;
   /** Whose appointment `id` is (for logging a member who asks for another's), or null. */
   ownerOf(id: string): Promise<string | null>;
 }
 
 const slotStart = (a: Appointment) => londonToInstant(a.event_date, a.start_time).getTime();
 
-// Own appointments only; a held place whose time ran out is no booking at all.
-const OWN = `a.user_id = $1::uuid AND NOT (a.status = 'held' AND a.hold_expires_at <= $2::timestamptz)`;
+// Own appointments only. A held place whose time ran out, and a hold let go
+// unpaid (declined, abandoned, replaced), were never bookings at all; one
+// whose payment came back ('refunded') stays listed, so the member sees it.
+const OWN = `a.user_id = $1::uuid AND NOT (a.status = 'held' AND a.hold_expires_at <= $2::timestamptz)
+  AND NOT (a.status = 'cancelled' AND a.payment_status = 'unpaid')`;
 
 export function createAppointmentsService(db: Database, now: () => Date): AppointmentsService {
   async function detail(q: Queryable, userId: string, id: string, lock = false): Promise<AppointmentDetail | null> {
@@ -74,13 +97,24 @@ export function createAppointmentsService(db: Database, now: () => Date): Appoin
       return row?.user_id ?? null;
     },
 
-    cancel(userId, id) {
+    cancel(userId, id, acceptNoRefund = false) {
       return db.transaction(async (tx) => {
         const found = await detail(tx, userId, id, true);
         if (!found) throw cancelRefusal('appointment_not_found');
         if (found.appointment.status === 'cancelled') throw cancelRefusal('already_cancelled');
         const at = now();
         if (slotStart(found.appointment) <= at.getTime()) throw cancelRefusal('appointment_started');
+        const refund = refundFor(found.appointment, at);
+        if (refund === 'none' && !acceptNoRefund) throw noRefundConfirmationRequired();
+        // Marked in this transaction, so a crash before PayPal is asked leaves it for the reconciler.
+        const refundDue =
+          refund === 'full'
+            ? await tx.query<PaymentOrderRow>(
+                `UPDATE payment_orders SET status = 'refund_due', refund_reason = 'cancelled', updated_at = $2
+                 WHERE appointment_id = $1::uuid AND status = 'completed' RETURNING ${ORDER_COLUMNS}`,
+                [id, at],
+              )
+            : [];
         await tx.query(
           `UPDATE appointments SET status = 'cancelled', cancelled_at = $2, updated_at = $2 WHERE appointment_id = $1::uuid`,
           [id, at],
@@ -89,7 +123,7 @@ export function createAppointmentsService(db: Database, now: () => Date): Appoin
         await tx.query('DELETE FROM member_appointments WHERE appointment_id = $1::uuid', [id]);
         const cancelled = await detail(tx, userId, id);
         if (!cancelled) throw new Error('The cancelled appointment could not be read back');
-        return cancelled;
+        return { ...cancelled, refund, refundDue };
       });
     },
   };

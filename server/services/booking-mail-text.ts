@@ -5,7 +5,7 @@
  */
 import { CANCELLATION_POLICY, type Appointment } from '../../src/domain/booking';
 import { directionsUrl } from '../../src/domain/directions';
-import { formatLongDate } from '../../src/domain/format';
+import { formatLongDate, formatPence } from '../../src/domain/format';
 
 export const WHAT_TO_BRING =
   'What to bring: photo ID, your NHS number if you know it, and a list of any medicines you take. ' +
@@ -38,6 +38,7 @@ export function confirmationText(appointment: Appointment, firstName: string): s
     'Your PSA screening appointment is booked.',
     '',
     ...appointmentLines(appointment),
+    ...(appointment.payment_status === 'paid by card' ? [`Paid: ${formatPence(appointment.price)} by card`] : []),
     '',
     WHAT_TO_BRING,
     '',
@@ -60,6 +61,26 @@ export function cancellationText(appointment: Appointment, firstName: string): s
     '',
     'The attached calendar file removes the appointment from your calendar.',
     'If this was a mistake, you are welcome to book again while places remain.',
+    '',
+    'CHAPS',
+  ].join('\n');
+}
+
+/** Why money came back: a cancellation in time, or a payment that arrived after the place had gone. */
+export type RefundReason = 'cancelled' | 'place_gone';
+
+export function refundText(appointment: Appointment, firstName: string, amount: string, reason: RefundReason): string {
+  return [
+    greeting(firstName),
+    '',
+    reason === 'cancelled'
+      ? `You cancelled this booking more than 2 business days before it, so we have refunded ${amount} to your card in full.`
+      : `Your card payment of ${amount} reached us after your 15-minute hold had ended and the place had been taken, so the booking could not be made. We have refunded ${amount} to your card in full.`,
+    'Refunds are issued within 14 business days; your bank may take a few days more to show it.',
+    '',
+    ...appointmentLines(appointment),
+    '',
+    reason === 'place_gone' ? 'You are welcome to book another time or event while places remain.' : 'You are welcome to book again while places remain.',
     '',
     'CHAPS',
   ].join('\n');

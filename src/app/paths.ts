@@ -6,6 +6,8 @@
 export const queryParams = {
   event: 'event',
   appointment: 'appointment',
+  slot: 'slot',
+  consent: 'consent',
 } as const;
 
 export const paths = {
@@ -21,6 +23,10 @@ export const paths = {
   bookEventFor: (eventId: string) => `/book-event?${queryParams.event}=${encodeURIComponent(eventId)}`,
   checkNhsNumber: '/check-nhs-number',
   checkNhsNumberFor: (eventId: string) => `/check-nhs-number?${queryParams.event}=${encodeURIComponent(eventId)}`,
+  checkout: '/checkout',
+  /** The event, slot and saved consent ride in the URL, so a reload resumes the same hold. */
+  checkoutFor: (eventId: string, slot: string, consentId: string) =>
+    `/checkout?${new URLSearchParams({ [queryParams.event]: eventId, [queryParams.slot]: slot, [queryParams.consent]: consentId })}`,
   bookingSuccess: '/booking-success',
   bookingSuccessFor: (appointmentId: string) =>
     `/booking-success?${queryParams.appointment}=${encodeURIComponent(appointmentId)}`,

@@ -1,8 +1,7 @@
 /**
  * The routes this release builds. Every page loads lazily, so first-load
- * JavaScript stays small; content pages live in their own chunks. Routes
- * that later work builds (card checkout) are deliberately absent: they show
- * the not-found page rather than a placeholder.
+ * JavaScript stays small; content pages live in their own chunks, and the
+ * card checkout (the only page with PayPal's code) in its own.
  */
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
@@ -21,6 +20,7 @@ const MyBookingsPage = lazy(() => import('../features/account/pages/my-bookings-
 const CheckNhsNumberPage = lazy(() => import('../features/account/pages/check-nhs-number-page'));
 const BookEventPage = lazy(() => import('../features/booking/pages/book-event-page'));
 const BookingSuccessPage = lazy(() => import('../features/booking/pages/booking-success-page'));
+const CheckoutPage = lazy(() => import('../features/checkout/pages/checkout-page'));
 const TestConsentPage = lazy(() => import('../features/booking/pages/test-consent-page'));
 const BookEventMainPage = lazy(() => import('../features/events/pages/book-event-main-page'));
 const EventPage = lazy(() => import('../features/events/pages/event-page'));
@@ -65,6 +65,7 @@ export function AppRoutes() {
         <Route path={paths.myBookings} element={<MyBookingsPage />} />
         <Route path={paths.checkNhsNumber} element={<CheckNhsNumberPage />} />
         <Route path={paths.bookEvent} element={<BookEventPage />} />
+        <Route path={paths.checkout} element={<CheckoutPage />} />
         <Route path={paths.bookingSuccess} element={<BookingSuccessPage />} />
         <Route path={paths.testConsent} element={<TestConsentPage />} />
         <Route path={paths.bookEventMain} element={<BookEventMainPage />} />

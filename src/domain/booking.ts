@@ -89,7 +89,7 @@ export const BOOKING_REFUSAL_MESSAGES: Record<BookingRefusal, string> = {
   event_not_found: 'Event not found',
   event_passed: 'This event has already taken place, so it can no longer be booked.',
   booking_closed: 'Booking for this event has closed. Please choose another event.',
-  payment_required: 'This event needs a card payment, which cannot be taken online yet. Please contact us to book.',
+  payment_required: 'This event is paid for by card: please book it again and pay at the checkout.',
   invalid_slot: 'That time is not one of this event’s appointment times. Please choose a time from the list.',
   access_code_required: 'This is a private event. Please enter its access code again.',
   age_restricted: 'Our screening events are for men aged 40 to 80 on the day of the event.',

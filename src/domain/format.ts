@@ -54,3 +54,9 @@ const savedAt = new Intl.DateTimeFormat('en-GB', {
 export function formatSavedAt(epochMs: number): string {
   return savedAt.format(new Date(epochMs));
 }
+
+/** "2026-06-20" -> "20/06/2026" (SPEC.md section 7's cart description). */
+export function formatDayMonthYear(date: string): string {
+  const [y, m, d] = date.split('-');
+  return `${d}/${m}/${y}`;
+}

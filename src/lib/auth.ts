@@ -70,6 +70,35 @@ async function accessToken(): Promise<string> {
 }
 
 /**
+ * A member call whose answer is read whatever its status (the payment
+ * calls: PayPal's error shape carries what the checkout shows). A 401
+ * still signs out; no response at all is a NetworkError.
+ */
+export async function memberExchange<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const token = await accessToken();
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path), {
+      method,
+      headers: {
+        Accept: 'application/json',
+        Authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      cache: 'no-store',
+    });
+  } catch (error) {
+    throw new NetworkError(error);
+  }
+  if (response.status === 401) {
+    await signOut().catch(() => setSessionFromClient(null));
+    throw new Error(UNAUTHORIZED);
+  }
+  return { status: response.status, body: (await response.json().catch(() => ({}))) as T };
+}
+
+/**
  * A member API call with the bearer token; JSON out, and JSON in unless
  * `contentType` says the body is already text of that type (a CSV file).
  */

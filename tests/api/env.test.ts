@@ -6,6 +6,8 @@ const PRODUCTION_NEEDS = {
   SMTP_URL: 'smtps://mailer:secret@smtp.example.org:465',
   SITE_URL: 'https://www.example.org',
   AUTH_JWT_SECRET: 'x'.repeat(40),
+  PAYPAL_CLIENT_ID: 'AbCdEf0123456789-paypal',
+  PAYPAL_CLIENT_SECRET: 'a-paypal-secret-value',
 };
 
 describe('server settings', () => {
@@ -97,7 +99,7 @@ describe('server settings', () => {
   });
 
   it('refuses production without its settings, naming each, and refuses /dev tiles there', () => {
-    expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/SMTP_URL is required[\s\S]*SITE_URL is required[\s\S]*AUTH_JWT_SECRET or SUPABASE_URL/);
+    expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/SMTP_URL is required[\s\S]*SITE_URL is required[\s\S]*AUTH_JWT_SECRET or SUPABASE_URL[\s\S]*PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET/);
     expect(() => parseEnv({ NODE_ENV: 'production', ...PRODUCTION_NEEDS, VITE_TILE_URL: '/dev/tiles/{z}/{x}/{y}.png' })).toThrow(
       /VITE_TILE_URL must not point at \/dev in production/,
     );

@@ -14,6 +14,8 @@ const PRODUCTION = {
   SMTP_URL: 'smtp://127.0.0.1:2525',
   SITE_URL: 'https://www.chaps.example.org',
   AUTH_JWT_SECRET: 'a-production-secret-of-at-least-32-characters',
+  PAYPAL_CLIENT_ID: 'AbCdEf0123456789-paypal',
+  PAYPAL_CLIENT_SECRET: 'a-paypal-secret-value',
 };
 
 const DEV_PATHS = [

@@ -1,8 +1,8 @@
 /**
  * The server's refusals as a man reads them (issue 7): never a code, always
- * what happened and what to do next. A paid event (card payment is a later
- * issue), a private event reached by a shared link without its code, and a
- * second booking for the same event.
+ * what happened and what to do next. A paid event (which goes on to the
+ * card checkout instead), a private event reached by a shared link without
+ * its code, and a second booking for the same event.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { BOOKING_REFUSAL_MESSAGES } from '../../src/domain/booking';
@@ -49,13 +49,12 @@ test('refusals read as plain words with the next step', async ({ page, request }
   const member = await createMember(request, { firstName: 'Reginald' });
   const events = await bookableEvents(request);
 
-  // A paid event: the server cannot take card payments yet and says so.
+  // A paid event is not refused: it goes on to the card checkout (checkout.spec.ts pays).
   const paid = events.find((e) => e.payment_required && !e.is_private)!;
   await signInAt(page, member, `/book-event?event=${paid.event_id}`);
   await expect(page.getByRole('complementary', { name: 'Order summary' })).toContainText('£25.00');
   await consentAndContinue(page);
-  await expect(page.getByRole('alert').filter({ hasText: BOOKING_REFUSAL_MESSAGES.payment_required })).toBeVisible();
-  await expect(page).toHaveURL(/\/book-event\?event=/);
+  await expect(page).toHaveURL(new RegExp(`/checkout\\?event=${paid.event_id}&`));
 
   // A private event's shared link, without the code: asked for it, with the way back.
   const hidden = events.find((e) => e.is_private)!;

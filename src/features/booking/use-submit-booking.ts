@@ -1,6 +1,7 @@
 /**
  * Continue on the consent form: save the consent (or reuse the one already
- * saved for the same answers), then ask for the appointment. Each write is
+ * saved for the same answers), then ask for the appointment, or for a
+ * paid event go to /checkout with the slot and consent in the URL. Each write is
  * preceded by a real connection check. Refusals come back as codes the
  * screen turns into words and next steps; a slot that went meanwhile sends
  * the member back to the grid with the list refreshed and the answers kept.
@@ -9,7 +10,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import { isBookingRefusal, type BookingRefusal } from '../../domain/booking';
-import type { ScreeningEvent } from '../../domain/event';
+import { eventPricePence, type ScreeningEvent } from '../../domain/event';
 import { forgetAccessGrant, readAccessGrant } from '../../lib/access-grant';
 import { errorCode } from '../../lib/api-client';
 import { useCreateAppointment } from './api/create-appointment';
@@ -49,6 +50,11 @@ export function useSubmitBooking(args: {
         setFailure({ kind: 'consent', error });
         return;
       }
+    }
+    if (event.payment_required && eventPricePence(event) > 0) {
+      // A paid event is held and paid for on /checkout; the server confirms it from the card capture.
+      navigate(paths.checkoutFor(event.event_id, draft.slot, consentId));
+      return;
     }
     try {
       const appointment = await book.mutateAsync({

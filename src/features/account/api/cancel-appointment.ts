@@ -1,21 +1,36 @@
 /**
  * POST /api/appointments/{id}/cancel: the member's own booking, before it
  * starts. Checked online first; never queued. The answer replaces the saved
- * copy of the list, so an offline read afterwards shows it cancelled.
+ * copy of the list, so an offline read afterwards shows it cancelled. A
+ * booking paid by card within 2 business days needs `acceptNoRefund`
+ * (SPEC.md section 9); one further ahead comes back refunded.
+ * GET /api/appointments/{id}/cancellation says which before asking.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Appointment } from '../../../domain/booking';
+import type { RefundDecision } from '../../../domain/refund-policy';
 import { memberRequest } from '../../../lib/auth';
 import { memberKeys } from '../../../lib/member-keys';
 import { ensureOnline } from '../../../lib/not-sent';
 
-export async function cancelAppointment(appointmentId: string): Promise<Appointment> {
+export interface CancelRequest {
+  appointmentId: string;
+  acceptNoRefund?: boolean;
+}
+
+export interface CancelAnswer {
+  appointment: Appointment;
+  refund: RefundDecision | null;
+}
+
+export async function cancelAppointment({ appointmentId, acceptNoRefund }: CancelRequest): Promise<CancelAnswer> {
   await ensureOnline();
-  const answer = await memberRequest<{ status: 'success'; appointment: Appointment }>(
+  const answer = await memberRequest<{ status: 'success' } & CancelAnswer>(
     'POST',
     `/appointments/${encodeURIComponent(appointmentId)}/cancel`,
+    acceptNoRefund ? { acceptNoRefund: true } : undefined,
   );
-  return answer.appointment;
+  return { appointment: answer.appointment, refund: answer.refund ?? null };
 }
 
 export function useCancelAppointment(userId: string) {
@@ -24,12 +39,25 @@ export function useCancelAppointment(userId: string) {
     mutationFn: cancelAppointment,
     networkMode: 'always',
     retry: 0,
-    onSuccess: (cancelled) => {
+    onSuccess: ({ appointment: cancelled }) => {
       queryClient.setQueryData<Appointment[]>(memberKeys.appointments(userId), (list) =>
         list?.map((a) => (a.appointment_id === cancelled.appointment_id ? cancelled : a)),
       );
       queryClient.setQueryData(memberKeys.appointment(userId, cancelled.appointment_id), cancelled);
       void queryClient.invalidateQueries({ queryKey: memberKeys.appointments(userId) });
     },
+  });
+}
+
+/** What cancelling a card-paid booking now would refund; asked fresh each time the dialog opens. */
+export function useCancellationRefund(appointment: Appointment | null) {
+  const paidByCard = appointment?.payment_status === 'paid by card';
+  return useQuery({
+    queryKey: ['cancellation', appointment?.appointment_id ?? ''],
+    queryFn: () =>
+      memberRequest<{ refund: RefundDecision | null }>('GET', `/appointments/${encodeURIComponent(appointment!.appointment_id)}/cancellation`),
+    enabled: paidByCard,
+    staleTime: 0,
+    gcTime: 0,
   });
 }

@@ -1,14 +1,21 @@
 /**
  * Asks before cancelling a booking, repeating the cancellation policy.
+ * For a booking paid by card it first asks the server what the refund
+ * policy gives now (SPEC.md section 9): a full refund is said before and
+ * confirmed after; within 2 business days the dialog says no refund
+ * applies and the button asks the member to confirm exactly that.
  * Offline, nothing is sent and Retry stays in the dialog; a refusal is
  * shown in words (CANCEL_REFUSAL_MESSAGES), never as a code.
  */
+import { useState } from 'react';
 import { CANCEL_REFUSAL_MESSAGES, CANCELLATION_POLICY, type Appointment, type CancelRefusal } from '../../../domain/booking';
-import { formatLongDate, formatTime } from '../../../domain/format';
+import { formatLongDate, formatPence, formatTime } from '../../../domain/format';
+import { NO_REFUND_MESSAGE } from '../../../domain/refund-policy';
 import { errorCode } from '../../../lib/api-client';
 import { Modal } from '../../../lib/ui/modal';
 import { NotSentNotice } from '../../../lib/ui/not-sent-notice';
-import { useCancelAppointment } from '../api/cancel-appointment';
+import { Spinner } from '../../../lib/ui/spinner';
+import { useCancelAppointment, useCancellationRefund, type CancelAnswer } from '../api/cancel-appointment';
 
 const isCancelRefusal = (code: string | undefined): code is CancelRefusal =>
   code !== undefined && Object.hasOwn(CANCEL_REFUSAL_MESSAGES, code);
@@ -19,17 +26,48 @@ interface CancelBookingDialogProps {
   onClose: () => void;
 }
 
+function RefundOutcome({ answer, onClose }: { answer: CancelAnswer; onClose: () => void }) {
+  const refunded = answer.appointment.payment_status === 'refunded';
+  return (
+    <>
+      <h2 id="cancel-booking-title">Booking cancelled</h2>
+      <p role="status">
+        {refunded
+          ? `Your booking is cancelled and ${formatPence(answer.appointment.price)} has been refunded to your card. Refunds are issued within 14 business days; we have emailed you the details.`
+          : 'Your booking is cancelled. Your refund of the full amount is being processed, and we will email you when it has been issued.'}
+      </p>
+      <div className="modal-actions">
+        <button type="button" className="button button-primary" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </>
+  );
+}
+
 export function CancelBookingDialog({ appointment, userId, onClose }: CancelBookingDialogProps) {
   const cancel = useCancelAppointment(userId);
+  const refund = useCancellationRefund(appointment);
+  const [outcome, setOutcome] = useState<CancelAnswer | null>(null);
+  const paidByCard = appointment?.payment_status === 'paid by card';
+  const noRefund = paidByCard && refund.data?.refund === 'none';
   const close = () => {
     cancel.reset();
+    setOutcome(null);
     onClose();
   };
-  const confirm = () => appointment && cancel.mutate(appointment.appointment_id, { onSuccess: close });
+  const confirm = () =>
+    appointment &&
+    cancel.mutate(
+      { appointmentId: appointment.appointment_id, acceptNoRefund: noRefund },
+      { onSuccess: (answer) => (answer.refund === 'full' ? setOutcome(answer) : close()) },
+    );
   const code = errorCode(cancel.error);
+  const waiting = paidByCard && refund.isPending;
   return (
     <Modal open={appointment !== null} titleId="cancel-booking-title" onClose={close}>
-      {appointment && (
+      {appointment && outcome && <RefundOutcome answer={outcome} onClose={close} />}
+      {appointment && !outcome && (
         <>
           <h2 id="cancel-booking-title">Cancel this booking?</h2>
           <p>
@@ -37,19 +75,27 @@ export function CancelBookingDialog({ appointment, userId, onClose }: CancelBook
             {formatTime(appointment.start_time)}.
           </p>
           <p>{CANCELLATION_POLICY}</p>
+          {waiting && <Spinner label="Checking the refund policy…" />}
+          {paidByCard && refund.data?.refund === 'full' && (
+            <p>
+              You are cancelling more than 2 business days before the event, so the {formatPence(appointment.price)} you paid will be
+              refunded to your card in full.
+            </p>
+          )}
+          {noRefund && <p className="notice notice-error">{NO_REFUND_MESSAGE}</p>}
           <NotSentNotice
-            error={cancel.error}
+            error={cancel.error ?? (refund.isError ? refund.error : null)}
             title="Your booking was not cancelled"
             fallback={isCancelRefusal(code) ? CANCEL_REFUSAL_MESSAGES[code] : 'An unexpected error occurred. Please try again later.'}
-            onRetry={confirm}
+            onRetry={cancel.error ? confirm : () => void refund.refetch()}
             retrying={cancel.isPending}
           />
           <div className="modal-actions">
             <button type="button" className="button button-secondary" onClick={close} disabled={cancel.isPending}>
               Keep my booking
             </button>
-            <button type="button" className="button button-donate" onClick={confirm} disabled={cancel.isPending}>
-              {cancel.isPending ? 'Cancelling…' : 'Yes, cancel my booking'}
+            <button type="button" className="button button-donate" onClick={confirm} disabled={cancel.isPending || waiting || refund.isError}>
+              {cancel.isPending ? 'Cancelling…' : noRefund ? 'Yes, cancel without a refund' : 'Yes, cancel my booking'}
             </button>
           </div>
         </>

@@ -1,0 +1,118 @@
+/**
+ * POST /api/payments/orders/{id}/capture, the member's own order only.
+ * PayPal is asked with a PayPal-Request-Id fixed per order, so parallel or
+ * repeated calls get PayPal's one answer; settle.ts then decides once. A
+ * settled order is answered from what was decided, without asking PayPal.
+ * When PayPal's answer decides nothing (unreachable, already captured by a
+ * call that crashed), the order is read back from PayPal and settled from
+ * that; failing that, the reconciler finishes it later.
+ */
+import type { Appointment } from '../../src/domain/booking';
+import type { Database } from '../db/adapter';
+import type { Logger } from '../logger';
+import { readAppointment, type BookedMember } from '../services/booking-service';
+import type { BookingMail } from '../services/booking-mail';
+import { captureAnswerForPage } from './capture-answer';
+import { orderNotFound, PaymentError } from './payment-error';
+import { isPayPalId, type PayPalAnswer, type PayPalApi } from './paypal-client';
+import { isSettled, ORDER_COLUMNS, settle, type PaymentOrderRow, type Settlement } from './settle';
+
+export interface CaptureReply {
+  status: 200 | 201 | 422;
+  body: Record<string, unknown> & { appointment: Appointment | null };
+}
+
+export const PLACE_GONE_MESSAGE =
+  'Your 15-minute hold ended before your payment arrived and the place has since been taken, so we have refunded your payment in full. Please choose another time or event.';
+export const NOT_CONFIRMED_MESSAGE =
+  'We could not confirm your payment with PayPal just now. If your card was charged, your booking is confirmed or refunded automatically within a few minutes: please check My bookings before paying again.';
+
+export interface CaptureDeps {
+  db: Database;
+  paypal: PayPalApi;
+  mail: BookingMail;
+  refund: (order: PaymentOrderRow) => Promise<boolean>;
+  now: () => Date;
+  logger: Logger;
+}
+
+async function memberOf(db: Database, appointmentId: string): Promise<BookedMember | null> {
+  const [row] = await db.query<{ email: string; first_name: string }>(
+    'SELECT p.email, p.first_name FROM appointments a JOIN member_profiles p ON p.profile_id = a.profile_id WHERE a.appointment_id = $1::uuid',
+    [appointmentId],
+  );
+  return row ? { email: row.email, firstName: row.first_name } : null;
+}
+
+export function createCapture({ db, paypal, mail, refund, now, logger }: CaptureDeps) {
+  /** Emails and refunds that follow a decision, done by the one call that made it. */
+  async function follow(settlement: Settlement): Promise<void> {
+    if (!settlement.decidedNow) return;
+    const { order } = settlement;
+    if (order.status === 'completed') {
+      const member = await memberOf(db, order.appointment_id);
+      if (member) await mail.confirmed(await readAppointment(db, order.appointment_id), member);
+    } else if (order.status === 'refund_due') {
+      await refund(order);
+    } else {
+      logger.warn(`Card payment ${order.order_id} for hold ${order.appointment_id} ended ${order.status}`);
+    }
+  }
+
+  /** Settles from PayPal's capture answer, or from the order read back when that answer decides nothing. */
+  async function settleFrom(order: PaymentOrderRow, answer: PayPalAnswer): Promise<Settlement | null> {
+    const at = now();
+    let settlement = await settle(db, order.payment_id, answer, captureAnswerForPage(answer), at);
+    if (!settlement && order.order_id) {
+      const current = await paypal.getOrder(order.order_id);
+      if (current.status === 200 && current.body.status === 'COMPLETED') {
+        settlement = await settle(db, order.payment_id, current, captureAnswerForPage(current), at);
+      }
+    }
+    if (settlement) await follow(settlement);
+    return settlement;
+  }
+
+  async function reply(order: PaymentOrderRow, fresh: boolean): Promise<CaptureReply> {
+    const appointment = await readAppointment(db, order.appointment_id);
+    if ((order.status === 'refund_due' || order.status === 'refunded') && order.refund_reason === 'place_gone') {
+      throw new PaymentError(409, 'PLACE_NO_LONGER_AVAILABLE', PLACE_GONE_MESSAGE);
+    }
+    const answer = order.capture_answer ?? {};
+    if (Array.isArray(answer.details)) {
+      const issue = String((answer.details[0] as { issue?: unknown } | undefined)?.issue ?? 'PAYMENT_FAILED');
+      return { status: 422, body: { ...answer, error: issue.toLowerCase(), appointment: null } };
+    }
+    return { status: fresh ? 201 : 200, body: { ...answer, appointment: order.status === 'completed' || appointment.status === 'confirmed' ? appointment : null } };
+  }
+
+  return {
+    /** Whose order `orderId` is, for logging a member who asks for another's. */
+    async ownerOf(orderId: string): Promise<string | null> {
+      if (!isPayPalId(orderId)) return null;
+      const [row] = await db.query<{ user_id: string }>('SELECT user_id::text AS user_id FROM payment_orders WHERE order_id = $1', [orderId]);
+      return row?.user_id ?? null;
+    },
+
+    follow,
+    settleFrom,
+
+    async capture(userId: string, orderId: string): Promise<CaptureReply> {
+      if (!isPayPalId(orderId)) throw orderNotFound();
+      const [order] = await db.query<PaymentOrderRow>(`SELECT ${ORDER_COLUMNS} FROM payment_orders WHERE order_id = $1 AND user_id = $2::uuid`, [
+        orderId,
+        userId,
+      ]);
+      if (!order) throw orderNotFound();
+      if (isSettled(order.status)) return reply(order, false);
+      const answer = await paypal.captureOrder(orderId, `chaps-capture-${order.payment_id}`);
+      const settlement = await settleFrom(order, answer);
+      if (!settlement) {
+        const failure = new PaymentError(502, 'PAYMENT_NOT_CONFIRMED', NOT_CONFIRMED_MESSAGE);
+        logger.error(`Capture of order ${orderId} not decided (debug id ${failure.debugId})`, { status: answer.status, body: answer.body });
+        throw failure;
+      }
+      return reply(settlement.order, settlement.decidedNow);
+    },
+  };
+}

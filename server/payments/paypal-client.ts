@@ -1,0 +1,123 @@
+/**
+ * PayPal's Orders v2 and Payments v2 REST calls, as the server makes them:
+ * OAuth client-credentials token (kept until shortly before it expires),
+ * create order, capture, get order, refund. The same client talks to
+ * PayPal (sandbox or live) or to the local sandbox, which answers the same
+ * protocol in-process. Answers come back as they are, status and JSON;
+ * the payment services read them.
+ */
+
+export interface PayPalAnswer {
+  /** HTTP status; 0 when PayPal could not be reached. */
+  status: number;
+  // PayPal's JSON, read defensively by the callers (see capture-answer.ts).
+  body: Record<string, unknown>;
+}
+
+export interface CreateOrderInput {
+  amountPence: number;
+  description: string;
+  /** Our hold (the appointment id): PayPal shows it back on the order. */
+  customId: string;
+  requestId: string;
+}
+
+export interface PayPalApi {
+  createOrder(input: CreateOrderInput): Promise<PayPalAnswer>;
+  captureOrder(orderId: string, requestId: string): Promise<PayPalAnswer>;
+  getOrder(orderId: string): Promise<PayPalAnswer>;
+  refundCapture(captureId: string, requestId: string): Promise<PayPalAnswer>;
+}
+
+export interface PayPalClientOptions {
+  apiBase: string;
+  clientId: string;
+  clientSecret: string;
+  /** The HTTP call; the local sandbox passes its in-process handler. */
+  fetch?: (url: string, init: RequestInit) => Promise<Response>;
+  timeoutMs?: number;
+}
+
+const TOKEN_MARGIN_MS = 60_000;
+const TIMEOUT_MS = 20_000;
+
+/** Pence to PayPal's money value: "25.00". */
+export const poundsValue = (pence: number) => (pence / 100).toFixed(2);
+
+// PayPal ids are short upper-case letters and digits; anything else is not sent on.
+const PAYPAL_ID = /^[A-Za-z0-9-]{6,64}$/;
+export const isPayPalId = (value: unknown): value is string => typeof value === 'string' && PAYPAL_ID.test(value);
+
+export function createPayPalClient({ apiBase, clientId, clientSecret, fetch: send = fetch, timeoutMs = TIMEOUT_MS }: PayPalClientOptions): PayPalApi {
+  let token: { value: string; expiresAt: number } | null = null;
+
+  async function call(path: string, init: RequestInit): Promise<PayPalAnswer> {
+    try {
+      const response = await send(`${apiBase}${path}`, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+      const text = await response.text();
+      let body: Record<string, unknown> = {};
+      try {
+        const parsed: unknown = text ? JSON.parse(text) : {};
+        if (parsed && typeof parsed === 'object') body = parsed as Record<string, unknown>;
+      } catch {
+        body = { name: 'INVALID_RESPONSE', message: text.slice(0, 200) };
+      }
+      return { status: response.status, body };
+    } catch (error) {
+      return { status: 0, body: { name: 'UNREACHABLE', message: error instanceof Error ? error.message : String(error) } };
+    }
+  }
+
+  async function accessToken(): Promise<string | null> {
+    if (token && token.expiresAt > Date.now() + TOKEN_MARGIN_MS) return token.value;
+    const answer = await call('/v1/oauth2/token', {
+      method: 'POST',
+      headers: {
+        Authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`,
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
+      body: 'grant_type=client_credentials',
+    });
+    const value = answer.body.access_token;
+    if (answer.status !== 200 || typeof value !== 'string') return null;
+    const seconds = typeof answer.body.expires_in === 'number' ? answer.body.expires_in : 300;
+    token = { value, expiresAt: Date.now() + seconds * 1000 };
+    return value;
+  }
+
+  async function authorised(path: string, method: string, requestId?: string, body?: unknown): Promise<PayPalAnswer> {
+    const bearer = await accessToken();
+    if (!bearer) return { status: 401, body: { name: 'AUTHENTICATION_FAILURE', message: 'PayPal refused the client id and secret.' } };
+    return call(path, {
+      method,
+      headers: {
+        Authorization: `Bearer ${bearer}`,
+        'Content-Type': 'application/json',
+        Prefer: 'return=representation',
+        ...(requestId ? { 'PayPal-Request-Id': requestId } : {}),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  }
+
+  return {
+    createOrder: ({ amountPence, description, customId, requestId }) =>
+      authorised('/v2/checkout/orders', 'POST', requestId, {
+        intent: 'CAPTURE',
+        purchase_units: [
+          {
+            amount: { currency_code: 'GBP', value: poundsValue(amountPence) },
+            description: description.slice(0, 127),
+            custom_id: customId,
+          },
+        ],
+        payment_source: { card: { experience_context: { shipping_preference: 'NO_SHIPPING' } } },
+      }),
+    captureOrder: (orderId, requestId) =>
+      authorised(`/v2/checkout/orders/${encodeURIComponent(orderId)}/capture`, 'POST', requestId, {}),
+    getOrder: (orderId) => authorised(`/v2/checkout/orders/${encodeURIComponent(orderId)}`, 'GET'),
+    // No amount: the whole capture comes back (the stand-in charges no fees; see docs/decisions/0009).
+    refundCapture: (captureId, requestId) =>
+      authorised(`/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, 'POST', requestId, {}),
+  };
+}

@@ -1,0 +1,121 @@
+/**
+ * Healing, at start and on a timer (docs/decisions/0009):
+ * - holds whose 15 minutes have passed are marked cancelled (they already
+ *   stopped counting against the places the moment they expired);
+ * - orders not settled are asked about at PayPal: one captured while the
+ *   server crashed before confirming is settled now (confirmed, or
+ *   refunded if its place has gone); one never paid whose hold is over is
+ *   marked abandoned;
+ * - refunds PayPal did not take are tried again.
+ * Settling is idempotent (settle.ts), so a capture racing the reconciler is
+ * harmless; orders touched in the last minute are left to their request.
+ */
+import type { Database } from '../db/adapter';
+import type { Logger } from '../logger';
+import type { PayPalApi } from './paypal-client';
+import { HOLD_MINUTES } from './create-order';
+import { ORDER_COLUMNS, type PaymentOrderRow, type Settlement } from './settle';
+import type { PayPalAnswer } from './paypal-client';
+
+const GRACE_MS = 60_000;
+// PayPal keeps an approved order capturable for hours; look at abandoned ones that long.
+const ABANDONED_WATCH_MS = 3 * 60 * 60_000;
+const BATCH = 100;
+
+export interface ReconcileDeps {
+  db: Database;
+  paypal: PayPalApi;
+  settleFrom: (order: PaymentOrderRow, answer: PayPalAnswer) => Promise<Settlement | null>;
+  refund: (order: PaymentOrderRow) => Promise<boolean>;
+  now: () => Date;
+  logger: Logger;
+}
+
+export interface ReconcileReport {
+  expiredHolds: number;
+  settled: number;
+  refunded: number;
+  abandoned: number;
+}
+
+export function createReconciler({ db, paypal, settleFrom, refund, now, logger }: ReconcileDeps) {
+  const abandon = (paymentId: string, at: Date) =>
+    db.query("UPDATE payment_orders SET status = 'abandoned', updated_at = $2 WHERE payment_id = $1::uuid AND status IN ('creating', 'created')", [
+      paymentId,
+      at,
+    ]);
+
+  async function holdLive(appointmentId: string, at: Date): Promise<boolean> {
+    const rows = await db.query("SELECT 1 FROM appointments WHERE appointment_id = $1::uuid AND status = 'held' AND hold_expires_at > $2", [
+      appointmentId,
+      at,
+    ]);
+    return rows.length > 0;
+  }
+
+  return async function reconcile(): Promise<ReconcileReport> {
+    const at = now();
+    const report: ReconcileReport = { expiredHolds: 0, settled: 0, refunded: 0, abandoned: 0 };
+    const expired = await db.query(
+      "UPDATE appointments SET status = 'cancelled', cancelled_at = hold_expires_at, updated_at = $1 WHERE status = 'held' AND hold_expires_at <= $1 RETURNING 1",
+      [at],
+    );
+    report.expiredHolds = expired.length;
+
+    const orders = await db.query<PaymentOrderRow & { created_at: Date }>(
+      `SELECT ${ORDER_COLUMNS}, created_at FROM payment_orders
+       WHERE (status IN ('creating', 'created', 'refund_due') OR (status = 'abandoned' AND created_at > $2))
+         AND updated_at <= $1
+       ORDER BY created_at LIMIT ${BATCH}`,
+      [new Date(at.getTime() - GRACE_MS), new Date(at.getTime() - ABANDONED_WATCH_MS)],
+    );
+    for (const order of orders) {
+      try {
+        if (order.status === 'refund_due') {
+          if (await refund(order)) report.refunded += 1;
+          continue;
+        }
+        if (!order.order_id) {
+          // PayPal never told us an id, so no page could have approved it.
+          if (order.created_at.getTime() <= at.getTime() - HOLD_MINUTES * 60_000) {
+            await abandon(order.payment_id, at);
+            report.abandoned += 1;
+          }
+          continue;
+        }
+        const answer = await paypal.getOrder(order.order_id);
+        if (answer.status === 200 && answer.body.status === 'COMPLETED') {
+          const settlement = await settleFrom(order, answer);
+          if (settlement?.decidedNow) {
+            report.settled += 1;
+            logger.warn(`Reconciled card payment ${order.order_id}: ${settlement.order.status}`);
+          }
+        } else if (order.status !== 'abandoned' && !(await holdLive(order.appointment_id, at))) {
+          await abandon(order.payment_id, at);
+          report.abandoned += 1;
+        }
+      } catch (error) {
+        logger.error(`Reconciling card payment ${order.order_id ?? order.payment_id} failed; it will be tried again`, error);
+      }
+    }
+    return report;
+  };
+}
+
+/** Runs `reconcile` now and every `everyMs`; resolves the returned stop function's timer. */
+export function startReconciler(reconcile: () => Promise<unknown>, logger: Logger, everyMs = 60_000): () => void {
+  let running = false;
+  const run = () => {
+    if (running) return;
+    running = true;
+    reconcile()
+      .catch((error: unknown) => logger.error('Payment reconciliation failed', error))
+      .finally(() => {
+        running = false;
+      });
+  };
+  run();
+  const timer = setInterval(run, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

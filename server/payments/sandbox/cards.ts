@@ -1,0 +1,63 @@
+/**
+ * The local sandbox's cards. Any number that passes the Luhn check with a
+ * known brand prefix and a future expiry is accepted (PayPal's own sandbox
+ * test numbers such as 4111 1111 1111 1111 included). The cardholder name
+ * picks a decline the way PayPal's sandbox does (FACTS.md): CCREJECT-REFUSED
+ * is refused (INSTRUMENT_DECLINED, recoverable), CCREJECT-IF (insufficient
+ * funds) and CCREJECT-EC (expired card) come back as a DECLINED capture.
+ */
+
+export type CardDecline = 'REFUSED' | 'INSUFFICIENT_FUNDS' | 'EXPIRED_CARD' | null;
+
+export function declineFor(cardholderName: string): CardDecline {
+  const name = cardholderName.toUpperCase();
+  if (name.includes('CCREJECT-REFUSED')) return 'REFUSED';
+  if (name.includes('CCREJECT-IF')) return 'INSUFFICIENT_FUNDS';
+  if (name.includes('CCREJECT-EC')) return 'EXPIRED_CARD';
+  return null;
+}
+
+/** PayPal processor response codes for the declines above. */
+export const PROCESSOR_CODES: Record<Exclude<CardDecline, null>, string> = {
+  REFUSED: '0500',
+  INSUFFICIENT_FUNDS: '5120',
+  EXPIRED_CARD: '5400',
+};
+
+export function luhnValid(digits: string): boolean {
+  if (!/^\d{12,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+export function cardBrand(digits: string): string | null {
+  if (/^4/.test(digits)) return 'VISA';
+  if (/^(5[1-5]|2[2-7])/.test(digits)) return 'MASTERCARD';
+  if (/^3[47]/.test(digits)) return 'AMEX';
+  if (/^6(011|5)/.test(digits)) return 'DISCOVER';
+  return null;
+}
+
+/** "MM/YY" or "MM/YYYY" to PayPal's "YYYY-MM", or null when malformed. */
+export function parseExpiry(expiry: string): string | null {
+  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(expiry);
+  if (!match) return null;
+  const month = Number(match[1]);
+  const year = match[2]!.length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
+  if (month < 1 || month > 12) return null;
+  return `${year}-${String(month).padStart(2, '0')}`;
+}
+
+/** Whether a "YYYY-MM" expiry is this month or later, at `now` (UTC months are close enough for a stand-in). */
+export function notExpired(expiry: string, now: Date): boolean {
+  const current = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
+  return expiry >= current;
+}

@@ -1,0 +1,151 @@
+/**
+ * Settling one PayPal order from PayPal's answer, in one transaction under
+ * the event's row lock (the same lock bookings take, taken first so the two
+ * cannot deadlock) and then the order's row lock. The first caller records
+ * the transaction and decides; every later or parallel caller finds the
+ * order settled and gets the same decision back. So however many captures
+ * and reconciliations race, there is one transaction row per PayPal capture
+ * (capture_id is unique too) and one confirmed appointment.
+ *
+ * A completed capture confirms the hold with 'paid by card'. If the hold
+ * had ended, it still confirms when the place is free; otherwise the
+ * money is due back (refund_due, refunded by refunds.ts). No outcome leaves
+ * a card charged with no booking and no refund on its way.
+ */
+import { hasEnded } from '../../src/domain/event-card';
+import type { Database, Queryable } from '../db/adapter';
+import { eventColumns, toScreeningEvent } from '../db/events-table';
+import { addToHistory, checkPlaces } from '../services/booking-service';
+import { captureOutcome, transactionRecord, type CaptureOutcome } from './capture-answer';
+import type { PayPalAnswer } from './paypal-client';
+
+export const SETTLED = ['completed', 'declined', 'failed', 'refund_due', 'refunded'] as const;
+export type PaymentOrderStatus = 'creating' | 'created' | 'abandoned' | (typeof SETTLED)[number];
+
+export interface PaymentOrderRow {
+  [column: string]: unknown;
+  payment_id: string;
+  order_id: string | null;
+  appointment_id: string;
+  user_id: string;
+  event_id: string;
+  amount: number;
+  status: PaymentOrderStatus;
+  capture_id: string | null;
+  capture_answer: Record<string, unknown> | null;
+  refund_reason: 'place_gone' | 'cancelled' | null;
+}
+
+export const ORDER_COLUMNS = `payment_id::text AS payment_id, order_id, appointment_id::text AS appointment_id, user_id::text AS user_id,
+  event_id::text AS event_id, amount, status, capture_id, capture_answer, refund_reason`;
+
+export const isSettled = (status: PaymentOrderStatus) => (SETTLED as readonly string[]).includes(status);
+
+export interface Settlement {
+  order: PaymentOrderRow;
+  /** True when this call made the decision (send emails, refund); false when it was made before. */
+  decidedNow: boolean;
+}
+
+async function recordTransaction(tx: Queryable, order: PaymentOrderRow, answer: PayPalAnswer, outcome: CaptureOutcome, at: Date) {
+  const record = transactionRecord(order.order_id ?? '', answer);
+  const captureId = outcome.kind === 'unknown' ? null : outcome.captureId;
+  const issue = outcome.kind === 'recoverable' || outcome.kind === 'failed' ? outcome.issue : null;
+  await tx.query(
+    `INSERT INTO payment_transactions (payment_id, capture_id, payer_name, amount, payment_reference, status, payment_method,
+       card_brand, card_last_digits, card_expiry, issuing_bank, avs_code, cvv_code, issue, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) ON CONFLICT (capture_id) DO NOTHING`,
+    [
+      order.payment_id, captureId, record.payer_name, record.amount, record.payment_reference, record.status, record.payment_method,
+      record.card_brand, record.card_last_digits, record.card_expiry, record.issuing_bank, record.avs_code, record.cvv_code, issue, at,
+    ],
+  );
+}
+
+/** Whether the captured money can become the booking: the hold is live, or its place is still free. */
+async function canConfirm(tx: Queryable, order: PaymentOrderRow, at: Date): Promise<boolean> {
+  const [appointment] = await tx.query<{ status: string; expires: Date | null; start: string; profile_id: number }>(
+    `SELECT status, hold_expires_at AS expires, to_char(slot_start, 'HH24:MI') AS start, profile_id
+     FROM appointments WHERE appointment_id = $1::uuid FOR UPDATE`,
+    [order.appointment_id],
+  );
+  if (!appointment || appointment.status === 'confirmed') return false;
+  if (appointment.status === 'held' && appointment.expires && appointment.expires.getTime() > at.getTime()) return true;
+  const [row] = await tx.query(`SELECT ${eventColumns('$2')} FROM events WHERE event_id = $1::uuid`, [order.event_id, at]);
+  if (!row) return false;
+  const event = toScreeningEvent(row);
+  if (hasEnded(event, at)) return false;
+  const other = await tx.query(
+    `SELECT 1 FROM appointments WHERE event_id = $1::uuid AND profile_id = $2 AND appointment_id <> $3::uuid
+       AND (status = 'confirmed' OR (status = 'held' AND hold_expires_at > $4))`,
+    [order.event_id, appointment.profile_id, order.appointment_id, at],
+  );
+  if (other.length > 0) return false;
+  try {
+    await checkPlaces(tx, event, appointment.start, at, order.appointment_id);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function confirm(tx: Queryable, order: PaymentOrderRow, at: Date) {
+  await tx.query(
+    `UPDATE appointments SET status = 'confirmed', payment_status = 'paid by card', price = $2, cancelled_at = NULL, updated_at = $3
+     WHERE appointment_id = $1::uuid`,
+    [order.appointment_id, order.amount, at],
+  );
+  const [row] = await tx.query(`SELECT ${eventColumns('$2')} FROM events WHERE event_id = $1::uuid`, [order.event_id, at]);
+  const [who] = await tx.query<{ profile_id: number }>('SELECT profile_id FROM appointments WHERE appointment_id = $1::uuid', [order.appointment_id]);
+  if (row && who) await addToHistory(tx, order.appointment_id, who.profile_id, toScreeningEvent(row));
+}
+
+const freeHold = (tx: Queryable, appointmentId: string, at: Date) =>
+  tx.query(
+    "UPDATE appointments SET status = 'cancelled', cancelled_at = $2, updated_at = $2 WHERE appointment_id = $1::uuid AND status = 'held'",
+    [appointmentId, at],
+  );
+
+/**
+ * Applies PayPal's capture (or get-order) answer to our order `paymentId`.
+ * `pageAnswer` is what the member is shown, kept for replays. Resolves to
+ * null when PayPal's answer decides nothing (unreachable, pending).
+ */
+export async function settle(
+  db: Database,
+  paymentId: string,
+  answer: PayPalAnswer,
+  pageAnswer: Record<string, unknown>,
+  at: Date,
+): Promise<Settlement | null> {
+  const outcome = captureOutcome(answer);
+  const [known] = await db.query<{ event_id: string }>('SELECT event_id::text AS event_id FROM payment_orders WHERE payment_id = $1::uuid', [paymentId]);
+  if (!known) throw new Error(`Payment ${paymentId} does not exist`);
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT 1 FROM events WHERE event_id = $1::uuid FOR UPDATE', [known.event_id]);
+    const [order] = await tx.query<PaymentOrderRow>(`SELECT ${ORDER_COLUMNS} FROM payment_orders WHERE payment_id = $1::uuid FOR UPDATE`, [paymentId]);
+    if (!order) throw new Error(`Payment ${paymentId} vanished`);
+    if (isSettled(order.status)) return { order, decidedNow: false };
+    if (outcome.kind === 'unknown') return null;
+
+    await recordTransaction(tx, order, answer, outcome, at);
+    let status: PaymentOrderStatus;
+    if (outcome.kind === 'completed') {
+      status = (await canConfirm(tx, order, at)) ? 'completed' : 'refund_due';
+      if (status === 'completed') await confirm(tx, order, at);
+      else await freeHold(tx, order.appointment_id, at);
+    } else if (outcome.kind === 'recoverable') {
+      status = 'declined';
+    } else {
+      status = 'failed';
+      await freeHold(tx, order.appointment_id, at);
+    }
+    const [settled] = await tx.query<PaymentOrderRow>(
+      `UPDATE payment_orders SET status = $2, capture_id = $3, capture_answer = $4, updated_at = $5,
+         refund_reason = CASE WHEN $2 = 'refund_due' THEN 'place_gone' END
+       WHERE payment_id = $1::uuid RETURNING ${ORDER_COLUMNS}`,
+      [paymentId, status, outcome.captureId, pageAnswer, at],
+    );
+    return { order: settled!, decidedNow: true };
+  });
+}

@@ -1,0 +1,118 @@
+/**
+ * /api/payments (issue 9, docs/decisions/0009), signed-in members only
+ * except the config:
+ * - GET /config -> {clientId, sdkBaseUrl?}: how the page loads PayPal's SDK.
+ * - GET /checkout?eventId= -> {amount, appointment, holdExpiresAt}: the
+ *   price and the member's live hold or booking for the event (a reload of
+ *   /checkout resumes it, a charged card shows the booking confirmed).
+ * - POST /orders {eventId, appointmentStartTime, consentId, accessGrant?}
+ *   -> 201 {id, appointmentId, holdExpiresAt, amount}. A cart's amounts are
+ *   ignored: the price comes from the event.
+ * - POST /orders/:id/capture -> SPEC's capture shape plus `appointment`.
+ * - PUT /transactions {data} -> {status: 'success'}: the page's own note of
+ *   a transaction, kept apart from the server's record.
+ * Errors carry `details[0] {issue, description}` and `debug_id`.
+ */
+import { Hono } from 'hono';
+import { ACCESS_GRANT_HEADER } from '../../src/domain/booking';
+import { eventPricePence } from '../../src/domain/event';
+import type { MemberVerifier } from '../auth/member-verifier';
+import type { Database } from '../db/adapter';
+import { APPOINTMENT_COLUMNS, APPOINTMENTS_FROM, toAppointment } from '../db/appointments-table';
+import { eventColumns, toScreeningEvent } from '../db/events-table';
+import { formBodyLimit, readJsonObject } from '../http/json-body';
+import { requireMember, type MemberVariables } from '../http/require-member';
+import type { Logger } from '../logger';
+import type { Payments } from '../payments';
+import { asPaymentError, orderNotFound, PaymentError } from '../payments/payment-error';
+import { isPayPalId } from '../payments/paypal-client';
+import { isEventId } from '../services/events-service';
+import { takeAttempt } from '../services/request-throttle';
+
+const REPORT_LIMIT = { max: 20, windowMs: 10 * 60_000 };
+// Each create may ask PayPal for an order: a member retrying cards needs a few, a script many.
+const ORDER_LIMIT = { max: 30, windowMs: 10 * 60_000 };
+const ACTIVE = `(a.status = 'confirmed' OR (a.status = 'held' AND a.hold_expires_at > $3))`;
+
+export function paymentsRoutes(payments: Payments, db: Database, verify: MemberVerifier, now: () => Date, logger: Logger) {
+  const app = new Hono<{ Variables: MemberVariables }>();
+  app.get('/config', (c) => c.json(payments.config));
+  app.use('*', requireMember(verify));
+
+  app.get('/checkout', async (c) => {
+    const eventId = c.req.query('eventId') ?? '';
+    const at = now();
+    const [row] = isEventId(eventId) ? await db.query(`SELECT ${eventColumns('$2')} FROM events WHERE event_id = $1::uuid`, [eventId, at]) : [];
+    if (!row) throw new PaymentError(404, 'EVENT_NOT_FOUND', 'Event not found');
+    const [mine] = await db.query(
+      `SELECT ${APPOINTMENT_COLUMNS}, a.hold_expires_at FROM ${APPOINTMENTS_FROM}
+       WHERE a.event_id = $1::uuid AND a.user_id = $2::uuid AND ${ACTIVE}`,
+      [eventId, c.get('member').userId, at],
+    );
+    const appointment = mine ? toAppointment(mine) : null;
+    return c.json({
+      amount: eventPricePence(toScreeningEvent(row)),
+      appointment,
+      holdExpiresAt: appointment?.status === 'held' ? (mine!.hold_expires_at as Date).toISOString() : null,
+    });
+  });
+
+  app.post('/orders', formBodyLimit(), async (c) => {
+    const throttle = await takeAttempt(db, `payment-order:${c.get('member').userId}`, now(), ORDER_LIMIT);
+    if (!throttle.allowed) {
+      c.header('Retry-After', String(throttle.retryAfterSeconds));
+      throw new PaymentError(429, 'RATE_LIMITED', 'Too many payment attempts. Please wait a few minutes and try again.');
+    }
+    const body = await readJsonObject(c);
+    try {
+      const order = await payments.createOrder(c.get('member').userId, {
+        eventId: body.eventId,
+        appointmentStartTime: body.appointmentStartTime,
+        consentId: body.consentId,
+        accessGrant: body.accessGrant ?? c.req.header(ACCESS_GRANT_HEADER),
+      });
+      return c.json(order, 201);
+    } catch (error) {
+      throw asPaymentError(error);
+    }
+  });
+
+  app.post('/orders/:id/capture', async (c) => {
+    const userId = c.get('member').userId;
+    const orderId = c.req.param('id');
+    try {
+      const reply = await payments.capture(userId, orderId);
+      return c.json(reply.body, reply.status);
+    } catch (error) {
+      if (error instanceof PaymentError && error.status === 404) {
+        const owner = await payments.ownerOf(orderId);
+        if (owner && owner !== userId) logger.warn(`Member ${userId} tried to capture order ${orderId}, which is not theirs`);
+      }
+      throw asPaymentError(error);
+    }
+  });
+
+  app.put('/transactions', formBodyLimit(), async (c) => {
+    const userId = c.get('member').userId;
+    const throttle = await takeAttempt(db, `payment-report:${userId}`, now(), REPORT_LIMIT);
+    if (!throttle.allowed) {
+      c.header('Retry-After', String(throttle.retryAfterSeconds));
+      throw new PaymentError(429, 'RATE_LIMITED', 'Too many reports. Please wait a moment.');
+    }
+    const { data } = await readJsonObject(c);
+    if (!data || typeof data !== 'object' || Array.isArray(data)) throw new PaymentError(422, 'INVALID_REQUEST', 'data must be a transaction record.');
+    const reference = (data as Record<string, unknown>).payment_reference;
+    if (reference !== undefined && reference !== null) {
+      if (!isPayPalId(reference) || (await payments.ownerOf(reference)) !== userId) throw orderNotFound();
+    }
+    await db.query('INSERT INTO payment_page_reports (user_id, order_id, data, created_at) VALUES ($1, $2, $3, $4)', [
+      userId,
+      typeof reference === 'string' ? reference : null,
+      data,
+      now(),
+    ]);
+    return c.json({ status: 'success' });
+  });
+
+  return app;
+}

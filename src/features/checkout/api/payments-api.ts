@@ -1,0 +1,91 @@
+/**
+ * The checkout's calls (SPEC.md section 7, /payments/*, /logs/error): the
+ * SDK settings, the price and the member's hold, creating and capturing
+ * the order, the page's own transaction note and its error log. Order and
+ * capture answers are read whatever their status: PayPal's error shape
+ * (`details[0] {issue, description}`, `debug_id`) is what the page shows.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Appointment } from '../../../domain/booking';
+import { apiGet } from '../../../lib/api-client';
+import { memberExchange, memberRequest } from '../../../lib/auth';
+
+export interface PaymentsConfig {
+  clientId: string;
+  sdkBaseUrl?: string;
+}
+
+export interface CheckoutState {
+  /** Pence, from the event row. */
+  amount: number;
+  /** The member's live hold or confirmed booking for the event, if any. */
+  appointment: Appointment | null;
+  holdExpiresAt: string | null;
+}
+
+export interface PayPalIssue {
+  issue: string;
+  description: string;
+}
+
+/** POST /payments/orders and /capture answers: PayPal's shapes plus ours. */
+export interface PaymentAnswer {
+  id?: string;
+  status?: string;
+  holdExpiresAt?: string;
+  details?: PayPalIssue[];
+  debug_id?: string;
+  message?: string;
+  purchase_units?: { payments?: { captures?: CaptureRecord[]; authorizations?: CaptureRecord[] } }[];
+  payment_source?: { card?: { name?: string; type?: string; brand?: string; last_digits?: string; expiry?: string; bin_details?: { issuing_bank?: string } } };
+  appointment?: Appointment | null;
+}
+
+export interface CaptureRecord {
+  id?: string;
+  status?: string;
+  amount?: { value?: string };
+  processor_response?: { avs_code?: string; cvv_code?: string };
+}
+
+export interface OrderRequest {
+  eventId: string;
+  appointmentStartTime: string;
+  consentId: string;
+  accessGrant?: string;
+}
+
+export const paymentsConfigQuery = queryOptions({
+  queryKey: ['payments', 'config'],
+  queryFn: ({ signal }) => apiGet<PaymentsConfig>('/payments/config', undefined, { signal }),
+  staleTime: Infinity,
+});
+
+export function usePaymentsConfig() {
+  return useQuery(paymentsConfigQuery);
+}
+
+export function useCheckoutState(userId: string, eventId: string) {
+  return useQuery({
+    // Not under memberKeys' persisted root: a hold is never shown from a saved copy.
+    queryKey: ['checkout', userId, eventId],
+    queryFn: () => memberRequest<CheckoutState>('GET', `/payments/checkout?eventId=${encodeURIComponent(eventId)}`),
+    gcTime: 0,
+    staleTime: 0,
+  });
+}
+
+export const createOrder = (request: OrderRequest) => memberExchange<PaymentAnswer>('POST', '/payments/orders', request);
+
+export const captureOrder = (orderId: string) =>
+  memberExchange<PaymentAnswer>('POST', `/payments/orders/${encodeURIComponent(orderId)}/capture`, {});
+
+/** The page's note of a transaction (SPEC.md section 3's record); the server keeps its own. */
+export async function reportTransaction(data: Record<string, string | null | undefined>): Promise<void> {
+  await memberExchange('PUT', '/payments/transactions', { data }).catch(() => undefined);
+}
+
+/** SPEC.md section 7: failures of the log call itself are ignored. */
+export async function logPaymentError(errorMessage: string, description: string): Promise<void> {
+  await memberExchange('POST', '/logs/error', { errorMessage, description }).catch(() => undefined);
+}

@@ -1,0 +1,97 @@
+/**
+ * /checkout?event=ID&slot=HH:MM&consent=ID (SPEC.md section 2, Checkout):
+ * 'Checkout' with the card form on the left, 'Your Order' on the right,
+ * SPEC's messages, then /booking-success. Without the booking in the URL
+ * the member goes to /events. A reload resumes the member's hold (the
+ * server gives back the same hold and its minutes left); a booking the
+ * server already confirmed (say the connection dropped after the card was
+ * charged) goes straight to its confirmation instead of asking to pay again.
+ */
+import { useEffect, useState } from 'react';
+import { Navigate, useSearchParams } from 'react-router-dom';
+import { paths, queryParams } from '../../../app/paths';
+import { readAccessGrant } from '../../../lib/access-grant';
+import { isNotFound } from '../../../lib/api-client';
+import { useBrowserOnline } from '../../../lib/online';
+import { RequireMember } from '../../../lib/require-member';
+import type { MemberSession } from '../../../lib/session';
+import { Spinner } from '../../../lib/ui/spinner';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useEvent } from '../../../lib/get-event';
+import { useNow } from '../../../lib/use-now';
+import { useCheckoutState, usePaymentsConfig } from '../api/payments-api';
+import { CHECKOUT_MESSAGES } from '../../../domain/checkout-messages';
+import CardForm from '../components/card-form';
+import { YourOrder } from '../components/your-order';
+import { useCardPayment } from '../use-card-payment';
+import '../checkout.css';
+
+interface CheckoutProps {
+  member: MemberSession;
+  eventId: string;
+  slot: string;
+  consentId: string;
+}
+
+function Checkout({ member, eventId, slot, consentId }: CheckoutProps) {
+  const event = useEvent(eventId);
+  const state = useCheckoutState(member.userId, eventId);
+  const config = usePaymentsConfig();
+  const online = useBrowserOnline();
+  const now = useNow(15_000);
+  const [heldUntil, setHeldUntil] = useState<string | null>(null);
+  const payment = useCardPayment({ eventId, appointmentStartTime: slot, consentId, accessGrant: readAccessGrant(eventId) }, setHeldUntil);
+  const { refetch } = state;
+
+  // Back online: the server may have confirmed (or refunded) while the page could not hear it.
+  useEffect(() => {
+    if (online) void refetch();
+  }, [online, refetch]);
+
+  if (isNotFound(event.error)) return <Navigate to={paths.events} replace />;
+  const booked = state.data?.appointment;
+  if (booked?.status === 'confirmed') return <Navigate to={paths.bookingSuccessFor(booked.appointment_id)} replace />;
+  if (!event.data || !state.data || !config.data) {
+    if (event.isError || state.isError || config.isError) {
+      return (
+        <p role="alert" className="notice notice-error">
+          The checkout could not be loaded. Please check your connection and reload this page.
+        </p>
+      );
+    }
+    return <Spinner label="Loading the checkout…" />;
+  }
+  const sameSlotHold = booked?.status === 'held' && booked.start_time === slot ? state.data.holdExpiresAt : null;
+  return (
+    <div className="checkout-layout">
+      <section className="checkout-main" aria-labelledby="checkout-title">
+        <h1 id="checkout-title">Checkout</h1>
+        <div role="alert" className="checkout-alert">
+          {payment.notice && <p className={`notice notice-${payment.notice.tone}`}>{payment.notice.text}</p>}
+        </div>
+        {payment.retryCapture && (
+          <button type="button" className="button button-secondary" onClick={() => void payment.retryCapture?.()}>
+            Retry
+          </button>
+        )}
+        {payment.processing && <Spinner label={CHECKOUT_MESSAGES.processing} />}
+        <CardForm config={config.data} payment={payment} />
+      </section>
+      <YourOrder event={event.data} slot={slot} amount={state.data.amount} holdExpiresAt={heldUntil ?? sameSlotHold} now={now.getTime()} />
+    </div>
+  );
+}
+
+export default function CheckoutPage() {
+  useDocumentTitle('Checkout');
+  const [params] = useSearchParams();
+  const eventId = params.get(queryParams.event) ?? '';
+  const slot = params.get(queryParams.slot) ?? '';
+  const consentId = params.get(queryParams.consent) ?? '';
+  if (!eventId || !/^\d{2}:\d{2}$/.test(slot) || !consentId) return <Navigate to={paths.events} replace />;
+  return (
+    <div className="page booking-page checkout-page">
+      <RequireMember>{(member) => <Checkout member={member} eventId={eventId} slot={slot} consentId={consentId} />}</RequireMember>
+    </div>
+  );
+}
