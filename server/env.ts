@@ -230,7 +230,9 @@ function productionProblems(v: z.infer<typeof schema>): string[] {
     problems.push(missing('AUTH_JWT_SECRET or SUPABASE_URL', 'the built-in sign-in needs its own secret, or a hosted project'));
   }
   if (!v.PAYPAL_CLIENT_ID || !v.PAYPAL_CLIENT_SECRET) {
-    problems.push(missing('PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET', 'the local PayPal sandbox takes no real money and is not served in production'));
+    problems.push(
+      'PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET are required when NODE_ENV=production (the local PayPal sandbox takes no real money and is not served in production)',
+    );
   }
   if (v.VITE_TILE_URL?.startsWith('/dev/')) {
     problems.push(`VITE_TILE_URL must not point at /dev in production (got ${JSON.stringify(v.VITE_TILE_URL)}): /dev is not served`);
