@@ -70,22 +70,16 @@ async function accessToken(): Promise<string> {
 }
 
 /**
- * A member call whose answer is read whatever its status (the payment
- * calls: PayPal's error shape carries what the checkout shows). A 401
- * still signs out; no response at all is a NetworkError.
+ * Every member call's common part: the bearer token, no cache, a
+ * NetworkError when nothing answers, and sign-out on a 401.
  */
-export async function memberExchange<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<{ status: number; body: T }> {
+async function memberFetch(path: string, init: { method?: string; headers?: Record<string, string>; body?: BodyInit }): Promise<Response> {
   const token = await accessToken();
   let response: Response;
   try {
     response = await fetch(apiUrl(path), {
-      method,
-      headers: {
-        Accept: 'application/json',
-        Authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      ...init,
+      headers: { ...init.headers, Authorization: `Bearer ${token}` },
       cache: 'no-store',
     });
   } catch (error) {
@@ -95,6 +89,28 @@ export async function memberExchange<T>(method: 'GET' | 'POST' | 'PUT', path: st
     await signOut().catch(() => setSessionFromClient(null));
     throw new Error(UNAUTHORIZED);
   }
+  return response;
+}
+
+const jsonInit = (method: string, body: unknown, contentType?: string) => {
+  const raw = contentType !== undefined && typeof body === 'string';
+  return {
+    method,
+    headers: {
+      Accept: 'application/json',
+      ...(body === undefined ? {} : { 'Content-Type': raw ? contentType : 'application/json' }),
+    },
+    body: body === undefined ? undefined : raw ? body : JSON.stringify(body),
+  };
+};
+
+/**
+ * A member call whose answer is read whatever its status (the payment
+ * calls: PayPal's error shape carries what the checkout shows). A 401
+ * still signs out; no response at all is a NetworkError.
+ */
+export async function memberExchange<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const response = await memberFetch(path, jsonInit(method, body));
   return { status: response.status, body: (await response.json().catch(() => ({}))) as T };
 }
 
@@ -103,27 +119,7 @@ export async function memberExchange<T>(method: 'GET' | 'POST' | 'PUT', path: st
  * `contentType` says the body is already text of that type (a CSV file).
  */
 export async function memberRequest<T>(method: 'GET' | 'POST' | 'PATCH' | 'PUT', path: string, body?: unknown, contentType?: string): Promise<T> {
-  const token = await accessToken();
-  const raw = contentType !== undefined && typeof body === 'string';
-  let response: Response;
-  try {
-    response = await fetch(apiUrl(path), {
-      method,
-      headers: {
-        Accept: 'application/json',
-        Authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'Content-Type': raw ? contentType : 'application/json' }),
-      },
-      body: body === undefined ? undefined : raw ? body : JSON.stringify(body),
-      cache: 'no-store',
-    });
-  } catch (error) {
-    throw new NetworkError(error);
-  }
-  if (response.status === 401) {
-    await signOut().catch(() => setSessionFromClient(null));
-    throw new Error(UNAUTHORIZED);
-  }
+  const response = await memberFetch(path, jsonInit(method, body, contentType));
   const payload = (await response.json().catch(() => null)) as { message?: unknown; error?: unknown } | null;
   if (!response.ok) {
     const message = typeof payload?.message === 'string' ? payload.message : `Request failed (${response.status})`;
@@ -137,17 +133,7 @@ export async function memberRequest<T>(method: 'GET' | 'POST' | 'PATCH' | 'PUT',
  * on a plain link, so the file is fetched and handed back as a Blob.
  */
 export async function memberDownload(path: string): Promise<Blob> {
-  const token = await accessToken();
-  let response: Response;
-  try {
-    response = await fetch(apiUrl(path), { headers: { Authorization: `Bearer ${token}` }, cache: 'no-store' });
-  } catch (error) {
-    throw new NetworkError(error);
-  }
-  if (response.status === 401) {
-    await signOut().catch(() => setSessionFromClient(null));
-    throw new Error(UNAUTHORIZED);
-  }
+  const response = await memberFetch(path, {});
   if (!response.ok) throw new ApiError(`Request failed (${response.status})`, response.status);
   return response.blob();
 }
