@@ -7,6 +7,9 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
+import { PAYPAL_SANDBOX_API, paypalProblems, type PayPalSettings } from './env-paypal';
+
+export { PAYPAL_SANDBOX_API, type PayPalSettings } from './env-paypal';
 import { parseTrustProxy, type TrustProxy } from './http/client-address';
 
 export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
@@ -189,23 +192,6 @@ export interface Env {
   /** The demo staff account seeded with the demo data (the staff console at /staff). */
   demoStaffEmail: string;
   demoStaffPassword: string;
-}
-
-export interface PayPalSettings {
-  clientId: string;
-  clientSecret: string;
-  /** https://api-m.sandbox.paypal.com (PayPal's sandbox) or https://api-m.paypal.com (live). */
-  apiBase: string;
-}
-
-/** PayPal's own sandbox, used when a client id is given without PAYPAL_API_BASE: never live money by accident. */
-export const PAYPAL_SANDBOX_API = 'https://api-m.sandbox.paypal.com';
-
-// The id and secret come together or not at all; an API base alone would silently mean the local sandbox.
-function paypalProblems(v: { PAYPAL_CLIENT_ID?: string; PAYPAL_CLIENT_SECRET?: string; PAYPAL_API_BASE?: string }): string[] {
-  if (!v.PAYPAL_CLIENT_ID !== !v.PAYPAL_CLIENT_SECRET) return ['PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET must be set together'];
-  if (v.PAYPAL_API_BASE && !v.PAYPAL_CLIENT_ID) return ['PAYPAL_API_BASE needs PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET'];
-  return [];
 }
 
 export class EnvError extends Error {
