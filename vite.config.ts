@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { manifest } from './src/app/manifest.ts';
+import { PRECACHE_GLOBS, PRECACHE_IGNORES } from './sw/precache-rules.ts';
 
 // The service worker is our own source (sw/sw.ts); the plugin only injects
 // the precache list and writes the manifest.
@@ -20,9 +21,9 @@ export default defineConfig({
       includeManifestIcons: false,
       injectManifest: {
         rollupFormat: 'iife',
-        globPatterns: ['**/*.{js,css,html,svg,png,webp,avif,woff2,ico}'],
-        // Store screenshots and the icons' SVG sources are never shown offline.
-        globIgnores: ['screenshots/**', 'icons/*.svg'],
+        // The shell and the pages' code only; the rest is cached when visited (sw/precache-rules.ts).
+        globPatterns: PRECACHE_GLOBS,
+        globIgnores: PRECACHE_IGNORES,
         // Never let a large chunk fall out of the precache silently.
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },

@@ -17,6 +17,7 @@
  *
  * `npm run bench -- --contention-only` runs step 6 alone and replaces only
  * that section of docs/benchmarks.md.
+ * `--checkout-only`: the card checkout section alone (scripts/bench/checkout.ts).
  *
  * Not part of `npm test`: figures depend on the machine, so targets are
  * reported as met or not met rather than failing a build.
@@ -31,12 +32,17 @@ import { measureLatency } from './bench/load.ts';
 import { launchChromium, measureRoute, type RouteWeight } from './bench/page-weight.ts';
 import { contentionSection, runContention, withContentionSection, type ContentionRun } from './bench/contention.ts';
 import { createBenchDatabase } from './bench/postgres.ts';
-import { consoleSummary, EVENTS_PATH, HEALTH_PATH, markdown, type BenchReport, type LoadRun } from './bench/report.ts';
+import { checkoutSection, runCheckoutBench, withCheckoutSection, type CheckoutBench } from './bench/checkout.ts';
+import { consoleSummary, EVENTS_PATH, HEALTH_PATH, markdown, SLOTS_LABEL, slotsPath, type BenchReport, type LoadRun } from './bench/report.ts';
+import { measureSideBySide } from './bench/side-by-side.ts';
+import { lighthouse, lighthouseSection, type LighthouseScores } from './bench/lighthouse.ts';
+import { firstVisitSection, measureFirstVisit, type FirstVisit } from './bench/first-visit.ts';
 import { killAllServers, startServer, type RunningServer } from './bench/server.ts';
 
 const args = process.argv.slice(2);
 const REBUILD = args.includes('--rebuild');
 const CONTENTION_ONLY = args.includes('--contention-only');
+const CHECKOUT_ONLY = args.includes('--checkout-only');
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 // The machine's PostgreSQL (the one CI's TEST_DATABASE_URL points at); the
 // bench connects to its maintenance database only to create and drop its own.
@@ -123,11 +129,11 @@ async function withServer<T>(env: Record<string, string | undefined>, fn: (serve
   }
 }
 
-async function firstEventId(baseUrl: string): Promise<string> {
+async function firstEventId(baseUrl: string, { publicOnly = false } = {}): Promise<string> {
   const res = await fetch(`${baseUrl}/api/events`);
   if (!res.ok) throw new Error(`GET /api/events answered ${res.status}`);
-  const body = (await res.json()) as { events?: Array<Pick<ScreeningEvent, 'event_id'>> };
-  const id = body.events?.[0]?.event_id;
+  const body = (await res.json()) as { events?: Array<Pick<ScreeningEvent, 'event_id' | 'is_private'>> };
+  const id = body.events?.find((event) => !publicOnly || !event.is_private)?.event_id;
   if (!id) throw new Error('GET /api/events returned no events: is the demo data seeded?');
   return id;
 }
@@ -142,10 +148,31 @@ function gitCommit(): string {
   }
 }
 
+/** The listing and the booking page's slots call, each side by side with the bare server. */
+async function measureApi(database: string, baseUrl: string, load: LoadRun[]): Promise<void> {
+  const slots = slotsPath(await firstEventId(baseUrl, { publicOnly: true }));
+  for (const path of [EVENTS_PATH, slots]) {
+    step(`GET ${path} and the bare server, ${CONNECTIONS} connections, ${DURATION_S} s each (${database})`);
+    const sideBySide = await measureSideBySide(baseUrl, path, CONNECTIONS, DURATION_S);
+    load.push({ database, path: path === slots ? SLOTS_LABEL : path, result: sideBySide.app, sideBySide });
+  }
+}
+
 function contention(): Promise<ContentionRun[]> {
   return runContention({
     tempDataDir,
     withServer: (env, fn) => withServer(serverEnv(env), fn),
+    createDatabase: () => createBenchDatabase(PG_ADMIN_URL),
+    step,
+  });
+}
+
+function checkout(): Promise<CheckoutBench> {
+  return runCheckoutBench({
+    chromiumPath: CHROMIUM_PATH,
+    staticDir: STATIC_DIR,
+    tempDataDir,
+    withServer,
     createDatabase: () => createBenchDatabase(PG_ADMIN_URL),
     step,
   });
@@ -163,6 +190,13 @@ async function main(): Promise<void> {
     return;
   }
   if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH}: apt-get install -y chromium, or set CHROMIUM_PATH`);
+  if (CHECKOUT_ONLY) {
+    buildSiteIfNeeded();
+    const bench = await checkout();
+    writeFileSync(OUTPUT, withCheckoutSection(old, checkoutSection(bench, contentionContext())));
+    console.log(`\nwrote the card checkout section of ${OUTPUT}`);
+    return;
+  }
 
   step('Site build');
   buildSiteIfNeeded();
@@ -171,6 +205,9 @@ async function main(): Promise<void> {
   const load: LoadRun[] = [];
   let eventId = '';
   let chromiumVersion = '';
+  let firstVisit: FirstVisit | null = null;
+  const lighthouseRuns: LighthouseScores[] = [];
+  let lighthouseLoad = 0;
 
   step('Server on PGlite (temporary DATA_DIR)');
   await withServer(serverEnv({ DATA_DIR: tempDataDir() }), async (server) => {
@@ -186,15 +223,25 @@ async function main(): Promise<void> {
         console.log(`${route}: ${(weight.totalBytes / 1000).toFixed(1)} KB in ${weight.scripts.length} scripts`);
         routes.push(weight);
       }
+      step('First visit with the service worker');
+      firstVisit = await measureFirstVisit(browser, server.baseUrl, '/');
+      console.log(`first visit to /: ${(firstVisit.totalBytes / 1000).toFixed(1)} KB (${firstVisit.precacheEntries} precache entries)`);
     } finally {
       await browser.close();
     }
 
-    for (const path of [EVENTS_PATH, HEALTH_PATH]) {
-      step(`GET ${path}, ${CONNECTIONS} connections, ${DURATION_S} s (PGlite)`);
-      const result = await measureLatency(server.baseUrl + path, CONNECTIONS, DURATION_S);
-      load.push({ database: 'PGlite', path, result });
+    step('Lighthouse (mobile)');
+    lighthouseLoad = os.loadavg()[0] ?? 0;
+    for (const route of ['/', '/book-event-main', `/event/${eventId}`, '/news']) {
+      const scores = await lighthouse(CHROMIUM_PATH, server.baseUrl, route);
+      console.log(`${route}: ${JSON.stringify(scores.scores)}${scores.error ? ` (${scores.error})` : ''}`);
+      lighthouseRuns.push(scores);
     }
+
+    await measureApi('PGlite', server.baseUrl, load);
+    step(`GET ${HEALTH_PATH}, ${CONNECTIONS} connections, ${DURATION_S} s (PGlite)`);
+    const result = await measureLatency(server.baseUrl + HEALTH_PATH, CONNECTIONS, DURATION_S);
+    load.push({ database: 'PGlite', path: HEALTH_PATH, result });
   });
 
   step('Server on PostgreSQL (fresh database)');
@@ -206,17 +253,16 @@ async function main(): Promise<void> {
   } else {
     cleanups.push(() => database.drop());
     try {
-      await withServer(serverEnv({ DATA_DIR: tempDataDir(), DATABASE_URL: database.url }), async (server) => {
-        step(`GET ${EVENTS_PATH}, ${CONNECTIONS} connections, ${DURATION_S} s (PostgreSQL)`);
-        const result = await measureLatency(server.baseUrl + EVENTS_PATH, CONNECTIONS, DURATION_S);
-        load.push({ database: 'PostgreSQL', path: EVENTS_PATH, result });
-      });
+      await withServer(serverEnv({ DATA_DIR: tempDataDir(), DATABASE_URL: database.url }), (server) =>
+        measureApi('PostgreSQL', server.baseUrl, load),
+      );
     } finally {
       await database.drop();
     }
   }
 
   const contentionRuns = await contention();
+  const checkoutBench = await checkout();
 
   const report: BenchReport = {
     machine: {
@@ -239,7 +285,12 @@ async function main(): Promise<void> {
 
   step('Summary');
   console.log(consoleSummary(report));
-  const fresh = withContentionSection(markdown(report), contentionSection(contentionRuns, contentionContext()));
+  const extra = [firstVisit ? firstVisitSection(firstVisit) : '', lighthouseSection(lighthouseRuns, eventId, lighthouseLoad)].filter(Boolean);
+  const withVisit = `${markdown(report).trimEnd()}\n\n${extra.map((e) => e.trimEnd()).join('\n\n')}\n`;
+  const fresh = withCheckoutSection(
+    withContentionSection(withVisit, contentionSection(contentionRuns, contentionContext())),
+    checkoutSection(checkoutBench, contentionContext()),
+  );
   writeFileSync(OUTPUT, withKeptSections(fresh, old));
   console.log(`\nwrote ${OUTPUT}`);
 }

@@ -10,8 +10,10 @@ import { mountDevStandIns } from './dev/stand-ins';
 import { memberAuth, type AuthEnv } from './auth';
 import { hostedStaffCheck, ownStaffCheck } from './auth/staff-role';
 import type { Database } from './db/adapter';
+import { trackChanges } from './db/data-changes';
 import type { Env } from './env';
 import { errorJson, handleError } from './http/errors';
+import { createReadyAnswers, type ReadyAnswers } from './http/ready-answers';
 import { securityHeaders } from './http/security-headers';
 import { silentLogger, type Logger } from './logger';
 import { createMailer, devOutboxRoutes, type Mailer } from './mail';
@@ -61,28 +63,36 @@ export interface AppDependencies {
   /** The clock every rule reads; tests pin it. */
   now?: () => Date;
   logger?: Logger;
-  /** Reuse of a listing answer, ms (see EventsServiceOptions). */
+  /** Reuse of a listing answer by time, ms (see EventsServiceOptions); off: ready answers replace it. */
   listCacheMs?: number;
+  /** The ready public answers; main.ts shares them with its node:http fast path. */
+  readyAnswers?: ReadyAnswers;
   /** Outgoing mail; by default SMTP when SMTP_URL is set, else the outbox table. */
   mailer?: Mailer;
   /** Card payments; built from the env when not given (main.ts shares one with its reconciler). */
   payments?: Payments;
+  /** /dev/clock's routes, when main.ts runs on a clock that can be moved (never in production). */
+  devClock?: () => Hono;
 }
 
-const LIST_CACHE_MS = 1000;
-
 export function createApp({
-  db,
+  db: givenDb,
   env,
   now = () => new Date(),
   logger = silentLogger,
-  listCacheMs = LIST_CACHE_MS,
+  listCacheMs = 0,
+  readyAnswers,
   mailer: givenMailer,
   payments: givenPayments,
+  devClock,
 }: AppDependencies): Hono {
   const app = new Hono();
+  // Every write goes through this handle, so the ready answers learn of it (server/db/data-changes.ts).
+  const db = trackChanges(givenDb);
   const mailer = givenMailer ?? createMailer({ db, env, logger });
 
+  // Outermost: a ready answer already carries every header the layers below add.
+  app.use((readyAnswers ?? createReadyAnswers(db, db.changes, now)).middleware);
   app.use(securityHeaders(env.tileUrl, env.supabaseUrl, env.seminarVideoUrl, Boolean(env.paypal)));
   app.use(compression());
   app.use('/api/*', async (c, next) => {
@@ -126,7 +136,7 @@ export function createApp({
     ),
   );
   const isStaff = env.supabaseUrl ? hostedStaffCheck() : ownStaffCheck(db);
-  app.route('/api/staff', staffRoutes({ db, verify: auth.verifier, isStaff, signer, mailer, siteUrl: env.siteUrl, now, logger }));
+  app.route('/api/staff', staffRoutes({ db, verify: auth.verifier, isStaff, signer, mailer, siteUrl: env.siteUrl, refund: payments.refund, now, logger }));
   app.route('/api/payments', paymentsRoutes(payments, db, auth.verifier, now, logger));
   app.route('/api/logs', logsRoutes(db, auth.verifier, now, logger));
   // Stand-ins register here only; production mounts none of them (server/dev/stand-ins.ts).
@@ -136,6 +146,7 @@ export function createApp({
     { name: 'tiles', inUse: env.devTiles, routes: devTilesRoutes },
     { name: 'outbox', inUse: !env.smtpUrl, routes: () => devOutboxRoutes(db) },
     { name: 'paypal', inUse: sandbox !== null, routes: () => sandbox! },
+    { name: 'clock', inUse: devClock !== undefined, routes: () => devClock!() },
   ]);
   app.route('/', staticRoutes(env.staticDir));
 

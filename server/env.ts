@@ -36,8 +36,6 @@ const optionalFlag = optionalText.pipe(
     .transform((v) => (v === undefined ? undefined : TRUE_WORDS.includes(v.toLowerCase()))),
 );
 
-const flag = (fallback: boolean) => optionalFlag.transform((v) => v ?? fallback);
-
 const tileUrl = optionalText.pipe(
   z
     .string()
@@ -108,7 +106,7 @@ const schema = z.object({
   MAIL_FROM: optionalText.pipe(z.string().default('CHAPS <no-reply@chaps-charity.org.uk>')),
   ENQUIRIES_EMAIL: optionalText.pipe(z.email('must be an email address').default('info@chaps-charity.org.uk')),
   AUTH_JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
-  AUTH_REQUIRE_EMAIL_CONFIRMATION: flag(false),
+  AUTH_REQUIRE_EMAIL_CONFIRMATION: optionalFlag,
   SUPABASE_URL: optionalText.pipe(httpUrl),
   SUPABASE_JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   SITE_URL: optionalText.pipe(httpUrl),
@@ -167,7 +165,7 @@ export interface Env {
   enquiriesEmail: string;
   /** Signs the /auth/v1 stand-in's access tokens; unset = generated once and kept in the database. */
   authJwtSecret: string | undefined;
-  /** Whether sign-in waits until the welcome email's link is opened. */
+  /** Whether sign-in waits until the welcome email's link is opened: by default on in production only. */
   authRequireEmailConfirmation: boolean;
   /** A hosted Supabase project: the API then verifies its tokens, and /auth/v1 is not served here. */
   supabaseUrl: string | undefined;
@@ -261,7 +259,8 @@ export function parseEnv(source: Record<string, string | undefined>, cwd = proce
     mailFrom: v.MAIL_FROM,
     enquiriesEmail: v.ENQUIRIES_EMAIL,
     authJwtSecret: v.AUTH_JWT_SECRET,
-    authRequireEmailConfirmation: v.AUTH_REQUIRE_EMAIL_CONFIRMATION,
+    // On in production unless turned off: with it, sign-up answers a taken and a new address alike.
+    authRequireEmailConfirmation: v.AUTH_REQUIRE_EMAIL_CONFIRMATION ?? production,
     supabaseUrl: v.SUPABASE_URL,
     supabaseJwtSecret: v.SUPABASE_JWT_SECRET,
     siteUrl: v.SITE_URL,

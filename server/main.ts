@@ -3,9 +3,13 @@
  * (startup.ts), then HTTP on PORT. SIGINT/SIGTERM close the listener and
  * the database (releasing the DATA_DIR lock) before exiting.
  */
-import { serve } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
+import { createServer } from 'node:http';
 import { createApp } from './app';
+import { createDevClock } from './dev/clock';
+import { trackChanges } from './db/data-changes';
 import { openDatabase } from './db/open';
+import { createReadyAnswers } from './http/ready-answers';
 import { DataDirLockedError } from './db/lock-file';
 import { EnvError, loadEnv } from './env';
 import { createLogger } from './logger';
@@ -31,7 +35,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(env.logLevel);
-  const db = await openDatabase(env, logger);
+  const db = trackChanges(await openDatabase(env, logger));
 
   try {
     await prepareDatabase(db, env, logger);
@@ -40,7 +44,9 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const now = () => new Date();
+  // Outside production the clock can be moved forward through /dev/clock (browser journeys let holds lapse).
+  const clock = env.nodeEnv === 'production' ? null : createDevClock();
+  const now = clock ? clock.now : () => new Date();
   const mailer = createMailer({ db, env, logger });
   const signer = createSigner(db, env.linkSigningSecret);
   const payments = createPayments({
@@ -53,9 +59,27 @@ async function main(): Promise<void> {
   });
   // Card payments a crash left unsettled are settled now and then every minute (docs/decisions/0009).
   const stopReconciler = startReconciler(payments.reconcile, logger);
-  const app = createApp({ db, env, logger, mailer, payments, now });
-  const server = serve({ fetch: app.fetch, port: env.port }, (info) => {
-    logger.info(`Listening on http://localhost:${info.port}`);
+  const readyAnswers = createReadyAnswers(db, db.changes, now);
+  const app = createApp({
+    db,
+    env,
+    logger,
+    mailer,
+    payments,
+    now,
+    readyAnswers,
+    devClock: clock ? () => clock.routes(payments.reconcile) : undefined,
+  });
+  // One process: PGlite allows no other, and the ready answers stay correct
+  // because every write passes through this process's database handle.
+  // A ready answer is written straight to the socket; anything else goes to Hono.
+  const appListener = getRequestListener(app.fetch);
+  const server = createServer((req, res) => {
+    if (!readyAnswers.serveNode(req, res)) void appListener(req, res);
+  });
+  server.listen(env.port, () => {
+    const address = server.address();
+    logger.info(`Listening on http://localhost:${typeof address === 'object' && address ? address.port : env.port}`);
   });
 
   let stopping = false;

@@ -14,7 +14,9 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
+import { registerVisitedCaches } from './visited-caches';
 import { tileUrlPattern } from './tile-pattern';
+import { tilePlaceholderPlugin } from './tile-placeholder';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
 
@@ -40,7 +42,8 @@ registerRoute(
 // Tiles: the configured provider plus the same-origin stand-in. Cache-first
 // because a tile at a given z/x/y rarely changes and a venue map must work on
 // a poor connection. Only status 200 is kept: an opaque (no-CORS) response
-// reports status 0 and costs megabytes of quota each in Chromium.
+// reports status 0 and costs megabytes of quota each in Chromium. A tile that
+// cannot be had either way gets a plain placeholder (tile-placeholder.ts).
 const tilePatterns = [
   tileUrlPattern(import.meta.env.VITE_TILE_URL || DEFAULT_TILE_URL, self.location.origin),
   tileUrlPattern('/dev/tiles/{z}/{x}/{y}.png', self.location.origin),
@@ -50,11 +53,15 @@ registerRoute(
   new CacheFirst({
     cacheName: TILE_CACHE,
     plugins: [
+      tilePlaceholderPlugin,
       new CacheableResponsePlugin({ statuses: [200] }),
       new ExpirationPlugin({ maxEntries: 2000, maxAgeSeconds: THIRTY_DAYS_IN_SECONDS, purgeOnQuotaError: true }),
     ],
   }),
 );
+
+// After the tile route, so a same-origin tile never lands in the images cache.
+registerVisitedCaches(self.location.origin);
 
 // A new version waits until the user accepts the page's update prompt, which
 // sends this message; installing never skips waiting on its own, so an open

@@ -22,11 +22,11 @@ export interface LoadResult {
 
 // What a browser sends: the server compresses JSON for it, and that is the
 // cost real traffic pays.
-const HEADERS = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' };
+export const BROWSER_HEADERS = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' };
 
 export async function measureLatency(url: string, connections: number, durationS: number): Promise<LoadResult> {
-  await autocannon({ url, connections: Math.min(connections, 20), duration: 2, headers: HEADERS });
-  const result = await autocannon({ url, connections, duration: durationS, headers: HEADERS, timeout: 30 });
+  await autocannon({ url, connections: Math.min(connections, 20), duration: 2, headers: BROWSER_HEADERS });
+  const result = await autocannon({ url, connections, duration: durationS, headers: BROWSER_HEADERS, timeout: 30 });
   return {
     url,
     connections,

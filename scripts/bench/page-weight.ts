@@ -5,7 +5,7 @@
  * worker's background precache does not count, and nothing comes from a
  * cache: each route gets a new context.
  */
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 
 export interface ScriptFile {
   url: string;
@@ -31,8 +31,15 @@ export async function launchChromium(executablePath: string): Promise<Browser> {
 // after the first quiet moment; wait for it and for the network again.
 const SETTLE_MS = 2_500;
 
-export async function measureRoute(browser: Browser, baseUrl: string, route: string): Promise<RouteWeight> {
-  const context = await browser.newContext({ serviceWorkers: 'block', locale: 'en-GB', timezoneId: 'Europe/London' });
+export interface MeasureOptions {
+  /** A signed-in member's stored session (Playwright's storageState), for member-only routes. */
+  storageState?: BrowserContextOptions['storageState'];
+  /** Waits until the route has drawn what it is for (say the card fields) before counting stops. */
+  ready?: (page: Page) => Promise<void>;
+}
+
+export async function measureRoute(browser: Browser, baseUrl: string, route: string, options: MeasureOptions = {}): Promise<RouteWeight> {
+  const context = await browser.newContext({ serviceWorkers: 'block', locale: 'en-GB', timezoneId: 'Europe/London', storageState: options.storageState });
   try {
     const page = await context.newPage();
     const pending: Promise<ScriptFile>[] = [];
@@ -49,6 +56,7 @@ export async function measureRoute(browser: Browser, baseUrl: string, route: str
     });
     const response = await page.goto(baseUrl + route, { waitUntil: 'networkidle', timeout: 60_000 });
     if (!response?.ok()) throw new Error(`${route} answered ${response?.status()}`);
+    await options.ready?.(page);
     await page.waitForTimeout(SETTLE_MS);
     await page.waitForLoadState('networkidle');
     const scripts = await Promise.all(pending);

@@ -4,6 +4,8 @@
  */
 import type { LoadResult } from './load.ts';
 import type { RouteWeight } from './page-weight.ts';
+import { sideBySideRows, sideBySideSection } from './side-by-side-report.ts';
+import type { SideBySide } from './side-by-side.ts';
 
 export const TARGETS = {
   homeKb: 110,
@@ -32,6 +34,8 @@ export interface LoadRun {
   path: string;
   result: LoadResult | null;
   note?: string;
+  /** The same load on a bare node:http server sending the same bytes, measured right after. */
+  sideBySide?: SideBySide;
 }
 
 export interface BenchReport {
@@ -45,6 +49,8 @@ export interface BenchReport {
 
 export const EVENTS_PATH = '/api/events';
 export const HEALTH_PATH = '/api/health';
+export const SLOTS_LABEL = '/api/events/{id}/slots';
+export const slotsPath = (eventId: string) => `/api/events/${eventId}/slots`;
 
 export const kb = (bytes: number) => bytes / 1000;
 const fmtKb = (bytes: number) => `${kb(bytes).toFixed(1)} KB`;
@@ -71,6 +77,7 @@ export function targetRows(report: BenchReport): TargetRow[] {
       status: mark(kb(heaviest.totalBytes) <= TARGETS.anyRouteKb),
     });
   }
+  rows.push(...sideBySideRows(report.load));
   for (const run of report.load.filter((r) => r.path === EVENTS_PATH)) {
     rows.push({
       target: `GET /api/events p99 under ${TARGETS.p99Ms} ms (${run.database})`,
@@ -200,6 +207,8 @@ p99 under ${TARGETS.p99Ms} ms needs well over ${(connections / TARGETS.p99Ms) * 
 server.
 
 ${table(LOAD_HEADER, report.load.map(loadRow))}
+
+${sideBySideSection(report.load, m.cores)}
 
 PGlite runs in the server process with a temporary \`DATA_DIR\`; PostgreSQL
 is the machine's own server (\`127.0.0.1:5432\`) with a fresh database that

@@ -36,7 +36,9 @@ import {
   CODE_POLICY,
   RECOVERY_ADDRESS_POLICY,
   RECOVERY_INTERVAL_MS,
+  refundAttempt,
   SIGNUP_POLICY,
+  SIGNUP_TAKEN_POLICY,
   takeAttempt,
   takeOnce,
 } from './throttle';
@@ -148,10 +150,16 @@ export function createAuthService({ db, now, logger, mailer, settings }: AuthSer
 
     async signUp(email: string, password: string, metadata: Record<string, unknown>, redirectTo: string, at: RequestOrigin) {
       checkNewPassword(password, email);
-      const wait = await takeAttempt(db, `signup:ip:${at.ip}`, now(), SIGNUP_POLICY);
-      if (wait > 0) throw tooManyAttempts('over_request_rate_limit', wait, 'Too many new accounts from this address.');
       // As hosted Supabase: without required confirmation the address counts as confirmed at once, and no email is sent.
       const confirmAtOnce = !settings.requireEmailConfirmation;
+      // Counted before the address is looked at, as a guess is (so parallel sign-ups cannot pass it), and given
+      // back below when the address was new: only "already registered" answers use this allowance up.
+      const takenKey = `signup-taken:ip:${at.ip}`;
+      const wait = Math.max(
+        await takeAttempt(db, `signup:ip:${at.ip}`, now(), SIGNUP_POLICY),
+        confirmAtOnce ? await takeAttempt(db, takenKey, now(), SIGNUP_TAKEN_POLICY) : 0,
+      );
+      if (wait > 0) throw tooManyAttempts('over_request_rate_limit', wait, 'Too many new accounts from this address.');
       const created = await insertUser(db, {
         email,
         passwordHash: await hashPassword(password),
@@ -160,13 +168,17 @@ export function createAuthService({ db, now, logger, mailer, settings }: AuthSer
         now: now(),
       });
       if (!created) {
-        // With confirmation off a new account signs in at once, so a taken address cannot be hidden;
-        // GoTrue answers 422 there too. With confirmation on it is answered like a new one (ADR 0008).
+        // With confirmation off a new account signs in at once, so a taken address cannot be hidden (a session
+        // or none tells it); GoTrue answers 422 there too, and SIGNUP_TAKEN_POLICY bounds how often one address
+        // learns it. With confirmation on it is answered like a new one (ADR 0008).
         if (!settings.requireEmailConfirmation) throw new AuthApiError(422, 'user_already_exists', 'User already registered');
         await mailSafely('account-exists', accountExistsMail(email, `${at.origin}/login`));
         return { user: userJson(lookalikeUser(email, metadata, now())), session: null };
       }
-      if (confirmAtOnce) return { user: userJson(created), session: await signIn(created.id, at, 'password') };
+      if (confirmAtOnce) {
+        await refundAttempt(db, takenKey);
+        return { user: userJson(created), session: await signIn(created.id, at, 'password') };
+      }
       await sendLink(created, 'signup', redirectTo, at);
       return { user: userJson(created), session: null };
     },

@@ -7,11 +7,9 @@
  * attempt and closes `windowMs` later; past `max`, the key waits for that.
  */
 import type { Queryable } from '../db/adapter';
+import { countAttempt, type ThrottleLimit } from '../services/request-throttle';
 
-export interface ThrottlePolicy {
-  max: number;
-  windowMs: number;
-}
+export type ThrottlePolicy = ThrottleLimit;
 
 const MINUTE = 60_000;
 
@@ -27,6 +25,13 @@ export const ACCOUNT_SLOWDOWN_POLICY: ThrottlePolicy = { max: 10, windowMs: 15 *
 export const ACCOUNT_SLOWDOWN_MS = 2_000;
 /** New accounts from one address. */
 export const SIGNUP_POLICY: ThrottlePolicy = { max: 10, windowMs: 60 * MINUTE };
+/**
+ * Sign-ups answered "already registered" for one address, with email
+ * confirmation off (the one answer that tells a registered address, ADR
+ * 0008): a member who forgot they had an account needs one or two; past
+ * this the address may not sign up at all for the hour.
+ */
+export const SIGNUP_TAKEN_POLICY: ThrottlePolicy = { max: 3, windowMs: 60 * MINUTE };
 /** Recovery emails asked for from one address (each email also once a minute). */
 export const RECOVERY_ADDRESS_POLICY: ThrottlePolicy = { max: 10, windowMs: 60 * MINUTE };
 export const RECOVERY_INTERVAL_MS = MINUTE;
@@ -34,18 +39,8 @@ export const RECOVERY_INTERVAL_MS = MINUTE;
 export const CODE_POLICY: ThrottlePolicy = { max: 5, windowMs: 15 * MINUTE };
 
 /** Counts one attempt; resolves to 0 when it is within the policy, else the seconds until the window closes. */
-export async function takeAttempt(db: Queryable, key: string, now: Date, policy: ThrottlePolicy): Promise<number> {
-  const windowClosed = new Date(now.getTime() - policy.windowMs);
-  const [row] = await db.query<{ attempts: number; window_start: Date }>(
-    `INSERT INTO auth_throttles AS t (key, attempts, window_start) VALUES ($1, 1, $2)
-     ON CONFLICT (key) DO UPDATE SET
-       attempts = CASE WHEN t.window_start <= $3 THEN 1 ELSE t.attempts + 1 END,
-       window_start = CASE WHEN t.window_start <= $3 THEN $2 ELSE t.window_start END
-     RETURNING attempts, window_start`,
-    [key, now, windowClosed],
-  );
-  if (!row || row.attempts <= policy.max) return 0;
-  return Math.max(1, (row.window_start.getTime() + policy.windowMs - now.getTime()) / 1000);
+export function takeAttempt(db: Queryable, key: string, now: Date, policy: ThrottlePolicy): Promise<number> {
+  return countAttempt(db, 'auth_throttles', key, now, policy);
 }
 
 /** Gives back an attempt that turned out well (a right password), so only failures use up an address's allowance. */
@@ -61,6 +56,6 @@ export async function clearAttempts(db: Queryable, key: string): Promise<void> {
  * Takes one use of a key allowed once per `intervalMs`: resolves to 0 when
  * taken, else the seconds to wait.
  */
-export async function takeOnce(db: Queryable, key: string, now: Date, intervalMs: number): Promise<number> {
+export function takeOnce(db: Queryable, key: string, now: Date, intervalMs: number): Promise<number> {
   return takeAttempt(db, key, now, { max: 1, windowMs: intervalMs });
 }

@@ -24,6 +24,8 @@ export interface CaptureReply {
 
 export const PLACE_GONE_MESSAGE =
   'Your 15-minute hold ended before your payment arrived and the place has since been taken, so we have refunded your payment in full. Please choose another time or event.';
+export const EVENT_CANCELLED_MESSAGE =
+  'The charity has cancelled this event, so we have refunded your payment in full. Please choose another event.';
 export const NOT_CONFIRMED_MESSAGE =
   'We could not confirm your payment with PayPal just now. If your card was charged, your booking is confirmed or refunded automatically within a few minutes: please check My bookings before paying again.';
 
@@ -75,8 +77,9 @@ export function createCapture({ db, paypal, mail, refund, now, logger }: Capture
 
   async function reply(order: PaymentOrderRow, fresh: boolean): Promise<CaptureReply> {
     const appointment = await readAppointment(db, order.appointment_id);
-    if ((order.status === 'refund_due' || order.status === 'refunded') && order.refund_reason === 'place_gone') {
-      throw new PaymentError(409, 'PLACE_NO_LONGER_AVAILABLE', PLACE_GONE_MESSAGE);
+    if (order.status === 'refund_due' || order.status === 'refunded') {
+      if (order.refund_reason === 'place_gone') throw new PaymentError(409, 'PLACE_NO_LONGER_AVAILABLE', PLACE_GONE_MESSAGE);
+      if (order.refund_reason === 'event_cancelled') throw new PaymentError(409, 'EVENT_CANCELLED', EVENT_CANCELLED_MESSAGE);
     }
     const answer = order.capture_answer ?? {};
     if (Array.isArray(answer.details)) {

@@ -16,6 +16,7 @@ import { hasEnded } from '../../src/domain/event-card';
 import type { Database, Queryable } from '../db/adapter';
 import { eventColumns, toScreeningEvent } from '../db/events-table';
 import { addToHistory, checkPlaces } from '../services/booking-service';
+import type { RefundReason } from '../services/booking-mail-text';
 import { captureOutcome, transactionRecord, type CaptureOutcome } from './capture-answer';
 import type { PayPalAnswer } from './paypal-client';
 
@@ -33,7 +34,7 @@ export interface PaymentOrderRow {
   status: PaymentOrderStatus;
   capture_id: string | null;
   capture_answer: Record<string, unknown> | null;
-  refund_reason: 'place_gone' | 'cancelled' | null;
+  refund_reason: RefundReason | null;
 }
 
 export const ORDER_COLUMNS = `payment_id::text AS payment_id, order_id, appointment_id::text AS appointment_id, user_id::text AS user_id,
@@ -62,30 +63,36 @@ async function recordTransaction(tx: Queryable, order: PaymentOrderRow, answer: 
   );
 }
 
-/** Whether the captured money can become the booking: the hold is live, or its place is still free. */
-async function canConfirm(tx: Queryable, order: PaymentOrderRow, at: Date): Promise<boolean> {
+/**
+ * Whether the captured money can become the booking: the hold is live, or
+ * its place is still free; never on an event the charity has cancelled
+ * (a member paying while staff cancel gets the money back).
+ */
+async function canConfirm(tx: Queryable, order: PaymentOrderRow, at: Date): Promise<true | RefundReason> {
+  const [cancelled] = await tx.query('SELECT 1 FROM events WHERE event_id = $1::uuid AND cancelled_at IS NOT NULL', [order.event_id]);
+  if (cancelled) return 'event_cancelled';
   const [appointment] = await tx.query<{ status: string; expires: Date | null; start: string; profile_id: number }>(
     `SELECT status, hold_expires_at AS expires, to_char(slot_start, 'HH24:MI') AS start, profile_id
      FROM appointments WHERE appointment_id = $1::uuid FOR UPDATE`,
     [order.appointment_id],
   );
-  if (!appointment || appointment.status === 'confirmed') return false;
+  if (!appointment || appointment.status === 'confirmed') return 'place_gone';
   if (appointment.status === 'held' && appointment.expires && appointment.expires.getTime() > at.getTime()) return true;
   const [row] = await tx.query(`SELECT ${eventColumns('$2')} FROM events WHERE event_id = $1::uuid`, [order.event_id, at]);
-  if (!row) return false;
+  if (!row) return 'place_gone';
   const event = toScreeningEvent(row);
-  if (hasEnded(event, at)) return false;
+  if (hasEnded(event, at)) return 'place_gone';
   const other = await tx.query(
     `SELECT 1 FROM appointments WHERE event_id = $1::uuid AND profile_id = $2 AND appointment_id <> $3::uuid
        AND (status = 'confirmed' OR (status = 'held' AND hold_expires_at > $4))`,
     [order.event_id, appointment.profile_id, order.appointment_id, at],
   );
-  if (other.length > 0) return false;
+  if (other.length > 0) return 'place_gone';
   try {
     await checkPlaces(tx, event, appointment.start, at, order.appointment_id);
     return true;
   } catch {
-    return false;
+    return 'place_gone';
   }
 }
 
@@ -130,8 +137,11 @@ export async function settle(
 
     await recordTransaction(tx, order, answer, outcome, at);
     let status: PaymentOrderStatus;
+    let reason: RefundReason | null = null;
     if (outcome.kind === 'completed') {
-      status = (await canConfirm(tx, order, at)) ? 'completed' : 'refund_due';
+      const decision = await canConfirm(tx, order, at);
+      status = decision === true ? 'completed' : 'refund_due';
+      if (decision !== true) reason = decision;
       if (status === 'completed') await confirm(tx, order, at);
       else await freeHold(tx, order.appointment_id, at);
     } else if (outcome.kind === 'recoverable') {
@@ -142,9 +152,9 @@ export async function settle(
     }
     const [settled] = await tx.query<PaymentOrderRow>(
       `UPDATE payment_orders SET status = $2, capture_id = $3, capture_answer = $4, updated_at = $5,
-         refund_reason = CASE WHEN $2 = 'refund_due' THEN 'place_gone' END
+         refund_reason = $6
        WHERE payment_id = $1::uuid RETURNING ${ORDER_COLUMNS}`,
-      [paymentId, status, outcome.captureId, pageAnswer, at],
+      [paymentId, status, outcome.captureId, pageAnswer, at, reason],
     );
     return { order: settled!, decidedNow: true };
   });

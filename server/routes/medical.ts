@@ -1,8 +1,9 @@
 /**
  * GET /api/medical/results/{profileId}: a member's results, for their own
- * profile only. Another member's profile id is answered exactly as a
- * missing one (404), so ids cannot be tried to learn which exist, and is
- * logged: it is either a bug or someone trying ids.
+ * profile only. The id in the URL is the profile's random public_id (from
+ * GET /api/auth/profile), never the sequential CHAPS number, so ids cannot
+ * be counted. Another member's id is answered exactly as a missing one
+ * (404), and is logged: it is either a bug or someone trying ids.
  */
 import { Hono } from 'hono';
 import type { Queryable } from '../db/adapter';
@@ -12,7 +13,7 @@ import { requireMember, type MemberVariables } from '../http/require-member';
 import type { Logger } from '../logger';
 import { resultsForProfile } from '../services/results-service';
 
-const PROFILE_ID = /^(?:CHAPS)?(\d{1,9})$/i;
+const PUBLIC_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notFound = () => new ApiError(404, 'not_found', 'Profile not found');
 
 export function medicalRoutes(db: Queryable, verify: MemberVerifier, logger: Logger) {
@@ -22,18 +23,18 @@ export function medicalRoutes(db: Queryable, verify: MemberVerifier, logger: Log
 
   app.get('/results/:profileId', async (c) => {
     const member = c.get('member');
-    const match = PROFILE_ID.exec(c.req.param('profileId'));
-    if (!match) throw notFound();
-    const profileId = Number(match[1]);
-    const [owner] = await db.query<{ user_id: string }>('SELECT user_id::text AS user_id FROM member_profiles WHERE profile_id = $1', [
-      profileId,
-    ]);
+    const publicId = c.req.param('profileId');
+    if (!PUBLIC_ID.test(publicId)) throw notFound();
+    const [owner] = await db.query<{ user_id: string; profile_id: number }>(
+      'SELECT user_id::text AS user_id, profile_id FROM member_profiles WHERE public_id = $1::uuid',
+      [publicId],
+    );
     if (!owner) throw notFound();
     if (owner.user_id !== member.userId) {
-      logger.warn(`Member ${member.userId} asked for the results of profile ${profileId}, which is not theirs`);
+      logger.warn(`Member ${member.userId} asked for the results of profile ${publicId}, which is not theirs`);
       throw notFound();
     }
-    return c.json({ data: await resultsForProfile(db, profileId) });
+    return c.json({ data: await resultsForProfile(db, owner.profile_id) });
   });
   return app;
 }

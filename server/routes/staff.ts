@@ -12,6 +12,7 @@ import type { Database } from '../db/adapter';
 import { requireStaff, type StaffVariables } from '../http/require-staff';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail';
+import type { PaymentOrderRow } from '../payments/settle';
 import type { Signer } from '../services/signing';
 import { createStaffAttendeesService } from '../services/staff-attendees-service';
 import { createStaffConsentService } from '../services/staff-consent-service';
@@ -28,17 +29,19 @@ export interface StaffRoutesDeps {
   signer: Signer;
   mailer: Mailer;
   siteUrl: string | undefined;
+  /** The payments' PayPal refund (refunds.ts), for the card payments of a cancelled event. */
+  refund: (order: PaymentOrderRow) => Promise<boolean>;
   now: () => Date;
   logger: Logger;
 }
 
-export function staffRoutes({ db, verify, isStaff, signer, mailer, siteUrl, now, logger }: StaffRoutesDeps): Hono<{ Variables: StaffVariables }> {
+export function staffRoutes({ db, verify, isStaff, signer, mailer, siteUrl, refund, now, logger }: StaffRoutesDeps): Hono<{ Variables: StaffVariables }> {
   const app = new Hono<{ Variables: StaffVariables }>();
   app.use(requireStaff(verify, isStaff, logger));
   const mail = createStaffMail(mailer, logger);
 
   app.get('/me', (c) => c.json({ email: c.get('member').email, role: 'staff' }));
-  app.route('/events', staffEventsRoutes(createStaffEventsService(db, now), mail));
+  app.route('/events', staffEventsRoutes(createStaffEventsService(db, now), mail, refund, logger));
   app.route(
     '/events',
     staffAttendeesRoutes({

@@ -66,21 +66,29 @@ export function cancellationText(appointment: Appointment, firstName: string): s
   ].join('\n');
 }
 
-/** Why money came back: a cancellation in time, or a payment that arrived after the place had gone. */
-export type RefundReason = 'cancelled' | 'place_gone';
+/**
+ * Why money came back: the member cancelled in time, the payment arrived
+ * after the place had gone, or the charity cancelled the event.
+ */
+export type RefundReason = 'cancelled' | 'place_gone' | 'event_cancelled';
+
+const REFUND_REASONS: Record<RefundReason, (amount: string) => string> = {
+  cancelled: (amount) => `You cancelled this booking more than 2 business days before it, so we have refunded ${amount} to your card in full.`,
+  place_gone: (amount) =>
+    `Your card payment of ${amount} reached us after your 15-minute hold had ended and the place had been taken, so the booking could not be made. We have refunded ${amount} to your card in full.`,
+  event_cancelled: (amount) => `The charity cancelled this event, so we have refunded ${amount} to your card in full.`,
+};
 
 export function refundText(appointment: Appointment, firstName: string, amount: string, reason: RefundReason): string {
   return [
     greeting(firstName),
     '',
-    reason === 'cancelled'
-      ? `You cancelled this booking more than 2 business days before it, so we have refunded ${amount} to your card in full.`
-      : `Your card payment of ${amount} reached us after your 15-minute hold had ended and the place had been taken, so the booking could not be made. We have refunded ${amount} to your card in full.`,
+    REFUND_REASONS[reason](amount),
     'Refunds are issued within 14 business days; your bank may take a few days more to show it.',
     '',
     ...appointmentLines(appointment),
     '',
-    reason === 'place_gone' ? 'You are welcome to book another time or event while places remain.' : 'You are welcome to book again while places remain.',
+    reason === 'cancelled' ? 'You are welcome to book again while places remain.' : 'You are welcome to book another time or event while places remain.',
     '',
     'CHAPS',
   ].join('\n');

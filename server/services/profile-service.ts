@@ -15,7 +15,7 @@ import type { Queryable, Row } from '../db/adapter';
 import { ApiError } from '../http/errors';
 import type { Member } from '../auth/member-verifier';
 
-export const PROFILE_COLUMNS = `profile_id, user_id::text AS user_id, first_name, last_name, gender, date_of_birth, ethnicity,
+export const PROFILE_COLUMNS = `profile_id, public_id::text AS public_id, user_id::text AS user_id, first_name, last_name, gender, date_of_birth, ethnicity,
   occupation, phone, email, home_address, billing_address, nhs_number, ni_number, nhs_gp_email,
   nhs_gp_phone_number, is_verified, is_active`;
 

@@ -4,12 +4,20 @@
  * regenerated. Each write locks the event's row, so it cannot interleave
  * with a booking (which takes the same lock), and is audited in the same
  * transaction. An access code is returned once and stored only hashed.
+ *
+ * Cancelling marks every card payment of the bookings it cancels
+ * refund_due (reason event_cancelled: in full, whatever the date) in the
+ * same transaction, so the need to refund survives a crash or a PayPal
+ * outage; the caller asks PayPal after the commit and the reconciler
+ * retries what PayPal did not take. A second cancel finds the event
+ * cancelled (409) under the same row lock, so each payment is due once.
  */
 import type { ScreeningEvent } from '../../src/domain/event';
 import type { StaffEventInput } from '../../src/domain/staff-event';
 import type { Database, Queryable } from '../db/adapter';
 import { activeAppointment, eventColumns, insertEvent, toScreeningEvent } from '../db/events-table';
 import { ApiError, eventNotFound } from '../http/errors';
+import { ORDER_COLUMNS, type PaymentOrderRow } from '../payments/settle';
 import { generateAccessCode, hashAccessCode } from './access-code';
 import { isEventId } from './events-service';
 import { recordAudit, type StaffActor } from './staff-audit';
@@ -24,6 +32,8 @@ export interface CancelledBooking {
   email: string;
   firstName: string;
   start_time: string;
+  /** Pence paid by card and now being refunded; null for a booking with nothing to refund. */
+  refundPence: number | null;
 }
 
 export interface StaffEventsService {
@@ -32,7 +42,8 @@ export interface StaffEventsService {
   /** `accessCode`: the code staff chose for a private event; one is generated when absent. */
   create(actor: StaffActor, input: StaffEventInput, accessCode?: string): Promise<{ event: StaffEvent; accessCode: string | null }>;
   update(actor: StaffActor, id: string, input: StaffEventInput, accessCode?: string): Promise<{ event: StaffEvent; accessCode: string | null }>;
-  cancel(actor: StaffActor, id: string): Promise<{ event: StaffEvent; bookings: CancelledBooking[] }>;
+  /** `refundsDue`: the card payments to return, already marked refund_due. */
+  cancel(actor: StaffActor, id: string): Promise<{ event: StaffEvent; bookings: CancelledBooking[]; refundsDue: PaymentOrderRow[] }>;
   setAccessCode(actor: StaffActor, id: string, accessCode?: string): Promise<{ event: StaffEvent; accessCode: string }>;
 }
 
@@ -136,6 +147,13 @@ export function createStaffEventsService(db: Database, now: () => Date): StaffEv
            RETURNING a.appointment_id::text AS appointment_id, p.email, p.first_name, to_char(a.slot_start, 'HH24:MI') AS start_time`,
           [id, at],
         );
+        // The charity's decision: every captured payment of these bookings goes back in full.
+        const refundsDue = await tx.query<PaymentOrderRow>(
+          `UPDATE payment_orders SET status = 'refund_due', refund_reason = 'event_cancelled', updated_at = $2
+           WHERE appointment_id = ANY($1::uuid[]) AND status = 'completed' RETURNING ${ORDER_COLUMNS}`,
+          [bookings.map((b) => b.appointment_id), at],
+        );
+        const refundOf = new Map(refundsDue.map((order) => [order.appointment_id, Number(order.amount)]));
         // Held places past their time are no booking: close them too, silently.
         await tx.query(
           `UPDATE appointments SET status = 'cancelled', cancelled_at = $2, updated_at = $2 WHERE event_id = $1::uuid AND status = 'held'`,
@@ -148,10 +166,20 @@ export function createStaffEventsService(db: Database, now: () => Date): StaffEv
         await recordAudit(
           tx,
           actor,
-          { action: 'event.cancel', entity: 'event', entityId: id, before: auditable(before, null), after: { ...auditable(after, null), appointments_cancelled: bookings.map((b) => b.appointment_id) } },
+          {
+            action: 'event.cancel',
+            entity: 'event',
+            entityId: id,
+            before: auditable(before, null),
+            after: { ...auditable(after, null), appointments_cancelled: bookings.map((b) => b.appointment_id), payments_refund_due: refundsDue.map((o) => o.payment_id) },
+          },
           at,
         );
-        return { event: after, bookings: bookings.map((b) => ({ email: b.email, firstName: b.first_name, start_time: b.start_time })) };
+        return {
+          event: after,
+          bookings: bookings.map((b) => ({ email: b.email, firstName: b.first_name, start_time: b.start_time, refundPence: refundOf.get(b.appointment_id) ?? null })),
+          refundsDue,
+        };
       });
     },
 

@@ -4,7 +4,7 @@
  * band: email is not a safe place for medical data, and the member reads
  * it signed in. A mail failure is logged; the change it follows stands.
  */
-import { formatLongDate } from '../../src/domain/format';
+import { formatLongDate, formatPence } from '../../src/domain/format';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail';
 import { greeting } from './booking-mail-text';
@@ -14,17 +14,28 @@ export interface MailTo {
   firstName: string;
 }
 
+/** The event as the cancellation email names it; start_time is the member's own slot. */
+export interface CancelledEventMail {
+  event_name: string;
+  event_date: string;
+  start_time: string;
+}
+
 export interface StaffMail {
-  eventCancelled(to: MailTo, event: { event_name: string; event_date: string; start_time: string }): Promise<void>;
+  /** `refundPence`: what the member paid by card, now on its way back; null when nothing was paid. */
+  eventCancelled(to: MailTo, event: CancelledEventMail, refundPence: number | null): Promise<void>;
   resultReady(to: MailTo, event: { event_name: string; event_date: string }, siteUrl: string): Promise<void>;
 }
 
-export function eventCancelledText(firstName: string, event: { event_name: string; event_date: string; start_time: string }): string {
+export function eventCancelledText(firstName: string, event: CancelledEventMail, refundPence: number | null): string {
   return [
     greeting(firstName),
     '',
     `We are sorry: the charity has had to cancel ${event.event_name} on ${formatLongDate(event.event_date)}, so your appointment at ${event.start_time} (UK time) will not take place.`,
-    'If you paid for this appointment, we will refund it. You are welcome to book another screening event on our website.',
+    ...(refundPence === null
+      ? []
+      : [`Your card payment of ${formatPence(refundPence)} is being refunded in full: the refund is on its way, and we will email you when it has been made.`]),
+    'You are welcome to book another screening event on our website.',
     '',
     'CHAPS',
   ].join('\n');
@@ -50,7 +61,8 @@ export function createStaffMail(mailer: Mailer, logger: Logger): StaffMail {
     }
   };
   return {
-    eventCancelled: (to, event) => send('event cancelled', to, `Event cancelled: ${event.event_name}`, eventCancelledText(to.firstName, event)),
+    eventCancelled: (to, event, refundPence) =>
+      send('event cancelled', to, `Event cancelled: ${event.event_name}`, eventCancelledText(to.firstName, event, refundPence)),
     resultReady: (to, event, siteUrl) => send('result ready', to, 'Your PSA result is ready', resultReadyText(to.firstName, event, siteUrl)),
   };
 }

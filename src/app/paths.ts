@@ -57,6 +57,8 @@ export const paths = {
   resetPassword: '/reset-password',
   signup: '/signup',
   signupSuccess: '/signup-success',
+  /** The details step of a signed-in member whose account has no profile yet. */
+  completeProfile: '/complete-profile',
   /** The staff console (issue 10): its own lazy chunks, never in a member's first load. */
   staff: '/staff',
   staffNewEvent: '/staff/events/new',

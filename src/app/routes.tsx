@@ -13,6 +13,7 @@ const HomePage = lazy(() => import('./pages/home-page'));
 const LoginPage = lazy(() => import('../features/account/pages/login-page'));
 const SignupPage = lazy(() => import('../features/account/pages/signup-page'));
 const SignupSuccessPage = lazy(() => import('../features/account/pages/signup-success-page'));
+const CompleteProfilePage = lazy(() => import('../features/account/pages/complete-profile-page'));
 const ResetPasswordPage = lazy(() => import('../features/account/pages/reset-password-page'));
 const PortalPage = lazy(() => import('../features/account/pages/portal-page'));
 const MedicalResultsPage = lazy(() => import('../features/account/pages/medical-results-page'));
@@ -59,6 +60,7 @@ export function AppRoutes() {
         <Route path={paths.login} element={<LoginPage />} />
         <Route path={paths.signup} element={<SignupPage />} />
         <Route path={paths.signupSuccess} element={<SignupSuccessPage />} />
+        <Route path={paths.completeProfile} element={<CompleteProfilePage />} />
         <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
         <Route path={paths.portal} element={<PortalPage />} />
         <Route path={paths.medicalResults} element={<MedicalResultsPage />} />

@@ -39,7 +39,10 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The profile as the server stores and sends it (snake_case, SPEC.md section 3). */
 export interface MemberProfile {
+  /** The number members see after the CHAPS prefix; never put in a URL. */
   profile_id: number;
+  /** A random id for the member's own URLs (GET /medical/results/{public_id}): cannot be guessed or counted. */
+  public_id: string;
   user_id: string;
   first_name: string;
   last_name: string;

@@ -12,7 +12,8 @@ export interface FieldError {
   message: string;
 }
 
-export interface SignupValues {
+/** What the sign-up form asks besides the sign-in: the profile's fields. */
+export interface DetailsValues {
   firstName: string;
   lastName: string;
   address1: string;
@@ -25,12 +26,15 @@ export interface SignupValues {
   ethnicity: string;
   dateOfBirth: string;
   phoneNumber: string;
+}
+
+export interface SignupValues extends DetailsValues {
   email: string;
   password: string;
   confirmPassword: string;
 }
 
-export const EMPTY_SIGNUP: SignupValues = {
+export const EMPTY_DETAILS: DetailsValues = {
   firstName: '',
   lastName: '',
   address1: '',
@@ -43,12 +47,12 @@ export const EMPTY_SIGNUP: SignupValues = {
   ethnicity: '',
   dateOfBirth: '',
   phoneNumber: '',
-  email: '',
-  password: '',
-  confirmPassword: '',
 };
 
-export function toProfile(v: SignupValues): ProfileFields {
+export const EMPTY_SIGNUP: SignupValues = { ...EMPTY_DETAILS, email: '', password: '', confirmPassword: '' };
+
+/** The profile the server stores from the details and the account's email. */
+export function toProfile(v: DetailsValues & { email: string }): ProfileFields {
   return {
     first_name: v.firstName.trim(),
     last_name: v.lastName.trim(),
@@ -77,7 +81,7 @@ const FIELD_OF: Record<string, keyof SignupValues> = {
   nhs_number: 'nhs',
 };
 
-const REQUIRED: [keyof SignupValues, string][] = [
+const DETAILS_REQUIRED: [keyof DetailsValues, string][] = [
   ['firstName', 'Enter your first name'],
   ['lastName', 'Enter your last name'],
   ['address1', 'Enter the first line of your address'],
@@ -86,6 +90,10 @@ const REQUIRED: [keyof SignupValues, string][] = [
   ['dateOfBirth', 'Enter your date of birth'],
   ['gender', 'Choose your gender'],
   ['ethnicity', 'Choose your ethnicity'],
+];
+
+const SIGNUP_REQUIRED: [keyof SignupValues, string][] = [
+  ...DETAILS_REQUIRED,
   ['email', 'Enter your email address'],
   ['password', 'Enter a password'],
   ['confirmPassword', 'Enter the password again'],
@@ -93,14 +101,34 @@ const REQUIRED: [keyof SignupValues, string][] = [
 
 export const isAgeError = (errors: FieldError[]) => errors.some((e) => e.message === AGE_MESSAGE);
 
-export function validateSignup(v: SignupValues, today: string): FieldError[] {
+function check<V extends DetailsValues & { email: string }>(v: V, required: [keyof V, string][], today: string): FieldError[] {
   const errors: FieldError[] = [];
   const add = (field: string, message: string) => {
     if (!errors.some((e) => e.field === field)) errors.push({ field, message });
   };
-  for (const [field, message] of REQUIRED) if (!v[field].trim()) add(field, message);
+  for (const [field, message] of required) if (!String(v[field]).trim()) add(String(field), message);
   for (const issue of checkProfile(toProfile(v), 'create', today)) add(FIELD_OF[issue.path] ?? issue.path, issue.message);
-  if (v.password && v.confirmPassword && v.password !== v.confirmPassword) add('confirmPassword', 'Passwords do not match');
+  return errors;
+}
+
+const inFormOrder = (errors: FieldError[]) => {
   const order = Object.keys(EMPTY_SIGNUP);
   return errors.sort((a, b) => order.indexOf(a.field) - order.indexOf(b.field));
+};
+
+export function validateSignup(v: SignupValues, today: string): FieldError[] {
+  const errors = check(v, SIGNUP_REQUIRED, today);
+  if (v.password && v.confirmPassword && v.password !== v.confirmPassword && !errors.some((e) => e.field === 'confirmPassword')) {
+    errors.push({ field: 'confirmPassword', message: 'Passwords do not match' });
+  }
+  return inFormOrder(errors);
 }
+
+/**
+ * The details step of a member whose account has no profile yet: the same
+ * rules as sign-up, with the email the account already has.
+ */
+export function validateDetails(v: DetailsValues, email: string, today: string): FieldError[] {
+  return inFormOrder(check({ ...v, email }, DETAILS_REQUIRED, today));
+}
+

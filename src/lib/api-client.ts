@@ -47,6 +47,14 @@ export class NetworkError extends Error {
 
 export const UNAUTHORIZED = 'Unauthorized';
 
+/**
+ * How long a write waits for an answer before it is given up as a dropped
+ * connection (a NetworkError): on lie-fi a request can otherwise hang for
+ * minutes with the form stuck on 'Sending…'.
+ */
+export const WRITE_TIMEOUT_MS = 20_000;
+export const writeDeadline = (): AbortSignal => AbortSignal.timeout(WRITE_TIMEOUT_MS);
+
 export function isNetworkError(error: unknown): error is NetworkError {
   return error instanceof NetworkError;
 }
@@ -115,6 +123,7 @@ export async function apiPost<T>(path: string, body: unknown): Promise<T> {
       headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
       body: JSON.stringify(body),
       cache: 'no-store',
+      signal: writeDeadline(),
     });
   } catch (error) {
     throw new NetworkError(error);

@@ -7,7 +7,8 @@
  * the member to /login with the way back.
  */
 import { del } from 'idb-keyval';
-import { ApiError, apiUrl, issuesOf, NetworkError, UNAUTHORIZED } from './api-client';
+import { clearAllPendingSignups } from '../domain/pending-signup-keys';
+import { ApiError, apiUrl, issuesOf, NetworkError, UNAUTHORIZED, writeDeadline } from './api-client';
 import { allowMemberWrites, PERSIST_KEY, queryClient } from './query-client';
 import { setSessionFromClient } from './session';
 import { getSupabase } from './supabase';
@@ -20,7 +21,7 @@ let listening: Promise<void> | undefined;
 // so no screen leaves the member area before the wipe is done.
 let signingOut = false;
 
-/** Loads supabase-js and keeps the session state in step with its events. Idempotent. */
+/** Loads the auth client and keeps the session state in step with its events. Idempotent. */
 export function startAuth(): Promise<void> {
   listening ??= getSupabase().then((supabase) => {
     supabase.auth.onAuthStateChange((event, session) => {
@@ -41,6 +42,8 @@ export async function wipeMemberData(): Promise<void> {
   queryClient.clear();
   await del(PERSIST_KEY);
   window.localStorage.removeItem(STORED_PROFILE_KEY);
+  // Sign-up details waiting for a confirmed address: personal data the next person must not find either.
+  clearAllPendingSignups(window.localStorage);
   // This tab's booking drafts hold consent answers (health information) and access grants:
   // the next person on a shared phone must not find them.
   window.sessionStorage.clear();
@@ -81,6 +84,8 @@ async function memberFetch(path: string, init: { method?: string; headers?: Reco
       ...init,
       headers: { ...init.headers, Authorization: `Bearer ${token}` },
       cache: 'no-store',
+      // Reads are left to TanStack Query's own cancelling; a write must not hang on lie-fi.
+      signal: init.method && init.method !== 'GET' ? writeDeadline() : undefined,
     });
   } catch (error) {
     throw new NetworkError(error);

@@ -7,7 +7,7 @@
 export const memberKeys = {
   all: ['member'] as const,
   profile: (userId: string) => ['member', userId, 'profile'] as const,
-  results: (userId: string, profileId: number) => ['member', userId, 'results', profileId] as const,
+  results: (userId: string, publicId: string) => ['member', userId, 'results', publicId] as const,
   appointments: (userId: string) => ['member', userId, 'appointments'] as const,
   appointment: (userId: string, appointmentId: string) => ['member', userId, 'appointment', appointmentId] as const,
 };

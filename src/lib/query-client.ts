@@ -9,11 +9,13 @@ import { QueryClient } from '@tanstack/react-query';
 import type { PersistQueryClientProviderProps } from '@tanstack/react-query-persist-client';
 import { del, get, set } from 'idb-keyval';
 import { ApiError, UNAUTHORIZED } from './api-client';
+import { PERSIST_KEY } from './persist-key';
+
+export { PERSIST_KEY };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MAX_RETRIES = 2;
 
-export const PERSIST_KEY = 'chaps-query-cache';
 /** Change to throw away every saved copy after a change of data shape. */
 export const PERSIST_BUSTER = 'v1';
 export const PERSIST_MAX_AGE_MS = DAY_MS;

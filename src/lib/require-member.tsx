@@ -1,6 +1,6 @@
 /**
  * Wraps every member page (the portal pages and the booking screens):
- * 'Loading' until supabase-js has confirmed the session, then the page for a
+ * 'Loading' until the auth client has confirmed the session, then the page for a
  * member, or /login (with the way back, query string included, so a booking
  * returns to its event) for anyone else. In src/lib because both the account
  * and booking features guard their pages with it.

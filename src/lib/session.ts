@@ -1,7 +1,7 @@
 /**
  * Who is signed in, for every screen. The stored session is read
  * synchronously from localStorage (so the first paint already shows Login
- * or Portal without loading supabase-js); once the client has loaded, its
+ * or Portal without loading the auth client); once the client has loaded, its
  * auth events keep this in step, in this tab and others.
  */
 import { useSyncExternalStore } from 'react';
@@ -54,7 +54,7 @@ function set(next: SessionState): void {
   listeners.forEach((l) => l());
 }
 
-/** Updates the shared state from what supabase-js reports. */
+/** Updates the shared state from what the auth client reports. */
 export function setSessionFromClient(user: { id: string; email?: string; app_metadata?: unknown } | null): void {
   const next: SessionState = user
     ? { status: 'signed-in', member: { userId: user.id, email: user.email ?? '', staff: isStaffUser(user) } }

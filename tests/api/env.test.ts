@@ -93,6 +93,15 @@ describe('server settings', () => {
     expect(parseEnv({ NODE_ENV: 'test' }).seedDemo).toBe(true);
   });
 
+  it('requires email confirmation in production unless told otherwise, and not in development', () => {
+    expect(parseEnv({ NODE_ENV: 'production', ...PRODUCTION_NEEDS }).authRequireEmailConfirmation).toBe(true);
+    expect(parseEnv({ NODE_ENV: 'production', AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false', ...PRODUCTION_NEEDS }).authRequireEmailConfirmation).toBe(false);
+    expect(parseEnv({ NODE_ENV: 'production', AUTH_REQUIRE_EMAIL_CONFIRMATION: '', ...PRODUCTION_NEEDS }).authRequireEmailConfirmation).toBe(true);
+    expect(parseEnv({ NODE_ENV: 'development' }).authRequireEmailConfirmation).toBe(false);
+    expect(parseEnv({ NODE_ENV: 'test' }).authRequireEmailConfirmation).toBe(false);
+    expect(parseEnv({ AUTH_REQUIRE_EMAIL_CONFIRMATION: 'true' }).authRequireEmailConfirmation).toBe(true);
+  });
+
   it('accepts a hosted Supabase project instead of AUTH_JWT_SECRET in production', () => {
     const { AUTH_JWT_SECRET: _unused, ...rest } = PRODUCTION_NEEDS;
     expect(parseEnv({ NODE_ENV: 'production', ...rest, SUPABASE_URL: 'https://abcd.supabase.co' }).nodeEnv).toBe('production');

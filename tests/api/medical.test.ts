@@ -1,9 +1,11 @@
 /**
  * GET /api/medical/results/{profileId}: the demo member's history in the
  * SPEC's shape, own profile only (404 for another's, as for a missing one, logged), 401 without
- * a token, 404 for an unknown or malformed id.
+ * a token, 404 for an unknown or malformed id. The id in the URL is the
+ * profile's random public_id: the sequential CHAPS number is not accepted.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadMigrations, migrate } from '../../server/db/migrate';
 import type { Logger } from '../../server/logger';
 import { seedDemoMember } from '../../server/seed/demo-member';
 import type { MedicalResultItem } from '../../server/services/results-service';
@@ -17,6 +19,7 @@ const DEMO = { demoMemberEmail: 'demo.member@example.com', demoMemberPassword: '
 describe.each(ENGINES)('medical results on %s', (engine) => {
   let test: TestDatabase;
   let demoProfileId: number;
+  let demoPublicId: string;
   const warnings: string[] = [];
   const logger: Logger = { debug: () => {}, info: () => {}, error: () => {}, warn: (m) => warnings.push(m) };
   const app = () => testApp({ db: test.db, now: NOW, logger });
@@ -25,6 +28,9 @@ describe.each(ENGINES)('medical results on %s', (engine) => {
     test = await createTestDatabase(engine);
     const seeded = await seedDemoMember(test.db, DEMO, NOW);
     demoProfileId = seeded.profileId!;
+    [{ public_id: demoPublicId }] = (await test.db.query<{ public_id: string }>('SELECT public_id::text AS public_id FROM member_profiles WHERE profile_id = $1', [
+      demoProfileId,
+    ])) as [{ public_id: string }];
   });
   afterAll(async () => {
     await test?.dispose();
@@ -39,7 +45,7 @@ describe.each(ENGINES)('medical results on %s', (engine) => {
 
   it("answers the demo member's results, newest first: one without a result, then red, amber, green", async () => {
     const { body: session } = await signIn(app(), DEMO.demoMemberEmail, DEMO.demoMemberPassword);
-    const res = await getJson<{ data: MedicalResultItem[] }>(app(), `/api/medical/results/${demoProfileId}`, withToken(session.access_token));
+    const res = await getJson<{ data: MedicalResultItem[] }>(app(), `/api/medical/results/${demoPublicId}`, withToken(session.access_token));
     expect(res.status).toBe(200);
     expect(res.body.data).toHaveLength(4);
     expect(res.body.data[0]).toEqual({
@@ -48,29 +54,62 @@ describe.each(ENGINES)('medical results on %s', (engine) => {
     });
     expect(res.body.data.slice(1).map((item) => item.result?.comments?.split(':')[0])).toEqual(['Red', 'Amber', 'Green']);
     expect(res.body.data[1]!.result).toMatchObject({ test_result: 8.7, test_unit: 'ng/ml', sample_date: '2025-07-10' });
-    // The CHAPS form of the id works too.
-    const prefixed = await getJson(app(), `/api/medical/results/CHAPS${demoProfileId}`, withToken(session.access_token));
-    expect(prefixed.status).toBe(200);
+    // The sequential number, bare or in its CHAPS form, is no way in, not even to one's own results.
+    for (const guessable of [String(demoProfileId), `CHAPS${demoProfileId}`]) {
+      expect((await getJson(app(), `/api/medical/results/${guessable}`, withToken(session.access_token))).status).toBe(404);
+    }
+  });
+
+  it('gives each profile a random public_id in the profile JSON, distinct per member and kept across reads', async () => {
+    const { body: session } = await signIn(app(), DEMO.demoMemberEmail, DEMO.demoMemberPassword);
+    const read = await getJson<{ userProfile: { profile_id: number; public_id: string } }>(app(), '/api/auth/profile', withToken(session.access_token));
+    expect(read.body.userProfile).toMatchObject({ profile_id: demoProfileId, public_id: demoPublicId });
+    expect(demoPublicId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    const member = await signUp(app());
+    const created = await createProfile<{ userProfile: { public_id: string } }>(app(), member.access_token, profileFields());
+    expect(created.body.userProfile.public_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(created.body.userProfile.public_id).not.toBe(demoPublicId);
+  });
+
+  it('draws a public_id of its own for every profile that existed before the migration', async () => {
+    const older = await createTestDatabase(engine, { migrated: false });
+    try {
+      await migrate(older.db, loadMigrations().filter((m) => m.name < '105'));
+      await older.db.query(
+        `INSERT INTO member_profiles (user_id, first_name, last_name, phone, email, home_address)
+         SELECT gen_random_uuid(), 'Old', 'Member', '447700900456', 'old' || n || '@example.org', '1 High Street'
+         FROM generate_series(1, 3) AS n`,
+      );
+      expect(await migrate(older.db)).toContain('105-member-public-ids');
+      const ids = await older.db.query<{ public_id: string }>('SELECT public_id::text AS public_id FROM member_profiles');
+      expect(new Set(ids.map((r) => r.public_id)).size).toBe(3);
+    } finally {
+      await older.dispose();
+    }
   });
 
   it("answers another member's results as missing (404), and logs it", async () => {
     const other = await signUp(app());
     await createProfile(app(), other.access_token, profileFields());
-    const res = await getJson(app(), `/api/medical/results/${demoProfileId}`, withToken(other.access_token));
+    const res = await getJson(app(), `/api/medical/results/${demoPublicId}`, withToken(other.access_token));
     expect(res.status).toBe(404);
-    expect(warnings.some((w) => w.includes(other.user.id) && w.includes(String(demoProfileId)))).toBe(true);
+    expect(warnings.some((w) => w.includes(other.user.id) && w.includes(demoPublicId))).toBe(true);
+    // Word for word the answer to an id no profile has.
+    const missing = await getJson(app(), `/api/medical/results/${crypto.randomUUID()}`, withToken(other.access_token));
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual(res.body);
   });
 
   it('answers an empty list for a member with no history, 401 without a token, 404 for unknown ids', async () => {
     const member = await signUp(app());
-    const created = await createProfile<{ userProfile: { profile_id: number } }>(app(), member.access_token, profileFields());
+    const created = await createProfile<{ userProfile: { public_id: string } }>(app(), member.access_token, profileFields());
     const own = await getJson<{ data: unknown[] }>(
       app(),
-      `/api/medical/results/${created.body.userProfile.profile_id}`,
+      `/api/medical/results/${created.body.userProfile.public_id}`,
       withToken(member.access_token),
     );
     expect(own.body).toEqual({ data: [] });
-    expect((await getJson(app(), `/api/medical/results/${demoProfileId}`)).status).toBe(401);
+    expect((await getJson(app(), `/api/medical/results/${demoPublicId}`)).status).toBe(401);
     for (const id of ['999999', 'abc', '1e3', "1'--", '9'.repeat(30)]) {
       expect((await getJson(app(), `/api/medical/results/${encodeURIComponent(id)}`, withToken(member.access_token))).status).toBe(404);
     }

@@ -80,7 +80,7 @@ describe.each(ENGINES)('my appointments on %s', (engine) => {
   });
 
   it('shows a booking on /medical-results as an appointment awaiting its result', async () => {
-    const res = await asMember<{ data: MedicalResultItem[] }>(`/api/medical/results/${member.profileId}`, member);
+    const res = await asMember<{ data: MedicalResultItem[] }>(`/api/medical/results/${member.publicId}`, member);
     expect(res.body.data).toContainEqual({ appointment: { event_name: 'Later', product_name: 'PSA Blood Test', event_date: '2026-06-25' }, result: null });
   });
 
@@ -102,7 +102,7 @@ describe.each(ENGINES)('my appointments on %s', (engine) => {
     expect(res.body.appointment).toMatchObject({ status: 'cancelled', cancelled_at: LATER.toISOString() });
     const event = await getJson<{ event: ScreeningEvent }>(app(), `/api/events/${later.event_id}`);
     expect(event.body.event.booked_spaces).toBe(1);
-    const results = await asMember<{ data: MedicalResultItem[] }>(`/api/medical/results/${member.profileId}`, member);
+    const results = await asMember<{ data: MedicalResultItem[] }>(`/api/medical/results/${member.publicId}`, member);
     expect(results.body.data.map((d) => d.appointment?.event_name)).not.toContain('Later');
     const again = await asMember(`/api/appointments/${ids.later}/cancel`, member, LATER, 'POST');
     expect(again.status).toBe(409);

@@ -130,6 +130,30 @@ describe.each(ENGINES)('holds, declines and healing on %s', (engine) => {
     expect((await readOutbox(test.db, 10)).filter((m) => m.to === member.email)).toHaveLength(1);
   });
 
+  it('a new card after the hold ended, before the sweep: a fresh hold while the place is free, refused uncharged once it has gone', async () => {
+    const first = await orderFor(app(), member, single.event_id);
+    await approveCard(app(), first.body.id, { name: 'CCREJECT-REFUSED' });
+    expect((await capture(app(), member, first.body.id)).status).toBe(422);
+    clock = minutes(16);
+    const again = await orderFor(app(), member, single.event_id);
+    expect(again.status).toBe(201);
+    expect(again.body.appointmentId).not.toBe(first.body.appointmentId);
+    expect(again.body.holdExpiresAt).toBe(minutes(31).toISOString());
+    expect(await status(first.body.appointmentId)).toEqual({ status: 'cancelled', payment_status: 'unpaid' });
+
+    // That hold ends too, and someone else takes the only place: the next card is refused before PayPal is asked.
+    clock = minutes(32);
+    const quick = await orderFor(app(), other, single.event_id);
+    await approveCard(app(), quick.body.id);
+    expect((await capture(app(), other, quick.body.id)).status).toBe(201);
+    const ordersBefore = await rows('SELECT count(*)::integer AS n FROM dev_paypal_orders');
+    const late = await orderFor(app(), member, single.event_id);
+    expect(late.status).toBe(409);
+    expect(late.body.details![0]!.issue).toMatch(/^(FULLY_BOOKED|SLOT_TAKEN)$/);
+    expect(await rows('SELECT count(*)::integer AS n FROM dev_paypal_orders')).toEqual(ordersBefore);
+    expect(await status(again.body.appointmentId)).toEqual({ status: 'cancelled', payment_status: 'unpaid' });
+  });
+
   it('the sweep marks ended holds and abandons their unpaid orders', async () => {
     const order = await orderFor(app(), member, paid.event_id);
     clock = minutes(16);

@@ -26,6 +26,7 @@ const DEV_PATHS = [
   '/dev/tiles/0/0/0.png',
   '/dev/tiles/8/127/85.png',
   '/dev/paypal/v1/oauth2/token',
+  '/dev/clock',
   '/dev/anything/else',
 ];
 
@@ -76,6 +77,27 @@ describe('a production server', () => {
     expect(await signIn.json()).toMatchObject({ code: 'invalid_credentials' });
     const events = (await (await fetch(`${server.origin}/api/events`)).json()) as { events: unknown[] };
     expect(events.events).toEqual([]);
+  });
+  it('asks new members to confirm their address, so a taken address answers sign-up as a new one does', async () => {
+    const signUp = async (email: string, address: string) => {
+      const res = await fetch(`${server.origin}/auth/v1/signup`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': address },
+        body: JSON.stringify({ email, password: 'a-long-production-password-7' }),
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    const taken = `taken.${Date.now()}@example.org`;
+    const first = await signUp(taken, '10.9.0.1');
+    expect(first.status).toBe(200);
+    // No session until the emailed link is used.
+    expect(first.body.access_token).toBeUndefined();
+    const again = await signUp(taken, '10.9.0.2');
+    const fresh = await signUp(`fresh.${Date.now()}@example.org`, '10.9.0.3');
+    expect(again.status).toBe(200);
+    expect(fresh.status).toBe(200);
+    expect(Object.keys(again.body).sort()).toEqual(Object.keys(fresh.body).sort());
+    expect(again.body.email_confirmed_at).toBeNull();
   });
 });
 

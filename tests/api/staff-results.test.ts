@@ -27,7 +27,7 @@ describe.each(ENGINES)('staff results on %s', (engine) => {
   const app = (now = AFTER) => testApp({ db: test.db, now, env: { SITE_URL: 'https://www.example.org' } });
   const base = `/api/staff/events/${EVENT.event_id}`;
   const resultsOf = async (who: FastMember) =>
-    (await getJson<{ data: MedicalResultItem[] }>(app(), `/api/medical/results/${who.profileId}`, { headers: { Authorization: `Bearer ${await who.tokenAt(AFTER)}` } })).body.data;
+    (await getJson<{ data: MedicalResultItem[] }>(app(), `/api/medical/results/${who.publicId}`, { headers: { Authorization: `Bearer ${await who.tokenAt(AFTER)}` } })).body.data;
   const upload = (csv: string) =>
     getJson<{ saved?: number; error?: string; message?: string; issues?: { path: string; message: string }[] }>(app(), `${base}/results.csv`, {
       method: 'POST',

@@ -127,7 +127,10 @@ test.describe('member account', () => {
     await waitForServiceWorkerControl(page);
     await signIn(page, DEMO_EMAIL, DEMO_PASSWORD);
     await expect(page.getByRole('banner').getByRole('link', { name: 'Portal' })).toBeVisible();
+    const resultsCall = page.waitForRequest((request) => request.url().includes('/api/medical/results/'));
     await page.goto('/medical-results');
+    // The profile's random public id, never the sequential CHAPS number (issue 8, finding 10).
+    expect((await resultsCall).url()).toMatch(/\/api\/medical\/results\/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     await expect(page.getByRole('heading', { name: 'All Results' })).toBeVisible();
     await expect(page.getByText('Norwich Community Screening')).toBeVisible();
     await expect(page.getByText('Lab result ready')).toHaveCount(3);
@@ -191,12 +194,15 @@ test.describe('member account', () => {
     await page.getByRole('button', { name: 'Set new password' }).click();
     await expect(page).toHaveURL(/\/$/);
 
+    // This account was made through /auth/v1 alone: it has no profile, so the portal asks for the details.
     await page.goto('/portal');
+    await expect(page).toHaveURL(/\/complete-profile$/);
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await signIn(page, email, 'first-pass-1');
     await expect(page.getByText('Invalid login credentials')).toBeVisible();
     await signIn(page, email, 'second-pass-2');
-    await expect(page).toHaveURL(/\/$/);
+    // Signed in; still no profile, so the details step comes first.
+    await expect(page).toHaveURL(/\/complete-profile$/);
   });
 });

@@ -6,43 +6,14 @@
  * refund from My bookings; a capture whose answer is lost; a DECLINED
  * capture. axe on /checkout.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { ScreeningEvent } from '../../src/domain/event';
+import { expect, test } from '@playwright/test';
 import { eventPricePence } from '../../src/domain/event';
 import { formatPence } from '../../src/domain/format';
 import { CHECKOUT_MESSAGES } from '../../src/domain/checkout-messages';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { bookableEvents, fillConsent, mailsTo, pickFirstFreeSlot } from './support/booking';
+import { mailsTo } from './support/booking';
+import { fillCard, paidEvents, pay, sandboxOrder, toCheckout } from './support/checkout';
 import { createMember, signIn, signInAt } from './support/members';
-
-const DAY_MS = 24 * 60 * 60_000;
-
-/** Paid public events at least a week ahead (so a cancel is refunded), soonest first. */
-async function paidEvents(request: APIRequestContext): Promise<ScreeningEvent[]> {
-  const weekAhead = new Date(Date.now() + 7 * DAY_MS).toISOString().slice(0, 10);
-  return (await bookableEvents(request))
-    .filter((e) => e.payment_required && eventPricePence(e) > 0 && !e.is_private && e.lab_name !== 'ESNEFT' && e.event_date >= weekAhead)
-    .sort((a, b) => a.event_date.localeCompare(b.event_date));
-}
-
-async function toCheckout(page: Page, event: ScreeningEvent) {
-  if (!page.url().includes(`/book-event?event=${event.event_id}`)) await page.goto(`/book-event?event=${event.event_id}`);
-  await pickFirstFreeSlot(page);
-  await page.getByRole('button', { name: 'Proceed to Consent Form' }).click();
-  await fillConsent(page);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/checkout\?event=[0-9a-f-]{36}&slot=\d\d%3A\d\d&consent=[0-9a-f-]{36}$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
-}
-
-async function fillCard(page: Page, card: { name: string; number?: string; expiry?: string; cvv?: string }) {
-  await page.getByLabel('Name on card').fill(card.name);
-  await page.getByLabel('Card number').fill(card.number ?? '4111 1111 1111 1111');
-  await page.getByLabel('Expiry date (MM/YY)').fill(card.expiry ?? '12/30');
-  await page.getByLabel('Security code (CVV)').fill(card.cvv ?? '123');
-}
-
-const pay = (page: Page) => page.getByRole('button', { name: 'Pay', exact: true }).click();
 
 test.describe('card checkout', () => {
   test('a new member pays for an event by card, is booked, emailed, and can cancel with a refund', async ({ page, request }) => {
@@ -69,8 +40,14 @@ test.describe('card checkout', () => {
     await page.getByLabel('Town or city').fill('Colchester');
     await page.getByLabel('Postcode').fill('CO2 7AA');
     const checkoutUrl = page.url();
+    const capture = page.waitForResponse((res) => /\/api\/payments\/orders\/[A-Z0-9]+\/capture$/.test(res.url()));
     await pay(page);
     await expect(page).toHaveURL(/\/booking-success\?appointment=[0-9a-f-]{36}$/);
+    // The billing address went to PayPal with the card (SPEC section 3's fields, GB by default).
+    const orderId = /orders\/([A-Z0-9]+)\/capture/.exec((await capture).url())![1]!;
+    expect(await sandboxOrder(request, orderId)).toMatchObject({
+      payment_source: { card: { billing_address: { address_line_1: '12 Mill Lane', admin_area_2: 'Colchester', postal_code: 'CO2 7AA', country_code: 'GB' } } },
+    });
     await expect(page.getByText(event.event_name)).toBeVisible();
     await expect.poll(async () => (await mailsTo(request, member.email)).map((m) => m.subject)).toContain(`Booking confirmed: ${event.event_name}`);
 

@@ -2,12 +2,14 @@
  * Installable and offline from day one (issue 2): the manifest passes
  * Chromium's own installability check, visited event pages reload with the
  * network off, the worker never answers for the API, and a new version waits
- * for the user instead of reloading the page under them.
+ * for the user instead of reloading the page under them, is held while a
+ * form is being filled, and is looked for when the app comes back to view.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ScreeningEvent } from '../../src/domain/event';
+import { IMAGES_CACHE, RUNTIME_ONLY_ASSET } from '../../sw/precache-rules';
 import {
   escapeRegExp,
   launchPersistent,
@@ -20,7 +22,7 @@ import { E2E_STATIC_DIR } from './support/settings';
 
 // The build playwright.config.ts serves (its STATIC_DIR).
 const STATIC_DIR = E2E_STATIC_DIR;
-const OFFLINE_NOTICE = /^Offline: saved /;
+const OFFLINE_NOTICE = /^Offline: saved on \d{1,2} [A-Z][a-z]+ \d{4} at \d{2}:\d{2}$/;
 
 async function upcomingEvents(request: APIRequestContext): Promise<ScreeningEvent[]> {
   const response = await request.get('/api/events');
@@ -113,15 +115,32 @@ test.describe('installable', () => {
 test.describe('offline', () => {
   test.describe.configure({ mode: 'serial' });
 
-  test('the precache holds every script, style and the shell', async ({ page }) => {
+  test('the precache holds the shell and the reading pages\' code, and nothing else', async ({ page }) => {
     await page.goto('/');
     await waitForServiceWorkerControl(page);
     const cached = new Set(await precachedPaths(page));
-    const built = readdirSync(join(STATIC_DIR, 'assets'))
-      .filter((file) => /\.(js|css)$/.test(file))
-      .map((file) => `/assets/${file}`);
-    expect(built.length).toBeGreaterThan(0);
-    for (const path of [...built, '/index.html', '/manifest.webmanifest']) expect(cached, path).toContain(path);
+    const scripts = readdirSync(join(STATIC_DIR, 'assets')).filter((file) => /\.(js|css)$/.test(file));
+    const precached = scripts.filter((file) => !RUNTIME_ONLY_ASSET.test(file)).map((file) => `/assets/${file}`);
+    const visitedOnly = scripts.filter((file) => RUNTIME_ONLY_ASSET.test(file)).map((file) => `/assets/${file}`);
+    expect(precached.length).toBeGreaterThan(0);
+    expect(visitedOnly.length).toBeGreaterThan(0);
+    for (const path of [...precached, '/index.html', '/manifest.webmanifest']) expect(cached, path).toContain(path);
+    for (const path of visitedOnly) expect(cached, path).not.toContain(path);
+    expect([...cached].filter((path) => /\.(png|svg|webp|avif|jpe?g|woff2?)$/.test(path))).toEqual([]);
+  });
+
+  test('images and code outside the precache are kept once visited', async ({ page }) => {
+    await page.goto('/');
+    await waitForServiceWorkerControl(page);
+    await page.reload();
+    await page.evaluate(async () => {
+      const image = new Image();
+      image.src = '/icons/icon-192.png';
+      await image.decode();
+    });
+    await expect
+      .poll(() => page.evaluate(async (name) => (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname), IMAGES_CACHE))
+      .toContain('/icons/icon-192.png');
   });
 
   test('a visited events list reloads with the network off', async ({ page, context, request }) => {
@@ -259,4 +278,57 @@ test.describe('updates', () => {
       }
     });
   }
+
+  test('a form being filled holds the update prompt; the new version takes over at the next page', async ({ page }) => {
+    await page.goto('/about-us');
+    await waitForServiceWorkerControl(page);
+    await page.reload();
+    await waitForServiceWorkerControl(page);
+    await page.evaluate(() => Object.assign(window, { e2eMarker: true }));
+    const notReloaded = () => page.evaluate(() => 'e2eMarker' in window);
+    const message = page.locator('form.contact-form').getByLabel('Message');
+    await message.fill('Half-written question about the clinic');
+
+    const original = readFileSync(swFile);
+    writeFileSync(swFile, Buffer.concat([original, Buffer.from(`\n// e2e update ${Date.now()}\n`)]));
+    try {
+      await page.evaluate(async () => {
+        await (await navigator.serviceWorker.getRegistration())?.update();
+      });
+      await expect.poll(() => waitingState(page)).toBe('installed');
+      await page.waitForTimeout(1_500);
+      await expect(page.getByRole('complementary', { name: 'Site update' })).toHaveCount(0);
+      await message.pressSequentially(' and parking');
+      await expect(message).toHaveValue('Half-written question about the clinic and parking');
+      expect(await notReloaded()).toBe(true);
+      expect(await waitingState(page)).toBe('installed');
+
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Events' }).click();
+      await expect.poll(() => notReloaded().catch(() => true)).toBe(false);
+      await expect(page).not.toHaveURL(/about-us/);
+      await waitForServiceWorkerControl(page);
+      expect(await waitingState(page)).toBeNull();
+    } finally {
+      writeFileSync(swFile, original);
+    }
+  });
+
+  test('coming back to the foreground asks the worker to look for a new version', async ({ page }) => {
+    await page.goto('/');
+    await waitForServiceWorkerControl(page);
+    // The registration is recorded once the update prompt's lazy module has registered the worker.
+    await page.waitForTimeout(1_000);
+    const checks = await page.evaluate(async () => {
+      let count = 0;
+      const update = ServiceWorkerRegistration.prototype.update;
+      ServiceWorkerRegistration.prototype.update = function (this: ServiceWorkerRegistration) {
+        count += 1;
+        return update.call(this);
+      };
+      document.dispatchEvent(new Event('visibilitychange'));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      return count;
+    });
+    expect(checks).toBe(1);
+  });
 });

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { InstallButton } from '../../features/offline';
 import { site } from '../../content/site';
 import { paths } from '../paths';
 import { ContactBlock } from './contact-block';
@@ -33,6 +34,7 @@ export function SiteFooter() {
             ))}
           </ul>
         </nav>
+        <InstallButton />
       </div>
       <div className="container footer-legal">
         <p>

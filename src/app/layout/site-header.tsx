@@ -1,7 +1,7 @@
 /**
  * The header: logo, the two phone lines (many visitors would rather call),
  * CONTACT US, Donate, and Portal for a signed-in member or Login. Who is
- * signed in is read synchronously from the stored session, so supabase-js
+ * signed in is read synchronously from the stored session, so the auth client
  * loads only after first paint, and only for a member (to refresh tokens).
  */
 import { useEffect } from 'react';

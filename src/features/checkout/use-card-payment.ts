@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import { isNetworkError } from '../../lib/api-client';
+import { askToKeepOnDevice } from '../../lib/device-storage';
 import { ensureOnline, isNotSent } from '../../lib/not-sent';
 import { captureOrder, createOrder, logPaymentError, reportTransaction, type OrderRequest, type PaymentAnswer } from './api/payments-api';
 import { CHECKOUT_MESSAGES, LOG_MESSAGES } from '../../domain/checkout-messages';
@@ -97,6 +98,7 @@ export function useCardPayment(request: OrderRequest, onHold: (expiresAt: string
       void reportTransaction(transactionNote(orderId, answer));
       setNotice({ tone: 'success', text: CHECKOUT_MESSAGES.transaction(capture.id ?? orderId, capture.status ?? '') });
       if (answer.appointment?.status === 'confirmed') {
+        askToKeepOnDevice();
         navigate(paths.bookingSuccessFor(answer.appointment.appointment_id), { replace: true });
         return;
       }

@@ -8,7 +8,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { checkEnquiry, ENQUIRY_FIELDS, ENQUIRY_LABELS, HONEYPOT_FIELD, type EnquiryField } from '../../domain/contact-enquiry';
 import type { FieldProblem } from '../../domain/form-fields';
 import { isNetworkError } from '../../lib/api-client';
-import { isReallyOnline, useBrowserOnline } from '../../lib/online';
+import { ensureOnline, isNotSent, NO_ANSWER_MESSAGE } from '../../lib/not-sent';
+import { useBrowserOnline } from '../../lib/online';
 import { EnquiryError, sendEnquiry } from './send-enquiry';
 import './contact.css';
 
@@ -49,11 +50,8 @@ export function ContactForm() {
     }
     setProblems([]);
     setStatus({ kind: 'sending' });
-    if (!(await isReallyOnline())) {
-      setStatus({ kind: 'failed', message: OFFLINE });
-      return;
-    }
     try {
+      await ensureOnline();
       await sendEnquiry({ ...check.enquiry, [HONEYPOT_FIELD]: honeypot });
       setValues(EMPTY);
       setStatus({ kind: 'sent' });
@@ -61,8 +59,10 @@ export function ContactForm() {
       if (error instanceof EnquiryError) {
         setProblems(error.problems);
         setStatus({ kind: 'failed', message: error.formCode === 'BLOCKED' || error.problems.length === 0 ? error.message : 'Please correct the fields shown.' });
+      } else if (isNotSent(error)) {
+        setStatus({ kind: 'failed', message: error.message });
       } else {
-        setStatus({ kind: 'failed', message: isNetworkError(error) ? OFFLINE : 'Your enquiry could not be sent. Please try again.' });
+        setStatus({ kind: 'failed', message: isNetworkError(error) ? NO_ANSWER_MESSAGE : 'Your enquiry could not be sent. Please try again.' });
       }
     }
   }

@@ -6,7 +6,7 @@
  */
 import type { EnquiryField } from '../../domain/contact-enquiry';
 import { fieldErrorCode, formErrorCode, type FieldProblem, type FormErrorCode } from '../../domain/form-fields';
-import { apiUrl, NetworkError } from '../../lib/api-client';
+import { apiUrl, NetworkError, writeDeadline } from '../../lib/api-client';
 
 export type EnquiryBody = Record<EnquiryField, string> & { _gotcha: string };
 
@@ -35,6 +35,7 @@ export async function sendEnquiry(body: EnquiryBody): Promise<void> {
       credentials: 'include',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
       body: JSON.stringify(body),
+      signal: writeDeadline(),
     });
   } catch (error) {
     throw new NetworkError(error);

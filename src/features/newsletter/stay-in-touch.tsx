@@ -7,7 +7,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { anchors } from '../../app/paths';
 import { NEWSLETTER_MESSAGES } from '../../domain/newsletter';
-import { isReallyOnline, useBrowserOnline } from '../../lib/online';
+import { isNetworkError } from '../../lib/api-client';
+import { ensureOnline, isNotSent, NO_ANSWER_MESSAGE } from '../../lib/not-sent';
+import { useBrowserOnline } from '../../lib/online';
 import { newsletterTone } from './placement';
 import { subscribe, SubscribeError } from './subscribe';
 import './newsletter.css';
@@ -37,17 +39,21 @@ export function StayInTouch() {
       return;
     }
     setStatus({ kind: 'submitting' });
-    if (!(await isReallyOnline())) {
-      setStatus({ kind: 'error', message: OFFLINE });
-      return;
-    }
     try {
+      await ensureOnline();
       await subscribe({ name: name.trim(), email: email.trim(), hear_about_event: true });
       setName('');
       setEmail('');
       setStatus({ kind: 'done', message: NEWSLETTER_MESSAGES.success });
     } catch (error) {
-      const message = error instanceof SubscribeError ? `Error: ${error.message}` : NEWSLETTER_MESSAGES.failed;
+      const message =
+        error instanceof SubscribeError
+          ? `Error: ${error.message}`
+          : isNotSent(error)
+            ? error.message
+            : isNetworkError(error)
+              ? NO_ANSWER_MESSAGE
+              : NEWSLETTER_MESSAGES.failed;
       setStatus({ kind: 'error', message });
     }
   }

@@ -4,7 +4,7 @@
  * no answer at all a NetworkError.
  */
 import type { Subscription } from '../../domain/newsletter';
-import { apiUrl, NetworkError } from '../../lib/api-client';
+import { apiUrl, NetworkError, writeDeadline } from '../../lib/api-client';
 
 export class SubscribeError extends Error {
   constructor(message: string) {
@@ -21,6 +21,7 @@ export async function subscribe(subscription: Subscription): Promise<void> {
       credentials: 'include',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
       body: JSON.stringify(subscription),
+      signal: writeDeadline(),
     });
   } catch (error) {
     throw new NetworkError(error);

@@ -42,7 +42,7 @@ export function OfflineNotice() {
   const saved = parse(useSyncExternalStore(subscribe, () => snapshot(client), () => ''));
 
   let message: string | null = null;
-  if (saved && (!online || saved.networkFailed)) message = `Offline: saved ${formatSavedAt(saved.savedAt)}`;
+  if (saved && (!online || saved.networkFailed)) message = `Offline: saved on ${formatSavedAt(saved.savedAt)}`;
   else if (!online) message = "You're offline. Pages you have opened before still work.";
 
   return (

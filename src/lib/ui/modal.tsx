@@ -1,7 +1,7 @@
 /**
  * A native modal dialog: showModal() makes the rest of the page inert, so
  * focus stays inside; Escape closes it (the browser's cancel event); focus
- * returns to what opened it. Used by the access-code and cancel dialogs.
+ * returns to what opened it. Used by the access-code, cancel and age dialogs.
  */
 import { useEffect, useRef, type ReactNode } from 'react';
 import './forms.css';
@@ -12,10 +12,12 @@ interface ModalProps {
   /** Id of the dialog's heading, which names it for screen readers. */
   titleId: string;
   onClose: () => void;
+  /** Extra class for a dialog with its own look (the age warning's red heading). */
+  className?: string;
   children: ReactNode;
 }
 
-export function Modal({ open, titleId, onClose, children }: ModalProps) {
+export function Modal({ open, titleId, onClose, className, children }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
@@ -24,7 +26,7 @@ export function Modal({ open, titleId, onClose, children }: ModalProps) {
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
-    <dialog ref={ref} className="modal" aria-labelledby={titleId} onClose={onClose}>
+    <dialog ref={ref} className={className ? `modal ${className}` : 'modal'} aria-labelledby={titleId} onClose={onClose}>
       {open && children}
     </dialog>
   );

@@ -4,7 +4,7 @@
  * One component, so every form says it the same plain way.
  */
 import { isNetworkError } from '../api-client';
-import { isNotSent } from '../not-sent';
+import { isNotSent, NO_ANSWER_MESSAGE } from '../not-sent';
 
 interface NotSentNoticeProps {
   error: unknown;
@@ -21,7 +21,7 @@ export function NotSentNotice({ error, fallback, title, onRetry, retrying = fals
   let message: string;
   if (isNotSent(error)) message = error.message;
   // The request left but no answer came back: it may or may not have arrived.
-  else if (isNetworkError(error)) message = 'The connection dropped before the server answered. What you entered is kept here: press Retry when you have a signal.';
+  else if (isNetworkError(error)) message = NO_ANSWER_MESSAGE;
   else message = fallback ?? (error instanceof Error ? error.message : 'An unexpected error occurred. Please try again later.');
   return (
     <div className="notice notice-error" role="alert">

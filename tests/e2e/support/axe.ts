@@ -12,15 +12,18 @@ interface AxeViolation {
   nodes: { target: string[] }[];
 }
 
-/** Runs axe-core in the page and fails on any serious or critical violation. */
-export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+/**
+ * Runs axe-core in the page and fails on any serious or critical violation.
+ * `options` are axe.run's, e.g. to turn on a rule axe leaves off by default.
+ */
+export async function expectNoSeriousA11yViolations(page: Page, options: object = {}): Promise<void> {
   // Evaluated through DevTools, so the site's CSP (no inline scripts) still holds.
   await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
+  const violations = await page.evaluate(async (runOptions) => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
+    const result = await axe.run(document, { ...runOptions, resultTypes: ['violations'] });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
-  });
+  }, options);
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
 }

@@ -1,6 +1,7 @@
-/** GET /api/medical/results/{profileId}: the member's appointments and lab results. */
+/** GET /api/medical/results/{profileId}: the member's appointments and lab results, by the profile's random public_id. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { memberRequest } from '../../../lib/auth';
+import { askToKeepOnDevice } from '../../../lib/device-storage';
 import { memberKeys } from '../../../lib/member-keys';
 
 export interface MedicalResultItem {
@@ -8,13 +9,18 @@ export interface MedicalResultItem {
   result: { test_result: number | null; test_unit: string | null; comments: string | null; sample_date: string | null } | null;
 }
 
-export const resultsQueryOptions = (userId: string, profileId: number) =>
+export const resultsQueryOptions = (userId: string, publicId: string) =>
   queryOptions({
-    queryKey: memberKeys.results(userId, profileId),
-    queryFn: async () => (await memberRequest<{ data: MedicalResultItem[] }>('GET', `/medical/results/${profileId}`)).data,
+    queryKey: memberKeys.results(userId, publicId),
+    queryFn: async () => {
+      const { data } = await memberRequest<{ data: MedicalResultItem[] }>('GET', `/medical/results/${encodeURIComponent(publicId)}`);
+      // Results are worth keeping through a phone's clean-up.
+      if (data.length > 0) askToKeepOnDevice();
+      return data;
+    },
     staleTime: 0,
     networkMode: 'offlineFirst',
   });
 
-export const useResults = (userId: string, profileId: number | undefined) =>
-  useQuery({ ...resultsQueryOptions(userId, profileId ?? 0), enabled: profileId !== undefined });
+export const useResults = (userId: string, publicId: string | undefined) =>
+  useQuery({ ...resultsQueryOptions(userId, publicId ?? ''), enabled: publicId !== undefined });

@@ -1,21 +1,13 @@
 /**
  * The 'Age Restriction Error' dialog (SPEC.md section 5): screening is for
- * men aged 40 to 80. A native modal dialog, so focus is held inside it and
- * Escape closes it; focus then returns to what opened it.
+ * men aged 40 to 80.
  */
-import { useEffect, useRef } from 'react';
 import { mailtoHref, site } from '../../../content/site';
+import { Modal } from '../../../lib/ui/modal';
 
 export function AgeDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
   return (
-    <dialog ref={ref} className="age-dialog" aria-labelledby="age-dialog-title" onClose={onClose}>
+    <Modal open={open} titleId="age-dialog-title" onClose={onClose} className="age-dialog">
       <h2 id="age-dialog-title">Age Restriction Error</h2>
       <p>Our screening events are for men aged 40 to 80 only.</p>
       <p>Please do not register or book an event if you are outside this age group.</p>
@@ -25,6 +17,6 @@ export function AgeDialog({ open, onClose }: { open: boolean; onClose: () => voi
       <button type="button" className="button button-primary" onClick={onClose}>
         OK
       </button>
-    </dialog>
+    </Modal>
   );
 }

@@ -3,17 +3,15 @@
  * CHAPS id, Profile, Medical Results and My bookings, and Logout, which signs out,
  * clears the member's saved data and goes to /login.
  */
-import { useState } from 'react';
-import { NavLink, useNavigate } from 'react-router-dom';
+import { NavLink } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { formatProfileId, type MemberProfile } from '../../../domain/member-profile';
-import { signOut } from '../../../lib/auth';
 import { useSession } from '../../../lib/session';
+import { useLogout } from '../use-logout';
 
 export function MemberSidebar({ profile }: { profile: MemberProfile | undefined }) {
-  const navigate = useNavigate();
   const session = useSession();
-  const [leaving, setLeaving] = useState(false);
+  const { leaving, logout } = useLogout();
   const name = profile ? `${profile.first_name} ${profile.last_name}`.trim() : '';
   const initials = name
     .split(/\s+/)
@@ -21,16 +19,6 @@ export function MemberSidebar({ profile }: { profile: MemberProfile | undefined 
     .map((part) => part[0]!.toUpperCase())
     .slice(0, 2)
     .join('');
-
-  async function logout() {
-    setLeaving(true);
-    try {
-      await signOut();
-    } catch (error) {
-      console.warn('Error logging out', error);
-    }
-    navigate(paths.login, { replace: true });
-  }
 
   return (
     <aside className="member-sidebar" aria-label="Your account">

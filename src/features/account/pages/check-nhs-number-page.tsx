@@ -13,6 +13,8 @@ import { RequireMember } from '../../../lib/require-member';
 import { NotSentNotice } from '../../../lib/ui/not-sent-notice';
 import { Spinner } from '../../../lib/ui/spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { CompleteProfileRedirect } from '../../../lib/complete-profile-redirect';
+import { isProfileMissing } from '../../../lib/member-profile-query';
 import { useProfile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
 import { ErrorSummary, type FieldError } from '../components/error-summary';
@@ -69,6 +71,7 @@ function NhsForm({ profile, userId, eventId }: { profile: MemberProfile; userId:
 function NhsCheck({ userId, eventId }: { userId: string; eventId: string }) {
   const profile = useProfile(userId);
   if (profile.data) return <NhsForm profile={profile.data} userId={userId} eventId={eventId} />;
+  if (isProfileMissing(profile.error)) return <CompleteProfileRedirect />;
   if (profile.isError) {
     return (
       <p className="form-failure" role="alert">

@@ -1,19 +1,21 @@
 /**
  * /login (SPEC.md section 2): email and password, Forgot password?, and
  * the 1 January 2025 re-registration notice. After sign-in the member goes
- * back where they came from; a signed-in member is sent there at once.
+ * back where they came from, by the details step when the account has no
+ * profile yet (made at once from details kept here at sign-up). A signed-in
+ * member (an emailed confirmation link lands here) goes through that check.
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../../../app/paths';
-import { normaliseEmail, type MemberProfile } from '../../../domain/member-profile';
-import { memberRequest, startAuth } from '../../../lib/auth';
+import { normaliseEmail } from '../../../domain/member-profile';
+import { startAuth } from '../../../lib/auth';
 import { useSession } from '../../../lib/session';
 import { getSupabase } from '../../../lib/supabase';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ErrorSummary, errorFor, type FieldError } from '../components/error-summary';
 import { TextField } from '../components/text-field';
-import { storeProfile } from '../stored-profile';
+import { ensureProfile } from '../finish-signup';
 import '../account.css';
 
 
@@ -35,7 +37,10 @@ export default function LoginPage() {
     void startAuth();
   }, []);
 
-  if (session.status === 'signed-in' && !busy) return <Navigate to={from} replace state={{ event: state.event }} />;
+  // The details step goes straight on when the profile exists, and makes it from kept details when it can.
+  if (session.status === 'signed-in' && !busy) {
+    return <Navigate to={paths.completeProfile} replace state={{ from, event: state.event }} />;
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -49,13 +54,17 @@ export default function LoginPage() {
     setBusy(true);
     try {
       const supabase = await getSupabase();
-      const { error } = await supabase.auth.signInWithPassword({ email: normaliseEmail(email), password });
+      const { data, error } = await supabase.auth.signInWithPassword({ email: normaliseEmail(email), password });
       if (error) {
         setFailure(error.message);
         return;
       }
       try {
-        storeProfile((await memberRequest<{ userProfile: MemberProfile }>('GET', '/auth/profile')).userProfile);
+        const outcome = await ensureProfile({ userId: data.user.id, email: data.user.email ?? normaliseEmail(email) });
+        if (outcome.kind === 'missing') {
+          navigate(paths.completeProfile, { replace: true, state: { from, event: state.event } });
+          return;
+        }
       } catch (cause) {
         // The SPEC keeps a failed profile fetch at sign-in to the console; the portal shows it.
         console.warn('Failed to fetch user profile', cause);

@@ -8,6 +8,8 @@ import { formatLongDate } from '../../../domain/format';
 import { PsaBandBadge } from '../../../lib/ui/psa-band-badge';
 import { Spinner } from '../../../lib/ui/spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { CompleteProfileRedirect } from '../../../lib/complete-profile-redirect';
+import { isProfileMissing } from '../../../lib/member-profile-query';
 import { useProfile } from '../api/get-profile';
 import { useResults, type MedicalResultItem } from '../api/get-results';
 import { MemberSidebar } from '../components/member-sidebar';
@@ -65,8 +67,9 @@ function psaBandRow(value: number | null, age: number | null) {
 
 function Results({ userId }: { userId: string }) {
   const profile = useProfile(userId);
-  const results = useResults(userId, profile.data?.profile_id);
+  const results = useResults(userId, profile.data?.public_id);
   const failure = profile.error ?? results.error;
+  if (isProfileMissing(profile.error)) return <CompleteProfileRedirect />;
   return (
     <div className="page member-page">
       <MemberSidebar profile={profile.data} />

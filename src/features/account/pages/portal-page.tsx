@@ -2,16 +2,21 @@
  * /portal: the member's Personal Information (SPEC.md section 2), rows
  * only for values present. Saved for offline reading under the member's id.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { formatProfileId, type MemberProfile } from '../../../domain/member-profile';
 import { formatLongDate } from '../../../domain/format';
 import { Spinner } from '../../../lib/ui/spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { CompleteProfileRedirect } from '../../../lib/complete-profile-redirect';
+import { isProfileMissing } from '../../../lib/member-profile-query';
 import { useProfile } from '../api/get-profile';
 import { MemberSidebar } from '../components/member-sidebar';
 import { ProfileEditForm } from '../components/profile-edit-form';
 import { RequireMember } from '../../../lib/require-member';
 import '../account.css';
+
+// Reads IndexedDB and the caches: loaded after the profile, only here.
+const OfflineDataPanel = lazy(() => import('../components/offline-data-panel'));
 
 function rows(p: MemberProfile): [string, string | null][] {
   const name = [p.first_name, p.last_name].filter(Boolean).join(' ');
@@ -33,6 +38,7 @@ function rows(p: MemberProfile): [string, string | null][] {
 function Portal({ userId }: { userId: string }) {
   const profile = useProfile(userId);
   const [editing, setEditing] = useState(false);
+  if (isProfileMissing(profile.error)) return <CompleteProfileRedirect />;
   return (
     <div className="page member-page">
       <MemberSidebar profile={profile.data} />
@@ -65,6 +71,9 @@ function Portal({ userId }: { userId: string }) {
         ) : (
           <Spinner label="Loading user data..." />
         )}
+        <Suspense fallback={null}>
+          <OfflineDataPanel />
+        </Suspense>
       </section>
     </div>
   );

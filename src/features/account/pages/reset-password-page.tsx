@@ -1,5 +1,5 @@
 /**
- * /reset-password: where the reset email's link lands. supabase-js reads
+ * /reset-password: where the reset email's link lands. The auth client reads
  * the session from the link's #fragment; the member then chooses a new
  * password (twice, at least 6 characters) and goes to the home page.
  */

@@ -6,6 +6,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BookingRequest, BookingSuccess } from '../../../domain/booking';
 import { memberRequest } from '../../../lib/auth';
+import { askToKeepOnDevice } from '../../../lib/device-storage';
 import { ensureOnline } from '../../../lib/not-sent';
 import { memberKeys } from '../../../lib/member-keys';
 
@@ -22,6 +23,7 @@ export function useCreateAppointment(userId: string) {
     networkMode: 'always',
     retry: 0,
     onSuccess: (appointment) => {
+      askToKeepOnDevice();
       queryClient.setQueryData(memberKeys.appointment(userId, appointment.appointment_id), appointment);
       // My bookings must show it next time.
       void queryClient.invalidateQueries({ queryKey: memberKeys.appointments(userId) });

@@ -1,11 +1,15 @@
 /**
  * /book-event?event=ID (SPEC.md sections 2 and 4): no member -> /login
  * (returning here), no event -> /events. The event is always fetched, so a
- * reload or a shared link works; then the slot and consent steps.
+ * reload or a shared link works; then the slot and consent steps. An
+ * account without a profile goes to the details step first, and back.
  */
+import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { paths, queryParams } from '../../../app/paths';
 import { isNetworkError, isNotFound } from '../../../lib/api-client';
+import { CompleteProfileRedirect } from '../../../lib/complete-profile-redirect';
+import { isProfileMissing, profileQueryOptions } from '../../../lib/member-profile-query';
 import { useEvent } from '../../../lib/get-event';
 import { RequireMember } from '../../../lib/require-member';
 import { Spinner } from '../../../lib/ui/spinner';
@@ -15,6 +19,9 @@ import '../booking.css';
 
 function BookEvent({ eventId, userId }: { eventId: string; userId: string }) {
   const { data: event, error, refetch, isFetching } = useEvent(eventId);
+  // The consent and the booking need the member's profile: an account without one gives it first.
+  const profile = useQuery(profileQueryOptions(userId));
+  if (isProfileMissing(profile.error)) return <CompleteProfileRedirect />;
   if (isNotFound(error)) {
     return (
       <>

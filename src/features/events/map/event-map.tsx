@@ -1,11 +1,12 @@
-/** One event's venue at street level (zoom 13). */
+/** One event's venue at street level (zoom 13); its pin opens the address. */
 import 'leaflet/dist/leaflet.css';
 import './map.css';
-import { MapContainer, Marker } from 'react-leaflet';
-import type { ScreeningEvent } from '../../../domain/event';
+import { MapContainer, Popup } from 'react-leaflet';
+import { fullAddress, type ScreeningEvent } from '../../../domain/event';
 import { interactionOptions } from './map-options';
-import { markerIcon } from './marker-icon';
+import { SpaceActivatesPins } from './space-activates';
 import { SiteTileLayer } from './tile-layer';
+import { VenueMarker } from './venue-marker';
 
 export const EVENT_ZOOM = 13;
 
@@ -14,7 +15,13 @@ export default function EventMap({ event }: { event: ScreeningEvent }) {
   return (
     <MapContainer center={position} zoom={EVENT_ZOOM} {...interactionOptions()} className="map">
       <SiteTileLayer />
-      <Marker position={position} icon={markerIcon} title={event.event_name} alt={`${event.event_name}, ${event.city}`} />
+      <SpaceActivatesPins />
+      <VenueMarker event={event}>
+        <Popup>
+          <p className="map-popup-name">{event.event_name}</p>
+          <p className="map-popup-date">{fullAddress(event)}</p>
+        </Popup>
+      </VenueMarker>
     </MapContainer>
   );
 }

@@ -1,26 +1,35 @@
 /**
- * The listing's map: one marker per upcoming event with coordinates. It
+ * The listing's map: one marker per upcoming event with coordinates, and
+ * events too close to tell apart at the current zoom gathered into one
+ * numbered cluster (leaflet.markercluster) that zooms in when activated. It
  * helps people see what is near them; the list beside it stays the main
  * way to use the page (everything here is also in the list).
  */
 import 'leaflet/dist/leaflet.css';
+// The cluster plugin's animations only; clusters are styled in map.css.
+import 'leaflet.markercluster/dist/MarkerCluster.css';
 import './map.css';
 import { latLngBounds, type LatLngBounds } from 'leaflet';
 import { useEffect, useRef } from 'react';
-import { MapContainer, Marker, Popup, useMap } from 'react-leaflet';
+import { MapContainer, Popup, useMap } from 'react-leaflet';
+import MarkerClusterGroup from 'react-leaflet-cluster';
 import { Link } from 'react-router-dom';
 import { formatLongDate } from '../../../domain/format';
 import { paths } from '../../../app/paths';
 import { type ScreeningEvent } from '../../../domain/event';
 import { interactionOptions } from './map-options';
-import { markerIcon } from './marker-icon';
+import { clusterIcon } from './pin-icons';
+import { SpaceActivatesPins } from './space-activates';
 import { SiteTileLayer } from './tile-layer';
+import { VenueMarker } from './venue-marker';
 
 export const LONDON: [number, number] = [51.5074, -0.1278];
 export const DEFAULT_ZOOM = 8;
 const FIT_MAX_ZOOM = 13;
 
 const FIT_OPTIONS = { padding: [32, 32] as [number, number], maxZoom: FIT_MAX_ZOOM };
+/** Pins closer than this many pixels join a cluster: well clear of two 44px targets touching. */
+const CLUSTER_RADIUS_PX = 60;
 
 function boundsOf(events: readonly ScreeningEvent[]): LatLngBounds | undefined {
   if (events.length === 0) return undefined;
@@ -51,23 +60,24 @@ export default function EventsMap({ events }: { events: readonly ScreeningEvent[
     <MapContainer {...view} {...interactionOptions()} className="map">
       <SiteTileLayer />
       <RefitOnChange events={events} />
-      {events.map((event) => (
-        <Marker
-          key={event.event_id}
-          position={[event.latitude ?? 0, event.longitude ?? 0]}
-          icon={markerIcon}
-          title={event.event_name}
-          alt={`${event.event_name}, ${event.city}`}
-        >
-          <Popup>
-            <p className="map-popup-name">{event.event_name}</p>
-            <p className="map-popup-date">{formatLongDate(event.event_date)}</p>
-            <Link to={paths.event(event.event_id)} state={{ event }}>
-              View event
-            </Link>
-          </Popup>
-        </Marker>
-      ))}
+      <SpaceActivatesPins />
+      <MarkerClusterGroup
+        iconCreateFunction={clusterIcon}
+        maxClusterRadius={CLUSTER_RADIUS_PX}
+        showCoverageOnHover={false}
+      >
+        {events.map((event) => (
+          <VenueMarker key={event.event_id} event={event}>
+            <Popup>
+              <p className="map-popup-name">{event.event_name}</p>
+              <p className="map-popup-date">{formatLongDate(event.event_date)}</p>
+              <Link to={paths.event(event.event_id)} state={{ event }}>
+                View event
+              </Link>
+            </Popup>
+          </VenueMarker>
+        ))}
+      </MarkerClusterGroup>
     </MapContainer>
   );
 }

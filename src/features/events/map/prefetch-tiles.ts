@@ -7,6 +7,7 @@
  */
 import { env } from '../../../lib/env';
 import { type ScreeningEvent } from '../../../domain/event';
+import { tilesMayLoad } from './tile-readiness';
 
 /** The listing map fits England at about 6-8; the event page shows 13. */
 const ZOOMS = [6, 7, 8, 9, 10, 11, 12, 13];
@@ -57,6 +58,8 @@ export function tilesAround(events: readonly ScreeningEvent[], template: string)
 /** Quietly fetches tiles not yet asked for this session, a few at a time. */
 export async function prefetchTiles(events: readonly ScreeningEvent[]): Promise<void> {
   if (!env.tilesPrefetch) return;
+  // Through the service worker, like the map's own tiles, so it caches them.
+  await tilesMayLoad();
   const queue = tilesAround(events, env.tileUrl).filter((url) => !requested.has(url));
   queue.forEach((url) => requested.add(url));
   async function worker() {

@@ -1,0 +1,169 @@
+/**
+ * Public answers kept ready: the events listing and an event's free slots,
+ * each stored as the exact bytes the app sent (headers and gzip body),
+ * built once and served again until the data or the moment changes.
+ *
+ * An answer stops being served when
+ * - anything writes events or appointments (data-changes.ts bumps the
+ *   version; an answer built while a write was under way is never reused),
+ * - the minute turns (the London date, "today or later", a slot's start
+ *   and booking cut-offs all move on whole minutes; London's offset is
+ *   whole hours), or
+ * - the first unexpired hold it counted expires.
+ *
+ * Repeat readers get an ETag and a 304. Only anonymous gzip readers are
+ * served from here: a request with an access grant, cookies or
+ * authorization always reaches the app. One server process: the answers
+ * live in its memory (PGlite allows one process; see docs/benchmarks.md).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createHash } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import { ACCESS_GRANT_HEADER } from '../../src/domain/booking';
+import type { Queryable } from '../db/adapter';
+import type { DataChanges } from '../db/data-changes';
+
+interface ReadyAnswer {
+  version: number;
+  validUntil: number;
+  etag: string;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+const LISTING = /^\/api\/events(?:\?[^#]*)?$/;
+const SLOTS = /^\/api\/events\/[0-9a-f-]{36}\/slots$/i;
+const MAX_ANSWERS = 256;
+const MINUTE_MS = 60_000;
+
+/** Whether the path with query may be kept ready. */
+export const isReadyPath = (url: string) => LISTING.test(url) || SLOTS.test(url);
+
+export interface ReadyAnswers {
+  /** Hono middleware: serves a ready answer, or lets the app answer and keeps it. */
+  middleware: MiddlewareHandler;
+  /** node:http fast path: true when it answered (no app work at all). */
+  serveNode(req: IncomingMessage, res: ServerResponse): boolean;
+}
+
+type HeaderReader = (name: string) => string | undefined;
+
+function servable(method: string, url: string, header: HeaderReader): boolean {
+  return (
+    method === 'GET' &&
+    isReadyPath(url) &&
+    /\bgzip\b/i.test(header('accept-encoding') ?? '') &&
+    !header(ACCESS_GRANT_HEADER) &&
+    !header('authorization') &&
+    !header('cookie')
+  );
+}
+
+const matchesEtag = (ifNoneMatch: string | undefined, etag: string) =>
+  Boolean(ifNoneMatch) && ifNoneMatch!.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+
+export function createReadyAnswers(db: Queryable, changes: DataChanges, now: () => Date): ReadyAnswers {
+  const answers = new Map<string, ReadyAnswer>();
+  const building = new Map<string, Promise<ReadyAnswer | null>>();
+  changes.onChange(() => answers.clear());
+
+  function fresh(url: string): ReadyAnswer | null {
+    const answer = answers.get(url);
+    if (!answer) return null;
+    if (answer.version === changes.version && now().getTime() < answer.validUntil) return answer;
+    answers.delete(url);
+    return null;
+  }
+
+  /** The end of the minute `at` is in, or the first live hold's expiry if sooner. */
+  async function validUntil(at: Date): Promise<number> {
+    const minuteEnd = Math.floor(at.getTime() / MINUTE_MS) * MINUTE_MS + MINUTE_MS;
+    const [row] = await db.query<{ next: Date | null }>(
+      "SELECT min(hold_expires_at) AS next FROM appointments WHERE status = 'held' AND hold_expires_at > $1::timestamptz",
+      [at],
+    );
+    const hold = row?.next ? new Date(row.next).getTime() : Infinity;
+    return Math.min(minuteEnd, hold);
+  }
+
+  function keep(url: string, answer: ReadyAnswer): void {
+    answers.delete(url);
+    answers.set(url, answer);
+    if (answers.size > MAX_ANSWERS) {
+      const oldest = answers.keys().next().value;
+      if (oldest !== undefined) answers.delete(oldest);
+    }
+  }
+
+  function respond(answer: ReadyAnswer, ifNoneMatch: string | undefined): Response {
+    if (matchesEtag(ifNoneMatch, answer.etag)) return new Response(null, { status: 304, headers: notModifiedHeaders(answer) });
+    return new Response(new Uint8Array(answer.body), { status: 200, headers: answer.headers });
+  }
+
+  const middleware: MiddlewareHandler = async (c, next) => {
+    const url = c.req.path + (c.req.url.includes('?') ? c.req.url.slice(c.req.url.indexOf('?')) : '');
+    if (!servable(c.req.method, url, (name) => c.req.header(name))) return next();
+    const ifNoneMatch = c.req.header('if-none-match');
+    const ready = fresh(url) ?? (await building.get(url)) ?? null;
+    if (ready && ready.version === changes.version && now().getTime() < ready.validUntil) {
+      c.res = respond(ready, ifNoneMatch);
+      return;
+    }
+    const version = changes.version;
+    const at = now();
+    let settle: (answer: ReadyAnswer | null) => void = () => {};
+    const build = new Promise<ReadyAnswer | null>((resolve) => (settle = resolve));
+    building.set(url, build);
+    try {
+      await next();
+      const res = c.res;
+      if (res.status !== 200) return settle(null);
+      const body = Buffer.from(await res.arrayBuffer());
+      const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+      const headers: Record<string, string> = {};
+      res.headers.forEach((value, name) => {
+        if (name !== 'content-length') headers[name] = value;
+      });
+      headers.etag = etag;
+      // Stored by the browser but always revalidated: the ETag makes that a 304.
+      headers['cache-control'] = 'no-cache';
+      headers['content-length'] = String(body.length);
+      const answer: ReadyAnswer = { version, validUntil: await validUntil(at), etag, headers, body };
+      if (answer.version === changes.version) keep(url, answer);
+      settle(answer);
+      // Hono merges the old answer's headers into a new one; the stored headers must win.
+      c.res = undefined;
+      c.res = respond(answer, ifNoneMatch);
+    } catch (error) {
+      settle(null);
+      throw error;
+    } finally {
+      if (building.get(url) === build) building.delete(url);
+    }
+  };
+
+  function serveNode(req: IncomingMessage, res: ServerResponse): boolean {
+    const url = req.url ?? '';
+    if (!servable(req.method ?? '', url, (name) => req.headers[name] as string | undefined)) return false;
+    const answer = fresh(url);
+    if (!answer) return false;
+    if (matchesEtag(req.headers['if-none-match'], answer.etag)) {
+      res.writeHead(304, notModifiedHeaders(answer));
+      res.end();
+    } else {
+      res.writeHead(200, answer.headers);
+      res.end(answer.body);
+    }
+    return true;
+  }
+
+  return { middleware, serveNode };
+}
+
+function notModifiedHeaders(answer: ReadyAnswer): Record<string, string> {
+  const headers = { ...answer.headers };
+  delete headers['content-length'];
+  delete headers['content-encoding'];
+  delete headers['content-type'];
+  return headers;
+}
