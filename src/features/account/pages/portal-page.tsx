@@ -3,6 +3,8 @@
  * only for values present. Saved for offline reading under the member's id.
  */
 import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../app/paths';
 import { formatProfileId, type MemberProfile } from '../../../domain/member-profile';
 import { formatLongDate } from '../../../domain/format';
 import { Spinner } from '../../../lib/ui/spinner';
@@ -13,6 +15,7 @@ import { useProfile } from '../api/get-profile';
 import { MemberSidebar } from '../components/member-sidebar';
 import { ProfileEditForm } from '../components/profile-edit-form';
 import { RequireMember } from '../../../lib/require-member';
+import type { MemberSession } from '../../../lib/session';
 import '../account.css';
 
 // Reads IndexedDB and the caches: loaded after the profile, only here.
@@ -35,10 +38,37 @@ function rows(p: MemberProfile): [string, string | null][] {
   ];
 }
 
-function Portal({ userId }: { userId: string }) {
-  const profile = useProfile(userId);
+/**
+ * A staff account need not be a member's: staff of any age may hold one,
+ * and the member details' rules (40 to 80) are not theirs to meet. Such an
+ * account keeps the portal, with the way to the console, and may still
+ * add member details to book for itself.
+ */
+function StaffWithoutProfile() {
+  return (
+    <div className="page member-page">
+      <MemberSidebar profile={undefined} />
+      <section className="member-main" aria-labelledby="portal-title">
+        <h1 id="portal-title">Personal Information</h1>
+        <p>This staff account has no member details.</p>
+        <p>
+          <Link className="button button-primary" to={paths.staff}>
+            Open the staff console
+          </Link>
+        </p>
+        <p>
+          To book a screening for yourself, <Link to={paths.completeProfile}>add your member details</Link>.
+        </p>
+      </section>
+    </div>
+  );
+}
+
+function Portal({ member }: { member: MemberSession }) {
+  const profile = useProfile(member.userId);
   const [editing, setEditing] = useState(false);
-  if (isProfileMissing(profile.error)) return <CompleteProfileRedirect />;
+  if (isProfileMissing(profile.error)) return member.staff ? <StaffWithoutProfile /> : <CompleteProfileRedirect />;
+  const userId = member.userId;
   return (
     <div className="page member-page">
       <MemberSidebar profile={profile.data} />
@@ -81,5 +111,5 @@ function Portal({ userId }: { userId: string }) {
 
 export default function PortalPage() {
   useDocumentTitle('Your profile');
-  return <RequireMember>{(member) => <Portal userId={member.userId} />}</RequireMember>;
+  return <RequireMember>{(member) => <Portal member={member} />}</RequireMember>;
 }
