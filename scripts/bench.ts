@@ -23,8 +23,7 @@
  * reported as met or not met rather than failing a build.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import type { ScreeningEvent } from '../src/domain/event.ts';
@@ -37,7 +36,7 @@ import { consoleSummary, EVENTS_PATH, HEALTH_PATH, markdown, SLOTS_LABEL, slotsP
 import { measureSideBySide } from './bench/side-by-side.ts';
 import { lighthouse, lighthouseSection, type LighthouseScores } from './bench/lighthouse.ts';
 import { firstVisitSection, measureFirstVisit, type FirstVisit } from './bench/first-visit.ts';
-import { killAllServers, startServer, type RunningServer } from './bench/server.ts';
+import { cleanUp, cleanUpOnExit, onCleanUp, serverEnv, STATIC_DIR, tempDataDir, withServer } from './bench/harness.ts';
 
 const args = process.argv.slice(2);
 const REBUILD = args.includes('--rebuild');
@@ -47,33 +46,12 @@ const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 // The machine's PostgreSQL (the one CI's TEST_DATABASE_URL points at); the
 // bench connects to its maintenance database only to create and drop its own.
 const PG_ADMIN_URL = adminUrl(process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test');
-const STATIC_DIR = 'dist';
 const CONNECTIONS = 200;
 const DURATION_S = 10;
 const OUTPUT = 'docs/benchmarks.md';
 const COMMAND = ['npm run bench', ...(args.length ? ['--', ...args] : [])].join(' ');
 
-const cleanups: Array<() => Promise<void> | void> = [];
-
-async function cleanUp(): Promise<void> {
-  killAllServers();
-  while (cleanups.length) {
-    const job = cleanups.pop();
-    try {
-      await job?.();
-    } catch (error) {
-      console.error('clean-up step failed:', error);
-    }
-  }
-}
-
-process.on('exit', killAllServers);
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: stopping servers and cleaning up`);
-    void cleanUp().finally(() => process.exit(130));
-  });
-}
+cleanUpOnExit();
 
 function adminUrl(databaseUrl: string): string {
   const url = new URL(databaseUrl);
@@ -92,41 +70,6 @@ function buildSiteIfNeeded(): void {
   }
   const build = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
   if (build.status !== 0) throw new Error(`vite build failed (exit ${build.status})`);
-}
-
-function tempDataDir(): string {
-  const dir = mkdtempSync(join(os.tmpdir(), 'chaps-bench-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
-
-const BENCH_SECRET = randomBytes(32).toString('base64url');
-
-// Production refuses to start without mail, a public origin and a signing secret; the bench sends no
-// mail and signs no one in, so a closed SMTP port and a throwaway secret will do.
-function serverEnv(extra: Record<string, string | undefined>): Record<string, string | undefined> {
-  return {
-    NODE_ENV: 'production',
-    SEED_DEMO: 'true',
-    SMTP_URL: 'smtp://127.0.0.1:9',
-    SITE_URL: 'http://localhost',
-    AUTH_JWT_SECRET: BENCH_SECRET,
-    PAYPAL_CLIENT_ID: 'AbCdEf0123456789-paypal',
-    PAYPAL_CLIENT_SECRET: 'a-paypal-secret-value',
-    STATIC_DIR,
-    DATABASE_URL: undefined,
-    ...extra,
-  };
-}
-
-async function withServer<T>(env: Record<string, string | undefined>, fn: (server: RunningServer) => Promise<T>): Promise<T> {
-  const server = await startServer(env);
-  cleanups.push(() => server.stop());
-  try {
-    return await fn(server);
-  } finally {
-    await server.stop();
-  }
 }
 
 async function firstEventId(baseUrl: string, { publicOnly = false } = {}): Promise<string> {
@@ -251,7 +194,7 @@ async function main(): Promise<void> {
     console.log(`skipped: ${note}`);
     load.push({ database: 'PostgreSQL', path: EVENTS_PATH, result: null, note });
   } else {
-    cleanups.push(() => database.drop());
+    onCleanUp(() => database.drop());
     try {
       await withServer(serverEnv({ DATA_DIR: tempDataDir(), DATABASE_URL: database.url }), (server) =>
         measureApi('PostgreSQL', server.baseUrl, load),
