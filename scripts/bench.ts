@@ -26,7 +26,6 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import type { ScreeningEvent } from '../src/domain/event.ts';
 import { measureLatency } from './bench/load.ts';
 import { launchChromium, measureRoute, type RouteWeight } from './bench/page-weight.ts';
 import { contentionSection, runContention, withContentionSection, type ContentionRun } from './bench/contention.ts';
@@ -36,6 +35,7 @@ import { consoleSummary, EVENTS_PATH, HEALTH_PATH, markdown, SLOTS_LABEL, slotsP
 import { measureSideBySide } from './bench/side-by-side.ts';
 import { lighthouse, lighthouseSection, type LighthouseScores } from './bench/lighthouse.ts';
 import { firstVisitSection, measureFirstVisit, type FirstVisit } from './bench/first-visit.ts';
+import { bookableEventId, firstEventId } from './bench/events.ts';
 import { cleanUp, cleanUpOnExit, onCleanUp, serverEnv, STATIC_DIR, tempDataDir, withServer } from './bench/harness.ts';
 
 const args = process.argv.slice(2);
@@ -72,15 +72,6 @@ function buildSiteIfNeeded(): void {
   if (build.status !== 0) throw new Error(`vite build failed (exit ${build.status})`);
 }
 
-async function firstEventId(baseUrl: string, { publicOnly = false } = {}): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/events`);
-  if (!res.ok) throw new Error(`GET /api/events answered ${res.status}`);
-  const body = (await res.json()) as { events?: Array<Pick<ScreeningEvent, 'event_id' | 'is_private'>> };
-  const id = body.events?.find((event) => !publicOnly || !event.is_private)?.event_id;
-  if (!id) throw new Error('GET /api/events returned no events: is the demo data seeded?');
-  return id;
-}
-
 function gitCommit(): string {
   try {
     const sha = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
@@ -91,9 +82,9 @@ function gitCommit(): string {
   }
 }
 
-/** The listing and the booking page's slots call, each side by side with the bare server. */
+/** The listing and the booking page's slots call (for an event open for booking), each side by side with the bare server. */
 async function measureApi(database: string, baseUrl: string, load: LoadRun[]): Promise<void> {
-  const slots = slotsPath(await firstEventId(baseUrl, { publicOnly: true }));
+  const slots = slotsPath(await bookableEventId(baseUrl));
   for (const path of [EVENTS_PATH, slots]) {
     step(`GET ${path} and the bare server, ${CONNECTIONS} connections, ${DURATION_S} s each (${database})`);
     const sideBySide = await measureSideBySide(baseUrl, path, CONNECTIONS, DURATION_S);

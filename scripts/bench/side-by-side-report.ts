@@ -39,7 +39,8 @@ compressed body a browser gets) and replayed by a bare \`node:http\` server
 (\`scripts/bench/bare-server.ts\`, one process); both get the same load in
 the same run, in turns (app, bare, bare, app; half the time each, figures averaged). Goal: at least ${SIDE_BY_SIDE_TARGETS.minThroughputRatio}x the bare req/s and at
 most ${SIDE_BY_SIDE_TARGETS.maxP99Ratio}x its p99. The slots path is the booking page's call for the
-first public event.
+first public event open for booking (places left, booking not closed), so
+its answer lists free times (scripts/bench/events.ts).
 
 The server is one process on both databases: PGlite allows no other, and
 on PostgreSQL a second process would also need its kept answers dropped
