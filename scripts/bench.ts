@@ -231,7 +231,7 @@ async function main(): Promise<void> {
 
 /**
  * Sections of the old file that this bench does not write (such as the
- * Lighthouse scores, measured by hand) are carried over, so a bench run
+ * maps comparison, measured by hand) are carried over, so a bench run
  * never erases figures it did not measure.
  */
 function withKeptSections(fresh: string, old: string): string {
