@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { prerenderPages } from './scripts/prerender-plugin.ts';
 import { manifest } from './src/app/manifest.ts';
 import { PRECACHE_GLOBS, PRECACHE_IGNORES } from './sw/precache-rules.ts';
 
@@ -29,6 +30,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    prerenderPages(),
   ],
   server: {
     proxy: {

@@ -2,8 +2,11 @@
  * The built PWA (STATIC_DIR). Hashed files under /assets/ are cached for a
  * year; the page, the service worker and the manifest are revalidated on
  * every load, so a deploy reaches phones on their next visit. App routes
- * (no file extension, asking for HTML) get index.html; a missing file with
- * an extension is a plain 404, never the page.
+ * (no file extension, asking for HTML) get the page the build rendered for
+ * them when there is one (and no query string, which may change what the
+ * page shows), or else index.html; a missing file with an extension is a
+ * plain 404, never the page. The rendered pages are answers to navigations
+ * only, never files of their own.
  */
 import type { Context } from 'hono';
 import { Hono } from 'hono';
@@ -11,6 +14,7 @@ import { getMimeType } from 'hono/utils/mime';
 import { readFile, stat } from 'node:fs/promises';
 import { basename, resolve, sep } from 'node:path';
 import { ApiError } from '../http/errors';
+import { PRERENDERED_DIR, prerenderedFile } from './prerendered-pages';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
@@ -24,7 +28,8 @@ export function cacheControlFor(urlPath: string): string {
   return NEVER_CACHED.test(basename(urlPath)) ? REVALIDATE : SHORT_CACHE;
 }
 
-const isServerPath = (path: string) => SERVER_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));
+const isServerPath = (path: string) =>
+  [...SERVER_PREFIXES, `/${PRERENDERED_DIR}`].some((p) => path === p || path.startsWith(`${p}/`));
 const hasExtension = (path: string) => /\.[^/]+$/.test(path);
 const wantsHtml = (accept: string | undefined) => !accept || accept.includes('text/html') || accept.includes('*/*');
 
@@ -65,6 +70,10 @@ export function staticRoutes(staticDir: string): Hono {
   app.get('*', async (c) => {
     const urlPath = c.req.path;
     if (isServerPath(urlPath)) return c.notFound();
+    const page = !hasExtension(urlPath) && !new URL(c.req.url).search && wantsHtml(c.req.header('Accept'))
+      ? await findFile(root, `/${prerenderedFile(urlPath)}`)
+      : null;
+    if (page) return sendFile(c, page, '/index.html');
     const file = await findFile(root, urlPath);
     if (file) return sendFile(c, file, urlPath.endsWith('/') ? '/index.html' : urlPath);
     if (hasExtension(urlPath) || !wantsHtml(c.req.header('Accept'))) throw notFound();

@@ -3,15 +3,46 @@
  * events pages open offline) and the declarative router, which is ~16 KB
  * gzip lighter than the data router (docs FACTS.md, bundle sizes).
  */
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
-import type { ReactNode } from 'react';
+import { IsRestoringProvider, QueryClientProvider } from '@tanstack/react-query';
+import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { persistOptions, queryClient } from '../lib/query-client';
 
+/**
+ * PersistQueryClientProvider's restore-then-save, with one difference: the
+ * end of the restore is a transition. A page rendered ahead of time
+ * (main.tsx) hydrates its content once that page's code has arrived; an
+ * urgent update reaching it before then would make React throw the
+ * server's markup away and show the loading spinner until the code came,
+ * moving everything below. A transition waits for the hydration instead.
+ */
+function PersistedQueries({ children }: { children: ReactNode }) {
+  const [isRestoring, setIsRestoring] = useState(true);
+  useEffect(() => {
+    const options = { ...persistOptions, queryClient };
+    if (isRestoring) {
+      let live = true;
+      persistQueryClientRestore(options)
+        .catch(() => undefined)
+        .finally(() => live && startTransition(() => setIsRestoring(false)));
+      return () => {
+        live = false;
+      };
+    }
+    return persistQueryClientSubscribe(options);
+  }, [isRestoring]);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <IsRestoringProvider value={isRestoring}>{children}</IsRestoringProvider>
+    </QueryClientProvider>
+  );
+}
+
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
+    <PersistedQueries>
       <BrowserRouter>{children}</BrowserRouter>
-    </PersistQueryClientProvider>
+    </PersistedQueries>
   );
 }

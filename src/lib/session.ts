@@ -87,10 +87,14 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
+/** What a page rendered ahead of time shows (src/app/prerender.tsx): nobody signed in. */
+const PRERENDERED_STATE: SessionState = { status: 'signed-out' };
+
 export function useSession(): SessionState {
   return useSyncExternalStore(
     subscribe,
     () => state,
-    () => state,
+    // Hydration starts from the markup's state, then moves to the stored session.
+    () => PRERENDERED_STATE,
   );
 }

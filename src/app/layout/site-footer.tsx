@@ -40,7 +40,8 @@ export function SiteFooter() {
         <p>
           {site.charityRegister}, number {site.charityNumber}.
         </p>
-        <p>
+        {/* A page rendered ahead of time carries the year of its build; the reader's year replaces it. */}
+        <p suppressHydrationWarning>
           © {year} {site.name}. All rights reserved.
         </p>
       </div>
