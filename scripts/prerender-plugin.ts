@@ -6,15 +6,17 @@
  * URL in the markup is the client build's own. Each page is rendered in a
  * worker of its own, which records the source modules it loaded; the
  * client build's manifest turns them into the page's stylesheets (linked,
- * so nothing moves when the code arrives) and scripts (preloaded).
+ * so nothing moves when the code arrives). Pages rendered per request (an
+ * event's) get a template with their stylesheets, and the server-side build
+ * stays in the output for the server to render them with.
  */
 import react from '@vitejs/plugin-react';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
-import { PRERENDERED_DIR, prerenderedFile } from '../server/routes/prerendered-pages.ts';
+import { PAGE_MARKER, PRERENDERED_DIR, prerenderedFile, RENDER_MODULE } from '../server/routes/prerendered-pages.ts';
 
 const ENTRY = 'src/app/prerender.tsx';
 const EMPTY_ROOT = '<div id="root"></div>';
@@ -93,49 +95,57 @@ export function prerenderPages(): Plugin {
     },
     async closeBundle() {
       const outDir = resolve(config.root, config.build.outDir);
-      // Inside the project, so the rendered module finds react and the rest in node_modules.
-      const ssrDir = resolve(config.root, 'node_modules/.cache/chaps-prerender');
-      rmSync(ssrDir, { recursive: true, force: true });
+      const ssrDir = join(outDir, dirname(RENDER_MODULE));
+      rmSync(join(outDir, PRERENDERED_DIR), { recursive: true, force: true });
       await build({
         configFile: false,
         root: config.root,
         mode: config.mode,
         logLevel: 'warn',
         plugins: [react(), recordModules(config.root)],
+        ssr: { noExternal: true },
+        publicDir: false,
         build: {
           ssr: ENTRY,
           outDir: ssrDir,
           emptyOutDir: true,
           target: 'node20',
+          // Self-contained: the server loads it from wherever the site was built to.
           // Only the update prompt's effect imports it, and effects never run here.
-          rollupOptions: { external: ['virtual:pwa-register'] },
+          rollupOptions: {
+            external: ['virtual:pwa-register'],
+            // ES modules wherever they land, with or without a package.json saying so.
+            output: { format: 'es', entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs' },
+          },
         },
       });
-      const entryFile = readdirSync(ssrDir).find((name) => /^prerender\.m?js$/.test(name));
-      if (!entryFile) throw new Error(`The prerender build wrote no entry into ${ssrDir}`);
-      const entry = pathToFileURL(join(ssrDir, entryFile)).href;
-      const { PRERENDERED_PATHS } = (await import(entry)) as { PRERENDERED_PATHS: readonly string[] };
+      if (!existsSync(join(outDir, RENDER_MODULE))) throw new Error(`the server-side build wrote no ${RENDER_MODULE}`);
+      const entry = pathToFileURL(join(outDir, RENDER_MODULE)).href;
+      const { PRERENDERED_PATHS, TEMPLATE_PATHS } = (await import(entry)) as Record<string, readonly string[]>;
 
       const manifestPath = join(outDir, MANIFEST);
       const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
       const template = readFileSync(join(outDir, 'index.html'), 'utf8');
       if (!template.includes(EMPTY_ROOT) || !template.includes('</head>')) throw new Error(`index.html has no ${EMPTY_ROOT} to render into`);
-      for (const path of PRERENDERED_PATHS) {
-        const { markup, modules } = await renderInWorker(entry, path);
+      const write = (path: string, modules: readonly string[], root: string) => {
         const file = join(outDir, prerenderedFile(path));
         mkdirSync(dirname(file), { recursive: true });
         writeFileSync(
           file,
           template
             .replace('</head>', `${headLinks(stylesheetsFor(manifest, modules))}</head>`)
-            .replace(EMPTY_ROOT, `<div id="root" data-prerendered="">${markup}</div>`),
+            .replace(EMPTY_ROOT, `<div id="root" data-prerendered="">${root}</div>`),
         );
+      };
+      for (const path of PRERENDERED_PATHS!) {
+        const { markup, modules } = await renderInWorker(entry, path);
+        write(path, modules, markup);
       }
-      // The manifest served nothing but this step; the server-side build is thrown away.
+      // Rendered in their loading state only to learn which modules (so stylesheets) they need.
+      for (const path of TEMPLATE_PATHS!) write(path, (await renderInWorker(entry, path)).modules, PAGE_MARKER);
+      // The manifest served nothing but this step.
       rmSync(dirname(manifestPath), { recursive: true, force: true });
-      rmSync(ssrDir, { recursive: true, force: true });
-      if (!existsSync(join(outDir, PRERENDERED_DIR))) throw new Error('no page was prerendered');
-      config.logger.info(`prerendered ${PRERENDERED_PATHS.length} pages into ${join(config.build.outDir, PRERENDERED_DIR)}`);
+      config.logger.info(`prerendered ${PRERENDERED_PATHS!.length} pages and ${TEMPLATE_PATHS!.length} templates into ${join(config.build.outDir, PRERENDERED_DIR)}`);
     },
   };
 }

@@ -30,6 +30,7 @@ import { createPayments, type Payments } from './payments';
 import { medicalRoutes } from './routes/medical';
 import { profileRoutes } from './routes/profile';
 import { staffRoutes } from './routes/staff';
+import { renderedPages } from './routes/rendered-pages';
 import { staticRoutes } from './routes/static';
 import { subscriptionsRoutes } from './routes/subscriptions';
 import { createAccessCodeService } from './services/access-code-service';
@@ -105,10 +106,8 @@ export function createApp({
   app.route('/api/health', healthRoutes(db, logger));
   const signer = createSigner(db, env.linkSigningSecret);
   const grants = createAccessGrants(signer, now);
-  app.route(
-    '/api/events',
-    eventsRoutes(createEventsService(db, now, { listCacheMs }), createAccessCodeService(db, grants, now), grants, env.trustProxy),
-  );
+  const events = createEventsService(db, now, { listCacheMs });
+  app.route('/api/events', eventsRoutes(events, createAccessCodeService(db, grants, now), grants, env.trustProxy));
   app.route(
     '/api/contact',
     contactRoutes(createContactService(db, mailer, { to: env.enquiriesEmail, now, logger }), env.trustProxy),
@@ -148,7 +147,7 @@ export function createApp({
     { name: 'paypal', inUse: sandbox !== null, routes: () => sandbox! },
     { name: 'clock', inUse: devClock !== undefined, routes: () => devClock!() },
   ]);
-  app.route('/', staticRoutes(env.staticDir));
+  app.route('/', staticRoutes(env.staticDir, renderedPages(env.staticDir, events.get, logger)));
 
   app.notFound((c) =>
     errorJson(c, 404, {

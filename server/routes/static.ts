@@ -15,6 +15,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { basename, resolve, sep } from 'node:path';
 import { ApiError } from '../http/errors';
 import { PRERENDERED_DIR, prerenderedFile } from './prerendered-pages';
+import type { RenderedPages } from './rendered-pages';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
@@ -63,17 +64,23 @@ async function sendFile(c: Context, file: FoundFile, urlPath: string): Promise<R
 
 const notFound = () => new ApiError(404, 'not_found', 'File not found');
 
-export function staticRoutes(staticDir: string): Hono {
+export function staticRoutes(staticDir: string, rendered?: RenderedPages): Hono {
   const root = resolve(staticDir);
   const app = new Hono();
 
   app.get('*', async (c) => {
     const urlPath = c.req.path;
     if (isServerPath(urlPath)) return c.notFound();
-    const page = !hasExtension(urlPath) && !new URL(c.req.url).search && wantsHtml(c.req.header('Accept'))
-      ? await findFile(root, `/${prerenderedFile(urlPath)}`)
-      : null;
-    if (page) return sendFile(c, page, '/index.html');
+    if (!hasExtension(urlPath) && !new URL(c.req.url).search && wantsHtml(c.req.header('Accept'))) {
+      const page = await findFile(root, `/${prerenderedFile(urlPath)}`);
+      if (page) return sendFile(c, page, '/index.html');
+      const html = await rendered?.render(urlPath);
+      if (html) {
+        // Drawn from data that changes: never kept by a cache in between.
+        c.header('Cache-Control', 'no-store');
+        return c.html(html);
+      }
+    }
     const file = await findFile(root, urlPath);
     if (file) return sendFile(c, file, urlPath.endsWith('/') ? '/index.html' : urlPath);
     if (hasExtension(urlPath) || !wantsHtml(c.req.header('Accept'))) throw notFound();

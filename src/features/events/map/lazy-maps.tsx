@@ -1,17 +1,26 @@
 /**
  * The only way pages reach the maps: Leaflet and react-leaflet load in their
- * own chunk when a map is first drawn, never in the first-load bundle.
+ * own chunk when a map is first drawn, never in the first-load bundle. A map
+ * is drawn only in the browser: a page rendered on the server (and its
+ * hydration) shows the map's placeholder, and the map follows once mounted.
  */
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import type { ScreeningEvent } from '../../../domain/event';
 
 const EventsMapChunk = lazy(() => import('./events-map'));
 const EventMapChunk = lazy(() => import('./event-map'));
 
+const noChanges = () => () => {};
+
+/** False on the server and while hydrating its markup, true in the browser from then on. */
+const useInBrowser = () => useSyncExternalStore(noChanges, () => true, () => false);
+
 function MapRegion({ label, children }: { label: string; children: ReactNode }) {
+  const mounted = useInBrowser();
+  const placeholder = <div className="map map-loading">Loading map…</div>;
   return (
     <section className="map-region" aria-label={label}>
-      <Suspense fallback={<div className="map map-loading">Loading map…</div>}>{children}</Suspense>
+      {mounted ? <Suspense fallback={placeholder}>{children}</Suspense> : placeholder}
     </section>
   );
 }
