@@ -1,0 +1,97 @@
+/**
+ * Issue 11's speed work: pages a first visit opens are HTML with their words
+ * in (content pages and the events search from the build, an event's page
+ * from the server with its event), so they read even before, or without,
+ * the site's code; the code then hydrates that markup in place, with no
+ * console error, and an event's map follows. Hostile text in an event's
+ * name stays text.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import type { ScreeningEvent } from '../../src/domain/event';
+import { formatLongDate } from '../../src/domain/format';
+import { collectConsoleErrors } from './support/map';
+import { createEventAsStaff, inDays, staffToken } from './support/staff';
+
+const ENTRY_SCRIPT = /\/assets\/index-[\w-]+\.js$/;
+
+async function publicEvent(page: Page): Promise<ScreeningEvent> {
+  const { events } = (await (await page.request.get('/api/events')).json()) as { events: ScreeningEvent[] };
+  const event = events.find((e) => !e.is_private);
+  if (!event) throw new Error('the demo data has no public event');
+  return event;
+}
+
+test.describe('without the site code', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const [path, heading, words] of [
+    ['/', "Advocacy for Men's Health", 'TESTIMONIALS'],
+    ['/news', 'News', 'READ MORE'],
+    ['/book-event-main', 'Book a screening event', 'Find a PSA screening event near you.'],
+  ] as const) {
+    test(`${path} reads from its HTML`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByText(words).first()).toBeVisible();
+    });
+  }
+
+  test("an event's page shows its name, date and address", async ({ page }) => {
+    const event = await publicEvent(page);
+    await page.goto(`/event/${event.event_id}`);
+    await expect(page.getByRole('heading', { level: 1, name: event.event_name })).toBeVisible();
+    await expect(page.getByText(formatLongDate(event.event_date)).first()).toBeVisible();
+    await expect(page.getByText(event.address_line_1).first()).toBeVisible();
+  });
+});
+
+test.describe('with the site code', () => {
+  /** Opens `path` with the entry script held back, marks the server's heading, then lets the code run. */
+  async function openAndHydrate(page: Page, path: string) {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(ENTRY_SCRIPT, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(path, { waitUntil: 'commit' });
+    await page.locator('h1').first().evaluate((h1) => (h1.dataset.fromServer = 'yes'));
+    release();
+  }
+
+  test("hydration keeps the server's markup of the home page and an event's page, and the event's map follows", async ({ page }) => {
+    const errors = collectConsoleErrors(page);
+    await openAndHydrate(page, '/');
+    // The title is the code's work: the page ran, and kept the heading the server drew.
+    await expect(page.locator('h1[data-from-server="yes"]')).toHaveText("Advocacy for Men's Health");
+    await expect.poll(() => page.evaluate(() => document.title)).toBe('CHAPS – PSA screening events');
+
+    const event = await publicEvent(page);
+    await openAndHydrate(page, `/event/${event.event_id}`);
+    await expect(page.locator('.leaflet-container')).toBeVisible();
+    await expect(page.locator('h1[data-from-server="yes"]')).toHaveText(event.event_name);
+    await expect.poll(() => page.evaluate(() => document.title)).toBe(`${event.event_name} | CHAPS`);
+    // The page reached the API for a fresh copy, as it always does, and nothing complained.
+    expect(errors).toEqual([]);
+  });
+
+  test("an event whose name carries markup shows it as text, from the server and once hydrated", async ({ page, request }) => {
+    const name = 'Lodge </script><script>window.__hostile=1</script> <b>night</b>';
+    const { event_id: id } = await createEventAsStaff(request, await staffToken(request), {
+      event_name: name,
+      event_date: inDays(9),
+      start_time: '10:00',
+      end_time: '12:00',
+      exclusive_for: null,
+      category: 'community',
+    });
+    const errors = collectConsoleErrors(page);
+    page.on('dialog', (dialog) => void dialog.dismiss());
+    await openAndHydrate(page, `/event/${id}`);
+    await expect(page.locator('h1[data-from-server="yes"]')).toHaveText(name);
+    await expect(page.locator('.leaflet-container')).toBeVisible();
+    expect(await page.evaluate(() => (window as { __hostile?: number }).__hostile)).toBeUndefined();
+    expect(await page.locator('main b').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+});
