@@ -28,7 +28,8 @@ precacheAndRoute(self.__WB_MANIFEST);
 // Precaches from older Workbox versions would otherwise hold quota forever.
 cleanupOutdatedCaches();
 
-// Every app route is client-side, so any navigation gets the shell — except
+// Every app route renders in the browser too, so any navigation gets the
+// shell (the network gives a first visit rendered pages: ADR 0012) — except
 // server-owned paths (the API, the auth stand-in, dev helpers) and real files
 // such as /robots.txt, which must reach the network and fail honestly offline.
 registerRoute(
