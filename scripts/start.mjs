@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path';
 const root = resolve(import.meta.dirname, '..');
 const staticDir = process.env.STATIC_DIR?.trim() || 'dist';
 const builtIndex = resolve(root, staticDir, 'index.html');
-const SOURCES = ['src', 'sw', 'public', 'index.html', 'vite.config.ts'];
+const SOURCES = ['src', 'sw', 'public', 'index.html', 'vite.config.ts', 'scripts/prerender-plugin.ts'];
 
 /** Newest modification time (ms) of a file, or of any file under a folder. */
 function newestMtime(path) {
