@@ -139,6 +139,8 @@ export function prerenderPages(): Plugin {
       };
       for (const path of PRERENDERED_PATHS!) {
         const { markup, modules } = await renderInWorker(entry, path);
+        // The CSP runs no inline script, and hydration would find markup it did not expect.
+        if (/<script\b/i.test(markup)) throw new Error(`the rendered ${path} holds an inline script`);
         write(path, modules, markup);
       }
       // Rendered in their loading state only to learn which modules (so stylesheets) they need.

@@ -56,6 +56,9 @@ async function render(path: string, client: QueryClient): Promise<string> {
         <AppRoutes />
       </StaticRouter>
     </QueryClientProvider>,
+    // Every boundary inline: a large one would otherwise come as hidden
+    // markup plus an inline script to reveal it, which the CSP forbids.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   return new Response(prelude).text();
 }

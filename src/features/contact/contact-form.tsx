@@ -10,6 +10,7 @@ import type { FieldProblem } from '../../domain/form-fields';
 import { isNetworkError } from '../../lib/api-client';
 import { ensureOnline, isNotSent, NO_ANSWER_MESSAGE } from '../../lib/not-sent';
 import { useBrowserOnline } from '../../lib/online';
+import { useInBrowser } from '../../lib/use-in-browser';
 import { EnquiryError, sendEnquiry } from './send-enquiry';
 import './contact.css';
 
@@ -30,6 +31,8 @@ const EMPTY: Values = { 'first-name': '', 'last-name': '', email: '', 'phone-num
 type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'failed'; message: string };
 
 export function ContactForm() {
+  // Until the code runs, a submit would send the fields in the address (ADR 0012).
+  const ready = useInBrowser();
   const id = useId();
   const online = useBrowserOnline();
   const [values, setValues] = useState<Values>(EMPTY);
@@ -130,7 +133,7 @@ export function ContactForm() {
           {status.message}
         </p>
       )}
-      <button type="submit" className="button button-primary" disabled={status.kind === 'sending'}>
+      <button type="submit" className="button button-primary" disabled={!ready || status.kind === 'sending'}>
         {status.kind === 'sending' ? 'Sending…' : 'Send enquiry'}
       </button>
     </form>

@@ -10,6 +10,7 @@ import { NEWSLETTER_MESSAGES } from '../../domain/newsletter';
 import { isNetworkError } from '../../lib/api-client';
 import { ensureOnline, isNotSent, NO_ANSWER_MESSAGE } from '../../lib/not-sent';
 import { useBrowserOnline } from '../../lib/online';
+import { useInBrowser } from '../../lib/use-in-browser';
 import { newsletterTone } from './placement';
 import { subscribe, SubscribeError } from './subscribe';
 import './newsletter.css';
@@ -23,6 +24,8 @@ type Status =
   | { kind: 'error'; message: string };
 
 export function StayInTouch() {
+  // Until the code runs, a submit would put the name and email in the address (ADR 0012).
+  const ready = useInBrowser();
   const id = useId();
   const { pathname } = useLocation();
   const online = useBrowserOnline();
@@ -78,7 +81,7 @@ export function StayInTouch() {
             value={email}
             onChange={(e) => setEmail(e.target.value)}
           />
-          <button type="submit" className="button" disabled={status.kind === 'submitting'}>
+          <button type="submit" className="button" disabled={!ready || status.kind === 'submitting'}>
             {status.kind === 'submitting' ? 'Submitting...' : 'Subscribe'}
           </button>
           <p className="stay-in-touch-message" role="status">

@@ -7,6 +7,7 @@ import { CATEGORY_LABELS, LOCATION_MAX_LENGTH, filtersFromForm, type FilterForm 
 import { DATE_FILTERS, DATE_FILTER_LABELS, isDateFilter, type EventFilters } from '../../../domain/event-filters';
 import { EVENT_CATEGORIES } from '../../../domain/event';
 import { FilterTabs, panelId, tabId } from './filter-tabs';
+import { useInBrowser } from '../../../lib/use-in-browser';
 
 interface Props {
   initial: FilterForm;
@@ -14,6 +15,8 @@ interface Props {
 }
 
 export function FilterCard({ initial, onSearch }: Props) {
+  // Until the code runs, a submit would reload the page rather than search (ADR 0012).
+  const ready = useInBrowser();
   const [form, setForm] = useState<FilterForm>(initial);
   const update = (patch: Partial<FilterForm>) => setForm((current) => ({ ...current, ...patch }));
 
@@ -77,7 +80,7 @@ export function FilterCard({ initial, onSearch }: Props) {
         ))}
       </fieldset>
 
-      <button type="submit" className="button button-primary">
+      <button type="submit" className="button button-primary" disabled={!ready}>
         Search
       </button>
     </form>

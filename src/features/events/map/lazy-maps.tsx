@@ -4,16 +4,12 @@
  * is drawn only in the browser: a page rendered on the server (and its
  * hydration) shows the map's placeholder, and the map follows once mounted.
  */
-import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useInBrowser } from '../../../lib/use-in-browser';
 import type { ScreeningEvent } from '../../../domain/event';
 
 const EventsMapChunk = lazy(() => import('./events-map'));
 const EventMapChunk = lazy(() => import('./event-map'));
-
-const noChanges = () => () => {};
-
-/** False on the server and while hydrating its markup, true in the browser from then on. */
-const useInBrowser = () => useSyncExternalStore(noChanges, () => true, () => false);
 
 function MapRegion({ label, children }: { label: string; children: ReactNode }) {
   const mounted = useInBrowser();
