@@ -3,8 +3,8 @@
  * in (content pages and the events search from the build, an event's page
  * from the server with its event), so they read even before, or without,
  * the site's code; the code then hydrates that markup in place, with no
- * console error, and an event's map follows. Hostile text in an event's
- * name stays text.
+ * console error, and an event's map follows. Forms stay shut until the
+ * code runs. Hostile text in an event's name stays text.
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { ScreeningEvent } from '../../src/domain/event';
@@ -33,6 +33,10 @@ test.describe('without the site code', () => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       await expect(page.getByText(words).first()).toBeVisible();
+      // Until the code runs, forms stay shut: a native submit would put their fields in the address.
+      const fields = page.locator('form').locator('input, select, textarea, button');
+      expect(await fields.count()).toBeGreaterThan(0);
+      for (const field of await fields.all()) await expect(field).toBeDisabled();
     });
   }
 

@@ -10,7 +10,7 @@ import type { FieldProblem } from '../../domain/form-fields';
 import { isNetworkError } from '../../lib/api-client';
 import { ensureOnline, isNotSent, NO_ANSWER_MESSAGE } from '../../lib/not-sent';
 import { useBrowserOnline } from '../../lib/online';
-import { useInBrowser } from '../../lib/use-in-browser';
+import { ReadyFieldset } from '../../lib/ui/ready-fieldset';
 import { EnquiryError, sendEnquiry } from './send-enquiry';
 import './contact.css';
 
@@ -31,8 +31,6 @@ const EMPTY: Values = { 'first-name': '', 'last-name': '', email: '', 'phone-num
 type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'failed'; message: string };
 
 export function ContactForm() {
-  // Until the code runs, a submit would send the fields in the address (ADR 0012).
-  const ready = useInBrowser();
   const id = useId();
   const online = useBrowserOnline();
   const [values, setValues] = useState<Values>(EMPTY);
@@ -80,62 +78,64 @@ export function ContactForm() {
 
   return (
     <form className="contact-form" noValidate onSubmit={submit} aria-describedby={`${id}-note`}>
-      <p id={`${id}-note`} className="form-note">
-        All fields are required.
-      </p>
-      {!online && (
-        <p className="notice" role="status">
-          {OFFLINE}
+      <ReadyFieldset>
+        <p id={`${id}-note`} className="form-note">
+          All fields are required.
         </p>
-      )}
-      {ENQUIRY_FIELDS.map((field) => {
-        const problem = problemFor(field);
-        const inputId = `${id}-${field}`;
-        const shared = {
-          id: inputId,
-          name: field,
-          required: true,
-          value: values[field],
-          autoComplete: INPUTS[field].autoComplete,
-          'aria-invalid': problem ? true : undefined,
-          'aria-describedby': problem ? `${inputId}-error` : undefined,
-        };
-        const update = (value: string) => setValues((v) => ({ ...v, [field]: value }));
-        return (
-          <div key={field} className={`form-field form-field-${field}`}>
-            <label htmlFor={inputId}>{ENQUIRY_LABELS[field]}</label>
-            {INPUTS[field].type === 'textarea' ? (
-              <textarea {...shared} rows={6} onChange={(e) => update(e.target.value)} />
-            ) : (
-              <input {...shared} type={INPUTS[field].type} onChange={(e) => update(e.target.value)} />
-            )}
-            {problem && (
-              <p id={`${inputId}-error`} className="field-error">
-                {ENQUIRY_LABELS[field]} {problem.message}
-              </p>
-            )}
-          </div>
-        );
-      })}
-      <div className="form-honeypot" aria-hidden="true">
-        <label htmlFor={`${id}-gotcha`}>Leave this field empty</label>
-        <input
-          id={`${id}-gotcha`}
-          name={HONEYPOT_FIELD}
-          tabIndex={-1}
-          autoComplete="off"
-          value={honeypot}
-          onChange={(e) => setHoneypot(e.target.value)}
-        />
-      </div>
-      {status.kind === 'failed' && (
-        <p className="notice notice-error" role="alert">
-          {status.message}
-        </p>
-      )}
-      <button type="submit" className="button button-primary" disabled={!ready || status.kind === 'sending'}>
-        {status.kind === 'sending' ? 'Sending…' : 'Send enquiry'}
-      </button>
+        {!online && (
+          <p className="notice" role="status">
+            {OFFLINE}
+          </p>
+        )}
+        {ENQUIRY_FIELDS.map((field) => {
+          const problem = problemFor(field);
+          const inputId = `${id}-${field}`;
+          const shared = {
+            id: inputId,
+            name: field,
+            required: true,
+            value: values[field],
+            autoComplete: INPUTS[field].autoComplete,
+            'aria-invalid': problem ? true : undefined,
+            'aria-describedby': problem ? `${inputId}-error` : undefined,
+          };
+          const update = (value: string) => setValues((v) => ({ ...v, [field]: value }));
+          return (
+            <div key={field} className={`form-field form-field-${field}`}>
+              <label htmlFor={inputId}>{ENQUIRY_LABELS[field]}</label>
+              {INPUTS[field].type === 'textarea' ? (
+                <textarea {...shared} rows={6} onChange={(e) => update(e.target.value)} />
+              ) : (
+                <input {...shared} type={INPUTS[field].type} onChange={(e) => update(e.target.value)} />
+              )}
+              {problem && (
+                <p id={`${inputId}-error`} className="field-error">
+                  {ENQUIRY_LABELS[field]} {problem.message}
+                </p>
+              )}
+            </div>
+          );
+        })}
+        <div className="form-honeypot" aria-hidden="true">
+          <label htmlFor={`${id}-gotcha`}>Leave this field empty</label>
+          <input
+            id={`${id}-gotcha`}
+            name={HONEYPOT_FIELD}
+            tabIndex={-1}
+            autoComplete="off"
+            value={honeypot}
+            onChange={(e) => setHoneypot(e.target.value)}
+          />
+        </div>
+        {status.kind === 'failed' && (
+          <p className="notice notice-error" role="alert">
+            {status.message}
+          </p>
+        )}
+        <button type="submit" className="button button-primary" disabled={status.kind === 'sending'}>
+          {status.kind === 'sending' ? 'Sending…' : 'Send enquiry'}
+        </button>
+      </ReadyFieldset>
     </form>
   );
 }

@@ -10,7 +10,7 @@ import { NEWSLETTER_MESSAGES } from '../../domain/newsletter';
 import { isNetworkError } from '../../lib/api-client';
 import { ensureOnline, isNotSent, NO_ANSWER_MESSAGE } from '../../lib/not-sent';
 import { useBrowserOnline } from '../../lib/online';
-import { useInBrowser } from '../../lib/use-in-browser';
+import { ReadyFieldset } from '../../lib/ui/ready-fieldset';
 import { newsletterTone } from './placement';
 import { subscribe, SubscribeError } from './subscribe';
 import './newsletter.css';
@@ -24,8 +24,6 @@ type Status =
   | { kind: 'error'; message: string };
 
 export function StayInTouch() {
-  // Until the code runs, a submit would put the name and email in the address (ADR 0012).
-  const ready = useInBrowser();
   const id = useId();
   const { pathname } = useLocation();
   const online = useBrowserOnline();
@@ -69,26 +67,28 @@ export function StayInTouch() {
           <p>News of screening events near you and of our campaign for accessible PSA screening. We never share your details.</p>
         </div>
         <form className="stay-in-touch-form" noValidate onSubmit={submit}>
-          <label htmlFor={`${id}-name`}>Name</label>
-          <input id={`${id}-name`} name="name" autoComplete="name" required value={name} onChange={(e) => setName(e.target.value)} />
-          <label htmlFor={`${id}-email`}>Email</label>
-          <input
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-          <button type="submit" className="button" disabled={!ready || status.kind === 'submitting'}>
-            {status.kind === 'submitting' ? 'Submitting...' : 'Subscribe'}
-          </button>
-          <p className="stay-in-touch-message" role="status">
-            {!online && status.kind === 'idle' && OFFLINE}
-            {status.kind === 'done' && <span className="message-success">{status.message}</span>}
-            {status.kind === 'error' && <span className="message-error">{status.message}</span>}
-          </p>
+          <ReadyFieldset>
+            <label htmlFor={`${id}-name`}>Name</label>
+            <input id={`${id}-name`} name="name" autoComplete="name" required value={name} onChange={(e) => setName(e.target.value)} />
+            <label htmlFor={`${id}-email`}>Email</label>
+            <input
+              id={`${id}-email`}
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+            <button type="submit" className="button" disabled={status.kind === 'submitting'}>
+              {status.kind === 'submitting' ? 'Submitting...' : 'Subscribe'}
+            </button>
+            <p className="stay-in-touch-message" role="status">
+              {!online && status.kind === 'idle' && OFFLINE}
+              {status.kind === 'done' && <span className="message-success">{status.message}</span>}
+              {status.kind === 'error' && <span className="message-error">{status.message}</span>}
+            </p>
+          </ReadyFieldset>
         </form>
       </div>
     </section>

@@ -7,7 +7,7 @@ import { CATEGORY_LABELS, LOCATION_MAX_LENGTH, filtersFromForm, type FilterForm 
 import { DATE_FILTERS, DATE_FILTER_LABELS, isDateFilter, type EventFilters } from '../../../domain/event-filters';
 import { EVENT_CATEGORIES } from '../../../domain/event';
 import { FilterTabs, panelId, tabId } from './filter-tabs';
-import { useInBrowser } from '../../../lib/use-in-browser';
+import { ReadyFieldset } from '../../../lib/ui/ready-fieldset';
 
 interface Props {
   initial: FilterForm;
@@ -15,8 +15,6 @@ interface Props {
 }
 
 export function FilterCard({ initial, onSearch }: Props) {
-  // Until the code runs, a submit would reload the page rather than search (ADR 0012).
-  const ready = useInBrowser();
   const [form, setForm] = useState<FilterForm>(initial);
   const update = (patch: Partial<FilterForm>) => setForm((current) => ({ ...current, ...patch }));
 
@@ -27,62 +25,64 @@ export function FilterCard({ initial, onSearch }: Props) {
 
   return (
     <form className="filter-card card" role="search" aria-label="Find a screening event" onSubmit={submit}>
-      <FilterTabs selected={form.tab} onSelect={(tab) => update({ tab })} />
+      <ReadyFieldset>
+        <FilterTabs selected={form.tab} onSelect={(tab) => update({ tab })} />
 
-      <div role="tabpanel" id={panelId('date')} aria-labelledby={tabId('date')} hidden={form.tab !== 'date'} className="filter-panel">
-        <label htmlFor="event-date-filter">When</label>
-        <select
-          id="event-date-filter"
-          value={form.date}
-          onChange={(e) => update({ date: isDateFilter(e.target.value) ? e.target.value : '' })}
-        >
-          <option value="">Select Date</option>
-          {DATE_FILTERS.map((filter) => (
-            <option key={filter} value={filter}>
-              {DATE_FILTER_LABELS[filter]}
-            </option>
+        <div role="tabpanel" id={panelId('date')} aria-labelledby={tabId('date')} hidden={form.tab !== 'date'} className="filter-panel">
+          <label htmlFor="event-date-filter">When</label>
+          <select
+            id="event-date-filter"
+            value={form.date}
+            onChange={(e) => update({ date: isDateFilter(e.target.value) ? e.target.value : '' })}
+          >
+            <option value="">Select Date</option>
+            {DATE_FILTERS.map((filter) => (
+              <option key={filter} value={filter}>
+                {DATE_FILTER_LABELS[filter]}
+              </option>
+            ))}
+          </select>
+        </div>
+
+        <div role="tabpanel" id={panelId('location')} aria-labelledby={tabId('location')} hidden={form.tab !== 'location'} className="filter-panel">
+          <label htmlFor="event-location-filter">Town, city or postcode</label>
+          <input
+            id="event-location-filter"
+            type="search"
+            enterKeyHint="search"
+            autoComplete="address-level2"
+            maxLength={LOCATION_MAX_LENGTH}
+            value={form.location}
+            onChange={(e) => update({ location: e.target.value })}
+          />
+        </div>
+
+        <fieldset className="filter-types">
+          <legend>Type of event</legend>
+          {EVENT_CATEGORIES.map((category) => (
+            <label key={category} className="checkbox">
+              <input
+                type="checkbox"
+                name="for"
+                value={category}
+                checked={form.categories.includes(category)}
+                onChange={(e) =>
+                  update({
+                    categories: e.target.checked
+                      ? EVENT_CATEGORIES.filter((c) => c === category || form.categories.includes(c))
+                      : form.categories.filter((c) => c !== category),
+                  })
+                }
+              />
+              <span>{CATEGORY_LABELS[category]}</span>
+            </label>
           ))}
-        </select>
-      </div>
+        </fieldset>
 
-      <div role="tabpanel" id={panelId('location')} aria-labelledby={tabId('location')} hidden={form.tab !== 'location'} className="filter-panel">
-        <label htmlFor="event-location-filter">Town, city or postcode</label>
-        <input
-          id="event-location-filter"
-          type="search"
-          enterKeyHint="search"
-          autoComplete="address-level2"
-          maxLength={LOCATION_MAX_LENGTH}
-          value={form.location}
-          onChange={(e) => update({ location: e.target.value })}
-        />
-      </div>
-
-      <fieldset className="filter-types">
-        <legend>Type of event</legend>
-        {EVENT_CATEGORIES.map((category) => (
-          <label key={category} className="checkbox">
-            <input
-              type="checkbox"
-              name="for"
-              value={category}
-              checked={form.categories.includes(category)}
-              onChange={(e) =>
-                update({
-                  categories: e.target.checked
-                    ? EVENT_CATEGORIES.filter((c) => c === category || form.categories.includes(c))
-                    : form.categories.filter((c) => c !== category),
-                })
-              }
-            />
-            <span>{CATEGORY_LABELS[category]}</span>
-          </label>
-        ))}
-      </fieldset>
-
-      <button type="submit" className="button button-primary" disabled={!ready}>
-        Search
-      </button>
+        <button type="submit" className="button button-primary">
+          Search
+        </button>
+      </ReadyFieldset>
     </form>
   );
 }

@@ -1,0 +1,18 @@
+/**
+ * A form's fields and buttons, held disabled until the site's code runs.
+ * On a page the server drew (ADR 0012), what someone typed before then would
+ * be unknown to the form, and a submit would send the fields in the address.
+ * The fieldset takes no room of its own (display: contents), so the form
+ * lays out as before.
+ */
+import type { ReactNode } from 'react';
+import { useInBrowser } from '../use-in-browser';
+
+export function ReadyFieldset({ children }: { children: ReactNode }) {
+  const ready = useInBrowser();
+  return (
+    <fieldset className="ready-fieldset" disabled={!ready}>
+      {children}
+    </fieldset>
+  );
+}
