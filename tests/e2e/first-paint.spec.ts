@@ -98,4 +98,20 @@ test.describe('with the site code', () => {
     expect(await page.locator('main b').count()).toBe(0);
     expect(errors).toEqual([]);
   });
+
+  test("on a phone, an event's map loads only when scrolled near, and the address and directions do not wait for it", async ({ page }) => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    const event = await publicEvent(page);
+    const tiles: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/dev/tiles/')) tiles.push(request.url());
+    });
+    await page.goto(`/event/${event.event_id}`, { waitUntil: 'networkidle' });
+    await expect(page.getByText(event.address_line_1).first()).toBeVisible();
+    await expect(page.getByRole('link', { name: /Get directions/i })).toBeVisible();
+    await expect(page.locator('.leaflet-container')).toHaveCount(0);
+    expect(tiles).toEqual([]);
+    await page.getByRole('region', { name: `Map of the venue for ${event.event_name}` }).scrollIntoViewIfNeeded();
+    await expect(page.locator('.leaflet-container')).toBeVisible();
+  });
 });
