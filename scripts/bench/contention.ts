@@ -10,6 +10,7 @@
 import { addDays, londonDate } from '../../src/domain/london-time.ts';
 import type { Database } from '../../server/db/adapter.ts';
 import { migrate } from '../../server/db/migrate.ts';
+import { signingSecret } from '../../server/auth/secrets.ts';
 import { openPglite } from '../../server/db/pglite.ts';
 import { openPostgres } from '../../server/db/postgres.ts';
 import type { BenchDatabase } from './postgres.ts';
@@ -34,13 +35,18 @@ export interface ContentionRun {
   note?: string;
 }
 
-/** Writes the scenario into `db` (then closed); resolves to the requests to send. */
-export async function prepareContentionData(db: Database): Promise<ContentionAttempt[]> {
+/**
+ * Writes the scenario into `db` (then closed); resolves to the requests to
+ * send and the secret their tokens are signed with, which the server must
+ * be started with (production takes it from AUTH_JWT_SECRET; without it
+ * every request was refused with 401).
+ */
+export async function prepareContentionData(db: Database): Promise<{ attempts: ContentionAttempt[]; secret: string }> {
   try {
     await migrate(db);
     const now = new Date();
     const { attempts } = await prepareContention(db, now, addDays(londonDate(now), 10));
-    return attempts;
+    return { attempts, secret: await signingSecret(db, undefined) };
   } finally {
     await db.close();
   }
@@ -98,8 +104,10 @@ export async function runContention(deps: ContentionDeps): Promise<ContentionRun
 
   deps.step(`Booking contention on PGlite: ${CONTENTION.MEMBERS} attempts for ${CONTENTION.PLACES} places`);
   const dataDir = deps.tempDataDir();
-  const pgliteAttempts = await prepareContentionData(await openPglite(dataDir));
-  await deps.withServer({ DATA_DIR: dataDir, SEED_DEMO: 'false' }, async (server) => report(await fireContention(server.baseUrl, 'PGlite', pgliteAttempts)));
+  const pglite = await prepareContentionData(await openPglite(dataDir));
+  await deps.withServer({ DATA_DIR: dataDir, SEED_DEMO: 'false', AUTH_JWT_SECRET: pglite.secret }, async (server) =>
+    report(await fireContention(server.baseUrl, 'PGlite', pglite.attempts)),
+  );
 
   deps.step(`Booking contention on PostgreSQL: ${CONTENTION.MEMBERS} attempts for ${CONTENTION.PLACES} places`);
   const database = await deps.createDatabase();
@@ -108,9 +116,9 @@ export async function runContention(deps: ContentionDeps): Promise<ContentionRun
     return runs;
   }
   try {
-    const attempts = await prepareContentionData(await openPostgres(database.url));
-    await deps.withServer({ DATA_DIR: deps.tempDataDir(), DATABASE_URL: database.url, SEED_DEMO: 'false' }, async (server) =>
-      report(await fireContention(server.baseUrl, 'PostgreSQL', attempts)),
+    const postgres = await prepareContentionData(await openPostgres(database.url));
+    await deps.withServer({ DATA_DIR: deps.tempDataDir(), DATABASE_URL: database.url, SEED_DEMO: 'false', AUTH_JWT_SECRET: postgres.secret }, async (server) =>
+      report(await fireContention(server.baseUrl, 'PostgreSQL', postgres.attempts)),
     );
   } finally {
     await database.drop();
