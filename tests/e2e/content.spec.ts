@@ -164,6 +164,9 @@ test('testimonials and about cards cut long text and open it with Show More / Sh
 
 test('home READ MORE opens the about page at the about section', async ({ page }) => {
   await page.goto('/');
+  // The page arrives rendered; a link followed before its code runs is a plain page load (ADR 0012).
+  // Show More is enabled once the home page has hydrated.
+  await expect(page.getByRole('button', { name: /^Show More/ }).first()).toBeEnabled();
   await page.getByRole('link', { name: 'READ MORE about CHAPS' }).click();
   await expect(page).toHaveURL(/\/about-us#about$/);
   // The link asks the scroll manager for SPEC's 200 ms, not the menus' 300 ms after a page change.

@@ -7,8 +7,11 @@
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { NavMenuItem } from './nav-items';
+import { useInBrowser } from '../../lib/use-in-browser';
 
 export function NavMenu({ menu }: { menu: NavMenuItem }) {
+  // Disabled until the code runs: a press before hydration would be lost (ADR 0012).
+  const ready = useInBrowser();
   const [open, setOpen] = useState(false);
   const listId = useId();
   const rootRef = useRef<HTMLLIElement>(null);
@@ -44,6 +47,7 @@ export function NavMenu({ menu }: { menu: NavMenuItem }) {
         aria-expanded={open}
         aria-controls={listId}
         onClick={() => setOpen((value) => !value)}
+        disabled={!ready}
       >
         {menu.label}
         <span className="nav-chevron" aria-hidden="true" />

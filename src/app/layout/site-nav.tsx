@@ -7,8 +7,11 @@ import { NavLink, useLocation } from 'react-router-dom';
 import { HOME_ITEM, MOBILE_ITEMS, NAV_MENUS } from './nav-items';
 import { NavMenu } from './nav-menu';
 import './nav.css';
+import { useInBrowser } from '../../lib/use-in-browser';
 
 export function SiteNav() {
+  // Disabled until the code runs: a press before hydration would be lost (ADR 0012).
+  const ready = useInBrowser();
   const { pathname, hash } = useLocation();
   const here = `${pathname}${hash}`;
   // The menu is open for the page it was opened on, so any navigation closes it.
@@ -34,6 +37,7 @@ export function SiteNav() {
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
             onClick={() => setMenuOpen(!menuOpen)}
+            disabled={!ready}
           >
             <span className="burger-icon" aria-hidden="true" />
             Menu
