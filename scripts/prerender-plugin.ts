@@ -103,6 +103,7 @@ export function prerenderPages(): Plugin {
         mode: config.mode,
         logLevel: 'warn',
         plugins: [react(), recordModules(config.root)],
+        // Self-contained: the server loads it from wherever the site was built to.
         ssr: { noExternal: true },
         publicDir: false,
         build: {
@@ -110,9 +111,8 @@ export function prerenderPages(): Plugin {
           outDir: ssrDir,
           emptyOutDir: true,
           target: 'node20',
-          // Self-contained: the server loads it from wherever the site was built to.
-          // Only the update prompt's effect imports it, and effects never run here.
           rollupOptions: {
+            // Only the update prompt's effect imports it, and effects never run here.
             external: ['virtual:pwa-register'],
             // ES modules wherever they land, with or without a package.json saying so.
             output: { format: 'es', entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs' },
@@ -133,8 +133,9 @@ export function prerenderPages(): Plugin {
         writeFileSync(
           file,
           template
-            .replace('</head>', `${headLinks(stylesheetsFor(manifest, modules))}</head>`)
-            .replace(EMPTY_ROOT, `<div id="root" data-prerendered="">${root}</div>`),
+            // Replaced by functions: a '$' in the page's words is not a replacement pattern.
+            .replace('</head>', () => `${headLinks(stylesheetsFor(manifest, modules))}</head>`)
+            .replace(EMPTY_ROOT, () => `<div id="root" data-prerendered="">${root}</div>`),
         );
       };
       for (const path of PRERENDERED_PATHS!) {
