@@ -116,6 +116,10 @@ test.describe('member account', () => {
     await expect(page.getByText(/^ID: CHAPS\d+$/)).toBeVisible();
     await expect(page.getByRole('banner').getByRole('link', { name: 'Portal' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
+    // On a phone the details wrap: the email address does not push the page past the screen.
+    await page.setViewportSize({ width: 412, height: 860 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBe(412);
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     // Signed in, /login sends the member away at once.
     await page.goto('/login');
