@@ -9,9 +9,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../../../app/paths';
-import { AGE_MESSAGE } from '../../../domain/age';
 import { londonDate } from '../../../domain/london-time';
-import { EMPTY_DETAILS, validateDetails, type DetailsValues } from '../../../domain/signup-form';
+import { EMPTY_DETAILS, isAgeError, validateDetails, type DetailsValues } from '../../../domain/signup-form';
 import { ensureOnline } from '../../../lib/not-sent';
 import { RequireMember } from '../../../lib/require-member';
 import type { MemberSession } from '../../../lib/session';
@@ -53,7 +52,7 @@ function DetailsForm({ member, kept, problem }: { member: MemberSession; kept: D
     const found = validateDetails(values, member.email, today);
     setErrors(found);
     if (found.length > 0) {
-      if (found.some((e) => e.message === AGE_MESSAGE)) setAgeDialog(true);
+      if (isAgeError(found)) setAgeDialog(true);
       return;
     }
     setBusy(true);

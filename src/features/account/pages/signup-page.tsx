@@ -10,7 +10,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../../../app/paths';
-import { AGE_MESSAGE } from '../../../domain/age';
 import { londonDate } from '../../../domain/london-time';
 import { keepPendingSignup } from '../../../domain/pending-signup';
 import { startAuth } from '../../../lib/auth';
@@ -23,7 +22,7 @@ import { DetailsFields } from '../components/details-fields';
 import { ErrorSummary, errorFor, type FieldError } from '../components/error-summary';
 import { TextField } from '../components/text-field';
 import { createProfile } from '../finish-signup';
-import { EMPTY_SIGNUP, toProfile, validateSignup, type SignupValues } from '../../../domain/signup-form';
+import { EMPTY_SIGNUP, isAgeError, toProfile, validateSignup, type SignupValues } from '../../../domain/signup-form';
 import '../account.css';
 
 export default function SignupPage() {
@@ -56,7 +55,7 @@ export default function SignupPage() {
     const found = validateSignup(values, today);
     setErrors(found);
     if (found.length > 0) {
-      if (found.some((e) => e.message === AGE_MESSAGE)) setAgeDialog(true);
+      if (isAgeError(found)) setAgeDialog(true);
       return;
     }
     setBusy(true);
