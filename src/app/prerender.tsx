@@ -72,7 +72,7 @@ export function renderPath(path: string): Promise<string> {
 
 export interface RenderedPage {
   markup: string;
-  /** For the browser's query cache (main.tsx), before it hydrates. */
+  /** For the browser's query cache (src/app/providers.tsx), before it hydrates. */
   state: DehydratedState;
 }
 

@@ -1,8 +1,8 @@
 /**
  * The query data a page rendered by the server was drawn with, carried in
  * the page as JSON (server/routes/rendered-pages.ts) and put into the
- * browser's query cache before hydration (main.tsx), so both draw the
- * same page.
+ * browser's query cache before hydration (src/app/providers.tsx), so both
+ * draw the same page.
  */
 export const QUERY_STATE_ID = 'chaps-query-state';
 

@@ -64,11 +64,10 @@ function StaffWithoutProfile() {
   );
 }
 
-function Portal({ member }: { member: MemberSession }) {
-  const profile = useProfile(member.userId);
+function Portal({ member: { userId, staff } }: { member: MemberSession }) {
+  const profile = useProfile(userId);
   const [editing, setEditing] = useState(false);
-  if (isProfileMissing(profile.error)) return member.staff ? <StaffWithoutProfile /> : <CompleteProfileRedirect />;
-  const userId = member.userId;
+  if (isProfileMissing(profile.error)) return staff ? <StaffWithoutProfile /> : <CompleteProfileRedirect />;
   return (
     <div className="page member-page">
       <MemberSidebar profile={profile.data} />
