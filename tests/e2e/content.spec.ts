@@ -90,6 +90,8 @@ test('seminar talks: a player with its poster and caption, and a connection note
   const poster = await page.request.get('/images/seminar-poster.svg');
   expect(poster.ok()).toBe(true);
 
+  // The page arrives rendered: its code must have arrived before the connection goes (ADR 0012).
+  await page.waitForLoadState('networkidle');
   await context.setOffline(true);
   await expect(talk.getByRole('status')).toHaveText(/The video needs a connection/);
   await expect(talk.locator('video')).toHaveCount(0);
