@@ -218,6 +218,8 @@ test.describe('shell', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/');
     const events = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'EVENTS' });
+    // The page arrives rendered; its menu buttons take focus once the code has run (ADR 0012).
+    await expect(events).toBeEnabled();
     await events.focus();
     await page.keyboard.press('Enter');
     await expect(events).toHaveAttribute('aria-expanded', 'true');
