@@ -12,12 +12,17 @@
  * 5. The same load against PostgreSQL, in a fresh database it creates and
  *    drops (skipped, with a note, when PostgreSQL does not answer).
  * 6. Booking under contention (scripts/bench/contention.ts): 500 members
- *    book a 20-place event at once, on PGlite and on PostgreSQL.
- * 7. Prints a summary and writes docs/benchmarks.md.
+ *    book a 20-place event at once, on PGlite, on PostgreSQL with one
+ *    server process, and over three server processes on one PostgreSQL
+ *    database (the rush; goal: every answer within 2 s, exactly 20 booked).
+ * 7. A write on one server process until another shows it: two servers
+ *    over PostgreSQL (scripts/bench/propagation.ts).
+ * 8. Prints a summary and writes docs/benchmarks.md.
  *
  * `npm run bench -- --contention-only` runs step 6 alone and replaces only
  * that section of docs/benchmarks.md.
  * `--checkout-only`: the card checkout section alone (scripts/bench/checkout.ts).
+ * `--propagation-only`: step 7 alone, replacing only its section.
  *
  * Not part of `npm test`: figures depend on the machine, so targets are
  * reported as met or not met rather than failing a build.
@@ -31,6 +36,7 @@ import { launchChromium, measureRoute, type RouteWeight } from './bench/page-wei
 import { contentionSection, runContention, withContentionSection, type ContentionRun } from './bench/contention.ts';
 import { createBenchDatabase } from './bench/postgres.ts';
 import { checkoutSection, runCheckoutBench, withCheckoutSection, type CheckoutBench } from './bench/checkout.ts';
+import { propagationSection, runPropagation, withPropagationSection, type PropagationBench } from './bench/propagation.ts';
 import { consoleSummary, EVENTS_PATH, HEALTH_PATH, markdown, SLOTS_LABEL, slotsPath, type BenchReport, type LoadRun } from './bench/report.ts';
 import { measureSideBySide } from './bench/side-by-side.ts';
 import { lighthouse, lighthouseSection, type LighthouseScores } from './bench/lighthouse.ts';
@@ -42,6 +48,7 @@ const args = process.argv.slice(2);
 const REBUILD = args.includes('--rebuild');
 const CONTENTION_ONLY = args.includes('--contention-only');
 const CHECKOUT_ONLY = args.includes('--checkout-only');
+const PROPAGATION_ONLY = args.includes('--propagation-only');
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 // The machine's PostgreSQL (the one CI's TEST_DATABASE_URL points at); the
 // bench connects to its maintenance database only to create and drop its own.
@@ -101,6 +108,15 @@ function contention(): Promise<ContentionRun[]> {
   });
 }
 
+function propagation(): Promise<PropagationBench> {
+  return runPropagation({
+    tempDataDir,
+    withServer: (env, fn) => withServer(serverEnv(env), fn),
+    createDatabase: () => createBenchDatabase(PG_ADMIN_URL),
+    step,
+  });
+}
+
 function checkout(): Promise<CheckoutBench> {
   return runCheckoutBench({
     chromiumPath: CHROMIUM_PATH,
@@ -121,6 +137,12 @@ async function main(): Promise<void> {
     const runs = await contention();
     writeFileSync(OUTPUT, withContentionSection(old, contentionSection(runs, contentionContext())));
     console.log(`\nwrote the contention section of ${OUTPUT}`);
+    return;
+  }
+  if (PROPAGATION_ONLY) {
+    const bench = await propagation();
+    writeFileSync(OUTPUT, withPropagationSection(old, propagationSection(bench, contentionContext())));
+    console.log(`\nwrote the propagation section of ${OUTPUT}`);
     return;
   }
   if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH}: apt-get install -y chromium, or set CHROMIUM_PATH`);
@@ -196,6 +218,7 @@ async function main(): Promise<void> {
   }
 
   const contentionRuns = await contention();
+  const propagationBench = await propagation();
   const checkoutBench = await checkout();
 
   const report: BenchReport = {
@@ -222,7 +245,10 @@ async function main(): Promise<void> {
   const extra = [firstVisit ? firstVisitSection(firstVisit) : '', lighthouseSection(lighthouseRuns, eventId, lighthouseLoad)].filter(Boolean);
   const withVisit = `${markdown(report).trimEnd()}\n\n${extra.map((e) => e.trimEnd()).join('\n\n')}\n`;
   const fresh = withCheckoutSection(
-    withContentionSection(withVisit, contentionSection(contentionRuns, contentionContext())),
+    withPropagationSection(
+      withContentionSection(withVisit, contentionSection(contentionRuns, contentionContext())),
+      propagationSection(propagationBench, contentionContext()),
+    ),
     checkoutSection(checkoutBench, contentionContext()),
   );
   writeFileSync(OUTPUT, withKeptSections(fresh, old));

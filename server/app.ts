@@ -16,7 +16,12 @@ import { errorJson, handleError } from './http/errors';
 import { createReadyAnswers, type ReadyAnswers } from './http/ready-answers';
 import { securityHeaders } from './http/security-headers';
 import { silentLogger, type Logger } from './logger';
-import { createMailer, devOutboxRoutes, type Mailer } from './mail';
+import { emailJob } from './jobs/email-job';
+import { createJobs, type Jobs } from './jobs/queue';
+import { paypalWebhookJob } from './jobs/paypal-webhook-job';
+import { reconcileJob } from './jobs/reconcile-job';
+import { refundJob } from './jobs/refund-job';
+import { createMailer, createMailTransport, devOutboxRoutes, type Mailer, type MailTransport } from './mail';
 import { appointmentsRoutes } from './routes/appointments';
 import { consentRoutes, testConsentRoutes } from './routes/consent';
 import { contactRoutes } from './routes/contact';
@@ -68,8 +73,12 @@ export interface AppDependencies {
   listCacheMs?: number;
   /** The ready public answers; main.ts shares them with its node:http fast path. */
   readyAnswers?: ReadyAnswers;
-  /** Outgoing mail; by default SMTP when SMTP_URL is set, else the outbox table. */
+  /** The job queue; main.ts starts it after this registers the handlers. Tests run its due jobs with runDue(). */
+  jobs?: Jobs;
+  /** Queues outgoing mail as jobs; built from `jobs` when not given. */
   mailer?: Mailer;
+  /** What the email job sends through: SMTP when SMTP_URL is set, else the outbox table. */
+  mailTransport?: MailTransport;
   /** Card payments; built from the env when not given (main.ts shares one with its reconciler). */
   payments?: Payments;
   /** /dev/clock's routes, when main.ts runs on a clock that can be moved (never in production). */
@@ -83,14 +92,17 @@ export function createApp({
   logger = silentLogger,
   listCacheMs = 0,
   readyAnswers,
+  jobs: givenJobs,
   mailer: givenMailer,
+  mailTransport,
   payments: givenPayments,
   devClock,
 }: AppDependencies): Hono {
   const app = new Hono();
   // Every write goes through this handle, so the ready answers learn of it (server/db/data-changes.ts).
   const db = trackChanges(givenDb);
-  const mailer = givenMailer ?? createMailer({ db, env, logger });
+  const jobs = givenJobs ?? createJobs({ db, logger, worker: false });
+  const mailer = givenMailer ?? createMailer({ db, jobs, env });
 
   // Outermost: a ready answer already carries every header the layers below add.
   app.use((readyAnswers ?? createReadyAnswers(db, db.changes, now)).middleware);
@@ -120,22 +132,23 @@ export function createApp({
   app.route('/api/medical/consent', consentRoutes(consents, auth.verifier, logger));
   app.route('/api/medical/test-consent', testConsentRoutes(consents, signer, now));
   app.route('/api/medical', medicalRoutes(db, auth.verifier, logger));
-  const bookingMail = createBookingMail(mailer, logger);
-  const payments = givenPayments ?? createPayments({ db, env, grants, mail: bookingMail, now, logger });
+  const bookingMail = createBookingMail(mailer);
+  const payments = givenPayments ?? createPayments({ db, env, grants, mail: bookingMail, jobs, now, logger });
+  // The local PayPal sandbox sends its webhooks to this app's own route, in-process (none with real PayPal);
+  // the route stores each and queues its paypal_webhook job, which a worker (or a test's runJobs) then runs.
+  payments.deliverSandboxWebhooksTo(async (body, headers) => (await app.request('/api/payments/webhooks', { method: 'POST', headers, body })).status);
   app.route(
     '/api/appointments',
     appointmentsRoutes(
-      createBookingService(db, grants, now),
-      createAppointmentsService(db, now),
-      bookingMail,
+      createBookingService(db, grants, now, bookingMail),
+      createAppointmentsService(db, now, bookingMail, payments.queueRefund),
       auth.verifier,
       logger,
-      payments.refund,
       now,
     ),
   );
   const isStaff = env.supabaseUrl ? hostedStaffCheck() : ownStaffCheck(db);
-  app.route('/api/staff', staffRoutes({ db, verify: auth.verifier, isStaff, signer, mailer, siteUrl: env.siteUrl, refund: payments.refund, now, logger }));
+  app.route('/api/staff', staffRoutes({ db, verify: auth.verifier, isStaff, signer, mailer, siteUrl: env.siteUrl, jobs, now, logger }));
   app.route('/api/payments', paymentsRoutes(payments, db, auth.verifier, now, logger));
   app.route('/api/logs', logsRoutes(db, auth.verifier, now, logger));
   // Stand-ins register here only; production mounts none of them (server/dev/stand-ins.ts).
@@ -148,6 +161,14 @@ export function createApp({
     { name: 'clock', inUse: devClock !== undefined, routes: () => devClock!() },
   ]);
   app.route('/', staticRoutes(env.staticDir, renderedPages(env.staticDir, events.get, logger)));
+
+  // What each job does; the workers (main.ts, or a test's runDue) call these.
+  jobs.handle({
+    email: emailJob(mailTransport ?? createMailTransport({ db, env, logger })),
+    refund: refundJob(db, payments.refund),
+    reconcile_payments: reconcileJob(payments.reconcile, logger),
+    paypal_webhook: paypalWebhookJob(payments.processPayPalWebhook),
+  });
 
   app.notFound((c) =>
     errorJson(c, 404, {

@@ -92,6 +92,7 @@ const schema = z.object({
       .optional(),
   ),
   SEED_DEMO: optionalFlag,
+  JOB_WORKER: optionalFlag,
   STATIC_DIR: optionalText.pipe(z.string().default('dist')),
   NODE_ENV: optionalText.pipe(z.enum(['development', 'production', 'test']).default('development')),
   LOG_LEVEL: optionalText.pipe(z.enum(LOG_LEVELS).default('info')),
@@ -134,6 +135,7 @@ const schema = z.object({
   PAYPAL_CLIENT_ID: optionalText.pipe(z.string().regex(/^[\w-]{10,200}$/, 'must be a PayPal REST app client id').optional()),
   PAYPAL_CLIENT_SECRET: optionalText.pipe(z.string().min(10, 'must be a PayPal REST app secret').optional()),
   PAYPAL_API_BASE: optionalText.pipe(httpUrl),
+  PAYPAL_WEBHOOK_ID: optionalText.pipe(z.string().regex(/^[A-Za-z0-9-]{5,50}$/, 'must be a PayPal webhook id (letters and digits)').optional()),
   DEMO_MEMBER_EMAIL: optionalText.pipe(z.email('must be an email address').default('demo.member@example.com')),
   DEMO_MEMBER_PASSWORD: optionalText.pipe(z.string().min(6, 'must be at least 6 characters').default('chaps-demo-2025')),
   DEMO_STAFF_EMAIL: optionalText.pipe(z.email('must be an email address').default('demo.staff@example.com')),
@@ -147,6 +149,8 @@ export interface Env {
   databaseUrl: string | undefined;
   /** Demo data at start: SEED_DEMO, by default on except in production, where only SEED_DEMO=true loads it. */
   seedDemo: boolean;
+  /** JOB_WORKER: this process takes jobs and runs the schedules (default true); false = a web-only process. */
+  jobWorker: boolean;
   /** Absolute path of the built site. */
   staticDir: string;
   nodeEnv: 'development' | 'production' | 'test';
@@ -218,6 +222,9 @@ function productionProblems(v: z.infer<typeof schema>): string[] {
       'PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET are required when NODE_ENV=production (the local PayPal sandbox takes no real money and is not served in production)',
     );
   }
+  if (v.PAYPAL_CLIENT_ID && !v.PAYPAL_WEBHOOK_ID) {
+    problems.push(missing('PAYPAL_WEBHOOK_ID', "PayPal's webhooks are verified against it; without it refunds and reversals PayPal reports later are never heard"));
+  }
   if (v.VITE_TILE_URL?.startsWith('/dev/')) {
     problems.push(`VITE_TILE_URL must not point at /dev in production (got ${JSON.stringify(v.VITE_TILE_URL)}): /dev is not served`);
   }
@@ -249,6 +256,7 @@ export function parseEnv(source: Record<string, string | undefined>, cwd = proce
     dataDir: absolute(v.DATA_DIR),
     databaseUrl: v.DATABASE_URL,
     seedDemo: v.SEED_DEMO ?? !production,
+    jobWorker: v.JOB_WORKER ?? true,
     staticDir: absolute(v.STATIC_DIR),
     nodeEnv: v.NODE_ENV,
     logLevel: v.LOG_LEVEL,
@@ -271,7 +279,12 @@ export function parseEnv(source: Record<string, string | undefined>, cwd = proce
     allowedHosts: v.ALLOWED_HOSTS,
     paypal:
       v.PAYPAL_CLIENT_ID && v.PAYPAL_CLIENT_SECRET
-        ? { clientId: v.PAYPAL_CLIENT_ID, clientSecret: v.PAYPAL_CLIENT_SECRET, apiBase: v.PAYPAL_API_BASE ?? PAYPAL_SANDBOX_API }
+        ? {
+            clientId: v.PAYPAL_CLIENT_ID,
+            clientSecret: v.PAYPAL_CLIENT_SECRET,
+            apiBase: v.PAYPAL_API_BASE ?? PAYPAL_SANDBOX_API,
+            ...(v.PAYPAL_WEBHOOK_ID ? { webhookId: v.PAYPAL_WEBHOOK_ID } : {}),
+          }
         : undefined,
     demoMemberEmail: v.DEMO_MEMBER_EMAIL.toLowerCase(),
     demoMemberPassword: v.DEMO_MEMBER_PASSWORD,

@@ -7,15 +7,16 @@ import { getRequestListener } from '@hono/node-server';
 import { createServer } from 'node:http';
 import { createApp } from './app';
 import { createDevClock } from './dev/clock';
+import { listenForChanges } from './db/change-listener';
 import { trackChanges } from './db/data-changes';
 import { openDatabase } from './db/open';
 import { createReadyAnswers } from './http/ready-answers';
 import { DataDirLockedError } from './db/lock-file';
 import { EnvError, loadEnv } from './env';
 import { createLogger } from './logger';
+import { createJobs } from './jobs/queue';
 import { createMailer } from './mail';
 import { createPayments } from './payments';
-import { startReconciler } from './payments/reconcile';
 import { createAccessGrants } from './services/access-grants';
 import { createBookingMail } from './services/booking-mail';
 import { createSigner } from './services/signing';
@@ -44,39 +45,46 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  // Over PostgreSQL other processes write too: hear them, so this one's ready answers drop (PGlite: one process).
+  const changeListener = env.databaseUrl ? listenForChanges(db.changes, { url: env.databaseUrl, logger }) : null;
+
   // Outside production the clock can be moved forward through /dev/clock (browser journeys let holds lapse).
   const clock = env.nodeEnv === 'production' ? null : createDevClock();
   const now = clock ? clock.now : () => new Date();
-  const mailer = createMailer({ db, env, logger });
+  // Work that outlives a request (docs/decisions/0013); JOB_WORKER=false makes this a web-only process.
+  const jobs = createJobs({ db, logger, worker: env.jobWorker });
+  const mailer = createMailer({ db, jobs, env });
   const signer = createSigner(db, env.linkSigningSecret);
   const payments = createPayments({
     db,
     env,
     grants: createAccessGrants(signer, now),
-    mail: createBookingMail(mailer, logger),
+    mail: createBookingMail(mailer),
+    jobs,
     now,
     logger,
   });
-  // Card payments a crash left unsettled are settled now and then every minute (docs/decisions/0009).
-  const stopReconciler = startReconciler(payments.reconcile, logger);
   const readyAnswers = createReadyAnswers(db, db.changes, now);
   const app = createApp({
     db,
     env,
     logger,
+    jobs,
     mailer,
     payments,
     now,
     readyAnswers,
     devClock: clock ? () => clock.routes(payments.reconcile) : undefined,
   });
-  // One process: PGlite allows no other, and the ready answers stay correct
-  // because every write passes through this process's database handle.
   // A ready answer is written straight to the socket; anything else goes to Hono.
   const appListener = getRequestListener(app.fetch);
   const server = createServer((req, res) => {
     if (!readyAnswers.serveNode(req, res)) void appListener(req, res);
   });
+  // After createApp registered what each job does: the worker starts taking jobs, and the
+  // reconciler runs once a minute across all processes (pg-boss's schedule; docs/decisions/0009).
+  await jobs.start();
+  logger.info(env.jobWorker ? 'Job worker: on' : 'Job worker: off (JOB_WORKER=false)');
   server.listen(env.port, () => {
     const address = server.address();
     logger.info(`Listening on http://localhost:${typeof address === 'object' && address ? address.port : env.port}`);
@@ -86,7 +94,6 @@ async function main(): Promise<void> {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    stopReconciler();
     logger.info(`${signal}: shutting down`);
     const force = setTimeout(() => {
       logger.warn('Connections did not close in time; closing anyway');
@@ -94,7 +101,11 @@ async function main(): Promise<void> {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     server.close(() => {
-      db.close()
+      jobs
+        .stop()
+        .catch((error: unknown) => logger.error('Stopping the job worker failed', error))
+        .then(() => changeListener?.stop())
+        .then(() => db.close())
         .then(() => process.exit(0))
         .catch((error: unknown) => {
           logger.error('Closing the database failed', error);

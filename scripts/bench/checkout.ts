@@ -38,6 +38,7 @@ const devEnv = (staticDir: string, extra: Record<string, string | undefined>): R
   PAYPAL_CLIENT_ID: undefined,
   PAYPAL_CLIENT_SECRET: undefined,
   PAYPAL_API_BASE: undefined,
+  PAYPAL_WEBHOOK_ID: undefined,
   SMTP_URL: undefined,
   AUTH_JWT_SECRET: undefined,
   DATABASE_URL: undefined,

@@ -61,6 +61,7 @@ export function serverEnv(extra: Record<string, string | undefined>): Record<str
     AUTH_JWT_SECRET: BENCH_SECRET,
     PAYPAL_CLIENT_ID: 'AbCdEf0123456789-paypal',
     PAYPAL_CLIENT_SECRET: 'a-paypal-secret-value',
+    PAYPAL_WEBHOOK_ID: 'BENCHWEBHOOK0000000000',
     STATIC_DIR,
     DATABASE_URL: undefined,
     ...extra,

@@ -42,11 +42,12 @@ most ${SIDE_BY_SIDE_TARGETS.maxP99Ratio}x its p99. The slots path is the booking
 first public event open for booking (places left, booking not closed), so
 its answer lists free times (scripts/bench/events.ts).
 
-The server is one process on both databases: PGlite allows no other, and
-on PostgreSQL a second process would also need its kept answers dropped
-when the other writes (LISTEN/NOTIFY); with ${cores} cores shared with the load
-generator, one process answering kept bytes straight from \`node:http\`
-(server/http/ready-answers.ts) is already close to the bare figure.
+The server is one process on both databases: PGlite allows no other; on
+PostgreSQL more may share the database (each drops its kept answers when
+any of them writes, see "A write seen by another process"), but with ${cores}
+cores shared with the load generator, one process answering kept bytes
+straight from \`node:http\` (server/http/ready-answers.ts) is already close
+to the bare figure.
 
 | database | path | answer | app req/s | bare req/s | ratio | app p99 | bare p99 | p99 ratio | status |
 | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |

@@ -11,10 +11,26 @@ export interface Queryable {
   query<T extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
   /** A script of several statements, no parameters (migrations). */
   exec(sql: string): Promise<void>;
+  /**
+   * Inside a transaction: runs `fn` once the transaction has committed (never
+   * on rollback). Outside one (or where absent) there is nothing to wait for.
+   */
+  afterCommit?(fn: () => void): void;
 }
 
-export interface Database extends Queryable {
+/**
+ * The form a library that brings its own SQL (pg-boss) speaks: one
+ * statement with parameters, or, without them, a script of several
+ * statements (the result is the last statement's rows).
+ */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Row[] }>;
+}
+
+export interface Database extends Queryable, SqlExecutor {
   readonly kind: 'pglite' | 'postgres';
+  /** The schema a PostgreSQL handle is pinned to (tests); undefined for the default. */
+  readonly schema?: string;
   /**
    * Runs `fn` in one transaction: committed when it resolves, rolled back
    * when it throws. Use only `tx` inside: on PGlite the outer handle waits

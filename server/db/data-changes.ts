@@ -6,6 +6,11 @@
  * all, including writes added later. A write inside a transaction counts
  * once the transaction has committed; a failed statement counts too (it
  * costs one rebuild, never a stale answer).
+ *
+ * That is every write on PGlite, which has one process. On PostgreSQL other
+ * processes and clients write too: change-listener.ts hears them (NOTIFY,
+ * migration 620) and reports them here; while it cannot hear them it marks
+ * the changes incomplete, and nothing may be kept.
  */
 import type { Database, Queryable } from './adapter';
 
@@ -17,10 +22,24 @@ export function writesWatchedTables(sql: string): boolean {
 }
 
 export interface DataChanges {
-  /** Grows by one after every committed write to events or appointments. */
+  /** Grows by one after every committed write to events or appointments, here or elsewhere. */
   readonly version: number;
-  /** Called after each change (the cache across processes would hook in here). */
+  /**
+   * Whether every change reaches this handle. True unless a change listener
+   * has lost its connection (or not yet listens): then another process's
+   * write could go unnoticed, so nothing built meanwhile may be kept.
+   */
+  readonly complete: boolean;
+  /** Called after each change. */
   onChange(listener: () => void): void;
+  /** A change made elsewhere (another process, a script, psql): counts as one made here. */
+  changedElsewhere(): void;
+  /**
+   * Whether changes made elsewhere are being heard (change-listener.ts).
+   * Each switch counts as a change: losing them drops everything kept, and
+   * regaining them drops whatever was built while they could be missed.
+   */
+  setComplete(complete: boolean): void;
 }
 
 export interface TrackedDatabase extends Database {
@@ -35,6 +54,7 @@ export function isTracked(db: Database): db is TrackedDatabase {
 export function trackChanges(db: Database): TrackedDatabase {
   if (isTracked(db)) return db;
   let version = 0;
+  let complete = true;
   const listeners: Array<() => void> = [];
   const changed = () => {
     version += 1;
@@ -44,7 +64,15 @@ export function trackChanges(db: Database): TrackedDatabase {
     get version() {
       return version;
     },
+    get complete() {
+      return complete;
+    },
     onChange: (listener) => void listeners.push(listener),
+    changedElsewhere: changed,
+    setComplete(now) {
+      complete = now;
+      changed();
+    },
   };
 
   /** Runs `run`; when `sql` writes a watched table, `mark` is called however it ends. */
@@ -59,7 +87,9 @@ export function trackChanges(db: Database): TrackedDatabase {
 
   return {
     kind: db.kind,
+    ...(db.schema ? { schema: db.schema } : {}),
     changes,
+    executeSql: (text, values) => db.executeSql(text, values),
     query: (sql, params) => watched(sql, () => db.query(sql, params), changed),
     exec: (sql) => watched(sql, () => db.exec(sql), changed),
     transaction: async (fn) => {
@@ -70,6 +100,7 @@ export function trackChanges(db: Database): TrackedDatabase {
       const wrap = (tx: Queryable): Queryable => ({
         query: (sql, params) => watched(sql, () => tx.query(sql, params), mark),
         exec: (sql) => watched(sql, () => tx.exec(sql), mark),
+        ...(tx.afterCommit ? { afterCommit: (hook: () => void) => tx.afterCommit!(hook) } : {}),
       });
       try {
         return await db.transaction((tx) => fn(wrap(tx)));

@@ -12,7 +12,7 @@ import { acquireDataDirLock } from './lock-file';
 
 interface PgliteLike {
   query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
-  exec(sql: string): Promise<unknown>;
+  exec(sql: string): Promise<Array<{ rows: Row[] }>>;
 }
 
 function queryable(handle: PgliteLike): Queryable {
@@ -33,7 +33,23 @@ export function pgliteDatabase(pglite: PGlite, onClose: () => void = () => {}): 
   return {
     kind: 'pglite',
     ...queryable(pglite),
-    transaction: (fn) => pglite.transaction((tx) => fn(queryable(tx))),
+    async executeSql(text, values) {
+      if (values && values.length > 0) return { rows: (await pglite.query<Row>(text, values)).rows };
+      try {
+        const results = await pglite.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      } catch (error) {
+        // A script that opened a transaction and failed half-way must not leave the one connection inside it.
+        await pglite.exec('ROLLBACK').catch(() => {});
+        throw error;
+      }
+    },
+    async transaction(fn) {
+      const committed: Array<() => void> = [];
+      const result = await pglite.transaction((tx) => fn({ ...queryable(tx), afterCommit: (hook) => void committed.push(hook) }));
+      for (const hook of committed) hook();
+      return result;
+    },
     async close() {
       if (closed) return;
       closed = true;

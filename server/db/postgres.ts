@@ -34,13 +34,20 @@ export function quoteIdentifier(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
 
-export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Database> {
-  const pool = new pg.Pool({
+/**
+ * How every connection to `url` is made: the pool's, and the change
+ * listener's (change-listener.ts), which must see the same schema.
+ */
+export function connectionConfig(url: string, schema?: string): pg.ClientConfig {
+  return {
     connectionString: url,
-    max: options.max ?? 10,
     types,
-    ...(options.schema ? { options: `-c search_path=${quoteIdentifier(options.schema)}` } : {}),
-  });
+    ...(schema ? { options: `-c search_path=${quoteIdentifier(schema)}` } : {}),
+  };
+}
+
+export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Database> {
+  const pool = new pg.Pool({ ...connectionConfig(url, options.schema), max: options.max ?? 10 });
   // An idle client losing its connection must not crash the process.
   pool.on('error', (error) => options.onPoolError?.(error));
   // Fail at start, not on the first request, when the database is unreachable.
@@ -50,14 +57,35 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   let closed = false;
   return {
     kind: 'postgres',
+    ...(options.schema ? { schema: options.schema } : {}),
     ...queryable(pool),
-    async transaction(fn) {
+    async executeSql(text, values) {
+      if (values && values.length > 0) return { rows: (await pool.query(text, values)).rows };
+      // A script (pg-boss's own BEGIN ... COMMIT): on its own connection, rolled back if it fails half-way.
       const client = await pool.connect();
       let broken = false;
       try {
+        const result: pg.QueryResult | pg.QueryResult[] = await client.query(text);
+        const last = Array.isArray(result) ? result.at(-1) : result;
+        return { rows: last?.rows ?? [] };
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {
+          broken = true;
+        });
+        throw error;
+      } finally {
+        client.release(broken);
+      }
+    },
+    async transaction(fn) {
+      const client = await pool.connect();
+      let broken = false;
+      const committed: Array<() => void> = [];
+      try {
         await client.query('BEGIN');
-        const result = await fn(queryable(client));
+        const result = await fn({ ...queryable(client), afterCommit: (hook) => void committed.push(hook) });
         await client.query('COMMIT');
+        for (const hook of committed) hook();
         return result;
       } catch (error) {
         // A connection that cannot even roll back is discarded, not reused.

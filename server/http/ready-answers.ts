@@ -5,7 +5,9 @@
  *
  * An answer stops being served when
  * - anything writes events or appointments (data-changes.ts bumps the
- *   version; an answer built while a write was under way is never reused),
+ *   version; an answer built while a write was under way is never reused):
+ *   this process at once, another process or client over PostgreSQL when
+ *   its NOTIFY arrives (change-listener.ts),
  * - the minute turns (the London date, "today or later", a slot's start
  *   and booking cut-offs all move on whole minutes; London's offset is
  *   whole hours), or
@@ -13,8 +15,10 @@
  *
  * Repeat readers get an ETag and a 304. Only anonymous gzip readers are
  * served from here: a request with an access grant, cookies or
- * authorization always reaches the app. One server process: the answers
- * live in its memory (PGlite allows one process; see docs/benchmarks.md).
+ * authorization always reaches the app. The answers live in each process's
+ * memory: PGlite allows one process; over PostgreSQL each process drops
+ * its own on every process's writes, and keeps none while it cannot hear
+ * them (DataChanges.complete false: its listener is reconnecting).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createHash } from 'node:crypto';
@@ -70,9 +74,14 @@ export function createReadyAnswers(db: Queryable, changes: DataChanges, now: () 
   function fresh(url: string): ReadyAnswer | null {
     const answer = answers.get(url);
     if (!answer) return null;
-    if (answer.version === changes.version && now().getTime() < answer.validUntil) return answer;
+    if (current(answer)) return answer;
     answers.delete(url);
     return null;
+  }
+
+  /** Built since the last change, while every change is heard, and not expired. */
+  function current(answer: ReadyAnswer): boolean {
+    return changes.complete && answer.version === changes.version && now().getTime() < answer.validUntil;
   }
 
   /** The end of the minute `at` is in, or the first live hold's expiry if sooner. */
@@ -105,7 +114,7 @@ export function createReadyAnswers(db: Queryable, changes: DataChanges, now: () 
     if (!servable(c.req.method, url, (name) => c.req.header(name))) return next();
     const ifNoneMatch = c.req.header('if-none-match');
     const ready = fresh(url) ?? (await building.get(url)) ?? null;
-    if (ready && ready.version === changes.version && now().getTime() < ready.validUntil) {
+    if (ready && current(ready)) {
       c.res = respond(ready, ifNoneMatch);
       return;
     }
@@ -129,7 +138,7 @@ export function createReadyAnswers(db: Queryable, changes: DataChanges, now: () 
       headers['cache-control'] = 'no-cache';
       headers['content-length'] = String(body.length);
       const answer: ReadyAnswer = { version, validUntil: await validUntil(at), etag, headers, body };
-      if (answer.version === changes.version) keep(url, answer);
+      if (changes.complete && answer.version === changes.version) keep(url, answer);
       settle(answer);
       // Hono merges the old answer's headers into a new one; the stored headers must win.
       c.res = undefined;

@@ -1,42 +1,85 @@
 /**
- * createMailer: SMTP through nodemailer when SMTP_URL is set, otherwise the
- * outbox table. Callers never know which; they await send() and a failure
- * throws like any other dependency's.
+ * Outgoing mail in two halves (docs/decisions/0013):
+ * - createMailer: what the rest of the server calls. send() writes an email
+ *   job with the Queryable it is given, so an email caused by a change is
+ *   committed with that change or not at all, and is retried until the mail
+ *   server takes it.
+ * - createMailTransport: what the email job calls. SMTP through nodemailer
+ *   when SMTP_URL is set, otherwise the outbox table. Every try of one job
+ *   carries the same Message-ID, so a retry after an unknown outcome is
+ *   recognisable as the same message (the outbox keeps one copy).
  */
+import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
-import type { Database } from '../db/adapter';
+import type { Database, Queryable } from '../db/adapter';
 import type { Env } from '../env';
+import type { Jobs } from '../jobs/queue';
 import type { Logger } from '../logger';
 import { storeInOutbox } from './outbox';
 import type { Mailer, MailMessage } from './types';
 
-export interface MailerDependencies {
+export interface MailTransportDependencies {
   db: Database;
   env: Pick<Env, 'smtpUrl' | 'mailFrom'>;
   logger: Logger;
 }
 
-export function createMailer({ db, env, logger }: MailerDependencies): Mailer {
+export interface MailTransport {
+  /** Resolves once the mail server (or the outbox) has taken the message; throws to have the job retried. */
+  deliver(message: MailMessage, messageId: string): Promise<void>;
+}
+
+/** The domain of MAIL_FROM's address, for Message-IDs. */
+export function mailDomain(mailFrom: string): string {
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
+  const domain = address.split('@')[1]?.trim().toLowerCase();
+  return domain && /^[a-z0-9.-]+$/.test(domain) ? domain : 'localhost';
+}
+
+export function createMailTransport({ db, env, logger }: MailTransportDependencies): MailTransport {
   if (!env.smtpUrl) {
     return {
-      async send(message) {
-        await storeInOutbox(db, message);
+      async deliver(message, messageId) {
+        await storeInOutbox(db, message, messageId);
         logger.debug(`Mail stored in the outbox: ${message.subject}`);
       },
     };
   }
-  const transport = nodemailer.createTransport(env.smtpUrl);
+  // Short timeouts: a mail server that hangs fails the try, and the job is tried again later.
+  const transport = nodemailer.createTransport({
+    url: env.smtpUrl,
+    connectionTimeout: 20_000,
+    greetingTimeout: 20_000,
+    socketTimeout: 60_000,
+  } as Parameters<typeof nodemailer.createTransport>[0]);
   return {
-    async send(message: MailMessage) {
+    async deliver(message, messageId) {
       await transport.sendMail({
         from: env.mailFrom,
         to: message.to,
         subject: message.subject,
         text: message.text,
+        messageId,
         ...(message.html ? { html: message.html } : {}),
         ...(message.attachments ? { attachments: message.attachments } : {}),
       });
       logger.info(`Mail sent: ${message.subject}`);
+    },
+  };
+}
+
+export interface MailerDependencies {
+  db: Queryable;
+  jobs: Pick<Jobs, 'send'>;
+  env: Pick<Env, 'mailFrom'>;
+}
+
+export function createMailer({ db, jobs, env }: MailerDependencies): Mailer {
+  const domain = mailDomain(env.mailFrom);
+  return {
+    async send(message, q = db) {
+      const id = randomUUID();
+      await jobs.send(q, 'email', { message, messageId: `<${id}@${domain}>` }, { id });
     },
   };
 }

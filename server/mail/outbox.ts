@@ -6,11 +6,12 @@
 import type { Queryable } from '../db/adapter';
 import type { MailMessage, OutboxMessage } from './types';
 
-export async function storeInOutbox(db: Queryable, message: MailMessage): Promise<void> {
+/** Stores one message; the same `messageId` again (a retried job) is kept once. */
+export async function storeInOutbox(db: Queryable, message: MailMessage, messageId: string | null = null): Promise<void> {
   await db.query(
-    `INSERT INTO outbox (to_address, subject, text_body, html_body, attachments)
-     VALUES ($1, $2, $3, $4, $5::jsonb)`,
-    [message.to, message.subject, message.text, message.html ?? null, JSON.stringify(message.attachments ?? [])],
+    `INSERT INTO outbox (to_address, subject, text_body, html_body, attachments, message_id)
+     VALUES ($1, $2, $3, $4, $5::jsonb, $6) ON CONFLICT (message_id) DO NOTHING`,
+    [message.to, message.subject, message.text, message.html ?? null, JSON.stringify(message.attachments ?? []), messageId],
   );
 }
 
@@ -23,6 +24,7 @@ interface OutboxRow {
   html_body: string | null;
   attachments: OutboxMessage['attachments'] | string;
   created_at: Date;
+  message_id: string | null;
 }
 
 const toMessage = (row: OutboxRow): OutboxMessage => ({
@@ -33,13 +35,14 @@ const toMessage = (row: OutboxRow): OutboxMessage => ({
     html: row.html_body,
     attachments: typeof row.attachments === 'string' ? JSON.parse(row.attachments) : row.attachments,
     created_at: row.created_at.toISOString(),
+    message_id: row.message_id,
 });
 
-const COLUMNS = 'id, to_address, subject, text_body, html_body, attachments, created_at';
+const COLUMNS = 'id, to_address, subject, text_body, html_body, attachments, created_at, message_id';
 
 /** Newest first. */
 export async function readOutbox(db: Queryable, limit = 200): Promise<OutboxMessage[]> {
-  const rows = await db.query<OutboxRow>(`SELECT ${COLUMNS} FROM outbox ORDER BY created_at DESC, id DESC LIMIT $1`, [limit]);
+  const rows = await db.query<OutboxRow>(`SELECT ${COLUMNS} FROM outbox ORDER BY created_at DESC, seq DESC LIMIT $1`, [limit]);
   return rows.map(toMessage);
 }
 

@@ -1,3 +1,5 @@
+import type { Queryable } from '../db/adapter';
+
 /** What the rest of the server hands the mail module. */
 export interface MailAttachment {
   filename: string;
@@ -15,8 +17,12 @@ export interface MailMessage {
 }
 
 export interface Mailer {
-  /** Resolves once the message is handed to SMTP or stored in the outbox. */
-  send(message: MailMessage): Promise<void>;
+  /**
+   * Queues the message as an email job, written with `q` when given (a
+   * transaction's handle: the email then goes only if that transaction
+   * commits). Resolves once queued; the job sends it and retries.
+   */
+  send(message: MailMessage, q?: Queryable): Promise<void>;
 }
 
 /** A stored outbox message, as /dev/outbox answers it. */
@@ -28,4 +34,6 @@ export interface OutboxMessage {
   html: string | null;
   attachments: MailAttachment[];
   created_at: string;
+  /** The Message-ID the email job gave it. */
+  message_id: string | null;
 }

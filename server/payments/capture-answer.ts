@@ -54,6 +54,33 @@ export function captureOutcome(answer: PayPalAnswer): CaptureOutcome {
   return { kind: 'failed', issue: status === 'DECLINED' ? 'CAPTURE_DECLINED' : `CAPTURE_${status ?? 'MISSING'}`, captureId };
 }
 
+/** The currency every order is made in (create-order.ts). */
+export const ORDER_CURRENCY = 'GBP';
+
+const MONEY_VALUE = /^(\d{1,9})(?:\.(\d{1,2}))?$/;
+
+/** PayPal's money object as pence and currency; null when absent or not a plain amount. */
+export function moneyInPence(money: unknown): { pence: number; currency: string } | null {
+  const { currency_code: currency, value } = obj(money);
+  const match = typeof value === 'string' ? MONEY_VALUE.exec(value) : null;
+  if (!match || typeof currency !== 'string') return null;
+  return { pence: Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0')), currency };
+}
+
+/**
+ * Why a completed capture cannot pay for the order (DESIGN.md section 3:
+ * confirmed only when the captured amount and currency equal the
+ * order's), or null when they are equal. A capture that states no amount
+ * is not taken on trust either.
+ */
+export function amountMismatch(answer: PayPalAnswer, orderPence: number, currency = ORDER_CURRENCY): string | null {
+  const captured = moneyInPence(firstCapture(answer.body).amount);
+  if (captured && captured.pence === orderPence && captured.currency === currency) return null;
+  const ordered = `${currency} ${(orderPence / 100).toFixed(2)}`;
+  if (!captured) return `PayPal stated no amount for the capture of an order of ${ordered}`;
+  return `PayPal captured ${captured.currency} ${(captured.pence / 100).toFixed(2)} for an order of ${ordered}`;
+}
+
 /** SPEC.md section 3's transaction record, from PayPal's answer. */
 export interface TransactionRecord {
   payer_name: string | null;

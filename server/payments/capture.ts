@@ -8,14 +8,15 @@
  * that; failing that, the reconciler finishes it later.
  */
 import type { Appointment } from '../../src/domain/booking';
-import type { Database } from '../db/adapter';
+import type { Database, Queryable } from '../db/adapter';
 import type { Logger } from '../logger';
 import { readAppointment, type BookedMember } from '../services/booking-service';
 import type { BookingMail } from '../services/booking-mail';
 import { captureAnswerForPage } from './capture-answer';
 import { orderNotFound, PaymentError } from './payment-error';
 import { isPayPalId, type PayPalAnswer, type PayPalApi } from './paypal-client';
-import { isSettled, ORDER_COLUMNS, settle, type PaymentOrderRow, type Settlement } from './settle';
+import type { RefundQueue } from './refund-jobs';
+import { isSettled, ORDER_COLUMNS, REFUNDING, settle, type AfterDecision, type PaymentOrderRow, type Settlement } from './settle';
 
 export interface CaptureReply {
   status: 200 | 201 | 422;
@@ -26,6 +27,8 @@ export const PLACE_GONE_MESSAGE =
   'Your 15-minute hold ended before your payment arrived and the place has since been taken, so we have refunded your payment in full. Please choose another time or event.';
 export const EVENT_CANCELLED_MESSAGE =
   'The charity has cancelled this event, so we have refunded your payment in full. Please choose another event.';
+export const AMOUNT_MISMATCH_MESSAGE =
+  'PayPal took a different amount from the price of this booking, so we could not confirm it and are refunding the payment in full. Please try again, or contact us if it happens again.';
 export const NOT_CONFIRMED_MESSAGE =
   'We could not confirm your payment with PayPal just now. If your card was charged, your booking is confirmed or refunded automatically within a few minutes: please check My bookings before paying again.';
 
@@ -33,12 +36,12 @@ export interface CaptureDeps {
   db: Database;
   paypal: PayPalApi;
   mail: BookingMail;
-  refund: (order: PaymentOrderRow) => Promise<boolean>;
+  queueRefund: RefundQueue;
   now: () => Date;
   logger: Logger;
 }
 
-async function memberOf(db: Database, appointmentId: string): Promise<BookedMember | null> {
+async function memberOf(db: Queryable, appointmentId: string): Promise<BookedMember | null> {
   const [row] = await db.query<{ email: string; first_name: string }>(
     'SELECT p.email, p.first_name FROM appointments a JOIN member_profiles p ON p.profile_id = a.profile_id WHERE a.appointment_id = $1::uuid',
     [appointmentId],
@@ -46,40 +49,41 @@ async function memberOf(db: Database, appointmentId: string): Promise<BookedMemb
   return row ? { email: row.email, firstName: row.first_name } : null;
 }
 
-export function createCapture({ db, paypal, mail, refund, now, logger }: CaptureDeps) {
-  /** Emails and refunds that follow a decision, done by the one call that made it. */
-  async function follow(settlement: Settlement): Promise<void> {
-    if (!settlement.decidedNow) return;
-    const { order } = settlement;
+export function createCapture({ db, paypal, mail, queueRefund, now, logger }: CaptureDeps) {
+  /** The email or refund that follows a decision, queued in the transaction that made it (so exactly once). */
+  const follow: AfterDecision = async (tx, order) => {
     if (order.status === 'completed') {
-      const member = await memberOf(db, order.appointment_id);
-      if (member) await mail.confirmed(await readAppointment(db, order.appointment_id), member);
+      const member = await memberOf(tx, order.appointment_id);
+      if (member) await mail.confirmed(tx, await readAppointment(tx, order.appointment_id), member);
     } else if (order.status === 'refund_due') {
-      await refund(order);
+      if (order.refund_reason === 'amount_mismatch') {
+        logger.error(`Card payment ${order.order_id} for hold ${order.appointment_id}: PayPal captured another amount than the order's; not confirmed, refunding`);
+      }
+      await queueRefund(tx, order.payment_id);
     } else {
       logger.warn(`Card payment ${order.order_id} for hold ${order.appointment_id} ended ${order.status}`);
     }
-  }
+  };
 
   /** Settles from PayPal's capture answer, or from the order read back when that answer decides nothing. */
   async function settleFrom(order: PaymentOrderRow, answer: PayPalAnswer): Promise<Settlement | null> {
     const at = now();
-    let settlement = await settle(db, order.payment_id, answer, captureAnswerForPage(answer), at);
+    let settlement = await settle(db, order.payment_id, answer, captureAnswerForPage(answer), at, follow);
     if (!settlement && order.order_id) {
       const current = await paypal.getOrder(order.order_id);
       if (current.status === 200 && current.body.status === 'COMPLETED') {
-        settlement = await settle(db, order.payment_id, current, captureAnswerForPage(current), at);
+        settlement = await settle(db, order.payment_id, current, captureAnswerForPage(current), at, follow);
       }
     }
-    if (settlement) await follow(settlement);
     return settlement;
   }
 
   async function reply(order: PaymentOrderRow, fresh: boolean): Promise<CaptureReply> {
     const appointment = await readAppointment(db, order.appointment_id);
-    if (order.status === 'refund_due' || order.status === 'refunded') {
+    if ((REFUNDING as readonly string[]).includes(order.status) || order.status === 'refunded') {
       if (order.refund_reason === 'place_gone') throw new PaymentError(409, 'PLACE_NO_LONGER_AVAILABLE', PLACE_GONE_MESSAGE);
       if (order.refund_reason === 'event_cancelled') throw new PaymentError(409, 'EVENT_CANCELLED', EVENT_CANCELLED_MESSAGE);
+      if (order.refund_reason === 'amount_mismatch') throw new PaymentError(409, 'PAYMENT_AMOUNT_MISMATCH', AMOUNT_MISMATCH_MESSAGE);
     }
     const answer = order.capture_answer ?? {};
     if (Array.isArray(answer.details)) {

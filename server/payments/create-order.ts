@@ -7,6 +7,8 @@
  * hold with an open order gets that order back rather than a second one.
  * PayPal is asked outside the transaction, with a PayPal-Request-Id saved
  * first, so a retried or parallel create returns the same PayPal order.
+ * As for a free booking, a refusal already true at a plain first read
+ * (a full event, say) is answered from it without the event's lock.
  */
 import { eventPricePence, type ScreeningEvent } from '../../src/domain/event';
 import { formatDayMonthYear } from '../../src/domain/format';
@@ -14,7 +16,16 @@ import { slotEnd } from '../../src/domain/slots';
 import type { Database, Queryable } from '../db/adapter';
 import type { Logger } from '../logger';
 import type { AccessGrants } from '../services/access-grants';
-import { checkBooking, checkPlaces, isDuplicateBooking, refusal, type BookingInput } from '../services/booking-service';
+import {
+  checkBooking,
+  checkPlaces,
+  isDuplicateBooking,
+  readBooking,
+  refusal,
+  refuseWhenFull,
+  type BookingInput,
+  type CheckedBooking,
+} from '../services/booking-service';
 import { PaymentError } from './payment-error';
 import { isPayPalId, type PayPalApi } from './paypal-client';
 
@@ -46,6 +57,19 @@ interface Hold {
   holdExpiresAt: Date;
   event: ScreeningEvent;
   order: OpenOrder;
+}
+
+/**
+ * The refusals holdFor would give, from the plain first read (no
+ * transaction, no lock): the booking rules, a confirmed booking, too many
+ * holds elsewhere, then no place left. A member with a live hold here gets
+ * no refusal from it: that hold is resumed or moved under the lock.
+ */
+function refuseHoldEarly(first: CheckedBooking) {
+  if (first.mine?.status === 'confirmed') throw refusal('already_booked');
+  if (first.mine) return;
+  if (first.liveHoldsElsewhere >= MAX_LIVE_HOLDS) throw tooManyHolds();
+  refuseWhenFull(first);
 }
 
 async function holdFor(tx: Queryable, userId: string, input: BookingInput, at: Date, grantValid: boolean): Promise<Hold> {
@@ -108,6 +132,8 @@ export function createOrderService(db: Database, paypal: PayPalApi, grants: Acce
     const at = now();
     // Before the transaction, as the booking service does (PGlite has one connection).
     const grantValid = typeof input.eventId === 'string' && (await grants.isValid(input.accessGrant, input.eventId));
+    // The cheap first look (as a free booking's): a refusal true at this read is the answer, with no lock.
+    refuseHoldEarly(await readBooking(db, userId, input, at, grantValid, 'card'));
     let hold: Hold;
     try {
       hold = await db.transaction((tx) => holdFor(tx, userId, input, at, grantValid));

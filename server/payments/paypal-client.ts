@@ -1,7 +1,10 @@
 /**
  * PayPal's Orders v2 and Payments v2 REST calls, as the server makes them:
- * OAuth client-credentials token (kept until shortly before it expires),
- * create order, capture, get order, refund. The same client talks to
+ * OAuth client-credentials token (kept until shortly before it expires, and
+ * dropped when PayPal answers 401: a token can be revoked or expire early,
+ * so the call is made once more with a new one), create order, capture,
+ * get order, refund, get capture, get refund, and the webhook signature
+ * check. The same client talks to
  * PayPal (sandbox or live) or to the local sandbox, which answers the same
  * protocol in-process. Answers come back as they are, status and JSON;
  * the payment services read them.
@@ -27,6 +30,21 @@ export interface PayPalApi {
   captureOrder(orderId: string, requestId: string): Promise<PayPalAnswer>;
   getOrder(orderId: string): Promise<PayPalAnswer>;
   refundCapture(captureId: string, requestId: string): Promise<PayPalAnswer>;
+  getCapture(captureId: string): Promise<PayPalAnswer>;
+  getRefund(refundId: string): Promise<PayPalAnswer>;
+  /** POST /v1/notifications/verify-webhook-signature: body {verification_status: 'SUCCESS' | 'FAILURE'}. */
+  verifyWebhookSignature(input: WebhookSignatureInput): Promise<PayPalAnswer>;
+}
+
+/** What PayPal's signature check needs: the delivery's PAYPAL-* headers, our webhook's id and the event as received. */
+export interface WebhookSignatureInput {
+  auth_algo: string;
+  cert_url: string;
+  transmission_id: string;
+  transmission_sig: string;
+  transmission_time: string;
+  webhook_id: string;
+  webhook_event: Record<string, unknown>;
 }
 
 export interface PayPalClientOptions {
@@ -85,10 +103,10 @@ export function createPayPalClient({ apiBase, clientId, clientSecret, fetch: sen
     return value;
   }
 
-  async function authorised(path: string, method: string, requestId?: string, body?: unknown): Promise<PayPalAnswer> {
+  async function attempt(path: string, method: string, requestId?: string, body?: unknown): Promise<{ bearer: string | null; answer: PayPalAnswer }> {
     const bearer = await accessToken();
-    if (!bearer) return { status: 401, body: { name: 'AUTHENTICATION_FAILURE', message: 'PayPal refused the client id and secret.' } };
-    return call(path, {
+    if (!bearer) return { bearer, answer: { status: 401, body: { name: 'AUTHENTICATION_FAILURE', message: 'PayPal refused the client id and secret.' } } };
+    const answer = await call(path, {
       method,
       headers: {
         Authorization: `Bearer ${bearer}`,
@@ -98,6 +116,17 @@ export function createPayPalClient({ apiBase, clientId, clientSecret, fetch: sen
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
+    return { bearer, answer };
+  }
+
+  async function authorised(path: string, method: string, requestId?: string, body?: unknown): Promise<PayPalAnswer> {
+    const first = await attempt(path, method, requestId, body);
+    if (first.answer.status !== 401) return first.answer;
+    // PayPal no longer takes the token it gave (revoked, or expired before its time):
+    // forget it and try once more with a new one. The request id is the same, so a
+    // call PayPal did act on is not repeated. A parallel call may have renewed it already.
+    if (token && token.value === first.bearer) token = null;
+    return (await attempt(path, method, requestId, body)).answer;
   }
 
   return {
@@ -119,5 +148,8 @@ export function createPayPalClient({ apiBase, clientId, clientSecret, fetch: sen
     // No amount: the whole capture comes back (the stand-in charges no fees; see docs/decisions/0009).
     refundCapture: (captureId, requestId) =>
       authorised(`/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, 'POST', requestId, {}),
+    getCapture: (captureId) => authorised(`/v2/payments/captures/${encodeURIComponent(captureId)}`, 'GET'),
+    getRefund: (refundId) => authorised(`/v2/payments/refunds/${encodeURIComponent(refundId)}`, 'GET'),
+    verifyWebhookSignature: (input) => authorised('/v1/notifications/verify-webhook-signature', 'POST', undefined, input),
   };
 }

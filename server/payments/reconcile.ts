@@ -6,7 +6,11 @@
  *   server crashed before confirming is settled now (confirmed, or
  *   refunded if its place has gone); one never paid whose hold is over is
  *   marked abandoned;
- * - refunds PayPal did not take are tried again.
+ * - a refund_due order with no refund job (one marked before the job queue,
+ *   or whose job was cleared away) gets one; a job already there, even a
+ *   failed one waiting for staff, is left as it is;
+ * - refunds PayPal left pending are read back (GET refund), in case the
+ *   webhook that says they completed or failed never came.
  * Settling is idempotent (settle.ts), so a capture racing the reconciler is
  * harmless; orders touched in the last minute are left to their request.
  */
@@ -14,8 +18,10 @@ import type { Database } from '../db/adapter';
 import type { Logger } from '../logger';
 import type { PayPalApi } from './paypal-client';
 import { HOLD_MINUTES } from './create-order';
-import { ORDER_COLUMNS, type PaymentOrderRow, type Settlement } from './settle';
+import type { RefundQueue } from './refund-jobs';
+import { ORDER_COLUMNS, type PaymentOrderRow, type PaymentOrderStatus, type Settlement } from './settle';
 import type { PayPalAnswer } from './paypal-client';
+import { refundWord, type RefundWord } from './refunds';
 
 const GRACE_MS = 60_000;
 // PayPal keeps an approved order capturable for hours; look at abandoned ones that long.
@@ -26,7 +32,8 @@ export interface ReconcileDeps {
   db: Database;
   paypal: PayPalApi;
   settleFrom: (order: PaymentOrderRow, answer: PayPalAnswer) => Promise<Settlement | null>;
-  refund: (order: PaymentOrderRow) => Promise<boolean>;
+  queueRefund: RefundQueue;
+  recordRefund: (order: PaymentOrderRow, word: RefundWord) => Promise<PaymentOrderStatus>;
   now: () => Date;
   logger: Logger;
 }
@@ -34,11 +41,15 @@ export interface ReconcileDeps {
 export interface ReconcileReport {
   expiredHolds: number;
   settled: number;
+  refundsQueued: number;
+  /** Pending refunds PayPal now says COMPLETED (the email queued with each). */
   refunded: number;
+  /** Refunds PayPal now says FAILED or CANCELLED (staff must act). */
+  refundsFailed: number;
   abandoned: number;
 }
 
-export function createReconciler({ db, paypal, settleFrom, refund, now, logger }: ReconcileDeps) {
+export function createReconciler({ db, paypal, settleFrom, queueRefund, recordRefund, now, logger }: ReconcileDeps) {
   const abandon = (paymentId: string, at: Date) =>
     db.query("UPDATE payment_orders SET status = 'abandoned', updated_at = $2 WHERE payment_id = $1::uuid AND status IN ('creating', 'created')", [
       paymentId,
@@ -55,7 +66,7 @@ export function createReconciler({ db, paypal, settleFrom, refund, now, logger }
 
   return async function reconcile(): Promise<ReconcileReport> {
     const at = now();
-    const report: ReconcileReport = { expiredHolds: 0, settled: 0, refunded: 0, abandoned: 0 };
+    const report: ReconcileReport = { expiredHolds: 0, settled: 0, refundsQueued: 0, refunded: 0, refundsFailed: 0, abandoned: 0 };
     const expired = await db.query(
       "UPDATE appointments SET status = 'cancelled', cancelled_at = hold_expires_at, updated_at = $1 WHERE status = 'held' AND hold_expires_at <= $1 RETURNING 1",
       [at],
@@ -64,7 +75,7 @@ export function createReconciler({ db, paypal, settleFrom, refund, now, logger }
 
     const orders = await db.query<PaymentOrderRow & { created_at: Date }>(
       `SELECT ${ORDER_COLUMNS}, created_at FROM payment_orders
-       WHERE (status IN ('creating', 'created', 'refund_due') OR (status = 'abandoned' AND created_at > $2))
+       WHERE (status IN ('creating', 'created', 'refund_due', 'refund_pending') OR (status = 'abandoned' AND created_at > $2))
          AND updated_at <= $1
        ORDER BY created_at LIMIT ${BATCH}`,
       [new Date(at.getTime() - GRACE_MS), new Date(at.getTime() - ABANDONED_WATCH_MS)],
@@ -72,7 +83,18 @@ export function createReconciler({ db, paypal, settleFrom, refund, now, logger }
     for (const order of orders) {
       try {
         if (order.status === 'refund_due') {
-          if (await refund(order)) report.refunded += 1;
+          // The job's id is the payment's: this is a no-op while its job exists.
+          await queueRefund(db, order.payment_id);
+          report.refundsQueued += 1;
+          continue;
+        }
+        if (order.status === 'refund_pending') {
+          if (!order.refund_id) continue;
+          const answer = await paypal.getRefund(order.refund_id);
+          if (answer.status !== 200) throw new Error(`PayPal answered ${answer.status} to GET refund ${order.refund_id}`);
+          const after = await recordRefund(order, refundWord(answer.body));
+          if (after === 'refunded') report.refunded += 1;
+          if (after === 'refund_failed') report.refundsFailed += 1;
           continue;
         }
         if (!order.order_id) {
@@ -100,22 +122,4 @@ export function createReconciler({ db, paypal, settleFrom, refund, now, logger }
     }
     return report;
   };
-}
-
-/** Runs `reconcile` now and every `everyMs`; resolves the returned stop function's timer. */
-export function startReconciler(reconcile: () => Promise<unknown>, logger: Logger, everyMs = 60_000): () => void {
-  let running = false;
-  const run = () => {
-    if (running) return;
-    running = true;
-    reconcile()
-      .catch((error: unknown) => logger.error('Payment reconciliation failed', error))
-      .finally(() => {
-        running = false;
-      });
-  };
-  run();
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
 }

@@ -1,55 +1,129 @@
 /**
  * Returning a captured payment through PayPal's refund call: for a capture
- * that arrived after its place had gone, and for a paid booking cancelled
- * in time (SPEC.md section 9). The order is marked refund_due in the same
- * transaction that decided it, before PayPal is asked, so a crash or a
- * PayPal outage leaves it for the reconciler to retry; the refund's
- * PayPal-Request-Id is fixed per order, so a retry never refunds twice.
+ * that arrived after its place had gone (or of the wrong amount), and for a
+ * paid booking cancelled in time (SPEC.md section 9). The order is marked
+ * refund_due in the same transaction that decided it, and its refund job
+ * queued there (refund-jobs.ts), so a crash or a PayPal outage leaves the
+ * job to retry; the refund's PayPal-Request-Id is fixed per order, so a
+ * retry never refunds twice.
+ *
+ * PayPal's refund has its own status (DESIGN.md section 3: "pending" until
+ * PayPal says it completed). COMPLETED marks the order refunded and queues
+ * the member's email in that same transaction, once; PENDING marks it
+ * refund_pending (the member and staff see "Refund pending"), completed
+ * later from a webhook's job or the reconciler's GET of the refund; FAILED
+ * or CANCELLED marks it refund_failed, for staff. The same recordRefund
+ * applies PayPal's word wherever it comes from, each change a conditional
+ * UPDATE, so however many answers, webhooks and reconciler runs race, one
+ * email is queued.
  */
 import type { Database } from '../db/adapter';
 import type { Logger } from '../logger';
 import { readAppointment, type BookedMember } from '../services/booking-service';
 import type { BookingMail } from '../services/booking-mail';
-import { issueOf } from './capture-answer';
+import { firstCapture, issueOf, moneyInPence } from './capture-answer';
 import type { PayPalApi } from './paypal-client';
-import type { PaymentOrderRow } from './settle';
+import { ORDER_COLUMNS, type PaymentOrderRow, type PaymentOrderStatus } from './settle';
+
+/** What each PayPal refund status makes of our order, and from which statuses (never backwards). */
+const REFUND_MOVES: Record<string, { to: PaymentOrderStatus; from: PaymentOrderStatus[]; appointment: string }> = {
+  COMPLETED: { to: 'refunded', from: ['refund_due', 'refund_pending', 'refund_failed'], appointment: 'refunded' },
+  PENDING: { to: 'refund_pending', from: ['refund_due'], appointment: 'refund pending' },
+  FAILED: { to: 'refund_failed', from: ['refund_due', 'refund_pending'], appointment: 'refund failed' },
+  CANCELLED: { to: 'refund_failed', from: ['refund_due', 'refund_pending'], appointment: 'refund failed' },
+};
+
+/** The PayPal-Request-Id of an order's refund: one per order, so a retry is never a second refund. */
+export const refundRequestId = (paymentId: string) => `chaps-refund-${paymentId}`;
+
+export interface RefundWord {
+  /** PayPal's refund id, when known. */
+  refundId: string | null;
+  /** PayPal's refund status: COMPLETED, PENDING, FAILED or CANCELLED. */
+  status: string;
+  /** The refund's own amount (pence), when PayPal stated it in pounds. */
+  amountPence: number | null;
+}
+
+/** PayPal's refund resource (the refund call's answer, GET /v2/payments/refunds/{id}, a webhook's resource). */
+export function refundWord(body: Record<string, unknown>): RefundWord {
+  const money = moneyInPence(body.amount);
+  return {
+    refundId: typeof body.id === 'string' ? body.id.slice(0, 64) : null,
+    status: typeof body.status === 'string' ? body.status : '',
+    amountPence: money?.currency === 'GBP' ? money.pence : null,
+  };
+}
 
 export function createRefunds(db: Database, paypal: PayPalApi, mail: BookingMail, now: () => Date, logger: Logger) {
-  /** Resolves to true once the money is back (or PayPal says it already is). */
-  return async function refund(order: PaymentOrderRow): Promise<boolean> {
-    if (order.status !== 'refund_due' || !order.capture_id) return order.status === 'refunded';
-    const answer = await paypal.refundCapture(order.capture_id, `chaps-refund-${order.payment_id}`);
+  /**
+   * Applies PayPal's word on the refund of `order`; resolves to the order's
+   * status after it (unchanged when the word moves nothing, e.g. PENDING
+   * after COMPLETED, or a status PayPal does not define).
+   */
+  async function recordRefund(order: PaymentOrderRow, word: RefundWord): Promise<PaymentOrderStatus> {
+    const move = REFUND_MOVES[word.status];
+    if (!move) return order.status;
+    const at = now();
+    const changed = await db.transaction(async (tx) => {
+      const [row] = await tx.query<PaymentOrderRow>(
+        `UPDATE payment_orders SET status = $2, refund_id = COALESCE($3, refund_id), updated_at = $4
+         WHERE payment_id = $1::uuid AND status = ANY($5::text[]) RETURNING ${ORDER_COLUMNS}`,
+        [order.payment_id, move.to, word.refundId, at, move.from],
+      );
+      if (!row) return null;
+      await tx.query("UPDATE appointments SET payment_status = $2, updated_at = $3 WHERE appointment_id = $1::uuid AND status = 'cancelled'", [
+        row.appointment_id,
+        move.appointment,
+        at,
+      ]);
+      if (move.to !== 'refunded') return row;
+      const appointment = await readAppointment(tx, row.appointment_id);
+      const [member] = await tx.query<{ email: string; first_name: string }>(
+        'SELECT p.email, p.first_name FROM appointments a JOIN member_profiles p ON p.profile_id = a.profile_id WHERE a.appointment_id = $1::uuid',
+        [row.appointment_id],
+      );
+      // Queued by the one transaction that marked it refunded, so one refund sends one email.
+      if (member) {
+        // A full refund returns what was captured, which is not the price when the amounts differed.
+        const captured = moneyInPence(firstCapture(row.capture_answer ?? {}).amount);
+        const amount = word.amountPence ?? (captured?.currency === 'GBP' ? captured.pence : row.amount);
+        const to: BookedMember = { email: member.email, firstName: member.first_name };
+        await mail.refunded(tx, appointment, to, amount, row.refund_reason ?? 'cancelled');
+      }
+      return row;
+    });
+    if (!changed) {
+      const [current] = await db.query<{ status: PaymentOrderStatus }>('SELECT status FROM payment_orders WHERE payment_id = $1::uuid', [order.payment_id]);
+      return current?.status ?? order.status;
+    }
+    if (move.to === 'refund_failed') {
+      logger.error(`PayPal's refund ${word.refundId ?? ''} of capture ${order.capture_id} (order ${order.order_id}) ${word.status}: staff must return the money`);
+    }
+    return changed.status;
+  }
+
+  /**
+   * The refund job's work: asks PayPal to refund a refund_due order and
+   * records its answer. Resolves to the order's status after it: refunded
+   * (the email queued), refund_pending (PayPal has it; a webhook or the
+   * reconciler completes it), refund_failed (staff), or still refund_due
+   * when PayPal did not take the request, which the job retries.
+   */
+  async function refund(order: PaymentOrderRow): Promise<PaymentOrderStatus> {
+    if (order.status !== 'refund_due' || !order.capture_id) return order.status;
+    const answer = await paypal.refundCapture(order.capture_id, refundRequestId(order.payment_id));
     const already = issueOf(answer.body)?.issue === 'CAPTURE_FULLY_REFUNDED';
-    const refundId = typeof answer.body.id === 'string' ? answer.body.id : null;
-    const done = already || ((answer.status === 200 || answer.status === 201) && ['COMPLETED', 'PENDING'].includes(String(answer.body.status)));
-    if (!done) {
+    const word = already ? { refundId: null, status: 'COMPLETED', amountPence: null } : refundWord(answer.body);
+    if (!already && ((answer.status !== 200 && answer.status !== 201) || !REFUND_MOVES[word.status])) {
       logger.error(`The refund of PayPal capture ${order.capture_id} (order ${order.order_id}) failed; it will be retried`, {
         status: answer.status,
         body: answer.body,
       });
-      return false;
+      return order.status;
     }
-    const at = now();
-    const changed = await db.transaction(async (tx) => {
-      const [row] = await tx.query(
-        `UPDATE payment_orders SET status = 'refunded', refund_id = $2, updated_at = $3
-         WHERE payment_id = $1::uuid AND status = 'refund_due' RETURNING 1`,
-        [order.payment_id, refundId, at],
-      );
-      if (!row) return null;
-      await tx.query(
-        "UPDATE appointments SET payment_status = 'refunded', updated_at = $2 WHERE appointment_id = $1::uuid AND status = 'cancelled'",
-        [order.appointment_id, at],
-      );
-      const appointment = await readAppointment(tx, order.appointment_id);
-      const [member] = await tx.query<{ email: string; first_name: string }>(
-        'SELECT p.email, p.first_name FROM appointments a JOIN member_profiles p ON p.profile_id = a.profile_id WHERE a.appointment_id = $1::uuid',
-        [order.appointment_id],
-      );
-      return member ? { appointment, member: { email: member.email, firstName: member.first_name } satisfies BookedMember } : null;
-    });
-    // Only the call that marked it refunded tells the member, so one refund sends one email.
-    if (changed) await mail.refunded(changed.appointment, changed.member, order.amount, order.refund_reason ?? 'cancelled');
-    return true;
-  };
+    return recordRefund(order, word);
+  }
+
+  return { refund, recordRefund };
 }

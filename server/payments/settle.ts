@@ -9,18 +9,21 @@
  *
  * A completed capture confirms the hold with 'paid by card'. If the hold
  * had ended, it still confirms when the place is free; otherwise the
- * money is due back (refund_due, refunded by refunds.ts). No outcome leaves
- * a card charged with no booking and no refund on its way.
+ * money is due back (refund_due, refunded by refunds.ts). A completed
+ * capture of another amount or currency than the order's confirms nothing:
+ * its money is due back too, and the order is flagged for staff. No outcome
+ * leaves a card charged with no booking and no refund on its way.
  */
 import { hasEnded } from '../../src/domain/event-card';
+import type { PaymentProblem } from '../../src/domain/staff-payments';
 import type { Database, Queryable } from '../db/adapter';
 import { eventColumns, toScreeningEvent } from '../db/events-table';
 import { addToHistory, checkPlaces } from '../services/booking-service';
 import type { RefundReason } from '../services/booking-mail-text';
-import { captureOutcome, transactionRecord, type CaptureOutcome } from './capture-answer';
+import { amountMismatch, captureOutcome, transactionRecord, type CaptureOutcome } from './capture-answer';
 import type { PayPalAnswer } from './paypal-client';
 
-export const SETTLED = ['completed', 'declined', 'failed', 'refund_due', 'refunded'] as const;
+export const SETTLED = ['completed', 'declined', 'failed', 'refund_due', 'refund_pending', 'refunded', 'refund_failed'] as const;
 export type PaymentOrderStatus = 'creating' | 'created' | 'abandoned' | (typeof SETTLED)[number];
 
 export interface PaymentOrderRow {
@@ -35,10 +38,18 @@ export interface PaymentOrderRow {
   capture_id: string | null;
   capture_answer: Record<string, unknown> | null;
   refund_reason: RefundReason | null;
+  refund_id: string | null;
+  problem: PaymentProblem | null;
 }
 
+/** What staff must look at on a payment (610-paypal-webhooks.sql, src/domain/staff-payments.ts). */
+export type { PaymentProblem };
+
+/** Money on its way back, or meant to be: the statuses refunds.ts moves between. */
+export const REFUNDING = ['refund_due', 'refund_pending', 'refund_failed'] as const;
+
 export const ORDER_COLUMNS = `payment_id::text AS payment_id, order_id, appointment_id::text AS appointment_id, user_id::text AS user_id,
-  event_id::text AS event_id, amount, status, capture_id, capture_answer, refund_reason`;
+  event_id::text AS event_id, amount, status, capture_id, capture_answer, refund_reason, refund_id, problem`;
 
 export const isSettled = (status: PaymentOrderStatus) => (SETTLED as readonly string[]).includes(status);
 
@@ -113,10 +124,15 @@ const freeHold = (tx: Queryable, appointmentId: string, at: Date) =>
     [appointmentId, at],
   );
 
+/** What follows a decision (the confirmation email, the refund job), queued in its transaction. */
+export type AfterDecision = (tx: Queryable, order: PaymentOrderRow) => Promise<void>;
+
 /**
  * Applies PayPal's capture (or get-order) answer to our order `paymentId`.
  * `pageAnswer` is what the member is shown, kept for replays. Resolves to
  * null when PayPal's answer decides nothing (unreachable, pending).
+ * `afterDecision` runs in the deciding transaction only, so what follows a
+ * decision is queued exactly once.
  */
 export async function settle(
   db: Database,
@@ -124,6 +140,7 @@ export async function settle(
   answer: PayPalAnswer,
   pageAnswer: Record<string, unknown>,
   at: Date,
+  afterDecision: AfterDecision = async () => {},
 ): Promise<Settlement | null> {
   const outcome = captureOutcome(answer);
   const [known] = await db.query<{ event_id: string }>('SELECT event_id::text AS event_id FROM payment_orders WHERE payment_id = $1::uuid', [paymentId]);
@@ -138,7 +155,12 @@ export async function settle(
     await recordTransaction(tx, order, answer, outcome, at);
     let status: PaymentOrderStatus;
     let reason: RefundReason | null = null;
-    if (outcome.kind === 'completed') {
+    const mismatch = outcome.kind === 'completed' ? amountMismatch(answer, order.amount) : null;
+    if (mismatch) {
+      status = 'refund_due';
+      reason = 'amount_mismatch';
+      await freeHold(tx, order.appointment_id, at);
+    } else if (outcome.kind === 'completed') {
       const decision = await canConfirm(tx, order, at);
       status = decision === true ? 'completed' : 'refund_due';
       if (decision !== true) reason = decision;
@@ -152,10 +174,11 @@ export async function settle(
     }
     const [settled] = await tx.query<PaymentOrderRow>(
       `UPDATE payment_orders SET status = $2, capture_id = $3, capture_answer = $4, updated_at = $5,
-         refund_reason = $6
+         refund_reason = $6, problem = $7, problem_detail = $8, problem_at = CASE WHEN $7::text IS NULL THEN NULL ELSE $5::timestamptz END
        WHERE payment_id = $1::uuid RETURNING ${ORDER_COLUMNS}`,
-      [paymentId, status, outcome.captureId, pageAnswer, at, reason],
+      [paymentId, status, outcome.captureId, pageAnswer, at, reason, mismatch ? 'amount_mismatch' : null, mismatch],
     );
+    await afterDecision(tx, settled!);
     return { order: settled!, decidedNow: true };
   });
 }

@@ -1,7 +1,8 @@
 /**
  * /api/appointments, the signed-in member's bookings (issue 7):
  * - POST / {eventId, appointmentStartTime, consentId, accessGrant?} -> 201
- *   {status: 'success', appointment}; refusals as BOOKING_REFUSALS say.
+ *   {status: 'success', appointment}; refusals as BOOKING_REFUSALS say. The
+ *   confirmation email is queued with the booking.
  *   The access grant may also come in the X-Access-Grant header.
  * - GET / -> {appointments}: upcoming first, then past.
  * - GET /:id -> {appointment}; another member's or a malformed id -> 404
@@ -11,7 +12,8 @@
  * - POST /:id/cancel {acceptNoRefund?} -> {status: 'success', appointment,
  *   refund}. A paid booking within 2 business days needs acceptNoRefund
  *   (409 no_refund_confirmation_required otherwise); one further ahead is
- *   refunded through PayPal and the member emailed.
+ *   refunded through PayPal by a job, and the member emailed (both queued
+ *   with the cancellation).
  * - GET /:id/calendar.ics -> the appointment as a calendar file.
  */
 import { Hono } from 'hono';
@@ -23,17 +25,13 @@ import { formBodyLimit, readJsonObject } from '../http/json-body';
 import { requireMember, type MemberVariables } from '../http/require-member';
 import { appointmentCalendar, calendarFilename, CALENDAR_CONTENT_TYPE } from '../services/appointment-calendar';
 import { cancelRefusal, refundFor, type AppointmentsService } from '../services/appointments-service';
-import type { PaymentOrderRow } from '../payments/settle';
-import type { BookingMail } from '../services/booking-mail';
 import type { BookingService } from '../services/booking-service';
 
 export function appointmentsRoutes(
   booking: BookingService,
   appointments: AppointmentsService,
-  mail: BookingMail,
   verify: MemberVerifier,
   logger: Logger,
-  refund: (order: PaymentOrderRow) => Promise<boolean>,
   now: () => Date,
 ): Hono<{ Variables: MemberVariables }> {
   const app = new Hono<{ Variables: MemberVariables }>();
@@ -56,7 +54,6 @@ export function appointmentsRoutes(
       consentId: body.consentId,
       accessGrant: body.accessGrant ?? c.req.header(ACCESS_GRANT_HEADER),
     });
-    await mail.confirmed(booked.appointment, booked.member);
     return c.json({ status: 'success', appointment: booked.appointment }, 201);
   });
 
@@ -81,9 +78,6 @@ export function appointmentsRoutes(
     const body: unknown = await c.req.json().catch(() => ({}));
     const acceptNoRefund = typeof body === 'object' && body !== null && (body as Record<string, unknown>).acceptNoRefund === true;
     const cancelled = await appointments.cancel(userId, c.req.param('id'), acceptNoRefund);
-    await mail.cancelled(cancelled.appointment, cancelled.member);
-    // A refund PayPal does not take now is retried by the reconciler; the booking stays cancelled.
-    for (const order of cancelled.refundDue) await refund(order);
     const appointment = (await appointments.get(userId, c.req.param('id')))?.appointment ?? cancelled.appointment;
     return c.json({ status: 'success', appointment, refund: cancelled.refund });
   });

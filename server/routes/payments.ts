@@ -1,7 +1,9 @@
 /**
  * /api/payments (issue 9, docs/decisions/0009), signed-in members only
- * except the config:
+ * except the config and PayPal's webhooks:
  * - GET /config -> {clientId, sdkBaseUrl?}: how the page loads PayPal's SDK.
+ * - POST /webhooks: PayPal's notifications, checked by PayPal's signature
+ *   check (payment-webhooks.ts).
  * - GET /checkout?eventId= -> {amount, appointment, holdExpiresAt}: the
  *   price and the member's live hold or booking for the event (a reload of
  *   /checkout resumes it, a charged card shows the booking confirmed).
@@ -28,6 +30,7 @@ import { asPaymentError, orderNotFound, PaymentError } from '../payments/payment
 import { isPayPalId } from '../payments/paypal-client';
 import { isEventId } from '../services/events-service';
 import { takeAttempt } from '../services/request-throttle';
+import { paymentWebhookRoutes } from './payment-webhooks';
 
 const REPORT_LIMIT = { max: 20, windowMs: 10 * 60_000 };
 // Each create may ask PayPal for an order: a member retrying cards needs a few, a script many.
@@ -37,6 +40,7 @@ const ACTIVE = `(a.status = 'confirmed' OR (a.status = 'held' AND a.hold_expires
 export function paymentsRoutes(payments: Payments, db: Database, verify: MemberVerifier, now: () => Date, logger: Logger) {
   const app = new Hono<{ Variables: MemberVariables }>();
   app.get('/config', (c) => c.json(payments.config));
+  app.route('/webhooks', paymentWebhookRoutes(payments.webhooks, payments.queueWebhook, db, now, logger));
   app.use('*', requireMember(verify));
 
   app.get('/checkout', async (c) => {

@@ -20,9 +20,10 @@ import { ApiError, eventNotFound, fieldIssue } from '../http/errors';
 import { formBodyLimit, readJsonObject } from '../http/json-body';
 import type { StaffVariables } from '../http/require-staff';
 import type { StaffAttendeesService } from '../services/staff-attendees-service';
+import type { TellMember } from '../services/staff-results-service';
 import type { StaffConsentService } from '../services/staff-consent-service';
 import type { StaffMail } from '../services/staff-mail';
-import type { SavedResult, StaffResultsService } from '../services/staff-results-service';
+import type { StaffResultsService } from '../services/staff-results-service';
 import { actorOf } from './staff-events';
 
 const CHECK_IN_BODY_MAX = 96 * 1024;
@@ -71,9 +72,7 @@ export function staffAttendeesRoutes(deps: {
   const { attendees, results, consents, mail } = deps;
   const app = new Hono<{ Variables: StaffVariables }>();
   const origin = (url: string) => deps.siteUrl ?? new URL(url).origin;
-  const tell = async (saved: SavedResult[], url: string) => {
-    for (const result of saved) await mail.resultReady(result.to, result.event, origin(url));
-  };
+  const tellAt = (url: string): TellMember => (tx, result) => mail.resultReady(tx, result.to, result.event, origin(url));
 
   app.get('/:eventId/attendees', async (c) => {
     const list = await attendees.list(c.req.param('eventId'));
@@ -90,8 +89,7 @@ export function staffAttendeesRoutes(deps: {
 
   app.put('/:eventId/attendees/:appointmentId/result', formBodyLimit(), async (c) => {
     const input = readResult(await readJsonObject(c));
-    const saved = await results.save(actorOf(c), c.req.param('eventId'), c.req.param('appointmentId'), input);
-    await tell([saved], c.req.url);
+    await results.save(actorOf(c), c.req.param('eventId'), c.req.param('appointmentId'), input, tellAt(c.req.url));
     return c.json({ status: 'success' });
   });
 
@@ -99,8 +97,7 @@ export function staffAttendeesRoutes(deps: {
     '/:eventId/results.csv',
     bodyLimit({ maxSize: RESULTS_CSV_MAX_BYTES, onError: tooLarge('file', RESULTS_CSV_MAX_BYTES) }),
     async (c) => {
-      const saved = await results.importCsv(actorOf(c), c.req.param('eventId'), await c.req.text());
-      await tell(saved, c.req.url);
+      const saved = await results.importCsv(actorOf(c), c.req.param('eventId'), await c.req.text(), tellAt(c.req.url));
       return c.json({ saved: saved.length });
     },
   );

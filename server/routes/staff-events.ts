@@ -4,9 +4,10 @@
  * - GET /:id         -> {event}
  * - POST /           {event fields, access_code?} -> 201 {event, access_code}
  * - PUT /:id         {event fields, access_code?} -> {event, access_code}
- * - POST /:id/cancel -> {event, members_emailed, refunds_due, refunded}:
- *   card payments are refunded in full after the commit; those PayPal did
- *   not take (refunds_due - refunded) are retried by the reconciler
+ * - POST /:id/cancel -> {event, members_emailed, refunds_due}: the emails
+ *   and full refunds are jobs queued with the cancellation; a refund PayPal
+ *   does not take is retried (/staff/failures), and one it leaves pending
+ *   or fails is listed at GET /api/staff/payments
  * - POST /:id/access-code {access_code?} -> {event, access_code}
  * access_code in an answer is the plain code, present only when one was
  * just set: it is shown once and stored hashed.
@@ -16,13 +17,9 @@ import { accessCodeProblem, checkStaffEvent } from '../../src/domain/staff-event
 import { ApiError, eventNotFound, fieldIssue } from '../http/errors';
 import { formBodyLimit, readJsonObject } from '../http/json-body';
 import type { StaffVariables } from '../http/require-staff';
-import type { Logger } from '../logger';
-import type { PaymentOrderRow } from '../payments/settle';
 import type { StaffActor } from '../services/staff-audit';
 import type { StaffEventsService } from '../services/staff-events-service';
-import type { StaffMail } from '../services/staff-mail';
 
-const REFUNDS_AT_ONCE = 4;
 
 export const actorOf = (c: { get(key: 'member'): { userId: string; email: string } }): StaffActor => {
   const member = c.get('member');
@@ -45,12 +42,7 @@ function readEvent(body: Record<string, unknown>) {
   return checked.event;
 }
 
-export function staffEventsRoutes(
-  events: StaffEventsService,
-  mail: StaffMail,
-  refund: (order: PaymentOrderRow) => Promise<boolean>,
-  logger: Logger,
-): Hono<{ Variables: StaffVariables }> {
+export function staffEventsRoutes(events: StaffEventsService): Hono<{ Variables: StaffVariables }> {
   const app = new Hono<{ Variables: StaffVariables }>();
 
   app.get('/', async (c) => c.json({ events: await events.list() }));
@@ -76,21 +68,9 @@ export function staffEventsRoutes(
   });
 
   app.post('/:id/cancel', async (c) => {
+    // The emails and refunds are queued with the cancellation; the jobs send and refund after this answer.
     const { event, bookings, refundsDue } = await events.cancel(actorOf(c), c.req.param('id'));
-    for (const booking of bookings) await mail.eventCancelled(booking, { ...event, start_time: booking.start_time }, booking.refundPence);
-    // Each is marked refund_due already: one PayPal cannot take now stays for the reconciler, and the rest go on.
-    const refundOne = (order: PaymentOrderRow) =>
-      refund(order).catch((error: unknown) => {
-        logger.error(`Refunding card payment ${order.payment_id} of cancelled event ${event.event_id} failed; it will be retried`, error);
-        return false;
-      });
-    let refunded = 0;
-    // A few at a time, so a full event's refunds do not keep staff waiting one PayPal call after another.
-    for (let i = 0; i < refundsDue.length; i += REFUNDS_AT_ONCE) {
-      const done = await Promise.all(refundsDue.slice(i, i + REFUNDS_AT_ONCE).map(refundOne));
-      refunded += done.filter(Boolean).length;
-    }
-    return c.json({ event, members_emailed: bookings.length, refunds_due: refundsDue.length, refunded });
+    return c.json({ event, members_emailed: bookings.length, refunds_due: refundsDue.length });
   });
 
   app.post('/:id/access-code', formBodyLimit(), async (c) => {

@@ -4,6 +4,8 @@
  * who acts comes from the token, never from the body.
  * - GET /me -> {email}: whether the signed-in user may open the console
  * - /events/... : staff-events.ts and staff-attendees.ts
+ * - /jobs/... : staff-jobs.ts, the emails and refunds that could not be done
+ * - /payments: card payments needing a person (staff-payments.ts)
  */
 import { Hono } from 'hono';
 import type { MemberVerifier } from '../auth/member-verifier';
@@ -12,7 +14,8 @@ import type { Database } from '../db/adapter';
 import { requireStaff, type StaffVariables } from '../http/require-staff';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail';
-import type { PaymentOrderRow } from '../payments/settle';
+import type { Jobs } from '../jobs/queue';
+import { refundQueue } from '../payments/refund-jobs';
 import type { Signer } from '../services/signing';
 import { createStaffAttendeesService } from '../services/staff-attendees-service';
 import { createStaffConsentService } from '../services/staff-consent-service';
@@ -21,6 +24,8 @@ import { createStaffMail } from '../services/staff-mail';
 import { createStaffResultsService } from '../services/staff-results-service';
 import { staffAttendeesRoutes } from './staff-attendees';
 import { staffEventsRoutes } from './staff-events';
+import { staffJobsRoutes } from './staff-jobs';
+import { staffPaymentsRoutes } from './staff-payments';
 
 export interface StaffRoutesDeps {
   db: Database;
@@ -29,19 +34,20 @@ export interface StaffRoutesDeps {
   signer: Signer;
   mailer: Mailer;
   siteUrl: string | undefined;
-  /** The payments' PayPal refund (refunds.ts), for the card payments of a cancelled event. */
-  refund: (order: PaymentOrderRow) => Promise<boolean>;
+  /** The job queue: refunds of a cancelled event's payments, and what staff see of failed jobs. */
+  jobs: Jobs;
   now: () => Date;
   logger: Logger;
 }
 
-export function staffRoutes({ db, verify, isStaff, signer, mailer, siteUrl, refund, now, logger }: StaffRoutesDeps): Hono<{ Variables: StaffVariables }> {
+export function staffRoutes({ db, verify, isStaff, signer, mailer, siteUrl, jobs, now, logger }: StaffRoutesDeps): Hono<{ Variables: StaffVariables }> {
   const app = new Hono<{ Variables: StaffVariables }>();
   app.use(requireStaff(verify, isStaff, logger));
-  const mail = createStaffMail(mailer, logger);
+  const mail = createStaffMail(mailer);
 
   app.get('/me', (c) => c.json({ email: c.get('member').email, role: 'staff' }));
-  app.route('/events', staffEventsRoutes(createStaffEventsService(db, now), mail, refund, logger));
+  app.route('/events', staffEventsRoutes(createStaffEventsService(db, now, mail, refundQueue(jobs))));
+  app.route('/jobs', staffJobsRoutes(jobs, db, logger, now));
   app.route(
     '/events',
     staffAttendeesRoutes({
@@ -52,5 +58,6 @@ export function staffRoutes({ db, verify, isStaff, signer, mailer, siteUrl, refu
       siteUrl,
     }),
   );
+  app.route('/payments', staffPaymentsRoutes(db));
   return app;
 }

@@ -12,6 +12,8 @@ import { ORDER_COLUMNS, type PaymentOrderRow } from '../payments/settle';
 import type { Database, Queryable } from '../db/adapter';
 import { APPOINTMENT_COLUMNS, APPOINTMENTS_FROM, toAppointment } from '../db/appointments-table';
 import { ApiError } from '../http/errors';
+import type { RefundQueue } from '../payments/refund-jobs';
+import type { BookingMail } from './booking-mail';
 import type { BookedMember } from './booking-service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -32,7 +34,7 @@ export interface AppointmentDetail {
 export interface Cancellation extends AppointmentDetail {
   /** For a booking paid by card: SPEC.md section 9's decision; null when nothing was paid. */
   refund: RefundDecision | null;
-  /** Card payments now due back (refunded by the caller through PayPal). */
+  /** Card payments now due back (their refund jobs are queued with the cancellation). */
   refundDue: PaymentOrderRow[];
 }
 
@@ -62,7 +64,7 @@ const slotStart = (a: Appointment) => londonToInstant(a.event_date, a.start_time
 const OWN = `a.user_id = $1::uuid AND NOT (a.status = 'held' AND a.hold_expires_at <= $2::timestamptz)
   AND NOT (a.status = 'cancelled' AND a.payment_status = 'unpaid')`;
 
-export function createAppointmentsService(db: Database, now: () => Date): AppointmentsService {
+export function createAppointmentsService(db: Database, now: () => Date, mail: BookingMail, queueRefund: RefundQueue): AppointmentsService {
   async function detail(q: Queryable, userId: string, id: string, lock = false): Promise<AppointmentDetail | null> {
     if (!UUID.test(id)) return null;
     const at = now();
@@ -106,7 +108,7 @@ export function createAppointmentsService(db: Database, now: () => Date): Appoin
         if (slotStart(found.appointment) <= at.getTime()) throw cancelRefusal('appointment_started');
         const refund = refundFor(found.appointment, at);
         if (refund === 'none' && !acceptNoRefund) throw noRefundConfirmationRequired();
-        // Marked in this transaction, so a crash before PayPal is asked leaves it for the reconciler.
+        // Marked, and the refund queued, in this transaction: PayPal is asked by the refund job.
         const refundDue =
           refund === 'full'
             ? await tx.query<PaymentOrderRow>(
@@ -123,6 +125,8 @@ export function createAppointmentsService(db: Database, now: () => Date): Appoin
         await tx.query('DELETE FROM member_appointments WHERE appointment_id = $1::uuid', [id]);
         const cancelled = await detail(tx, userId, id);
         if (!cancelled) throw new Error('The cancelled appointment could not be read back');
+        await mail.cancelled(tx, cancelled.appointment, cancelled.member);
+        for (const order of refundDue) await queueRefund(tx, order.payment_id);
         return { ...cancelled, refund, refundDue };
       });
     },

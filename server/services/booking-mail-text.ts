@@ -68,15 +68,18 @@ export function cancellationText(appointment: Appointment, firstName: string): s
 
 /**
  * Why money came back: the member cancelled in time, the payment arrived
- * after the place had gone, or the charity cancelled the event.
+ * after the place had gone, the charity cancelled the event, or PayPal
+ * took another amount than the booking's price (so it confirmed nothing).
  */
-export type RefundReason = 'cancelled' | 'place_gone' | 'event_cancelled';
+export type RefundReason = 'cancelled' | 'place_gone' | 'event_cancelled' | 'amount_mismatch';
 
 const REFUND_REASONS: Record<RefundReason, (amount: string) => string> = {
   cancelled: (amount) => `You cancelled this booking more than 2 business days before it, so we have refunded ${amount} to your card in full.`,
   place_gone: (amount) =>
     `Your card payment of ${amount} reached us after your 15-minute hold had ended and the place had been taken, so the booking could not be made. We have refunded ${amount} to your card in full.`,
   event_cancelled: (amount) => `The charity cancelled this event, so we have refunded ${amount} to your card in full.`,
+  amount_mismatch: (amount) =>
+    `The amount taken from your card (${amount}) did not match the price of this booking, so the booking could not be made. We have refunded ${amount} to your card in full.`,
 };
 
 export function refundText(appointment: Appointment, firstName: string, amount: string, reason: RefundReason): string {

@@ -5,6 +5,19 @@
  * PostgreSQL with any number of processes and on PGlite (whose single
  * connection runs transactions one at a time). The checks run in the order
  * of BOOKING_REFUSALS; a refusal throws, so nothing is written.
+ *
+ * A rush (hundreds of members for a few places) is answered mostly without
+ * the lock: the same checks first run on one plain read of everything the
+ * decision needs (readBooking), and a refusal there is the answer. That
+ * read sees only committed bookings, so it can be stale only towards
+ * "places left" (the locked read then decides); when it says full, the
+ * event or slot was full at that moment. Under the lock a free booking is
+ * one statement (BOOK_FREE): the same read once more and, when its counts
+ * allow, the booking and its history row written; the decision is then
+ * made on that read, and a refusal rolls the write back. So the lock is
+ * held for that statement and the commit while other attempts wait.
+ * Within one process the attempts that get past the first read take turns
+ * (booking-queue.ts), so they wait without holding pooled connections.
  */
 import { BOOKING_REFUSAL_MESSAGES, BOOKING_REFUSALS, type Appointment, type BookingRefusal } from '../../src/domain/booking';
 import { isEligibleAge } from '../../src/domain/age';
@@ -13,12 +26,14 @@ import { eventPricePence, isEsneftEvent, type ScreeningEvent } from '../../src/d
 import { londonToInstant } from '../../src/domain/london-time';
 import { isValidNhsNumber } from '../../src/domain/nhs-number';
 import { slotEnd, slotTimes } from '../../src/domain/slots';
-import type { Database, Queryable } from '../db/adapter';
+import type { Database, Queryable, Row } from '../db/adapter';
 import { APPOINTMENT_COLUMNS, APPOINTMENTS_FROM, toAppointment } from '../db/appointments-table';
 import { activeAppointment, eventColumns, toScreeningEvent } from '../db/events-table';
 import { ApiError } from '../http/errors';
+import type { BookingMail } from './booking-mail';
 import type { AccessGrants } from './access-grants';
 import { profileRequired } from './consent-service';
+import { createBookingQueue, placesRefusal } from './booking-queue';
 import { isEventId } from './events-service';
 
 export interface BookingInput {
@@ -60,16 +75,6 @@ export interface ProfileRow {
   nhs_number: string | null;
 }
 
-async function lockedEvent(tx: Queryable, eventId: unknown, at: Date): Promise<ScreeningEvent> {
-  if (typeof eventId !== 'string' || !isEventId(eventId)) throw refusal('event_not_found');
-  const locked = await tx.query('SELECT event_id FROM events WHERE event_id = $1::uuid AND cancelled_at IS NULL FOR UPDATE', [eventId]);
-  if (locked.length === 0) throw refusal('event_not_found');
-  // Read after the lock: booked_spaces counts every booking committed before this one.
-  const [row] = await tx.query(`SELECT ${eventColumns('$2')} FROM events WHERE event_id = $1::uuid`, [eventId, at]);
-  if (!row) throw refusal('event_not_found');
-  return toScreeningEvent(row);
-}
-
 /** A free booking (POST /api/appointments) or a card-paid one (POST /api/payments/orders). */
 export type BookingKind = 'free' | 'card';
 
@@ -89,18 +94,137 @@ function checkTiming(event: ScreeningEvent, start: unknown, at: Date, kind: Book
   return start;
 }
 
+/** The member's own held or confirmed appointment at the event (an expired hold is none). */
+export interface OwnBooking {
+  appointment_id: string;
+  status: 'held' | 'confirmed';
+  start: string;
+  hold_expires_at: Date | null;
+}
+
 export interface CheckedBooking {
   event: ScreeningEvent;
   start: string;
   profile: ProfileRow;
   consentId: string;
+  mine: OwnBooking | null;
+  /** Places taken at `at` in the chosen slot (the event's total is event.booked_spaces). */
+  takenInSlot: number;
+  /** Holds on this event past their expiry but still marked held. */
+  expiredHolds: number;
+  /** The member's live holds on other events (counted for card bookings only, else 0). */
+  liveHoldsElsewhere: number;
 }
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/**
+ * One statement reading all a booking decision needs at `at`: the event
+ * (not cancelled) with its places counted, the member's profile, whether
+ * the named consent is theirs for this event, their own active booking,
+ * the places taken in the slot, and expired holds still marked held.
+ */
+const BOOKING_FACTS = `
+  SELECT ${eventColumns('$2')},
+    (SELECT count(*) FROM appointments a
+      WHERE a.event_id = events.event_id AND a.slot_start = $5::time AND ${activeAppointment('a', '$2')})::integer AS taken_in_slot,
+    (SELECT count(*) FROM appointments a
+      WHERE a.event_id = events.event_id AND a.status = 'held' AND a.hold_expires_at <= $2::timestamptz)::integer AS expired_holds,
+    p.profile_id AS member_profile_id, p.first_name AS member_first_name, p.email AS member_email,
+    to_char(p.date_of_birth, 'YYYY-MM-DD') AS member_date_of_birth, p.nhs_number AS member_nhs_number,
+    EXISTS (SELECT 1 FROM consents c WHERE c.consent_id = $4::uuid AND c.profile_id = p.profile_id AND c.event_id = events.event_id)
+      AS consent_found,
+    m.appointment_id::text AS mine_id, m.status AS mine_status, to_char(m.slot_start, 'HH24:MI') AS mine_start,
+    m.hold_expires_at AS mine_expires,
+    CASE WHEN $6::boolean THEN (SELECT count(*) FROM appointments h
+      WHERE h.user_id = $3::uuid AND h.event_id <> events.event_id AND h.status = 'held' AND h.hold_expires_at > $2::timestamptz)::integer
+    ELSE 0 END AS live_holds_elsewhere
+  FROM events
+  LEFT JOIN member_profiles p ON p.user_id = $3::uuid
+  LEFT JOIN LATERAL (
+    SELECT o.appointment_id, o.status, o.slot_start, o.hold_expires_at FROM appointments o
+    WHERE o.event_id = events.event_id AND o.profile_id = p.profile_id AND ${activeAppointment('o', '$2')}
+    LIMIT 1
+  ) m ON true
+  WHERE events.event_id = $1::uuid AND events.cancelled_at IS NULL`;
 
 /**
  * Every booking rule up to (not including) the member's own active booking
- * and the count of places, in BOOKING_REFUSALS' order, inside the caller's
- * transaction and under the event's row lock it takes. Shared by free
- * bookings and card-payment holds so the two can never disagree.
+ * and the count of places, in BOOKING_REFUSALS' order, on one read of
+ * `q` at `at` (BOOKING_FACTS). With no lock it is the cheap first look
+ * (its refusals were true when it read); under the event's lock it is
+ * the decision.
+ */
+export async function readBooking(
+  q: Queryable,
+  userId: string,
+  input: BookingInput,
+  at: Date,
+  grantValid: boolean,
+  kind: BookingKind,
+): Promise<CheckedBooking> {
+  const [row] = await q.query(BOOKING_FACTS, factsParams(userId, input, at, kind));
+  return decideBooking(row, input, at, grantValid, kind);
+}
+
+const askedConsent = (input: BookingInput) => (typeof input.consentId === 'string' && UUID.test(input.consentId) ? input.consentId : null);
+
+/** BOOKING_FACTS' parameters; an event id that is not one is refused before any query. */
+function factsParams(userId: string, input: BookingInput, at: Date, kind: BookingKind): unknown[] {
+  if (typeof input.eventId !== 'string' || !isEventId(input.eventId)) throw refusal('event_not_found');
+  const askedStart = typeof input.appointmentStartTime === 'string' && TIME.test(input.appointmentStartTime) ? input.appointmentStartTime : null;
+  return [input.eventId, at, userId, askedConsent(input), askedStart, kind === 'card'];
+}
+
+/** readBooking's checks, in BOOKING_REFUSALS' order, on a row of BOOKING_FACTS (none: the event is not there). */
+function decideBooking(row: Row | undefined, input: BookingInput, at: Date, grantValid: boolean, kind: BookingKind): CheckedBooking {
+  if (!row) throw refusal('event_not_found');
+  const event = toScreeningEvent(row);
+  const start = checkTiming(event, input.appointmentStartTime, at, kind);
+  if (event.is_private && !grantValid) throw refusal('access_code_required');
+
+  if (row.member_profile_id === null || row.member_profile_id === undefined) throw profileRequired();
+  const profile: ProfileRow = {
+    profile_id: Number(row.member_profile_id),
+    first_name: String(row.member_first_name),
+    email: String(row.member_email),
+    date_of_birth: row.member_date_of_birth === null ? null : String(row.member_date_of_birth),
+    nhs_number: row.member_nhs_number === null ? null : String(row.member_nhs_number),
+  };
+  if (!profile.date_of_birth || !isEligibleAge(profile.date_of_birth, event.event_date)) throw refusal('age_restricted');
+  if (isEsneftEvent(event) && !(profile.nhs_number && isValidNhsNumber(profile.nhs_number))) {
+    throw refusal('nhs_number_required');
+  }
+  const consentId = askedConsent(input);
+  if (!consentId || row.consent_found !== true) throw refusal('consent_required');
+
+  const mine: OwnBooking | null =
+    typeof row.mine_id === 'string'
+      ? {
+          appointment_id: row.mine_id,
+          status: row.mine_status === 'confirmed' ? 'confirmed' : 'held',
+          start: String(row.mine_start),
+          hold_expires_at: row.mine_expires instanceof Date ? row.mine_expires : null,
+        }
+      : null;
+  return {
+    event,
+    start,
+    profile,
+    consentId,
+    mine,
+    takenInSlot: Number(row.taken_in_slot),
+    expiredHolds: Number(row.expired_holds),
+    liveHoldsElsewhere: Number(row.live_holds_elsewhere),
+  };
+}
+
+/**
+ * readBooking under the event's row lock, inside the caller's transaction:
+ * every booking rule up to the member's own active booking and the places.
+ * Expired holds are cancelled under the same lock, so they stop blocking
+ * their member (one active booking each) and their slot for good. Shared
+ * by free bookings and card-payment holds so the two can never disagree.
  */
 export async function checkBooking(
   tx: Queryable,
@@ -110,37 +234,39 @@ export async function checkBooking(
   grantValid: boolean,
   kind: BookingKind,
 ): Promise<CheckedBooking> {
-  const event = await lockedEvent(tx, input.eventId, at);
-  const start = checkTiming(event, input.appointmentStartTime, at, kind);
-  if (event.is_private && !grantValid) throw refusal('access_code_required');
+  await lockEvent(tx, input);
+  // Read after the lock (READ COMMITTED: a new snapshot per statement), so the counts include every booking committed before this one.
+  const checked = await readBooking(tx, userId, input, at, grantValid, kind);
+  if (checked.expiredHolds > 0) await cancelLapsedHolds(tx, checked.event.event_id, at);
+  return checked;
+}
 
-  const [profile] = await tx.query<ProfileRow>(
-    `SELECT profile_id, first_name, email, to_char(date_of_birth, 'YYYY-MM-DD') AS date_of_birth, nhs_number
-     FROM member_profiles WHERE user_id = $1`,
-    [userId],
-  );
-  if (!profile) throw profileRequired();
-  if (!profile.date_of_birth || !isEligibleAge(profile.date_of_birth, event.event_date)) throw refusal('age_restricted');
-  if (isEsneftEvent(event) && !(profile.nhs_number && isValidNhsNumber(profile.nhs_number))) {
-    throw refusal('nhs_number_required');
-  }
-  const consentId = typeof input.consentId === 'string' && UUID.test(input.consentId) ? input.consentId : null;
-  const consent = consentId
-    ? await tx.query('SELECT 1 FROM consents WHERE consent_id = $1::uuid AND profile_id = $2 AND event_id = $3::uuid', [
-        consentId,
-        profile.profile_id,
-        event.event_id,
-      ])
-    : [];
-  if (!consentId || consent.length === 0) throw refusal('consent_required');
+/** Takes the event's row lock for the caller's transaction; a cancelled or unknown event is refused. */
+async function lockEvent(tx: Queryable, input: BookingInput) {
+  if (typeof input.eventId !== 'string' || !isEventId(input.eventId)) throw refusal('event_not_found');
+  const locked = await tx.query('SELECT event_id FROM events WHERE event_id = $1::uuid AND cancelled_at IS NULL FOR UPDATE', [input.eventId]);
+  if (locked.length === 0) throw refusal('event_not_found');
+}
 
-  // Expired holds stop blocking their member and their slot for good.
+/** Holds past their expiry stop blocking their member (one active booking each) and their slot for good. */
+async function cancelLapsedHolds(tx: Queryable, eventId: string, at: Date) {
   await tx.query(
     `UPDATE appointments SET status = 'cancelled', cancelled_at = $2, updated_at = $2
      WHERE event_id = $1::uuid AND status = 'held' AND hold_expires_at <= $2`,
-    [event.event_id, at],
+    [eventId, at],
   );
-  return { event, start, profile, consentId };
+}
+
+/** Refuses when the event or the slot had no place left at the read `checked` came from. */
+export function refuseWhenFull({ event, takenInSlot }: Pick<CheckedBooking, 'event' | 'takenInSlot'>) {
+  const code = placesRefusal(event.booked_spaces, event.total_spaces, takenInSlot, event.places_per_slot);
+  if (code) throw refusal(code);
+}
+
+/** A free booking's own refusals after the shared rules: one active booking per member, then the places. */
+function refuseTaken(checked: CheckedBooking) {
+  if (checked.mine) throw refusal('already_booked');
+  refuseWhenFull(checked);
 }
 
 /**
@@ -173,33 +299,115 @@ export async function readAppointment(tx: Queryable, appointmentId: string): Pro
   return toAppointment(row);
 }
 
-export function createBookingService(db: Database, grants: AccessGrants, now: () => Date): BookingService {
+/**
+ * Writes the confirmed free booking, its history row (docs/decisions/0007)
+ * and reads it back as the API sends it, in one statement.
+ */
+async function insertFreeBooking(tx: Queryable, userId: string, checked: CheckedBooking, at: Date): Promise<Appointment> {
+  const { event, start, profile, consentId } = checked;
+  const [row] = await tx.query(
+    `WITH a AS (
+       INSERT INTO appointments (profile_id, user_id, event_id, consent_id, slot_start, slot_end, status, payment_status,
+         price, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, 'confirmed', 'paid', 0, $7, $7) RETURNING *
+     ), history AS (
+       INSERT INTO member_appointments (appointment_id, profile_id, event_id, event_name, product_name, event_date)
+       SELECT a.appointment_id, a.profile_id, a.event_id, e.event_name, e.product_name, e.event_date
+       FROM a JOIN events e ON e.event_id = a.event_id
+       ON CONFLICT (appointment_id) DO NOTHING
+     )
+     SELECT ${APPOINTMENT_COLUMNS} FROM a JOIN events e ON e.event_id = a.event_id`,
+    [profile.profile_id, userId, event.event_id, consentId, start, slotEnd(start, event.session_duration), at],
+  );
+  if (!row) throw new Error('INSERT INTO appointments returned no row');
+  return toAppointment(row);
+}
+
+/**
+ * BOOKING_FACTS and, when its counts and the member's rows allow, the
+ * confirmed free booking with its history row, in one statement: under the
+ * lock, a booking costs this statement and the commit. The insert's
+ * conditions are a subset of decideBooking's, which then decides on the
+ * same row; a refusal rolls the insert back.
+ */
+const BOOK_FREE = `
+  WITH f AS (
+    SELECT facts.*, EXISTS (SELECT 1 FROM appointments l WHERE l.event_id = facts.event_id::uuid AND l.profile_id = facts.member_profile_id
+      AND l.status = 'held' AND l.hold_expires_at <= $2::timestamptz) AS member_lapsed_hold
+    FROM (${BOOKING_FACTS}) facts
+  ),
+  a AS (
+    INSERT INTO appointments (profile_id, user_id, event_id, consent_id, slot_start, slot_end, status, payment_status,
+      price, created_at, updated_at)
+    SELECT f.member_profile_id, $3::uuid, f.event_id::uuid, $4::uuid, $5::time, $5::time + make_interval(mins => f.session_duration),
+      'confirmed', 'paid', 0, $2, $2
+    FROM f
+    WHERE $5::time IS NOT NULL AND f.member_profile_id IS NOT NULL AND f.consent_found AND f.mine_id IS NULL
+      AND NOT f.member_lapsed_hold AND f.booked_spaces < f.total_spaces AND f.taken_in_slot < f.places_per_slot
+    RETURNING appointment_id, profile_id, event_id, slot_start, slot_end, price, status, payment_status, created_at
+  ),
+  history AS (
+    INSERT INTO member_appointments (appointment_id, profile_id, event_id, event_name, product_name, event_date)
+    SELECT a.appointment_id, a.profile_id, a.event_id, e.event_name, e.product_name, e.event_date
+    FROM a JOIN events e ON e.event_id = a.event_id
+    ON CONFLICT (appointment_id) DO NOTHING
+  )
+  SELECT f.*, a.appointment_id::text AS booked_id, to_char(a.slot_start, 'HH24:MI') AS booked_start,
+    to_char(a.slot_end, 'HH24:MI') AS booked_end, a.price AS booked_price, a.status AS booked_status,
+    a.payment_status AS booked_payment_status, a.created_at AS booked_created_at
+  FROM f LEFT JOIN a ON true`;
+
+/** The appointment BOOK_FREE wrote, as the API sends it (the columns of APPOINTMENT_COLUMNS, from the same row). */
+function bookedAppointment(row: Row): Appointment {
+  return toAppointment({
+    ...row,
+    appointment_id: row.booked_id,
+    start_time: row.booked_start,
+    end_time: row.booked_end,
+    price: row.booked_price,
+    status: row.booked_status,
+    payment_status: row.booked_payment_status,
+    created_at: row.booked_created_at,
+    cancelled_at: null,
+  });
+}
+
+/** A free booking inside its turn's transaction: the row lock, then BOOK_FREE. */
+async function bookFree(tx: Queryable, userId: string, input: BookingInput, at: Date, grantValid: boolean, first: CheckedBooking) {
+  await lockEvent(tx, input);
+  // Holds lapsed at `at` can only have become fewer since the first look (a new hold lapses after its own request's moment).
+  if (first.expiredHolds > 0) await cancelLapsedHolds(tx, first.event.event_id, at);
+  const [row] = await tx.query(BOOK_FREE, factsParams(userId, input, at, 'free'));
+  const checked = decideBooking(row, input, at, grantValid, 'free');
+  refuseTaken(checked);
+  let appointment: Appointment;
+  if (row?.booked_id) {
+    appointment = bookedAppointment(row);
+  } else {
+    // Every rule passed yet nothing was written: a lapsed hold of this member's appeared after the first look.
+    await cancelLapsedHolds(tx, checked.event.event_id, at);
+    appointment = await insertFreeBooking(tx, userId, checked, at);
+  }
+  return { appointment, member: { email: checked.profile.email, firstName: checked.profile.first_name } };
+}
+
+export function createBookingService(db: Database, grants: AccessGrants, now: () => Date, mail: BookingMail): BookingService {
+  const queue = createBookingQueue(db, now, refusal);
   return {
     async book(userId, input) {
       const at = now();
       // Checked before the transaction: verifying may read the signing secret, and PGlite's
       // single connection cannot run another query while a transaction holds it.
       const grantValid = typeof input.eventId === 'string' && (await grants.isValid(input.accessGrant, input.eventId));
+      // The cheap first look: a refusal true at this read is the answer, with no transaction or lock.
+      const first = await readBooking(db, userId, input, at, grantValid, 'free');
+      refuseTaken(first);
       try {
-        return await db.transaction(async (tx) => {
-          const { event, start, profile, consentId } = await checkBooking(tx, userId, input, at, grantValid, 'free');
-          const mine = await tx.query(
-            "SELECT 1 FROM appointments WHERE event_id = $1::uuid AND profile_id = $2 AND status IN ('held', 'confirmed')",
-            [event.event_id, profile.profile_id],
-          );
-          if (mine.length > 0) throw refusal('already_booked');
-          await checkPlaces(tx, event, start, at);
-
-          const [created] = await tx.query<{ appointment_id: string }>(
-            `INSERT INTO appointments (profile_id, user_id, event_id, consent_id, slot_start, slot_end, status, payment_status,
-               price, created_at, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $6, 'confirmed', 'paid', 0, $7, $7) RETURNING appointment_id::text AS appointment_id`,
-            [profile.profile_id, userId, event.event_id, consentId, start, slotEnd(start, event.session_duration), at],
-          );
-          if (!created) throw new Error('INSERT INTO appointments returned no row');
-          await addToHistory(tx, created.appointment_id, profile.profile_id, event);
-          const appointment = await readAppointment(tx, created.appointment_id);
-          return { appointment, member: { email: profile.email, firstName: profile.first_name } };
+        return await queue.inTurn(first.event.event_id, first.start, at, async (tx) => {
+          const booked = await bookFree(tx, userId, input, at, grantValid, first);
+          // Queued with the booking: it goes if and only if the booking commits.
+          await mail.confirmed(tx, booked.appointment, booked.member);
+          return booked;
         });
       } catch (error) {
         if (isDuplicateBooking(error)) throw refusal('already_booked');

@@ -10,6 +10,7 @@ import { ageOn } from '../../src/domain/age';
 import type { AppointmentStatus, PaymentStatus } from '../../src/domain/booking';
 import { londonToInstant } from '../../src/domain/london-time';
 import type { Attendee, CheckIn, CheckInResult } from '../../src/domain/staff-attendees';
+import type { PaymentProblem } from '../../src/domain/staff-payments';
 import type { Database, Queryable } from '../db/adapter';
 import { activeAppointment } from '../db/events-table';
 import { isEventId } from './events-service';
@@ -45,11 +46,13 @@ export function createStaffAttendeesService(db: Database, now: () => Date): Staf
                 a.consent_id IS NOT NULL AS consent_given,
                 to_char(p.date_of_birth, 'YYYY-MM-DD') AS date_of_birth,
                 c.checked_in_at, r.test_result, r.comments, to_char(r.sample_date, 'YYYY-MM-DD') AS sample_date,
-                r.result_id IS NOT NULL AS has_result
+                r.result_id IS NOT NULL AS has_result, pay.problem AS payment_problem
          FROM appointments a
          JOIN member_profiles p ON p.profile_id = a.profile_id
          LEFT JOIN check_ins c ON c.appointment_id = a.appointment_id
          LEFT JOIN member_results r ON r.appointment_id = a.appointment_id
+         LEFT JOIN LATERAL (SELECT o.problem FROM payment_orders o WHERE o.appointment_id = a.appointment_id AND o.problem IS NOT NULL
+                            ORDER BY o.problem_at DESC LIMIT 1) pay ON true
          WHERE a.event_id = $1::uuid AND (a.status <> 'held' OR ${activeAppointment('a', '$2')})
          ORDER BY a.slot_start, p.last_name, p.first_name, a.appointment_id`,
         [eventId, now()],
@@ -63,6 +66,7 @@ export function createStaffAttendeesService(db: Database, now: () => Date): Staf
         end_time: String(row.end_time),
         status: row.status as AppointmentStatus,
         payment_status: row.payment_status as PaymentStatus,
+        payment_problem: (row.payment_problem ?? null) as PaymentProblem | null,
         has_nhs_number: row.has_nhs_number === true,
         consent_given: row.consent_given === true,
         age: row.date_of_birth ? ageOn(String(row.date_of_birth), event.event_date) : null,

@@ -20,7 +20,9 @@ import { ApiError, eventNotFound } from '../http/errors';
 import { ORDER_COLUMNS, type PaymentOrderRow } from '../payments/settle';
 import { generateAccessCode, hashAccessCode } from './access-code';
 import { isEventId } from './events-service';
+import type { RefundQueue } from '../payments/refund-jobs';
 import { recordAudit, type StaffActor } from './staff-audit';
+import type { StaffMail } from './staff-mail';
 
 export interface StaffEvent extends ScreeningEvent {
   /** ISO instant, or null while the event stands. */
@@ -52,7 +54,7 @@ const SLOT_FIELDS = ['event_date', 'start_time', 'end_time', 'session_duration']
 
 const conflict = (code: string, message: string) => new ApiError(409, code, message);
 
-export function createStaffEventsService(db: Database, now: () => Date): StaffEventsService {
+export function createStaffEventsService(db: Database, now: () => Date, mail: StaffMail, queueRefund: RefundQueue): StaffEventsService {
   async function read(q: Queryable, id: string, lock = false): Promise<StaffEvent | null> {
     if (!isEventId(id)) return null;
     if (lock) await q.query('SELECT event_id FROM events WHERE event_id = $1::uuid FOR UPDATE', [id]);
@@ -175,11 +177,11 @@ export function createStaffEventsService(db: Database, now: () => Date): StaffEv
           },
           at,
         );
-        return {
-          event: after,
-          bookings: bookings.map((b) => ({ email: b.email, firstName: b.first_name, start_time: b.start_time, refundPence: refundOf.get(b.appointment_id) ?? null })),
-          refundsDue,
-        };
+        const cancelled = bookings.map((b) => ({ email: b.email, firstName: b.first_name, start_time: b.start_time, refundPence: refundOf.get(b.appointment_id) ?? null }));
+        // Emails and refunds are jobs queued with the cancellation: all of them go, or none if it rolls back.
+        for (const booking of cancelled) await mail.eventCancelled(tx, booking, { ...after, start_time: booking.start_time }, booking.refundPence);
+        for (const order of refundsDue) await queueRefund(tx, order.payment_id);
+        return { event: after, bookings: cancelled, refundsDue };
       });
     },
 

@@ -2,10 +2,11 @@
  * Emails the staff console causes: an event cancelled by the charity, and
  * a result ready to read. The result email never holds the value or the
  * band: email is not a safe place for medical data, and the member reads
- * it signed in. A mail failure is logged; the change it follows stands.
+ * it signed in. Each is queued as an email job with the transaction of
+ * the change it reports (docs/decisions/0013).
  */
 import { formatLongDate, formatPence } from '../../src/domain/format';
-import type { Logger } from '../logger';
+import type { Queryable } from '../db/adapter';
 import type { Mailer } from '../mail';
 import { greeting } from './booking-mail-text';
 
@@ -23,8 +24,8 @@ export interface CancelledEventMail {
 
 export interface StaffMail {
   /** `refundPence`: what the member paid by card, now on its way back; null when nothing was paid. */
-  eventCancelled(to: MailTo, event: CancelledEventMail, refundPence: number | null): Promise<void>;
-  resultReady(to: MailTo, event: { event_name: string; event_date: string }, siteUrl: string): Promise<void>;
+  eventCancelled(q: Queryable, to: MailTo, event: CancelledEventMail, refundPence: number | null): Promise<void>;
+  resultReady(q: Queryable, to: MailTo, event: { event_name: string; event_date: string }, siteUrl: string): Promise<void>;
 }
 
 export function eventCancelledText(firstName: string, event: CancelledEventMail, refundPence: number | null): string {
@@ -52,17 +53,11 @@ export function resultReadyText(firstName: string, event: { event_name: string; 
   ].join('\n');
 }
 
-export function createStaffMail(mailer: Mailer, logger: Logger): StaffMail {
-  const send = async (kind: string, to: MailTo, subject: string, text: string) => {
-    try {
-      await mailer.send({ to: to.email, subject, text });
-    } catch (error) {
-      logger.error(`The ${kind} email to a member could not be sent`, error);
-    }
-  };
+export function createStaffMail(mailer: Mailer): StaffMail {
+  const send = (q: Queryable, to: MailTo, subject: string, text: string) => mailer.send({ to: to.email, subject, text }, q);
   return {
-    eventCancelled: (to, event, refundPence) =>
-      send('event cancelled', to, `Event cancelled: ${event.event_name}`, eventCancelledText(to.firstName, event, refundPence)),
-    resultReady: (to, event, siteUrl) => send('result ready', to, 'Your PSA result is ready', resultReadyText(to.firstName, event, siteUrl)),
+    eventCancelled: (q, to, event, refundPence) =>
+      send(q, to, `Event cancelled: ${event.event_name}`, eventCancelledText(to.firstName, event, refundPence)),
+    resultReady: (q, to, event, siteUrl) => send(q, to, 'Your PSA result is ready', resultReadyText(to.firstName, event, siteUrl)),
   };
 }

@@ -31,9 +31,12 @@ export interface SavedResult {
   event: { event_name: string; event_date: string };
 }
 
+/** Queues the "result ready" email with the transaction that saves the result. */
+export type TellMember = (tx: Queryable, saved: SavedResult) => Promise<void>;
+
 export interface StaffResultsService {
-  save(actor: StaffActor, eventId: string, appointmentId: string, input: ResultInput): Promise<SavedResult>;
-  importCsv(actor: StaffActor, eventId: string, csv: string): Promise<SavedResult[]>;
+  save(actor: StaffActor, eventId: string, appointmentId: string, input: ResultInput, tell: TellMember): Promise<SavedResult>;
+  importCsv(actor: StaffActor, eventId: string, csv: string, tell: TellMember): Promise<SavedResult[]>;
 }
 
 interface EventRow {
@@ -104,7 +107,7 @@ export function createStaffResultsService(db: Database, now: () => Date): StaffR
     FROM appointments a JOIN member_profiles p ON p.profile_id = a.profile_id WHERE a.event_id = $1::uuid`;
 
   return {
-    save(actor, eventId, appointmentId, input) {
+    save(actor, eventId, appointmentId, input, tell) {
       return db.transaction(async (tx) => {
         const event = await eventFor(tx, eventId);
         const [booking] = UUID.test(appointmentId)
@@ -113,11 +116,13 @@ export function createStaffResultsService(db: Database, now: () => Date): StaffR
         if (!booking) throw new ApiError(404, 'not_found', 'No such booking at this event.');
         if (booking.status !== 'confirmed') throw new ApiError(409, 'appointment_cancelled', 'This booking was cancelled: a result cannot be saved for it.');
         if (input.sampleDate && input.sampleDate > londonDate(now())) throw new ApiError(422, 'validation_failed', 'The sample date is in the future.');
-        return write(tx, actor, event, booking, input);
+        const saved = await write(tx, actor, event, booking, input);
+        await tell(tx, saved);
+        return saved;
       });
     },
 
-    importCsv(actor, eventId, csv) {
+    importCsv(actor, eventId, csv, tell) {
       return db.transaction(async (tx) => {
         const event = await eventFor(tx, eventId);
         const parsed = parseResultsCsv(csv, londonDate(now()));
@@ -132,6 +137,7 @@ export function createStaffResultsService(db: Database, now: () => Date): StaffR
         for (const row of parsed.rows) {
           saved.push(await write(tx, actor, event, byProfile.get(row.profileId)!, { value: row.value, comment: row.comment, sampleDate: row.sampleDate }));
         }
+        for (const result of saved) await tell(tx, result);
         return saved;
       });
     },

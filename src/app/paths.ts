@@ -62,6 +62,8 @@ export const paths = {
   /** The staff console (issue 10): its own lazy chunks, never in a member's first load. */
   staff: '/staff',
   staffNewEvent: '/staff/events/new',
+  /** Emails and refunds the server could not do (docs/decisions/0013). */
+  staffFailures: '/staff/failures',
   staffEvent: (id: string) => `/staff/events/${encodeURIComponent(id)}`,
   staffEventPattern: '/staff/events/:id',
   staffEditEvent: (id: string) => `/staff/events/${encodeURIComponent(id)}/edit`,

@@ -28,6 +28,7 @@ const EventPage = lazy(() => import('../features/events/pages/event-page'));
 const AboutUsPage = lazy(() => import('./pages/about-us-page'));
 // The staff console: its own chunks, never part of a member's first load.
 const StaffEventsPage = lazy(() => import('../features/staff/pages/staff-events-page'));
+const StaffFailuresPage = lazy(() => import('../features/staff/pages/staff-failures-page'));
 const StaffEventEditorPage = lazy(() => import('../features/staff/pages/staff-event-editor-page'));
 const StaffAttendeesPage = lazy(() => import('../features/staff/pages/staff-attendees-page'));
 const NewsPage = lazy(() => import('../features/content/pages/news-page'));
@@ -91,6 +92,7 @@ export function AppRoutes() {
         <Route path={paths.privacyPolicy} element={<PrivacyPolicyPage />} />
         <Route path={paths.worldCancerDayPoster} element={<WorldCancerDayPosterPage />} />
         <Route path={paths.staff} element={<StaffEventsPage />} />
+        <Route path={paths.staffFailures} element={<StaffFailuresPage />} />
         <Route path={paths.staffNewEvent} element={<StaffEventEditorPage />} />
         <Route path={paths.staffEventPattern} element={<StaffAttendeesPage />} />
         <Route path={paths.staffEditEventPattern} element={<StaffEventEditorPage />} />

@@ -11,10 +11,22 @@ export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 /**
  * SPEC.md section 3 names 'paid' (a free event, nothing to pay) and
  * 'paid by card'; 'unpaid' is a hold waiting for its card payment and
- * 'refunded' a paid booking cancelled with its money returned.
+ * 'refunded' a paid booking cancelled with its money returned. A refund
+ * PayPal has taken but not yet made is 'refund pending' (DESIGN.md
+ * section 3), and one PayPal failed is 'refund failed' (staff act on it).
  */
-export const PAYMENT_STATUSES = ['paid', 'paid by card', 'unpaid', 'refunded'] as const;
+export const PAYMENT_STATUSES = ['paid', 'paid by card', 'unpaid', 'refund pending', 'refunded', 'refund failed'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** The payment status in words, as staff read it on the attendee list. */
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  paid: 'Paid',
+  'paid by card': 'Paid by card',
+  unpaid: 'Unpaid',
+  'refund pending': 'Refund pending',
+  refunded: 'Refunded',
+  'refund failed': 'Refund failed',
+};
 
 /** One of the member's appointments, as GET /api/appointments sends it. */
 export interface Appointment {

@@ -3,7 +3,7 @@
  * (ended or cancelled, most recent first). "Upcoming" is judged on the UK
  * wall-clock end of the slot, whatever the device's own zone.
  */
-import type { Appointment } from './booking';
+import type { Appointment, PaymentStatus } from './booking';
 import { londonToInstant } from './london-time';
 
 export interface GroupedAppointments {
@@ -32,3 +32,17 @@ export const APPOINTMENT_STATUS_LABELS: Record<Appointment['status'], string> = 
   confirmed: 'Confirmed',
   cancelled: 'Cancelled',
 };
+
+/**
+ * What My bookings says about a booking's money, when there is something
+ * to say: a refund is pending until PayPal has made it (the member is
+ * emailed then), and a refund PayPal could not make is for the charity to
+ * sort out, not the member.
+ */
+export const PAYMENT_NOTES: Partial<Record<PaymentStatus, string>> = {
+  'refund pending': 'Refund pending',
+  refunded: 'Refunded',
+  'refund failed': 'Refund delayed: we are looking into it and will contact you',
+};
+
+export const paymentNote = (appointment: Pick<Appointment, 'payment_status'>): string | null => PAYMENT_NOTES[appointment.payment_status] ?? null;

@@ -5,6 +5,7 @@
  * event's day (for the result's band, not the date of birth).
  */
 import type { AppointmentStatus, PaymentStatus } from './booking';
+import type { PaymentProblem } from './staff-payments';
 
 export interface Attendee {
   appointment_id: string;
@@ -16,6 +17,8 @@ export interface Attendee {
   end_time: string;
   status: AppointmentStatus;
   payment_status: PaymentStatus;
+  /** What PayPal reported wrong about this booking's card payment, for staff to act on; null when nothing. */
+  payment_problem: PaymentProblem | null;
   has_nhs_number: boolean;
   consent_given: boolean;
   /** Whole years on the event's date; null when no date of birth is on file. */

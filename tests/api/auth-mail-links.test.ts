@@ -5,9 +5,9 @@
  * they are read when too large.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readOutbox } from '../../server/mail';
+
 import { newAddress, testApp } from '../fixtures/app';
-import { waitForMail } from '../fixtures/mail';
+import { waitForMail, sentMail } from '../fixtures/mail';
 import { createTestDatabase, type TestDatabase } from '../fixtures/db';
 import { postAuth, signUp, SUPABASE_HEADERS, uniqueEmail } from '../fixtures/members';
 
@@ -23,7 +23,7 @@ describe('emailed links and their text', () => {
 
   // The welcome email goes out only when the address must be confirmed.
   const confirming = () => testApp({ db: test.db, env: { AUTH_REQUIRE_EMAIL_CONFIRMATION: 'true' } });
-  const mailTo = async (email: string) => (await readOutbox(test.db)).filter((m) => m.to === email);
+  const mailTo = async (email: string) => (await sentMail(test.db)).filter((m) => m.to === email);
   const recoverVia = (env: Record<string, string>, url: string, email: string) =>
     testApp({ db: test.db, env }).request(url, {
       method: 'POST',

@@ -8,10 +8,10 @@
  */
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readOutbox } from '../../server/mail';
+
 import { getJson, newAddress, testApp } from '../fixtures/app';
 import { createTestDatabase, type TestDatabase } from '../fixtures/db';
-import { waitForMail } from '../fixtures/mail';
+import { waitForMail, sentMail } from '../fixtures/mail';
 import { postAuth, signIn, signUp, uniqueEmail, type TestSession } from '../fixtures/members';
 
 describe('auth as hosted Supabase answers it', () => {
@@ -140,7 +140,7 @@ describe('auth as hosted Supabase answers it', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({});
     await expect
-      .poll(async () => (await readOutbox(test.db)).filter((m) => m.to === email && /confirm your email/i.test(m.subject)).length)
+      .poll(async () => (await sentMail(test.db)).filter((m) => m.to === email && /confirm your email/i.test(m.subject)).length)
       .toBe(2);
     expect((await postAuth(app(confirming), '/resend', { type: 'signup', email: uniqueEmail('nobody') }, {}, newAddress())).body).toEqual({});
     expect((await postAuth(app(confirming), '/resend', { type: 'sms', email }, {}, newAddress())).body).toMatchObject({

@@ -3,10 +3,11 @@
  * Supabase Auth's shapes (FACTS.md), against a fresh database per engine.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readOutbox } from '../../server/mail';
+
 import { getJson, testApp } from '../fixtures/app';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../fixtures/db';
 import { postAuth, signIn, signUp, uniqueEmail, withToken, type TestSession } from '../fixtures/members';
+import { sentMail } from '../fixtures/mail';
 
 describe.each(ENGINES)('auth sign-up and sign-in on %s', (engine) => {
   let test: TestDatabase;
@@ -46,7 +47,7 @@ describe.each(ENGINES)('auth sign-up and sign-in on %s', (engine) => {
     expect((claims.exp as number) - (claims.iat as number)).toBe(3600);
 
     // As hosted Supabase with confirmation off: confirmed at once, and no email.
-    expect((await readOutbox(test.db)).some((m) => m.to === email.toLowerCase())).toBe(false);
+    expect((await sentMail(test.db)).some((m) => m.to === email.toLowerCase())).toBe(false);
   });
 
   it('refuses a second account for the same email with 422 user_already_exists', async () => {

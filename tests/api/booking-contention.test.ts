@@ -4,7 +4,7 @@
  * 409 with a readable refusal, no 5xx, on every engine.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getJson, testApp } from '../fixtures/app';
+import { getJson, testApp, runJobs } from '../fixtures/app';
 import { sendJson } from '../fixtures/bookings';
 import { CONTENTION, prepareContention, type ContentionAttempt } from '../fixtures/contention';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../fixtures/db';
@@ -43,6 +43,7 @@ describe.each(ENGINES)('booking contention on %s', (engine) => {
     );
     expect(rows).toHaveLength(CONTENTION.PLACES);
     expect(rows.every((r) => r.n === 1)).toBe(true);
+    await runJobs(test.db);
     const outbox = await test.db.query<{ n: number }>("SELECT count(*)::integer AS n FROM outbox WHERE subject LIKE 'Booking confirmed%'");
     expect(outbox[0]!.n).toBe(CONTENTION.PLACES);
   }, 120_000);

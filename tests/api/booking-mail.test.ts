@@ -10,11 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANCELLATION_POLICY, type Appointment } from '../../src/domain/booking';
 import { createApp } from '../../server/app';
 import { parseEnv } from '../../server/env';
-import { readOutbox, type OutboxMessage } from '../../server/mail';
-import { getJson, testApp } from '../fixtures/app';
+import type { OutboxMessage } from '../../server/mail';
+import { getJson, jobsFor, runJobs, testApp } from '../fixtures/app';
 import { fastMembers, sendJson, validConsent, type FastMember } from '../fixtures/bookings';
 import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../fixtures/db';
 import { makeEvent } from '../fixtures/events';
+import { sentMail } from '../fixtures/mail';
 
 const OCTOBER = new Date('2026-10-01T09:00:00Z');
 const MARCH = new Date('2027-03-01T09:00:00Z');
@@ -36,7 +37,7 @@ describe.each(ENGINES)('booking emails on %s', (engine) => {
     expect(res.status).toBe(201);
     return res.body.appointment;
   }
-  const latestMail = async (): Promise<OutboxMessage> => (await readOutbox(test.db, 1))[0]!;
+  const latestMail = async (): Promise<OutboxMessage> => (await sentMail(test.db, 1))[0]!;
 
   beforeAll(async () => {
     test = await createTestDatabase(engine);
@@ -117,19 +118,42 @@ describe.each(ENGINES)('booking emails on %s', (engine) => {
     }
   });
 
-  it('keeps the booking when the email cannot be sent, and logs it', async () => {
-    const errors: string[] = [];
-    const logger = { debug: () => {}, info: () => {}, warn: () => {}, error: (m: string) => errors.push(m) };
-    const app = createApp({
-      db: test.db, now: () => OCTOBER, logger,
+  it('keeps the booking when the mail server refuses, retries the email, and shows staff what failed', async () => {
+    const jobs = jobsFor(test.db);
+    const down = createApp({
+      db: test.db, now: () => OCTOBER, jobs,
       env: parseEnv({ STATIC_DIR: '/nonexistent', LOG_LEVEL: 'silent' }),
-      mailer: { send: async () => Promise.reject(new Error('SMTP down')) },
+      mailTransport: { deliver: async () => Promise.reject(new Error('SMTP down: 421 try later')) },
     });
     const [member] = (await fastMembers(test.db, 1, OCTOBER)) as [FastMember];
     const token = await member.tokenAt(OCTOBER);
-    const consent = await getJson<{ consent_id: string }>(app, '/api/medical/consent', sendJson(token, { ...validConsent(), eventId: events.lastBst.event_id }));
-    const res = await getJson(app, '/api/appointments', sendJson(token, { eventId: events.lastBst.event_id, appointmentStartTime: '11:00', consentId: consent.body.consent_id }));
+    const consent = await getJson<{ consent_id: string }>(down, '/api/medical/consent', sendJson(token, { ...validConsent(), eventId: events.lastBst.event_id }));
+    const res = await getJson(down, '/api/appointments', sendJson(token, { eventId: events.lastBst.event_id, appointmentStartTime: '11:00', consentId: consent.body.consent_id }));
     expect(res.status).toBe(201);
-    expect(errors.some((e) => e.includes('confirmation email'))).toBe(true);
+    await runJobs(test.db);
+    expect((await sentMail(test.db)).some((m) => m.to === member.email)).toBe(false);
+    const [failure] = (await jobs.failures(['email'])).filter((f) => (f.data as { message: { to: string } }).message.to === member.email);
+    expect(failure).toMatchObject({ kind: 'email', state: 'retry', tries: 1, lastError: 'SMTP down: 421 try later' });
+    expect(new Date(failure!.nextTryAt!).getTime()).toBeGreaterThan(Date.now());
+
+    // The mail server is back; staff press Retry rather than wait for the next try.
+    testApp({ db: test.db, now: OCTOBER });
+    expect(await jobs.retry('email', failure!.id)).toBe(true);
+    const mail = (await sentMail(test.db)).filter((m) => m.to === member.email);
+    expect(mail.map((m) => m.subject)).toEqual([`Booking confirmed: ${events.lastBst.event_name}`]);
+    expect(mail[0]!.message_id).toMatch(new RegExp(`^<${failure!.id}@chaps-charity\\.org\\.uk>$`));
+    expect((await jobs.failures(['email'])).some((f) => f.id === failure!.id)).toBe(false);
+  });
+
+  it('sends nothing for a booking that was refused', async () => {
+    const [member] = (await fastMembers(test.db, 1, OCTOBER)) as [FastMember];
+    const token = await member.tokenAt(OCTOBER);
+    const app = testApp({ db: test.db, now: OCTOBER });
+    const consent = await getJson<{ consent_id: string }>(app, '/api/medical/consent', sendJson(token, { ...validConsent(), eventId: events.lastBst.event_id }));
+    // 11:00 is taken by the test above: the transaction rolls back, and its email with it.
+    const res = await getJson(app, '/api/appointments', sendJson(token, { eventId: events.lastBst.event_id, appointmentStartTime: '11:00', consentId: consent.body.consent_id }));
+    expect(res.status).toBe(409);
+    expect((await sentMail(test.db)).some((m) => m.to === member.email)).toBe(false);
+    expect((await jobsFor(test.db).failures()).some((f) => (f.data as { message?: { to: string } }).message?.to === member.email)).toBe(false);
   });
 });

@@ -8,7 +8,7 @@ import { createApp } from '../../server/app';
 import { parseEnv } from '../../server/env';
 import type { OutboxMessage } from '../../server/mail';
 import { ENQUIRIES_PER_CLIENT_PER_HOUR, ENQUIRIES_PER_EMAIL_PER_HOUR } from '../../server/services/contact-service';
-import { getJson, newAddress, testApp } from '../fixtures/app';
+import { getJson, newAddress, testApp, runJobs } from '../fixtures/app';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../fixtures/db';
 
 const NOW = new Date('2026-06-10T09:00:00Z');
@@ -56,6 +56,7 @@ describe.each(ENGINES)('contact form on %s', (engine) => {
     expect(rows).toEqual([
       { first_name: 'Alan', email: valid.email, message: valid.message, emailed_at: expect.any(Date) },
     ]);
+    await runJobs(test.db);
     const outbox = await getJson<{ messages: OutboxMessage[] }>(testApp({ db: test.db }), '/dev/outbox');
     expect(outbox.body.messages).toHaveLength(1);
     expect(outbox.body.messages[0]).toMatchObject({
@@ -70,6 +71,7 @@ describe.each(ENGINES)('contact form on %s', (engine) => {
     const app = testApp({ db: test.db, now: NOW, env: { ENQUIRIES_EMAIL: 'office@example.org' } });
     const { status } = await getJson(app, '/api/contact', { method: 'POST', body: JSON.stringify(valid) });
     expect(status).toBe(201);
+    await runJobs(test.db);
     const [row] = await test.db.query<{ to_address: string }>('SELECT to_address FROM outbox');
     expect(row?.to_address).toBe('office@example.org');
   });
@@ -138,6 +140,7 @@ describe.each(ENGINES)('contact form on %s', (engine) => {
     expect(status).toBe(403);
     expect(body.error).toBe('BLOCKED');
     expect(await test.db.query('SELECT id FROM contact_enquiries')).toHaveLength(0);
+    await runJobs(test.db);
     expect(await test.db.query('SELECT id FROM outbox')).toHaveLength(0);
   });
 

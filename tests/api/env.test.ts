@@ -8,6 +8,7 @@ const PRODUCTION_NEEDS = {
   AUTH_JWT_SECRET: 'x'.repeat(40),
   PAYPAL_CLIENT_ID: 'AbCdEf0123456789-paypal',
   PAYPAL_CLIENT_SECRET: 'a-paypal-secret-value',
+  PAYPAL_WEBHOOK_ID: '8PT597110X687430LKGECATA',
 };
 
 describe('server settings', () => {
@@ -17,6 +18,7 @@ describe('server settings', () => {
       dataDir: '/srv/app/data',
       databaseUrl: undefined,
       seedDemo: true,
+      jobWorker: true,
       staticDir: '/srv/app/dist',
       nodeEnv: 'development',
       logLevel: 'info',
@@ -109,6 +111,8 @@ describe('server settings', () => {
 
   it('refuses production without its settings, naming each, and refuses /dev tiles there', () => {
     expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/SMTP_URL is required[\s\S]*SITE_URL is required[\s\S]*AUTH_JWT_SECRET or SUPABASE_URL[\s\S]*PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET/);
+    const { PAYPAL_WEBHOOK_ID: _webhook, ...noWebhook } = PRODUCTION_NEEDS;
+    expect(() => parseEnv({ NODE_ENV: 'production', ...noWebhook })).toThrow(/PAYPAL_WEBHOOK_ID is required when NODE_ENV=production/);
     expect(() => parseEnv({ NODE_ENV: 'production', ...PRODUCTION_NEEDS, VITE_TILE_URL: '/dev/tiles/{z}/{x}/{y}.png' })).toThrow(
       /VITE_TILE_URL must not point at \/dev in production/,
     );

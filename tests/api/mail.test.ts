@@ -3,12 +3,12 @@
  * at /dev/outbox, links clickable at /dev/outbox/html), real SMTP when it is
  * set (against a minimal SMTP listener), and the settings it reads.
  */
-import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../../server/env';
-import { createMailer, linkify, type OutboxMessage } from '../../server/mail';
+import { createMailer, createMailTransport, linkify, type OutboxMessage } from '../../server/mail';
 import { silentLogger } from '../../server/logger';
-import { getJson, stubDatabase, testApp } from '../fixtures/app';
+import { getJson, jobsFor, runJobs, stubDatabase, testApp } from '../fixtures/app';
+import { testSmtp } from '../fixtures/smtp';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../fixtures/db';
 
 const env = parseEnv({ LOG_LEVEL: 'silent' });
@@ -24,9 +24,10 @@ describe.each(ENGINES)('outbox on %s', (engine) => {
   });
 
   it('stores messages and lists them newest first, with attachments', async () => {
-    const mailer = createMailer({ db: test.db, env, logger: silentLogger });
+    testApp({ db: test.db });
+    const mailer = createMailer({ db: test.db, jobs: jobsFor(test.db), env });
     await mailer.send({ to: 'first@example.org', subject: 'First', text: 'Hello' });
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await runJobs(test.db);
     await mailer.send({
       to: 'second@example.org',
       subject: 'Second',
@@ -35,6 +36,7 @@ describe.each(ENGINES)('outbox on %s', (engine) => {
       attachments: [{ filename: 'event.ics', content: 'BEGIN:VCALENDAR', contentType: 'text/calendar' }],
     });
 
+    await runJobs(test.db);
     const { status, body } = await getJson<{ messages: OutboxMessage[] }>(testApp({ db: test.db }), '/dev/outbox');
     expect(status).toBe(200);
     expect(body.messages.map((m) => m.subject)).toEqual(['Second', 'First']);
@@ -45,6 +47,16 @@ describe.each(ENGINES)('outbox on %s', (engine) => {
     });
     expect(body.messages[1]).toMatchObject({ to: 'first@example.org', html: null, attachments: [] });
     expect(Date.parse(body.messages[0]?.created_at ?? '')).not.toBeNaN();
+    expect(body.messages[0]?.message_id).toMatch(/^<[0-9a-f-]{36}@chaps-charity\.org\.uk>$/);
+  });
+
+  it('keeps one copy of a message delivered twice with the same Message-ID (a retry after an unknown outcome)', async () => {
+    const transport = createMailTransport({ db: test.db, env, logger: silentLogger });
+    const message = { to: 'twice@example.org', subject: 'Twice', text: 'Once only' };
+    await transport.deliver(message, '<same-id@chaps-charity.org.uk>');
+    await transport.deliver(message, '<same-id@chaps-charity.org.uk>');
+    const { body } = await getJson<{ messages: OutboxMessage[] }>(testApp({ db: test.db }), '/dev/outbox');
+    expect(body.messages.filter((m) => m.to === 'twice@example.org')).toHaveLength(1);
   });
 
   it('shows the outbox as a page whose links can be clicked', async () => {
@@ -71,59 +83,22 @@ describe('outbox page', () => {
   });
 });
 
-/** Just enough SMTP to accept one message and keep what it was sent. */
-function fakeSmtp(): Promise<{ server: Server; port: number; received: string[] }> {
-  const received: string[] = [];
-  const server = createServer((socket) => {
-    let inData = false;
-    let buffer = '';
-    socket.write('220 fake ESMTP\r\n');
-    socket.on('data', (chunk) => {
-      buffer += chunk.toString('utf8');
-      let end: number;
-      while ((end = buffer.indexOf('\r\n')) >= 0) {
-        const line = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        if (inData) {
-          if (line === '.') {
-            inData = false;
-            socket.write('250 OK queued\r\n');
-          } else received.push(line);
-          continue;
-        }
-        const verb = line.slice(0, 4).toUpperCase();
-        if (verb === 'EHLO' || verb === 'HELO') socket.write('250 fake\r\n');
-        else if (verb === 'DATA') {
-          inData = true;
-          socket.write('354 go ahead\r\n');
-        } else if (verb === 'QUIT') socket.end('221 bye\r\n');
-        else socket.write('250 OK\r\n');
-      }
-    });
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      resolve({ server, port: typeof address === 'object' && address ? address.port : 0, received });
-    });
-  });
-}
-
 describe('SMTP', () => {
   it('sends through SMTP_URL from MAIL_FROM and never touches the outbox', async () => {
-    const smtp = await fakeSmtp();
+    const smtp = await testSmtp();
     try {
       const smtpEnv = parseEnv({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'CHAPS <site@example.org>' });
       const db = stubDatabase({ fails: new Error('the outbox must not be used') });
-      const mailer = createMailer({ db, env: smtpEnv, logger: silentLogger });
-      await mailer.send({ to: 'person@example.org', subject: 'Your booking', text: 'See you there' });
+      const transport = createMailTransport({ db, env: smtpEnv, logger: silentLogger });
+      await transport.deliver({ to: 'person@example.org', subject: 'Your booking', text: 'See you there' }, '<job-1@example.org>');
       const message = smtp.received.join('\n');
+      expect(message).toContain('Message-ID: <job-1@example.org>');
       expect(message).toContain('From: CHAPS <site@example.org>');
       expect(message).toContain('To: person@example.org');
       expect(message).toContain('Subject: Your booking');
       expect(message).toContain('See you there');
     } finally {
-      smtp.server.close();
+      await smtp.close();
     }
   });
 

@@ -26,6 +26,7 @@ describe('PayPal settings', () => {
   it('set: PayPal’s sandbox API unless PAYPAL_API_BASE says live; the CSP allows PayPal; no /dev/paypal', async () => {
     expect(parseEnv(REAL).paypal).toEqual({ clientId: REAL.PAYPAL_CLIENT_ID, clientSecret: REAL.PAYPAL_CLIENT_SECRET, apiBase: 'https://api-m.sandbox.paypal.com' });
     expect(parseEnv({ ...REAL, PAYPAL_API_BASE: 'https://api-m.paypal.com/' }).paypal?.apiBase).toBe('https://api-m.paypal.com');
+    expect(parseEnv({ ...REAL, PAYPAL_WEBHOOK_ID: '8PT597110X687430LKGECATA' }).paypal?.webhookId).toBe('8PT597110X687430LKGECATA');
     const app = testApp({ env: REAL });
     expect((await getJson(app, '/api/payments/config')).body).toEqual({ clientId: REAL.PAYPAL_CLIENT_ID });
     const res = await app.request('/dev/paypal/sdk/js');
@@ -39,6 +40,8 @@ describe('PayPal settings', () => {
     [{ PAYPAL_CLIENT_SECRET: REAL.PAYPAL_CLIENT_SECRET }, 'must be set together'],
     [{ PAYPAL_API_BASE: 'https://api-m.paypal.com' }, 'needs PAYPAL_CLIENT_ID'],
     [{ ...REAL, PAYPAL_API_BASE: 'api-m.paypal.com' }, 'PAYPAL_API_BASE must be an http(s) URL'],
+    [{ PAYPAL_WEBHOOK_ID: '8PT597110X687430LKGECATA' }, 'PAYPAL_WEBHOOK_ID needs PAYPAL_CLIENT_ID'],
+    [{ ...REAL, PAYPAL_WEBHOOK_ID: 'not a webhook id!' }, 'PAYPAL_WEBHOOK_ID must be a PayPal webhook id'],
   ])('refuses %j', (env, words) => {
     expect(() => parseEnv(env)).toThrow(EnvError);
     expect(() => parseEnv(env)).toThrow(words);

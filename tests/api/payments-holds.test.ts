@@ -7,13 +7,14 @@
  * restarted server.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { readOutbox } from '../../server/mail';
+
 import type { Payments } from '../../server/payments';
-import { getJson, testApp } from '../fixtures/app';
+import { getJson, testApp, runJobs } from '../fixtures/app';
 import { fastMembers, type FastMember } from '../fixtures/bookings';
 import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../fixtures/db';
 import { makeEvent } from '../fixtures/events';
 import { approveCard, capture, orderFor, testPayments } from '../fixtures/payments';
+import { sentMail } from '../fixtures/mail';
 
 // Wednesday 10 June 2026, 10:00 in London.
 const START = new Date('2026-06-10T09:00:00Z');
@@ -40,6 +41,8 @@ describe.each(ENGINES)('holds, declines and healing on %s', (engine) => {
     await replaceEvents(test.db, [paid, single]);
   });
   beforeEach(async () => {
+    // Whatever an earlier test left queued goes first, then its rows are cleared.
+    await runJobs(test.db);
     for (const table of ['payment_transactions', 'payment_orders', 'member_appointments', 'appointments', 'outbox']) {
       await test.db.query(`DELETE FROM ${table}`);
     }
@@ -117,17 +120,19 @@ describe.each(ENGINES)('holds, declines and healing on %s', (engine) => {
     const res = await capture(app(), member, late.body.id);
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ details: [{ issue: 'PLACE_NO_LONGER_AVAILABLE' }] });
+    // The refund is a job queued with the decision.
+    await runJobs(test.db);
     expect(await status(late.body.appointmentId)).toEqual({ status: 'cancelled', payment_status: 'refunded' });
     const atPayPal = await payments.paypal.getOrder(late.body.id);
     expect(atPayPal.body).toMatchObject({ purchase_units: [{ payments: { captures: [{ status: 'REFUNDED' }], refunds: [{ status: 'COMPLETED' }] } }] });
-    const mail = (await readOutbox(test.db, 10)).find((m) => m.to === member.email);
+    const mail = (await sentMail(test.db, 10)).find((m) => m.to === member.email);
     expect(mail?.subject).toBe('Refund: Single');
     expect(mail?.text).toContain('We have refunded £18.00 to your card in full.');
     // My bookings shows it, cancelled and refunded.
     expect((await myBookings(member)).body.appointments).toMatchObject([{ status: 'cancelled', payment_status: 'refunded' }]);
     // Asked again: the same answer, no second refund.
     expect((await capture(app(), member, late.body.id)).status).toBe(409);
-    expect((await readOutbox(test.db, 10)).filter((m) => m.to === member.email)).toHaveLength(1);
+    expect((await sentMail(test.db, 10)).filter((m) => m.to === member.email)).toHaveLength(1);
   });
 
   it('a new card after the hold ended, before the sweep: a fresh hold while the place is free, refused uncharged once it has gone', async () => {
@@ -177,7 +182,7 @@ describe.each(ENGINES)('holds, declines and healing on %s', (engine) => {
     expect(report).toMatchObject({ settled: 1 });
     expect(await status(order.body.appointmentId)).toEqual({ status: 'confirmed', payment_status: 'paid by card' });
     expect(await rows('SELECT status, card_last_digits FROM payment_transactions')).toEqual([{ status: 'COMPLETED', card_last_digits: '1111' }]);
-    expect((await readOutbox(test.db, 5)).map((m) => m.subject)).toEqual(['Booking confirmed: Paid']);
+    expect((await sentMail(test.db, 5)).map((m) => m.subject)).toEqual(['Booking confirmed: Paid']);
     // The page, back online, asks again and is shown the booking, not charged twice.
     const res = await capture(testApp({ db: test.db, now, payments: restarted }), member, order.body.id);
     expect(res.status).toBe(200);

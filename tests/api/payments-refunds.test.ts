@@ -8,13 +8,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Appointment } from '../../src/domain/booking';
 import { NO_REFUND_MESSAGE } from '../../src/domain/refund-policy';
-import { readOutbox } from '../../server/mail';
+
 import type { Payments } from '../../server/payments';
-import { getJson, testApp } from '../fixtures/app';
+import { getJson, testApp, runJobs } from '../fixtures/app';
 import { fastMembers, sendJson, type FastMember } from '../fixtures/bookings';
 import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../fixtures/db';
 import { makeEvent } from '../fixtures/events';
 import { approveCard, capture, orderFor, testPayments } from '../fixtures/payments';
+import { sentMail } from '../fixtures/mail';
 
 // Wednesday 10 June 2026, 10:00 in London.
 const NOW = new Date('2026-06-10T09:00:00Z');
@@ -50,6 +51,8 @@ describe.each(ENGINES)('refunds, reports and logs on %s', (engine) => {
     await replaceEvents(test.db, [later, soon]);
   });
   beforeEach(async () => {
+    // Whatever an earlier test left queued goes first, then its rows are cleared.
+    await runJobs(test.db);
     for (const table of ['payment_transactions', 'payment_page_reports', 'client_error_logs', 'payment_orders', 'member_appointments', 'appointments', 'outbox', 'request_throttles']) {
       await test.db.query(`DELETE FROM ${table}`);
     }
@@ -65,12 +68,15 @@ describe.each(ENGINES)('refunds, reports and logs on %s', (engine) => {
     expect(asked.body).toEqual({ refund: 'full' });
     const res = await cancel(member, appointmentId);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ refund: 'full', appointment: { status: 'cancelled', payment_status: 'refunded' } });
+    // The refund is a job queued with the cancellation: the answer comes before PayPal is asked.
+    expect(res.body).toMatchObject({ refund: 'full', appointment: { status: 'cancelled' } });
+    expect(await runJobs(test.db)).toBeGreaterThanOrEqual(2);
+    expect((await test.db.query('SELECT payment_status FROM appointments WHERE appointment_id = $1', [appointmentId]))[0]).toEqual({ payment_status: 'refunded' });
     const atPayPal = await payments.paypal.getOrder(orderId);
     expect(atPayPal.body).toMatchObject({ purchase_units: [{ payments: { captures: [{ status: 'REFUNDED' }] } }] });
-    const subjects = (await readOutbox(test.db, 10)).map((m) => m.subject);
+    const subjects = (await sentMail(test.db, 10)).map((m) => m.subject);
     expect(subjects).toEqual(expect.arrayContaining(['Refund: Later', 'Booking cancelled: Later']));
-    const refundMail = (await readOutbox(test.db, 10)).find((m) => m.subject === 'Refund: Later');
+    const refundMail = (await sentMail(test.db, 10)).find((m) => m.subject === 'Refund: Later');
     expect(refundMail?.text).toContain('more than 2 business days before it, so we have refunded £25.00');
   });
 
@@ -87,18 +93,40 @@ describe.each(ENGINES)('refunds, reports and logs on %s', (engine) => {
     expect((await payments.paypal.getOrder(orderId)).body).toMatchObject({ purchase_units: [{ payments: { captures: [{ status: 'COMPLETED' }] } }] });
   });
 
-  it('a refund PayPal did not take is retried by the reconciler, once', async () => {
+  it('a refund_due order with no job gets one from the reconciler, and is refunded once', async () => {
     const { appointmentId } = await paidBooking(member, later.event_id);
+    await runJobs(test.db);
     // The cancellation committed and the process stopped before PayPal was asked.
     await test.db.query(
       "UPDATE appointments SET status = 'cancelled', cancelled_at = $2 WHERE appointment_id = $1",
       [appointmentId, NOW],
     );
     await test.db.query("UPDATE payment_orders SET status = 'refund_due', refund_reason = 'cancelled', updated_at = $1", [new Date(NOW.getTime() - 120_000)]);
-    expect((await payments.reconcile()).refunded).toBe(1);
+    expect((await payments.reconcile()).refundsQueued).toBe(1);
+    // Queued again while its job waits: still one job.
+    expect((await payments.reconcile()).refundsQueued).toBe(1);
+    expect(await runJobs(test.db)).toBe(2);
     expect((await test.db.query('SELECT payment_status FROM appointments'))[0]).toEqual({ payment_status: 'refunded' });
-    expect((await payments.reconcile()).refunded).toBe(0);
-    expect((await readOutbox(test.db, 10)).filter((m) => m.subject.startsWith('Refund'))).toHaveLength(1);
+    expect((await payments.reconcile()).refundsQueued).toBe(0);
+    expect((await sentMail(test.db, 10)).filter((m) => m.subject.startsWith('Refund'))).toHaveLength(1);
+  });
+
+  it('a refund job whose process died after PayPal refunded is tried again and refunds nothing twice', async () => {
+    const { orderId, appointmentId } = await paidBooking(member, later.event_id);
+    await runJobs(test.db);
+    const res = await cancel(member, appointmentId);
+    expect(res.status).toBe(200);
+    // The worker asked PayPal (with the refund's fixed request id) and was killed before recording the answer.
+    const [order] = await test.db.query<{ payment_id: string; capture_id: string }>('SELECT payment_id::text AS payment_id, capture_id FROM payment_orders');
+    const reached = await payments.paypal.refundCapture(order!.capture_id, `chaps-refund-${order!.payment_id}`);
+    expect([200, 201]).toContain(reached.status);
+    // The job is still there (its try never completed): the next try gets PayPal's same refund back.
+    await runJobs(test.db);
+    await runJobs(test.db);
+    const atPayPal = await payments.paypal.getOrder(orderId);
+    expect((atPayPal.body.purchase_units as { payments: { refunds?: unknown[] } }[])[0]!.payments.refunds).toHaveLength(1);
+    expect((await test.db.query('SELECT payment_status FROM appointments WHERE appointment_id = $1', [appointmentId]))[0]).toEqual({ payment_status: 'refunded' });
+    expect((await sentMail(test.db, 10)).filter((m) => m.subject.startsWith('Refund'))).toHaveLength(1);
   });
 
   it('PUT /api/payments/transactions keeps the page’s own note, for the member’s own orders only', async () => {

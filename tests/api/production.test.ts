@@ -16,6 +16,7 @@ const PRODUCTION = {
   AUTH_JWT_SECRET: 'a-production-secret-of-at-least-32-characters',
   PAYPAL_CLIENT_ID: 'AbCdEf0123456789-paypal',
   PAYPAL_CLIENT_SECRET: 'a-paypal-secret-value',
+  PAYPAL_WEBHOOK_ID: '8PT597110X687430LKGECATA',
 };
 
 const DEV_PATHS = [

@@ -7,13 +7,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScreeningEvent } from '../../src/domain/event';
-import { readOutbox } from '../../server/mail';
+
 import type { StaffEvent } from '../../server/services/staff-events-service';
 import { getJson, testApp } from '../fixtures/app';
 import { sendJson, type FastMember } from '../fixtures/bookings';
 import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../fixtures/db';
 import { asApiEvent, makeEvent } from '../fixtures/events';
 import { auditCount, bookedMembers, makeStaff } from '../fixtures/staff';
+import { sentMail } from '../fixtures/mail';
 
 const NOW = new Date('2026-06-10T09:00:00Z');
 const { event_id: _id, booked_spaces: _booked, ...FIELDS } = asApiEvent(makeEvent({ event_name: 'Harwich Lodge Screening', event_date: '2026-07-01' }));
@@ -144,7 +145,7 @@ describe.each(ENGINES)('staff events on %s', (engine) => {
     expect(res.status).toBe(200);
     expect(res.body.members_emailed).toBe(2);
     expect(res.body.event.cancelled_at).toBe(NOW.toISOString());
-    const mail = (await readOutbox(test.db)).filter((m) => m.subject === 'Event cancelled: Doomed Screening');
+    const mail = (await sentMail(test.db)).filter((m) => m.subject === 'Event cancelled: Doomed Screening');
     expect(mail.map((m) => m.to).sort()).toEqual(booked.map((b) => b.member.email).sort());
     expect(mail[0]!.text).toContain('has had to cancel Doomed Screening on');
     const statuses = await test.db.query<{ status: string }>('SELECT status FROM appointments WHERE event_id = $1::uuid', [event.event_id]);

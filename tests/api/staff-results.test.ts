@@ -7,13 +7,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESULTS_CSV_MAX_BYTES } from '../../src/domain/results-csv';
-import { readOutbox } from '../../server/mail';
+
 import type { MedicalResultItem } from '../../server/services/results-service';
 import { getJson, testApp } from '../fixtures/app';
 import { sendJson, validConsent, type FastMember } from '../fixtures/bookings';
 import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../fixtures/db';
 import { makeEvent } from '../fixtures/events';
 import { auditCount, bookedMembers, makeStaff } from '../fixtures/staff';
+import { sentMail } from '../fixtures/mail';
 
 const BOOKED_AT = new Date('2026-06-10T09:00:00Z');
 const AFTER = new Date('2026-06-24T09:00:00Z');
@@ -56,7 +57,7 @@ describe.each(ENGINES)('staff results on %s', (engine) => {
         result: { test_result: 3.47, test_unit: 'ng/ml', comments: 'Amber: repeat in 3 months.', sample_date: '2026-06-20' },
       },
     ]);
-    const [mail] = (await readOutbox(test.db)).filter((m) => m.to === first!.member.email && m.subject === 'Your PSA result is ready');
+    const [mail] = (await sentMail(test.db)).filter((m) => m.to === first!.member.email && m.subject === 'Your PSA result is ready');
     expect(mail!.text).toContain('https://www.example.org/medical-results');
     expect(mail!.text).not.toMatch(/3\.47|amber/i);
     // A correction replaces the value, keeping one result, with before and after in the audit.

@@ -177,8 +177,13 @@ test.describe('member account', () => {
     await page.getByRole('button', { name: 'Forgot password?' }).click();
     await expect(page.getByText('Password reset email sent. Check your inbox.')).toBeVisible();
 
-    const outbox = (await (await request.get('/dev/outbox')).json()) as { messages: { to: string; subject: string; text: string }[] };
-    const mail = outbox.messages.find((m) => m.to === email && /reset/i.test(m.subject));
+    // Emails are jobs: poll until the worker has sent it.
+    const resetMail = async () =>
+      ((await (await request.get('/dev/outbox')).json()) as { messages: { to: string; subject: string; text: string }[] }).messages.find(
+        (m) => m.to === email && /reset/i.test(m.subject),
+      );
+    await expect.poll(async () => Boolean(await resetMail())).toBe(true);
+    const mail = await resetMail();
     const link = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(mail!.text)![0];
     await page.goto(link);
     await expect(page).toHaveURL(/\/reset-password/);

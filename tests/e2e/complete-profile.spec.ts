@@ -128,8 +128,11 @@ test.describe('sign-up with email confirmation on', () => {
     expect(kept[0]![1]).toContain('Walter');
     expect(kept[0]![1]).not.toContain('confirm-pass-1');
 
-    const outbox = (await (await request.get(`${server.origin}/dev/outbox`)).json()) as { messages: { to: string; text: string }[] };
-    const mail = outbox.messages.find((m) => m.to === email);
+    // Emails are jobs: poll until the worker has sent it.
+    const welcomeMail = async () =>
+      ((await (await request.get(`${server.origin}/dev/outbox`)).json()) as { messages: { to: string; text: string }[] }).messages.find((m) => m.to === email);
+    await expect.poll(async () => Boolean(await welcomeMail())).toBe(true);
+    const mail = await welcomeMail();
     const link = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(mail?.text ?? '')?.[0];
     expect(link, 'the confirmation link').toBeDefined();
     await page.goto(link!);

@@ -208,8 +208,10 @@ test('contact form: errors under each field, then the thank-you text', async ({ 
   expect((await sent).status()).toBe(201);
   await expect(page.getByText('Thank you for reaching out! We will get back to you soon.')).toBeVisible();
 
-  const outbox = (await (await page.request.get('/dev/outbox')).json()) as { messages: { subject: string }[] };
-  expect(outbox.messages.map((m) => m.subject)).toContain('Website enquiry from Alan Brooke');
+  // Emails are jobs: poll until the worker has sent it.
+  await expect
+    .poll(async () => ((await (await page.request.get('/dev/outbox')).json()) as { messages: { subject: string }[] }).messages.map((m) => m.subject))
+    .toContain('Website enquiry from Alan Brooke');
 });
 
 test('contact form offline: says so and keeps what was typed', async ({ page, context }) => {

@@ -165,6 +165,7 @@ test.describe('staff console', () => {
     await expect(page.getByText('Line 3: The PSA value must be a number with at most two decimals, like 1.25.')).toBeVisible();
     await expect(page.getByText(/Nothing was sent: lab\.csv has 1 line to correct/)).toBeVisible();
 
+    await expect.poll(async () => (await mailsTo(request, member.email)).some((m) => m.subject === 'Your PSA result is ready')).toBe(true);
     const mail = (await mailsTo(request, member.email)).find((m) => m.subject === 'Your PSA result is ready');
     expect(mail?.text).toContain('/medical-results');
     expect(mail?.text).not.toContain('3.4');
@@ -202,5 +203,16 @@ test.describe('staff console', () => {
     const refused = await request.get('/api/staff/events', { headers: { Authorization: `Bearer ${member.accessToken}` } });
     expect(refused.status()).toBe(403);
     await expectNoSeriousA11yViolations(page);
+  });
+
+  test('staff see the emails and refunds not done, and nothing is waiting when every job has gone', async ({ page }) => {
+    await signInAsStaff(page, '/staff');
+    await page.getByRole('link', { name: 'Emails and refunds not done' }).click();
+    await expect(page.getByRole('heading', { name: 'Emails and refunds not done' })).toBeVisible();
+    // The e2e server sends to its outbox, which never refuses: every queued email has gone.
+    await expect(page.getByText('Nothing is waiting: every email and refund has gone.')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('link', { name: 'Back to events' }).click();
+    await expect(page.getByRole('heading', { name: 'Staff console: events' })).toBeVisible();
   });
 });

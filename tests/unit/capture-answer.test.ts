@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { captureAnswerForPage, captureOutcome, issueOf, transactionRecord } from '../../server/payments/capture-answer';
+import { amountMismatch, captureAnswerForPage, captureOutcome, issueOf, moneyInPence, transactionRecord } from '../../server/payments/capture-answer';
 
 const captured = (status: string, extra: Record<string, unknown> = {}) => ({
   id: 'ORDER1234567890',
@@ -51,5 +51,29 @@ describe('what is kept and shown', () => {
     expect(shown.details[0]!.description).toHaveLength(300);
     expect(shown.debug_id).toBe('dbg1');
     expect(issueOf({})).toBeNull();
+  });
+});
+
+describe('amountMismatch: the capture must be the order’s amount and currency', () => {
+  const withAmount = (amount: unknown) => ({
+    status: 201,
+    body: { ...captured('COMPLETED'), purchase_units: [{ payments: { captures: [{ id: 'CAP123456', status: 'COMPLETED', amount }] } }] },
+  });
+  it.each<[string, unknown, string | null]>([
+    ['equal', { currency_code: 'GBP', value: '25.00' }, null],
+    ['equal, written without pence', { currency_code: 'GBP', value: '25' }, null],
+    ['a penny', { currency_code: 'GBP', value: '0.01' }, 'PayPal captured GBP 0.01 for an order of GBP 25.00'],
+    ['a penny more', { currency_code: 'GBP', value: '25.01' }, 'PayPal captured GBP 25.01 for an order of GBP 25.00'],
+    ['another currency', { currency_code: 'USD', value: '25.00' }, 'PayPal captured USD 25.00 for an order of GBP 25.00'],
+    ['no amount', undefined, 'PayPal stated no amount for the capture of an order of GBP 25.00'],
+    ['a number, not PayPal’s string', { currency_code: 'GBP', value: 25 }, 'PayPal stated no amount for the capture of an order of GBP 25.00'],
+    ['three decimals', { currency_code: 'GBP', value: '25.001' }, 'PayPal stated no amount for the capture of an order of GBP 25.00'],
+  ])('%s', (_, amount, expected) => {
+    expect(amountMismatch(withAmount(amount), 2500)).toBe(expected);
+  });
+
+  it('reads PayPal money as pence', () => {
+    expect(moneyInPence({ currency_code: 'GBP', value: '0.5' })).toEqual({ pence: 50, currency: 'GBP' });
+    expect(moneyInPence({ currency_code: 'GBP', value: '-1.00' })).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Appointment } from '../../src/domain/booking';
-import { canCancel, groupAppointments } from '../../src/domain/my-bookings';
+import { canCancel, groupAppointments, paymentNote } from '../../src/domain/my-bookings';
 
 const make = (id: string, date: string, start: string, status: Appointment['status'] = 'confirmed'): Appointment => ({
   appointment_id: id,
@@ -63,5 +63,18 @@ describe('canCancel', () => {
     ['a held one not yet started', make('e', '2026-08-01', '10:00', 'held'), true],
   ])('%s -> %s', (_, appointment, expected) => {
     expect(canCancel(appointment, now)).toBe(expected);
+  });
+});
+
+describe('paymentNote', () => {
+  it.each<[Appointment['payment_status'], string | null]>([
+    ['paid', null],
+    ['paid by card', null],
+    ['unpaid', null],
+    ['refund pending', 'Refund pending'],
+    ['refunded', 'Refunded'],
+    ['refund failed', 'Refund delayed: we are looking into it and will contact you'],
+  ])('%s -> %s', (status, expected) => {
+    expect(paymentNote({ payment_status: status })).toBe(expected);
   });
 });

@@ -5,6 +5,12 @@
  * picks a decline the way PayPal's sandbox does (FACTS.md): CCREJECT-REFUSED
  * is refused (INSTRUMENT_DECLINED, recoverable), CCREJECT-IF (insufficient
  * funds) and CCREJECT-EC (expired card) come back as a DECLINED capture.
+ *
+ * Two names of the stand-in's own (not PayPal's) drive what happens after
+ * a payment, so tests and people can see it without waiting on a bank:
+ * LOCAL-REFUND-PENDING makes a refund of the payment answer PENDING (it
+ * completes or fails later through /dev/paypal/sandbox), and
+ * LOCAL-CAPTURE-1P captures £0.01 whatever the order's amount.
  */
 
 export type CardDecline = 'REFUSED' | 'INSUFFICIENT_FUNDS' | 'EXPIRED_CARD' | null;
@@ -60,4 +66,13 @@ export function parseExpiry(expiry: string): string | null {
 export function notExpired(expiry: string, now: Date): boolean {
   const current = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
   return expiry >= current;
+}
+
+export type AfterPayment = 'REFUND_PENDING' | 'CAPTURE_ONE_PENNY' | null;
+
+export function afterPaymentFor(cardholderName: string): AfterPayment {
+  const name = cardholderName.toUpperCase();
+  if (name.includes('LOCAL-REFUND-PENDING')) return 'REFUND_PENDING';
+  if (name.includes('LOCAL-CAPTURE-1P')) return 'CAPTURE_ONE_PENNY';
+  return null;
 }

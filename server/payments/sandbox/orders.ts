@@ -2,13 +2,19 @@
  * The local sandbox's orders, kept in dev_paypal_orders as PayPal keeps
  * them, and changed the way PayPal changes them: created, approved by a
  * card (confirm-payment-source, which the stand-in SDK calls), captured
- * once, refunded once. Each change runs in one transaction under a lock on
- * the order's row; a PayPal-Request-Id seen before returns the first answer
- * (FACTS.md), even when the same request arrives many times at once.
+ * once, refunded once (the refund itself kept in dev_paypal_refunds, as
+ * it may stay PENDING and complete or fail later). Each change runs in one
+ * transaction under a lock on the order's row; a PayPal-Request-Id seen
+ * before returns the first answer (FACTS.md), even when the same request
+ * arrives many times at once. A change PayPal notifies (capture completed
+ * or denied, refund completed, capture reversed) is handed to `notify`
+ * after its transaction has committed, so the webhook is sent after the
+ * answer.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Database, Queryable } from '../../db/adapter';
-import { cardBrand, declineFor, luhnValid, notExpired, parseExpiry, PROCESSOR_CODES } from './cards';
+import { afterPaymentFor, cardBrand, declineFor, luhnValid, notExpired, parseExpiry, PROCESSOR_CODES } from './cards';
+import type { SandboxEvent } from './webhooks';
 
 type Json = Record<string, unknown>;
 export interface SandboxAnswer {
@@ -67,7 +73,79 @@ const saveOrder = (tx: Queryable, order: Json) =>
 
 const unit = (order: Json) => ((order.purchase_units as Json[])[0] ?? {}) as Json;
 
-export function sandboxOrders(db: Database, now: () => Date) {
+/** Where the sandbox's links point; the server's client reaches it in-process at this origin. */
+export const SANDBOX_ORIGIN = 'http://paypal-sandbox.local';
+
+const captureLinks = (captureId: string, orderId: string) => [
+  { href: `${SANDBOX_ORIGIN}/v2/payments/captures/${captureId}`, rel: 'self', method: 'GET' },
+  { href: `${SANDBOX_ORIGIN}/v2/payments/captures/${captureId}/refund`, rel: 'refund', method: 'POST' },
+  { href: `${SANDBOX_ORIGIN}/v2/checkout/orders/${orderId}`, rel: 'up', method: 'GET' },
+];
+const refundLinks = (refundId: string, captureId: string) => [
+  { href: `${SANDBOX_ORIGIN}/v2/payments/refunds/${refundId}`, rel: 'self', method: 'GET' },
+  { href: `${SANDBOX_ORIGIN}/v2/payments/captures/${captureId}`, rel: 'up', method: 'GET' },
+];
+
+/** The order holding capture `captureId`, locked, with that capture. */
+async function lockCapture(tx: Queryable, captureId: string): Promise<{ order: Json; capture: Json } | null> {
+  const [row] = await tx.query<{ order_id: string }>(
+    `SELECT order_id FROM dev_paypal_orders WHERE body #>> '{purchase_units,0,payments,captures,0,id}' = $1`,
+    [captureId],
+  );
+  const order = row ? await lockOrder(tx, row.order_id) : null;
+  if (!order) return null;
+  return { order, capture: ((unit(order).payments as Json).captures as Json[])[0]! };
+}
+
+/** Keeps a refund in its table and in its order's payments.refunds, as GET order shows it. */
+async function saveRefund(tx: Queryable, order: Json, refund: Json, captureId: string) {
+  await tx.query(
+    `INSERT INTO dev_paypal_refunds (refund_id, capture_id, order_id, body) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (refund_id) DO UPDATE SET body = EXCLUDED.body`,
+    [refund.id, captureId, order.id, refund],
+  );
+  const payments = unit(order).payments as Json;
+  const others = ((payments.refunds as Json[] | undefined) ?? []).filter((r) => r.id !== refund.id);
+  payments.refunds = [...others, refund];
+  await saveOrder(tx, order);
+}
+
+const money = (value: unknown) => {
+  const amount = (value ?? {}) as Json;
+  return `${String(amount.value ?? '')} ${String(amount.currency_code ?? '')}`.trim();
+};
+
+export function sandboxOrders(db: Database, now: () => Date, notify: (events: SandboxEvent[]) => Promise<void> = async () => {}) {
+  /** Runs `change` in once(); the events it names are notified after the commit. */
+  async function notifying(key: string | null, change: (tx: Queryable, events: SandboxEvent[]) => Promise<SandboxAnswer>): Promise<SandboxAnswer> {
+    const events: SandboxEvent[] = [];
+    const answer = await once(db, key, (tx) => change(tx, events));
+    await notify(events);
+    return answer;
+  }
+
+  /** A PENDING refund becomes `status`; the capture is refunded when it completes. */
+  function settleRefund(refundId: string, status: 'COMPLETED' | 'FAILED'): Promise<SandboxAnswer> {
+    return notifying(null, async (tx, events) => {
+      const [row] = await tx.query<{ capture_id: string }>('SELECT capture_id FROM dev_paypal_refunds WHERE refund_id = $1', [refundId]);
+      const found = row ? await lockCapture(tx, row.capture_id) : null;
+      if (!found) return notFound();
+      const [current] = await tx.query<{ body: Json }>('SELECT body FROM dev_paypal_refunds WHERE refund_id = $1', [refundId]);
+      const refund = current!.body;
+      if (refund.status !== 'PENDING') return unprocessable('REFUND_NOT_PENDING', `The refund is ${String(refund.status)}, not PENDING.`);
+      refund.status = status;
+      refund.update_time = now().toISOString();
+      if (status === 'COMPLETED') {
+        delete refund.status_details;
+        found.capture.status = 'REFUNDED';
+        events.push({ type: 'PAYMENT.CAPTURE.REFUNDED', resourceType: 'refund', resource: refund, summary: `A ${money(refund.amount)} capture payment was refunded` });
+      }
+      // PayPal documents no webhook for a refund that fails: the server learns it from GET refund.
+      await saveRefund(tx, found.order, refund, row!.capture_id);
+      return { status: 200, body: refund };
+    });
+  }
+
   return {
     create(body: Json, requestId: string | null): Promise<SandboxAnswer> {
       return once(db, requestId && `create:${requestId}`, async (tx) => {
@@ -131,7 +209,7 @@ export function sandboxOrders(db: Database, now: () => Date) {
     },
 
     capture(orderId: string, requestId: string | null): Promise<SandboxAnswer> {
-      return once(db, requestId && `capture:${requestId}`, async (tx) => {
+      return notifying(requestId && `capture:${requestId}`, async (tx, events) => {
         const order = await lockOrder(tx, orderId);
         if (!order) return notFound();
         if (order.status === 'COMPLETED') return unprocessable('ORDER_ALREADY_CAPTURED', 'Order already captured. If \'intent=CAPTURE\' only one capture per order is allowed.');
@@ -147,49 +225,105 @@ export function sandboxOrders(db: Database, now: () => Date) {
         }
         const at = now().toISOString();
         const purchase = unit(order);
-        purchase.payments = {
-          captures: [
-            {
-              id: paypalId(),
-              status: decline ? 'DECLINED' : 'COMPLETED',
-              amount: purchase.amount,
-              final_capture: true,
-              custom_id: purchase.custom_id,
-              processor_response: decline
-                ? { avs_code: 'Y', cvv_code: 'M', response_code: PROCESSOR_CODES[decline] }
-                : { avs_code: 'Y', cvv_code: 'M', response_code: '0000' },
-              create_time: at,
-              update_time: at,
-            },
-          ],
+        const captureId = paypalId();
+        const ordered = purchase.amount as Json;
+        const capture: Json = {
+          id: captureId,
+          status: decline ? 'DECLINED' : 'COMPLETED',
+          amount: afterPaymentFor(String(card.name ?? '')) === 'CAPTURE_ONE_PENNY' ? { currency_code: ordered.currency_code, value: '0.01' } : ordered,
+          final_capture: true,
+          custom_id: purchase.custom_id,
+          processor_response: decline
+            ? { avs_code: 'Y', cvv_code: 'M', response_code: PROCESSOR_CODES[decline] }
+            : { avs_code: 'Y', cvv_code: 'M', response_code: '0000' },
+          supplementary_data: { related_ids: { order_id: order.id } },
+          links: captureLinks(captureId, String(order.id)),
+          create_time: at,
+          update_time: at,
         };
+        purchase.payments = { captures: [capture] };
         order.status = 'COMPLETED';
         order.update_time = at;
         await saveOrder(tx, order);
+        events.push(
+          decline
+            ? { type: 'PAYMENT.CAPTURE.DENIED', resourceType: 'capture', resource: capture, summary: `Payment denied for ${money(capture.amount)}` }
+            : { type: 'PAYMENT.CAPTURE.COMPLETED', resourceType: 'capture', resource: capture, summary: `Payment completed for ${money(capture.amount)}` },
+        );
         return { status: 201, body: order };
       });
     },
 
+    async getCapture(captureId: string): Promise<SandboxAnswer> {
+      const [row] = await db.query<{ capture: Json }>(
+        `SELECT body #> '{purchase_units,0,payments,captures,0}' AS capture FROM dev_paypal_orders
+         WHERE body #>> '{purchase_units,0,payments,captures,0,id}' = $1`,
+        [captureId],
+      );
+      return row ? { status: 200, body: row.capture } : notFound();
+    },
+
+    async getRefund(refundId: string): Promise<SandboxAnswer> {
+      const [row] = await db.query<{ body: Json }>('SELECT body FROM dev_paypal_refunds WHERE refund_id = $1', [refundId]);
+      return row ? { status: 200, body: row.body } : notFound();
+    },
+
+    /** The whole capture back: COMPLETED at once, or PENDING for a card named LOCAL-REFUND-PENDING. */
     refund(captureId: string, requestId: string | null): Promise<SandboxAnswer> {
-      return once(db, requestId && `refund:${requestId}`, async (tx) => {
-        const [row] = await tx.query<{ order_id: string }>(
-          `SELECT order_id FROM dev_paypal_orders WHERE body #>> '{purchase_units,0,payments,captures,0,id}' = $1`,
-          [captureId],
-        );
-        const order = row ? await lockOrder(tx, row.order_id) : null;
-        if (!order) return notFound();
-        const payments = unit(order).payments as Json;
-        const capture = (payments.captures as Json[])[0]!;
+      return notifying(requestId && `refund:${requestId}`, async (tx, events) => {
+        const found = await lockCapture(tx, captureId);
+        if (!found) return notFound();
+        const { order, capture } = found;
         if (capture.status === 'REFUNDED') return unprocessable('CAPTURE_FULLY_REFUNDED', 'The capture has already been fully refunded.');
         if (capture.status !== 'COMPLETED') return unprocessable('CAPTURE_STATUS_NOT_VALID', 'Invalid capture status. Tracking ID is not valid for this action.');
-        const refund = { id: paypalId(), status: 'COMPLETED', amount: capture.amount, create_time: now().toISOString() };
+        const waiting = ((unit(order).payments as Json).refunds as Json[] | undefined)?.some((r) => r.status === 'PENDING');
+        if (waiting) return unprocessable('REFUND_AMOUNT_EXCEEDED', 'The refund amount must be less than or equal to the capture amount that has not yet been refunded.');
+        const card = (((order.payment_source ?? {}) as Json).card ?? {}) as Json;
+        const pending = afterPaymentFor(String(card.name ?? '')) === 'REFUND_PENDING';
+        const at = now().toISOString();
+        const refundId = paypalId();
+        const refund: Json = {
+          id: refundId,
+          status: pending ? 'PENDING' : 'COMPLETED',
+          ...(pending ? { status_details: { reason: 'ECHECK' } } : {}),
+          amount: capture.amount,
+          create_time: at,
+          update_time: at,
+          links: refundLinks(refundId, captureId),
+        };
+        if (!pending) {
+          capture.status = 'REFUNDED';
+          events.push({ type: 'PAYMENT.CAPTURE.REFUNDED', resourceType: 'refund', resource: refund, summary: `A ${money(refund.amount)} capture payment was refunded` });
+        }
+        await saveRefund(tx, order, refund, captureId);
+        return { status: 201, body: refund };
+      });
+    },
+
+    /** /dev/paypal/sandbox: a PENDING refund completes (PayPal then sends PAYMENT.CAPTURE.REFUNDED). */
+    completeRefund: (refundId: string) => settleRefund(refundId, 'COMPLETED'),
+
+    /** /dev/paypal/sandbox: a PENDING refund fails (PayPal sends no webhook for it). */
+    failRefund: (refundId: string) => settleRefund(refundId, 'FAILED'),
+
+    /** /dev/paypal/sandbox: the card's bank takes a completed payment back (a chargeback): PAYMENT.CAPTURE.REVERSED. */
+    reverseCapture(captureId: string): Promise<SandboxAnswer> {
+      return notifying(null, async (tx, events) => {
+        const found = await lockCapture(tx, captureId);
+        if (!found) return notFound();
+        const { order, capture } = found;
+        if (capture.status !== 'COMPLETED') return unprocessable('CAPTURE_STATUS_NOT_VALID', 'Only a completed capture can be reversed.');
+        const at = now().toISOString();
         capture.status = 'REFUNDED';
-        payments.refunds = [refund];
-        await saveOrder(tx, order);
-        return { status: 201, body: { ...refund, links: [] } };
+        capture.status_details = { reason: 'CHARGEBACK' };
+        capture.update_time = at;
+        const refundId = paypalId();
+        const reversal: Json = { id: refundId, status: 'COMPLETED', amount: capture.amount, note_to_payer: 'Payment reversed', create_time: at, update_time: at, links: refundLinks(refundId, captureId) };
+        events.push({ type: 'PAYMENT.CAPTURE.REVERSED', resourceType: 'refund', resource: reversal, summary: `A ${money(capture.amount)} capture payment was reversed` });
+        await saveRefund(tx, order, reversal, captureId);
+        return { status: 200, body: capture };
       });
     },
   };
 }
 
-export const sandboxToken = () => `A21AA${randomUUID().replace(/-/g, '')}`;

@@ -1,15 +1,25 @@
 /**
  * /dev/paypal: the local PayPal sandbox, served only while no PayPal
  * settings are given (docs/decisions/0009). It speaks PayPal's REST
- * protocol (OAuth token, Orders v2, Payments v2 refund) so the server's
- * PayPal client cannot tell it from PayPal, and serves the stand-in SDK
- * script that @paypal/react-paypal-js loads through `sdkBaseUrl`.
+ * protocol (OAuth token, Orders v2, Payments v2 capture / refund reads and
+ * refund, webhook signature verification) so the server's PayPal client
+ * cannot tell it from PayPal, sends PayPal's signed webhooks to the site,
+ * and serves the stand-in SDK script that @paypal/react-paypal-js loads
+ * through `sdkBaseUrl`.
+ *
+ * /dev/paypal/sandbox/* are the stand-in's own controls (not PayPal's):
+ * what a bank or PayPal does later, on demand. POST revoke-tokens,
+ * refunds/{id}/complete, refunds/{id}/fail, captures/{id}/reverse,
+ * webhooks/deliver (the kept ones not yet delivered); GET webhooks.
  */
 import { readFileSync } from 'node:fs';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Database } from '../../db/adapter';
-import { paypalError, sandboxOrders, sandboxToken, type SandboxAnswer } from './orders';
+import { silentLogger, type Logger } from '../../logger';
+import { paypalError, sandboxOrders, type SandboxAnswer } from './orders';
+import { sandboxTokens } from './tokens';
+import { sandboxWebhooks } from './webhooks';
 
 /** The sandbox's credentials: the server's own client uses them when PAYPAL_* are unset. */
 export const SANDBOX_CLIENT_ID = 'chaps-local-sandbox';
@@ -35,9 +45,11 @@ const requestId = (c: Context) => {
   return value && /^[\w:.-]{1,108}$/.test(value) ? value : null;
 };
 
-export function devPayPalRoutes(db: Database, now: () => Date): Hono {
+export function createPayPalSandbox(db: Database, now: () => Date, logger: Logger = silentLogger) {
   const app = new Hono();
-  const orders = sandboxOrders(db, now);
+  const webhooks = sandboxWebhooks(db, now, logger);
+  const orders = sandboxOrders(db, now, webhooks.emit);
+  const tokens = sandboxTokens(db, now);
   app.use(bodyLimit({ maxSize: MAX_BODY, onError: (c) => reply(c, paypalError(413, 'INVALID_REQUEST', 'REQUEST_TOO_LARGE', 'The request is too large.')) }));
 
   app.get('/sdk/js', (c) => {
@@ -52,7 +64,8 @@ export function devPayPalRoutes(db: Database, now: () => Date): Hono {
     if (c.req.header('Authorization') !== expected || !/(^|&)grant_type=client_credentials(&|$)/.test(form)) {
       return c.json({ error: 'invalid_client', error_description: 'Client Authentication failed' }, 401);
     }
-    return c.json({ scope: 'https://uri.paypal.com/services/payments/payment', access_token: sandboxToken(), token_type: 'Bearer', app_id: 'APP-LOCAL', expires_in: 32400, nonce: now().toISOString() });
+    const { token, expiresIn } = await tokens.issue();
+    return c.json({ scope: 'https://uri.paypal.com/services/payments/payment', access_token: token, token_type: 'Bearer', app_id: 'APP-LOCAL', expires_in: expiresIn, nonce: now().toISOString() });
   });
 
   // The browser's stand-in SDK confirms the card with no server token, as PayPal's SDK does with its own.
@@ -62,16 +75,49 @@ export function devPayPalRoutes(db: Database, now: () => Date): Hono {
     return reply(c, await orders.confirmCard(c.req.param('id'), (source.card ?? {}) as Record<string, unknown>));
   });
 
-  // Everything below needs the server's bearer token.
-  app.use('/v2/*', async (c, next) => {
-    if (!/^Bearer A21AA[0-9a-f]{32}$/.test(c.req.header('Authorization') ?? '')) {
+  // Everything below needs the server's bearer token: one this sandbox issued, not revoked or expired.
+  const bearer = async (c: Context, next: () => Promise<void>) => {
+    if (!(await tokens.valid(c.req.header('Authorization')))) {
       return c.json({ error: 'invalid_token', error_description: 'Token signature verification failed' }, 401);
     }
     await next();
-  });
+  };
+  app.use('/v2/*', bearer);
+  app.use('/v1/notifications/*', bearer);
   app.post('/v2/checkout/orders', async (c) => reply(c, await orders.create(await jsonBody(c), requestId(c))));
   app.get('/v2/checkout/orders/:id', async (c) => reply(c, await orders.get(c.req.param('id'))));
   app.post('/v2/checkout/orders/:id/capture', async (c) => reply(c, await orders.capture(c.req.param('id'), requestId(c))));
   app.post('/v2/payments/captures/:id/refund', async (c) => reply(c, await orders.refund(c.req.param('id'), requestId(c))));
-  return app;
+  app.get('/v2/payments/captures/:id', async (c) => reply(c, await orders.getCapture(c.req.param('id'))));
+  app.get('/v2/payments/refunds/:id', async (c) => reply(c, await orders.getRefund(c.req.param('id'))));
+  app.post('/v1/notifications/verify-webhook-signature', async (c) => c.json({ verification_status: await webhooks.verify(await jsonBody(c)) }));
+
+  const control = {
+    /** Revokes every access token issued so far, as PayPal may before expires_in; resolves to how many. */
+    revokeTokens: () => tokens.revokeAll(),
+    completeRefund: orders.completeRefund,
+    failRefund: orders.failRefund,
+    reverseCapture: orders.reverseCapture,
+    webhooks: {
+      connect: webhooks.connect,
+      setAutoDeliver: webhooks.setAutoDeliver,
+      settled: webhooks.settled,
+      deliverPending: webhooks.deliverPending,
+      resend: webhooks.resend,
+      sent: webhooks.sent,
+    },
+  };
+
+  // The stand-in's own controls, for a person trying the flows by hand (tests call `control`).
+  app.post('/sandbox/revoke-tokens', async (c) => c.json({ revoked: await control.revokeTokens() }));
+  app.post('/sandbox/refunds/:id/complete', async (c) => reply(c, await control.completeRefund(c.req.param('id'))));
+  app.post('/sandbox/refunds/:id/fail', async (c) => reply(c, await control.failRefund(c.req.param('id'))));
+  app.post('/sandbox/captures/:id/reverse', async (c) => reply(c, await control.reverseCapture(c.req.param('id'))));
+  app.get('/sandbox/webhooks', async (c) => c.json({ webhooks: await webhooks.sent() }));
+  app.post('/sandbox/webhooks/deliver', async (c) => c.json({ statuses: await webhooks.deliverPending() }));
+
+  return { routes: app, control };
 }
+
+export type PayPalSandbox = ReturnType<typeof createPayPalSandbox>;
+export type SandboxControl = PayPalSandbox['control'];

@@ -11,6 +11,8 @@ export const staffKeys = {
   events: (userId: string) => ['member', userId, 'staff', 'events'] as const,
   event: (userId: string, eventId: string) => ['member', userId, 'staff', 'event', eventId] as const,
   attendees: (userId: string, eventId: string) => ['member', userId, 'staff', 'attendees', eventId] as const,
+  // Not under 'member': recipients' addresses, read on demand and never saved to the phone.
+  failures: (userId: string) => ['staff-failures', userId] as const,
   // Not under 'member': another person's consent answers are health data, read on demand and
   // never saved to the phone (sign-out's queryClient.clear() drops this in-memory copy).
   consent: (userId: string, eventId: string, appointmentId: string) => ['staff-consent', userId, eventId, appointmentId] as const,

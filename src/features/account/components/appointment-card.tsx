@@ -1,9 +1,11 @@
 /**
  * One booking in My bookings: what, when (UK time), where, directions,
- * 'Add to calendar' (.ics) and Cancel while it can still be cancelled.
+ * 'Add to calendar' (.ics) and Cancel while it can still be cancelled; and
+ * where its card payment is going back, whether that refund is pending or
+ * made.
  */
 import { useState } from 'react';
-import { APPOINTMENT_STATUS_LABELS, canCancel } from '../../../domain/my-bookings';
+import { APPOINTMENT_STATUS_LABELS, canCancel, paymentNote } from '../../../domain/my-bookings';
 import type { Appointment } from '../../../domain/booking';
 import { directionsUrl } from '../../../domain/directions';
 import { formatLongDate, formatTime } from '../../../domain/format';
@@ -22,6 +24,7 @@ export function AppointmentCard({ appointment: a, now, onCancel }: AppointmentCa
   const [downloading, setDownloading] = useState(false);
   const active = a.status !== 'cancelled';
   const titleId = `booking-${a.appointment_id}`;
+  const note = paymentNote(a);
 
   async function addToCalendar() {
     setCalendarProblem(null);
@@ -43,6 +46,7 @@ export function AppointmentCard({ appointment: a, now, onCancel }: AppointmentCa
     <li className={`card booking-card${active ? '' : ' booking-card-cancelled'}`} aria-labelledby={titleId}>
       <h3 id={titleId}>{a.event_name}</h3>
       <p className={`booking-status booking-status-${a.status}`}>{APPOINTMENT_STATUS_LABELS[a.status]}</p>
+      {note && <p className="booking-payment">{note}</p>}
       <dl>
         <div>
           <dt>Date</dt>

@@ -5,8 +5,10 @@
  * one), consent, payment, arrival and the result with its band.
  */
 import { Fragment, useState } from 'react';
+import { PAYMENT_STATUS_LABELS } from '../../../domain/booking';
 import { londonTime } from '../../../domain/london-time';
 import { attendeeName, type Attendee } from '../../../domain/staff-attendees';
+import { PAYMENT_PROBLEM_LABELS } from '../../../domain/staff-payments';
 import { PsaBandBadge } from '../../../lib/ui/psa-band-badge';
 import type { QueuedCheckIn } from '../check-in-queue';
 import { ResultForm } from './result-form';
@@ -80,7 +82,15 @@ export function AttendeeTable({ userId, eventId, attendees, esneft, queued, canE
                     Consent<span className="visually-hidden"> of {attendeeName(a)}</span>
                   </button>
                 </td>
-                <td>{a.payment_status}</td>
+                <td>
+                  {a.payment_status === 'refund failed' ? <strong>{PAYMENT_STATUS_LABELS[a.payment_status]}</strong> : PAYMENT_STATUS_LABELS[a.payment_status]}
+                  {a.payment_problem && (
+                    <>
+                      {' '}
+                      <strong className="staff-payment-problem">{PAYMENT_PROBLEM_LABELS[a.payment_problem]}</strong>
+                    </>
+                  )}
+                </td>
                 <td>
                   <Arrival attendee={a} queued={waiting.get(a.appointment_id)} />
                 </td>

@@ -76,6 +76,9 @@ function StaffEvents({ userId }: { userId: string }) {
       <div className="staff-toolbar">
         <Link className="button button-primary" to={paths.staffNewEvent}>
           New event
+        </Link>{' '}
+        <Link className="button" to={paths.staffFailures}>
+          Emails and refunds not done
         </Link>
       </div>
       {events.data ? (

@@ -1,0 +1,303 @@
+/**
+ * The job queue (docs/decisions/0013): pg-boss over the same database as
+ * everything else, on PostgreSQL and on PGlite alike, through the Database
+ * handle's executeSql. A job is written with the Queryable of the change
+ * that causes it, so it commits or rolls back with that change; each
+ * process runs a worker unless JOB_WORKER=false, and pg-boss hands each job
+ * to one worker across all processes (FOR UPDATE SKIP LOCKED), retries it
+ * with exponential backoff, and keeps it as failed when the tries run out.
+ */
+import { randomUUID } from 'node:crypto';
+import PgBoss from 'pg-boss';
+import type { Database, Queryable, Row } from '../db/adapter';
+import type { Logger } from '../logger';
+import type { MailMessage } from '../mail/types';
+
+/** What each kind of job carries. Names are pg-boss queue names (letters and underscores). */
+export interface JobData {
+  /** One email, rendered when the change was made; `messageId` is its Message-ID on every try. */
+  email: { message: MailMessage; messageId: string };
+  /** Return a card payment already marked refund_due (server/payments/refunds.ts). */
+  refund: { paymentId: string };
+  /** Settle unsettled card payments and lapse old holds (server/payments/reconcile.ts). */
+  reconcile_payments: Record<string, never>;
+  /** Act on one stored PayPal webhook event. */
+  paypal_webhook: { eventId: string };
+}
+
+export type JobKind = keyof JobData;
+
+export const JOB_KINDS: readonly JobKind[] = ['email', 'refund', 'reconcile_payments', 'paypal_webhook'];
+
+export interface JobInfo {
+  id: string;
+  /** Tries made before this one. */
+  retryCount: number;
+}
+
+export type JobHandler<K extends JobKind> = (data: JobData[K], job: JobInfo) => Promise<void>;
+export type JobHandlers = { [K in JobKind]?: JobHandler<K> };
+
+/** How long each kind may run before pg-boss counts the try as lost (a killed process), and how it retries. */
+interface QueuePolicy {
+  expireInSeconds: number;
+  retryLimit: number;
+}
+
+const QUEUE_POLICY: Record<JobKind, QueuePolicy> = {
+  // Twelve retries, doubling from about a minute: the last one lands 1.5 to 3 days after the first try.
+  email: { expireInSeconds: 120, retryLimit: 12 },
+  refund: { expireInSeconds: 120, retryLimit: 12 },
+  // Runs every minute anyway: a failed run is simply the next minute's.
+  reconcile_payments: { expireInSeconds: 300, retryLimit: 0 },
+  paypal_webhook: { expireInSeconds: 120, retryLimit: 12 },
+};
+
+/** Scheduled jobs: cron in UTC, run once per period across every process. */
+const SCHEDULES: ReadonlyArray<{ kind: JobKind; cron: string }> = [{ kind: 'reconcile_payments', cron: '* * * * *' }];
+
+export interface JobsOptions {
+  db: Database;
+  logger: Logger;
+  /** Run a worker and the schedules in this process (JOB_WORKER; default true). */
+  worker?: boolean;
+  /** How often an idle worker looks for jobs another process wrote. */
+  pollingSeconds?: number;
+  /** First retry delay in seconds; each later one doubles (with jitter). */
+  retryDelaySeconds?: number;
+  /** How often a process looks for tries lost to a killed process. */
+  maintenanceSeconds?: number;
+  /** Per-kind overrides (tests: a short expiry to see a killed process's job come back quickly). */
+  expireInSeconds?: number;
+}
+
+export interface FailedJob {
+  id: string;
+  kind: JobKind;
+  /** 'failed': tries used up, waits for staff; 'retry': failed at least once, will be tried again. */
+  state: 'failed' | 'retry';
+  tries: number;
+  lastError: string;
+  createdAt: string;
+  nextTryAt: string | null;
+  data: unknown;
+}
+
+export interface Jobs {
+  /** The pg-boss schema (its own tables, beside ours). */
+  readonly schema: string;
+  /**
+   * Writes a job with `q`: a transaction's handle makes it part of that
+   * transaction. `id` (a UUID) makes sending idempotent: a second send with
+   * the same id is ignored while the first is kept.
+   */
+  send<K extends JobKind>(q: Queryable, kind: K, data: JobData[K], options?: { id?: string }): Promise<void>;
+  /** What each kind of job does; set before start(). */
+  handle(handlers: JobHandlers): void;
+  /** Creates or upgrades pg-boss's tables and the queues; then, with a worker, starts taking jobs and the schedules. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Runs every job that is due now in this process, until none is left (tests, and the dev clock). */
+  runDue(): Promise<number>;
+  /** Jobs that failed at least once and have not succeeded since, newest first. */
+  failures(kinds?: readonly JobKind[]): Promise<FailedJob[]>;
+  /** Puts a failed job back to be tried now; false when it is not failed (already retried, or done). */
+  retry(kind: JobKind, id: string): Promise<boolean>;
+}
+
+/** pg-boss's schema for `db`: beside a pinned test schema, else `pgboss`. */
+export function jobSchemaFor(db: Pick<Database, 'schema'>): string {
+  return db.schema ? `${db.schema}_jobs` : 'pgboss';
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function errorText(output: unknown): string {
+  if (output && typeof output === 'object') {
+    const { message, value } = output as { message?: unknown; value?: unknown };
+    if (typeof message === 'string') return message;
+    if (typeof value === 'string') return value;
+  }
+  return typeof output === 'string' ? output : 'unknown error';
+}
+
+export function createJobs({
+  db,
+  logger,
+  worker = true,
+  pollingSeconds = 2,
+  retryDelaySeconds = 30,
+  maintenanceSeconds = 60,
+  expireInSeconds,
+}: JobsOptions): Jobs {
+  const schema = jobSchemaFor(db);
+  const boss = new PgBoss({
+    db: { executeSql: (text: string, values?: unknown[]) => db.executeSql(text, values) },
+    schema,
+    migrate: true,
+    supervise: worker,
+    schedule: worker,
+    pollingIntervalSeconds: pollingSeconds,
+    maintenanceIntervalSeconds: maintenanceSeconds,
+    // A failed job stays in the queue (and on the staff page) for a year; completed ones are archived after a day.
+    archiveCompletedAfterSeconds: 24 * 60 * 60,
+    archiveFailedAfterSeconds: 365 * 24 * 60 * 60,
+    deleteAfterDays: 30,
+  });
+  // pg-boss reports its own failures (a lost connection while polling) as events; unheard, they would crash the process.
+  boss.on('error', (error: unknown) => logger.error('Job queue error', error));
+
+  let handlers: JobHandlers = {};
+  const workerIds = new Map<JobKind, string>();
+  let started = false;
+
+  const wake = (kind: JobKind) => {
+    const id = workerIds.get(kind);
+    if (id) boss.notifyWorker(id);
+  };
+
+  async function runJob(kind: JobKind, job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
+    const handler = handlers[kind] as JobHandler<JobKind> | undefined;
+    if (!handler) throw new Error(`No handler for ${kind} jobs in this process`);
+    await handler(job.data as JobData[JobKind], { id: job.id, retryCount: job.retryCount });
+  }
+
+  /** Runs a batch one job at a time, completing or failing each on its own. */
+  async function runBatch(kind: JobKind, jobs: Array<PgBoss.JobWithMetadata<unknown>>): Promise<void> {
+    // pg-boss picks the oldest first but returns a batch in no set order: keep the order they were queued
+    // in (a booking's confirmation before its cancellation).
+    const inOrder = [...jobs].sort((a, b) => new Date(a.createdOn).getTime() - new Date(b.createdOn).getTime());
+    for (const job of inOrder) {
+      try {
+        await runJob(kind, job);
+        await boss.complete(kind, job.id);
+      } catch (error) {
+        logger.warn(`${kind} job ${job.id} failed (try ${job.retryCount + 1}): ${error instanceof Error ? error.message : String(error)}`);
+        await boss.fail(kind, job.id, error instanceof Error ? { message: error.message } : { message: String(error) });
+      }
+    }
+  }
+
+  const BATCH = 20;
+
+  return {
+    schema,
+
+    async send(q, kind, data, options = {}) {
+      if (options.id !== undefined && !UUID.test(options.id)) throw new Error(`Job id ${options.id} is not a UUID`);
+      await boss.send(kind, data as object, {
+        id: options.id ?? randomUUID(),
+        db: { executeSql: async (text: string, values: unknown[]) => ({ rows: await q.query<Row>(text, values) }) },
+      });
+      // This process's worker takes it at once when the change commits; others find it at their next poll.
+      if (q.afterCommit) q.afterCommit(() => wake(kind));
+      else wake(kind);
+    },
+
+    handle(given) {
+      handlers = { ...handlers, ...given };
+    },
+
+    async start() {
+      if (started) return;
+      started = true;
+      await boss.start();
+      for (const kind of JOB_KINDS) {
+        const policy = QUEUE_POLICY[kind];
+        const settings = {
+          name: kind,
+          retryLimit: policy.retryLimit,
+          retryDelay: retryDelaySeconds,
+          retryBackoff: true,
+          expireInSeconds: expireInSeconds ?? policy.expireInSeconds,
+        };
+        await boss.createQueue(kind, settings);
+        // A queue created by an earlier version keeps its settings unless told.
+        await boss.updateQueue(kind, settings);
+      }
+      if (!worker) return;
+      for (const kind of JOB_KINDS) {
+        if (!handlers[kind]) continue;
+        const id = await boss.work(kind, { batchSize: BATCH, includeMetadata: true }, async (jobs) => {
+          await runBatch(kind, jobs);
+          // A full batch means more may be waiting: look again at once rather than after the polling interval.
+          if (jobs.length === BATCH) wake(kind);
+        });
+        workerIds.set(kind, id);
+      }
+      for (const { kind, cron } of SCHEDULES) await boss.schedule(kind, cron, {}, { tz: 'UTC' });
+    },
+
+    async stop() {
+      if (!started) return;
+      started = false;
+      workerIds.clear();
+      // Waits for jobs under way; the database stays open (its owner closes it).
+      await boss.stop({ graceful: true, close: false, timeout: 10_000, wait: true });
+    },
+
+    async runDue() {
+      let ran = 0;
+      for (;;) {
+        let found = 0;
+        for (const kind of JOB_KINDS) {
+          if (!handlers[kind]) continue;
+          const jobs = await boss.fetch(kind, { batchSize: BATCH, includeMetadata: true });
+          if (!jobs?.length) continue;
+          found += jobs.length;
+          await runBatch(kind, jobs);
+        }
+        if (found === 0) return ran;
+        ran += found;
+      }
+    },
+
+    async failures(kinds = JOB_KINDS) {
+      const rows = await db.query<{
+        id: string;
+        name: JobKind;
+        state: 'failed' | 'retry';
+        retry_count: number;
+        output: unknown;
+        created_on: Date;
+        start_after: Date;
+        data: unknown;
+      }>(
+        `SELECT id::text AS id, name, state::text AS state, retry_count, output, created_on, start_after, data
+         FROM ${schema}.job
+         WHERE name = ANY($1::text[]) AND (state = 'failed' OR (state = 'retry' AND started_on IS NOT NULL))
+         ORDER BY created_on DESC LIMIT 500`,
+        [[...kinds]],
+      );
+      return rows.map((row) => ({
+        id: row.id,
+        kind: row.name,
+        state: row.state,
+        // pg-boss counts a retry when it starts; a job back in 'retry' or 'failed' has had one more try than that.
+        tries: row.retry_count + 1,
+        lastError: errorText(row.output),
+        createdAt: row.created_on.toISOString(),
+        nextTryAt: row.state === 'retry' ? row.start_after.toISOString() : null,
+        data: row.data,
+      }));
+    },
+
+    async retry(kind, id) {
+      if (!UUID.test(id) || !JOB_KINDS.includes(kind)) return false;
+      const rows = await db.query(
+        `UPDATE ${schema}.job SET state = 'retry', start_after = now(), retry_limit = retry_limit + 1
+         WHERE name = $1 AND id = $2::uuid AND (state = 'failed' OR state = 'retry') RETURNING 1`,
+        [kind, id],
+      );
+      if (rows.length) wake(kind);
+      return rows.length > 0;
+    },
+  };
+}
+
+/** Creates or upgrades pg-boss's tables and the queues, with no worker (scripts and tests). */
+export async function prepareJobTables(db: Database, logger: Logger): Promise<void> {
+  const jobs = createJobs({ db, logger, worker: false });
+  await jobs.start();
+  await jobs.stop();
+}

@@ -1,0 +1,68 @@
+/**
+ * POST /api/payments/webhooks: PayPal's notifications (docs/decisions/0009).
+ * No member token: PayPal's own signature check decides instead.
+ * - The body is at most 64 KB (413) and must be a PayPal event (400).
+ * - PayPal's verify-webhook-signature must answer SUCCESS for the
+ *   delivery's PAYPAL-* headers and our webhook id: FAILURE (or missing
+ *   headers) is 400 and nothing is stored or done; PayPal unreachable is
+ *   503, so PayPal sends it again.
+ * - The event is stored once by its id and, unless an earlier delivery
+ *   was acted on already, its paypal_webhook job queued, in one
+ *   transaction; the answer is 200 at once. The job acts on it
+ *   (processPayPalWebhook, server/jobs/paypal-webhook-job.ts) and retries
+ *   while PayPal cannot be read, so PayPal's redelivery is not needed. A
+ *   replay, even in parallel, is one stored event and one job.
+ */
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { Database } from '../db/adapter';
+import type { Logger } from '../logger';
+import type { WebhookQueue } from '../payments/webhook-jobs';
+import { PaymentError } from '../payments/payment-error';
+import { recordWebhookEvent, webhookEvent, WEBHOOK_HEADERS, type PaymentWebhooks } from '../payments/webhooks';
+
+/** PayPal's events are a few KB; anything near this is not one. */
+export const MAX_WEBHOOK_BYTES = 64 * 1024;
+
+export function paymentWebhookRoutes(webhooks: PaymentWebhooks, queueWebhook: WebhookQueue, db: Database, now: () => Date, logger: Logger) {
+  const app = new Hono();
+  app.post(
+    '/',
+    bodyLimit({
+      maxSize: MAX_WEBHOOK_BYTES,
+      onError: () => {
+        throw new PaymentError(413, 'REQUEST_TOO_LARGE', 'The notification is too large.');
+      },
+    }),
+    async (c) => {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(await c.req.text());
+      } catch {
+        throw new PaymentError(400, 'INVALID_EVENT', 'The notification is not JSON.');
+      }
+      const event = webhookEvent(parsed);
+      if (!event) throw new PaymentError(400, 'INVALID_EVENT', 'The notification is not a PayPal event.');
+
+      const verdict = await webhooks.verify((name) => c.req.header(name), event.body);
+      if (verdict === 'unavailable') throw new PaymentError(503, 'VERIFICATION_UNAVAILABLE', 'The notification could not be checked with PayPal just now.');
+      if (verdict === 'not_configured') {
+        logger.error(`PayPal webhook ${event.id} refused: PAYPAL_WEBHOOK_ID is not set, so no notification can be verified`);
+        throw new PaymentError(400, 'WEBHOOK_NOT_CONFIGURED', 'This site cannot verify PayPal notifications.');
+      }
+      if (verdict !== 'verified') {
+        logger.warn(`A PayPal webhook ${event.event_type} ${event.id} failed PayPal's signature check; ignored`);
+        throw new PaymentError(400, 'WEBHOOK_SIGNATURE_INVALID', 'The notification’s signature is not valid.');
+      }
+
+      const transmissionId = c.req.header(WEBHOOK_HEADERS.transmissionId) ?? '';
+      // Stored and its job queued together: a committed event is always acted on, a rolled-back one never.
+      await db.transaction(async (tx) => {
+        const { processed } = await recordWebhookEvent(tx, event, transmissionId, now());
+        if (!processed) await queueWebhook(tx, event.id);
+      });
+      return c.json({ status: 'received' });
+    },
+  );
+  return app;
+}

@@ -1,0 +1,84 @@
+/**
+ * /api/staff/jobs: what the server could not do after a request
+ * (docs/decisions/0013), for staff to see and put right.
+ * - GET /failures -> {failures: [{id, kind, state, tries, last_error,
+ *   created_at, next_try_at, recipient?, subject?, amount?, payment_id?,
+ *   event_id?}]}: emails, refunds and PayPal notifications (event_id:
+ *   PayPal's) that failed at least once and have not succeeded since ('retry': will be tried again at next_try_at; 'failed': the tries
+ *   are used up). An email's body is not sent: only whom and what.
+ * - POST /:kind/:id/retry -> {status: 'success'}: tried again now; 404 when
+ *   that job is not failing (done meanwhile, or no such job). Audited.
+ */
+import { Hono } from 'hono';
+import type { JobFailure, StaffJobKind } from '../../src/domain/job-failures';
+import type { Database } from '../db/adapter';
+import { ApiError } from '../http/errors';
+import type { StaffVariables } from '../http/require-staff';
+import type { FailedJob, JobKind, Jobs } from '../jobs/queue';
+import type { Logger } from '../logger';
+import { recordAudit } from '../services/staff-audit';
+import { actorOf } from './staff-events';
+
+/** The kinds staff can act on: what a member would miss. */
+const SHOWN: readonly (JobKind & StaffJobKind)[] = ['email', 'refund', 'paypal_webhook'];
+const isShown = (kind: string): kind is StaffJobKind => (SHOWN as readonly string[]).includes(kind);
+
+
+async function describe(db: Database, jobs: FailedJob[]): Promise<JobFailure[]> {
+  const paymentIds = jobs.flatMap((job) => (job.kind === 'refund' ? [String((job.data as { paymentId?: unknown }).paymentId ?? '')] : []));
+  const amounts = new Map(
+    paymentIds.length
+      ? (
+          await db.query<{ payment_id: string; amount: number }>(
+            'SELECT payment_id::text AS payment_id, amount FROM payment_orders WHERE payment_id::text = ANY($1::text[])',
+            [paymentIds],
+          )
+        ).map((row) => [row.payment_id, Number(row.amount)])
+      : [],
+  );
+  return jobs.flatMap((job) => {
+    const kind = job.kind;
+    if (!isShown(kind)) return [];
+    const view: JobFailure = {
+      id: job.id,
+      kind,
+      state: job.state,
+      tries: job.tries,
+      last_error: job.lastError.slice(0, 500),
+      created_at: job.createdAt,
+      next_try_at: job.nextTryAt,
+    };
+    if (job.kind === 'email') {
+      const message = (job.data as { message?: { to?: unknown; subject?: unknown } }).message;
+      view.recipient = String(message?.to ?? '');
+      view.subject = String(message?.subject ?? '');
+    } else if (job.kind === 'refund') {
+      const paymentId = String((job.data as { paymentId?: unknown }).paymentId ?? '');
+      view.payment_id = paymentId;
+      const amount = amounts.get(paymentId);
+      if (amount !== undefined) view.amount_pence = amount;
+    } else if (job.kind === 'paypal_webhook') {
+      view.event_id = String((job.data as { eventId?: unknown }).eventId ?? '');
+    }
+    return view;
+  });
+}
+
+export function staffJobsRoutes(jobs: Jobs, db: Database, logger: Logger, now: () => Date): Hono<{ Variables: StaffVariables }> {
+  const app = new Hono<{ Variables: StaffVariables }>();
+
+  app.get('/failures', async (c) => c.json({ failures: await describe(db, await jobs.failures(SHOWN)) }));
+
+  app.post('/:kind/:id/retry', async (c) => {
+    const kind = c.req.param('kind');
+    const id = c.req.param('id');
+    if (!isShown(kind) || !(await jobs.retry(kind, id))) {
+      throw new ApiError(404, 'not_found', 'That job is not waiting to be retried: it may have succeeded meanwhile.');
+    }
+    await recordAudit(db, actorOf(c), { action: 'job.retry', entity: 'job', entityId: `${kind}:${id}`, before: null, after: null }, now());
+    logger.info(`Staff ${c.get('member').email} retried ${kind} job ${id}`);
+    return c.json({ status: 'success' });
+  });
+
+  return app;
+}
