@@ -5,6 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { waitForHydration } from './support/hydration';
 
 const ROUTES: [string, RegExp][] = [
   ['/', /Advocacy for Men's Health/],
@@ -90,8 +91,8 @@ test('seminar talks: a player with its poster and caption, and a connection note
   const poster = await page.request.get('/images/seminar-poster.svg');
   expect(poster.ok()).toBe(true);
 
-  // The page arrives rendered: its code must have arrived before the connection goes (ADR 0012).
-  await page.waitForLoadState('networkidle');
+  // The page arrives rendered: its code must have run before the connection goes (ADR 0012).
+  await waitForHydration(video);
   await context.setOffline(true);
   await expect(talk.getByRole('status')).toHaveText(/The video needs a connection/);
   await expect(talk.locator('video')).toHaveCount(0);
