@@ -3,43 +3,43 @@
  * JavaScript stays small; content pages live in their own chunks, and the
  * card checkout (the only page with PayPal's code) in its own.
  */
-import { lazy } from 'react';
+import { lazyWhenOnline } from '../lib/lazy-when-online';
 import { Route, Routes } from 'react-router-dom';
 import { Layout } from './layout/layout';
 import { NotFoundPage } from './pages/not-found-page';
 import { paths } from './paths';
 
-const HomePage = lazy(() => import('./pages/home-page'));
-const LoginPage = lazy(() => import('../features/account/pages/login-page'));
-const SignupPage = lazy(() => import('../features/account/pages/signup-page'));
-const SignupSuccessPage = lazy(() => import('../features/account/pages/signup-success-page'));
-const CompleteProfilePage = lazy(() => import('../features/account/pages/complete-profile-page'));
-const ResetPasswordPage = lazy(() => import('../features/account/pages/reset-password-page'));
-const PortalPage = lazy(() => import('../features/account/pages/portal-page'));
-const MedicalResultsPage = lazy(() => import('../features/account/pages/medical-results-page'));
-const MyBookingsPage = lazy(() => import('../features/account/pages/my-bookings-page'));
-const CheckNhsNumberPage = lazy(() => import('../features/account/pages/check-nhs-number-page'));
-const BookEventPage = lazy(() => import('../features/booking/pages/book-event-page'));
-const BookingSuccessPage = lazy(() => import('../features/booking/pages/booking-success-page'));
-const CheckoutPage = lazy(() => import('../features/checkout/pages/checkout-page'));
-const TestConsentPage = lazy(() => import('../features/booking/pages/test-consent-page'));
-const BookEventMainPage = lazy(() => import('../features/events/pages/book-event-main-page'));
-const EventPage = lazy(() => import('../features/events/pages/event-page'));
-const AboutUsPage = lazy(() => import('./pages/about-us-page'));
+const HomePage = lazyWhenOnline(() => import('./pages/home-page'));
+const LoginPage = lazyWhenOnline(() => import('../features/account/pages/login-page'));
+const SignupPage = lazyWhenOnline(() => import('../features/account/pages/signup-page'));
+const SignupSuccessPage = lazyWhenOnline(() => import('../features/account/pages/signup-success-page'));
+const CompleteProfilePage = lazyWhenOnline(() => import('../features/account/pages/complete-profile-page'));
+const ResetPasswordPage = lazyWhenOnline(() => import('../features/account/pages/reset-password-page'));
+const PortalPage = lazyWhenOnline(() => import('../features/account/pages/portal-page'));
+const MedicalResultsPage = lazyWhenOnline(() => import('../features/account/pages/medical-results-page'));
+const MyBookingsPage = lazyWhenOnline(() => import('../features/account/pages/my-bookings-page'));
+const CheckNhsNumberPage = lazyWhenOnline(() => import('../features/account/pages/check-nhs-number-page'));
+const BookEventPage = lazyWhenOnline(() => import('../features/booking/pages/book-event-page'));
+const BookingSuccessPage = lazyWhenOnline(() => import('../features/booking/pages/booking-success-page'));
+const CheckoutPage = lazyWhenOnline(() => import('../features/checkout/pages/checkout-page'));
+const TestConsentPage = lazyWhenOnline(() => import('../features/booking/pages/test-consent-page'));
+const BookEventMainPage = lazyWhenOnline(() => import('../features/events/pages/book-event-main-page'));
+const EventPage = lazyWhenOnline(() => import('../features/events/pages/event-page'));
+const AboutUsPage = lazyWhenOnline(() => import('./pages/about-us-page'));
 // The staff console: its own chunks, never part of a member's first load.
-const StaffEventsPage = lazy(() => import('../features/staff/pages/staff-events-page'));
-const StaffFailuresPage = lazy(() => import('../features/staff/pages/staff-failures-page'));
-const StaffEventEditorPage = lazy(() => import('../features/staff/pages/staff-event-editor-page'));
-const StaffAttendeesPage = lazy(() => import('../features/staff/pages/staff-attendees-page'));
-const NewsPage = lazy(() => import('../features/content/pages/news-page'));
-const PatientJourneyPage = lazy(() => import('../features/content/pages/patient-journey-page'));
-const PatientStoryPage = lazy(() => import('../features/content/pages/patient-story-page'));
-const InformationHubPage = lazy(() => import('../features/content/pages/information-hub-page'));
-const ArticlePage = lazy(() => import('../features/content/pages/article-page'));
+const StaffEventsPage = lazyWhenOnline(() => import('../features/staff/pages/staff-events-page'));
+const StaffFailuresPage = lazyWhenOnline(() => import('../features/staff/pages/staff-failures-page'));
+const StaffEventEditorPage = lazyWhenOnline(() => import('../features/staff/pages/staff-event-editor-page'));
+const StaffAttendeesPage = lazyWhenOnline(() => import('../features/staff/pages/staff-attendees-page'));
+const NewsPage = lazyWhenOnline(() => import('../features/content/pages/news-page'));
+const PatientJourneyPage = lazyWhenOnline(() => import('../features/content/pages/patient-journey-page'));
+const PatientStoryPage = lazyWhenOnline(() => import('../features/content/pages/patient-story-page'));
+const InformationHubPage = lazyWhenOnline(() => import('../features/content/pages/information-hub-page'));
+const ArticlePage = lazyWhenOnline(() => import('../features/content/pages/article-page'));
 const staticPage = (name: keyof typeof import('../features/content/pages/static-pages')) =>
-  lazy(() => import('../features/content/pages/static-pages').then((m) => ({ default: m[name] })));
+  lazyWhenOnline(() => import('../features/content/pages/static-pages').then((m) => ({ default: m[name] })));
 const eventsPage = (name: keyof typeof import('../features/content/pages/events-pages')) =>
-  lazy(() => import('../features/content/pages/events-pages').then((m) => ({ default: m[name] })));
+  lazyWhenOnline(() => import('../features/content/pages/events-pages').then((m) => ({ default: m[name] })));
 const RefundPolicyPage = staticPage('RefundPolicyPage');
 const PrivacyPolicyPage = staticPage('PrivacyPolicyPage');
 const ResearchPage = staticPage('ResearchPage');

@@ -9,6 +9,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { ScreeningEvent } from '../../src/domain/event';
 import { formatLongDate } from '../../src/domain/format';
+import { waitForHydration } from './support/hydration';
 import { collectConsoleErrors } from './support/map';
 import { createEventAsStaff, inDays, staffToken } from './support/staff';
 
@@ -113,5 +114,26 @@ test.describe('with the site code', () => {
     expect(tiles).toEqual([]);
     await page.getByRole('region', { name: `Map of the venue for ${event.event_name}` }).scrollIntoViewIfNeeded();
     await expect(page.locator('.leaflet-container')).toBeVisible();
+  });
+
+  test('the signal lost before the page code arrives leaves the page readable, and it comes to life when the signal is back', async ({ page, context }) => {
+    // The route's chunk is cut off as a dropped signal would, then the browser goes offline.
+    let signal = false;
+    await page.route(/\/assets\/events-pages-[^/]+\.js$/, (route) => (signal ? route.continue() : route.abort('internetdisconnected')));
+    await page.goto('/events/seminar-talks');
+    await context.setOffline(true);
+    const talk = page.getByRole('region', { name: 'Watch a talk' });
+    // Before, the failed import took the whole page down to a blank screen.
+    await expect.poll(() => page.evaluate(() => document.readyState)).toBe('complete');
+    await page.waitForTimeout(1500);
+    await expect(page.getByRole('heading', { level: 1, name: /seminar/i })).toBeVisible();
+    await expect(talk.locator('video')).toBeVisible();
+
+    signal = true;
+    await context.setOffline(false);
+    await waitForHydration(talk.locator('video'));
+    await context.setOffline(true);
+    await expect(talk.getByRole('status')).toHaveText(/The video needs a connection/);
+    await context.setOffline(false);
   });
 });

@@ -1,5 +1,6 @@
 /** Every page's frame: skip link, header with navigation, main region, footer (not on /news). */
-import { lazy, Suspense, type MouseEvent } from 'react';
+import { Suspense, type MouseEvent } from 'react';
+import { lazyWhenOnline } from '../../lib/lazy-when-online';
 import { Outlet, useLocation } from 'react-router-dom';
 import { OfflineNotice, UpdatePrompt } from '../../features/offline';
 import { Spinner } from '../../lib/ui/spinner';
@@ -12,7 +13,7 @@ import './header.css';
 const MAIN_ID = 'main';
 
 // The newsletter band loads after the page, keeping it out of the entry chunk.
-const StayInTouch = lazy(() => import('../../features/newsletter'));
+const StayInTouch = lazyWhenOnline(() => import('../../features/newsletter'));
 
 /** Moves focus into the main region without putting "#main" in the address. */
 function skipToMain(event: MouseEvent<HTMLAnchorElement>) {

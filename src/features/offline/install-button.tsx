@@ -3,11 +3,12 @@
  * offers one, the Add to Home Screen steps on iOS Safari (loaded only there),
  * and nothing once the site is installed or where neither applies.
  */
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyWhenOnline } from '../../lib/lazy-when-online';
 import { promptInstall, useInstallOffer } from './install-state';
 import './install.css';
 
-const IosInstallHelp = lazy(() => import('./ios-install-help'));
+const IosInstallHelp = lazyWhenOnline(() => import('./ios-install-help'));
 
 export function InstallButton() {
   const offer = useInstallOffer();

@@ -9,6 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { env } from '../../lib/env';
 import { hasFormInProgress, useFormInProgress } from './form-activity';
+import { loadWhenOnline } from '../../lib/lazy-when-online';
 import type { ServiceWorkerControls } from './register-sw';
 import './offline.css';
 
@@ -26,7 +27,8 @@ export function UpdatePrompt() {
     if (!env.isProduction || !('serviceWorker' in navigator)) return;
     const show = () => setNeedRefresh(true);
     let stop = () => {};
-    void import('./register-sw').then((module) => {
+    // Kept waiting through a lost connection rather than never registering.
+    void loadWhenOnline(() => import('./register-sw')).then((module) => {
       controls.current = module.registerServiceWorker(show);
       stop = () => module.stopListening(show);
     });

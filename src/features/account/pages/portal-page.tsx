@@ -2,7 +2,8 @@
  * /portal: the member's Personal Information (SPEC.md section 2), rows
  * only for values present. Saved for offline reading under the member's id.
  */
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyWhenOnline } from '../../../lib/lazy-when-online';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { formatProfileId, type MemberProfile } from '../../../domain/member-profile';
@@ -19,7 +20,7 @@ import type { MemberSession } from '../../../lib/session';
 import '../account.css';
 
 // Reads IndexedDB and the caches: loaded after the profile, only here.
-const OfflineDataPanel = lazy(() => import('../components/offline-data-panel'));
+const OfflineDataPanel = lazyWhenOnline(() => import('../components/offline-data-panel'));
 
 function rows(p: MemberProfile): [string, string | null][] {
   const name = [p.first_name, p.last_name].filter(Boolean).join(' ');

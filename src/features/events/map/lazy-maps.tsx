@@ -7,12 +7,13 @@
  * the address and directions; Leaflet and its tiles are not fetched, nor
  * its work done, for someone who never scrolls down to it.
  */
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { lazyWhenOnline } from '../../../lib/lazy-when-online';
 import { useInBrowser } from '../../../lib/use-in-browser';
 import type { ScreeningEvent } from '../../../domain/event';
 
-const EventsMapChunk = lazy(() => import('./events-map'));
-const EventMapChunk = lazy(() => import('./event-map'));
+const EventsMapChunk = lazyWhenOnline(() => import('./events-map'));
+const EventMapChunk = lazyWhenOnline(() => import('./event-map'));
 
 /** How far outside the screen a map starts loading, so it is usually ready when scrolled to. */
 const NEAR_VIEW_MARGIN = '400px';

@@ -4,11 +4,12 @@
  * own 422 issues are shown the same way. A private event may be given a
  * code of staff's choosing; left empty, the server makes one.
  */
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { Suspense, useState, type FormEvent } from 'react';
+import { lazyWhenOnline } from '../../../lib/lazy-when-online';
 import { EVENT_CATEGORIES, type ScreeningEvent } from '../../../domain/event';
 import { checkStaffEvent, type StaffEventInput } from '../../../domain/staff-event';
 
-const PinPicker = lazy(() => import('./pin-picker'));
+const PinPicker = lazyWhenOnline(() => import('./pin-picker'));
 
 type Values = Record<string, string | boolean>;
 type Field = { name: keyof StaffEventInput; label: string; type?: 'text' | 'number' | 'date' | 'time' | 'email' | 'textarea'; wide?: boolean; hint?: string };
