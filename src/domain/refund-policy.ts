@@ -101,6 +101,6 @@ export function cancelledOutcomeText(outcome: CancellationOutcome): string {
     case 'none':
       return `You cancelled within 2 business days of the event, so under our refund policy the ${formatPence(outcome.paidPence)} you paid is not refunded.`;
     case 'full':
-      return `Your refund of the full amount (${formatPence(outcome.refundPence)}) is being processed: it will be issued to your card by ${formatLongDate(outcome.refundBy)} at the latest, and we will email you when it has been.`;
+      return `Your refund of the full amount is being processed: ${formatPence(outcome.refundPence)} will be issued to your card by ${formatLongDate(outcome.refundBy)} at the latest, and we will email you when it has been.`;
   }
 }

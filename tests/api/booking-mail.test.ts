@@ -108,6 +108,7 @@ describe.each(ENGINES)('booking emails on %s', (engine) => {
     const mail = await latestMail();
     expect(mail.subject).toBe('Booking cancelled: First GMT Sunday');
     expect(mail.text).toContain('has been cancelled');
+    expect(mail.text).toContain('This booking was free, so there is nothing to refund.');
     expect(mail.attachments[0]!.content).toContain('METHOD:CANCEL');
     expect(mail.attachments[0]!.content).toContain(`UID:${appointment.appointment_id}@chaps-charity.org.uk`);
   });
