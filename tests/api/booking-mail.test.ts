@@ -125,11 +125,12 @@ describe.each(ENGINES)('booking emails on %s', (engine) => {
     expect(page).toMatch(/<h1[^>]*>Your appointment is booked<\/h1>/);
     // The one member-typed text, escaped.
     expect(page).toContain('Dear Seán O&#39;Brien,');
-    for (const [label, value] of [
+    const rows: [string, string][] = [
       ['Event', 'Last BST Saturday'], ['Date', 'Saturday, 24 October 2026'], ['Time', '11:30 to 11:45 (UK time)'],
       ['Address', 'Test Community Centre, High Street, Ipswich, Suffolk, IP1 1AA, United Kingdom'],
       ['Booking reference', appointment.appointment_id],
-    ]) {
+    ];
+    for (const [label, value] of rows) {
       expect(page).toMatch(new RegExp(`<th scope="row"[^>]*>${label}</th><td[^>]*>${value.replace(/[()]/g, '\\$&')}</td>`));
     }
     expect(page).toContain('<a href="https://www.google.com/maps/dir/?api=1&amp;destination=52.0567%2C1.1482"');
