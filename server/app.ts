@@ -42,6 +42,7 @@ import { createAccessCodeService } from './services/access-code-service';
 import { createAccessGrants } from './services/access-grants';
 import { createAppointmentsService } from './services/appointments-service';
 import { createBookingMail } from './services/booking-mail';
+import { createChangeTimeService } from './services/change-time-service';
 import { createBookingService } from './services/booking-service';
 import { createConsentService } from './services/consent-service';
 import { createContactService } from './services/contact-service';
@@ -132,7 +133,7 @@ export function createApp({
   app.route('/api/medical/consent', consentRoutes(consents, auth.verifier, logger));
   app.route('/api/medical/test-consent', testConsentRoutes(consents, signer, now));
   app.route('/api/medical', medicalRoutes(db, auth.verifier, logger));
-  const bookingMail = createBookingMail(mailer);
+  const bookingMail = createBookingMail(mailer, env.siteUrl);
   const payments = givenPayments ?? createPayments({ db, env, grants, mail: bookingMail, jobs, now, logger });
   // The local PayPal sandbox sends its webhooks to this app's own route, in-process (none with real PayPal);
   // the route stores each and queues its paypal_webhook job, which a worker (or a test's runJobs) then runs.
@@ -145,6 +146,7 @@ export function createApp({
       auth.verifier,
       logger,
       now,
+      { db, changeTime: createChangeTimeService(db, now, bookingMail) },
     ),
   );
   const isStaff = env.supabaseUrl ? hostedStaffCheck() : ownStaffCheck(db);

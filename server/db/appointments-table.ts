@@ -14,7 +14,7 @@ export const APPOINTMENT_COLUMNS = `
   to_char(a.slot_start, 'HH24:MI') AS start_time, to_char(a.slot_end, 'HH24:MI') AS end_time,
   e.address_line_1, e.address_line_2, e.city, e.state, e.postcode, e.country,
   e.latitude, e.longitude, e.lab_name, a.price, a.status, a.payment_status,
-  a.created_at, a.cancelled_at`;
+  a.created_at, a.cancelled_at, a.calendar_sequence`;
 
 export const APPOINTMENTS_FROM = 'appointments a JOIN events e ON e.event_id = a.event_id';
 
@@ -48,5 +48,6 @@ export function toAppointment(row: Row): Appointment {
     payment_status: row.payment_status as PaymentStatus,
     created_at: (row.created_at as Date).toISOString(),
     cancelled_at: row.cancelled_at ? (row.cancelled_at as Date).toISOString() : null,
+    calendar_sequence: Number(row.calendar_sequence ?? 0),
   };
 }

@@ -3,3 +3,4 @@ export { createMailer, createMailTransport, mailDomain, type MailerDependencies,
 export { devOutboxRoutes, linkify } from './dev-outbox-routes';
 export { readOutbox } from './outbox';
 export type { MailAttachment, Mailer, MailMessage, OutboxMessage } from './types';
+export { escapeHtml, mailHtml, mailText, type MailContent, type MailDetail, type MailSection } from './content';

@@ -7,13 +7,19 @@
  * - GET / -> {appointments}: upcoming first, then past.
  * - GET /:id -> {appointment}; another member's or a malformed id -> 404
  *   (alike, so ids reveal nothing), and asking for another's is logged.
- * - GET /:id/cancellation -> {refund: 'full' | 'none' | null}: what cancelling
- *   now would refund (SPEC.md section 9), so the page can ask first.
+ * - GET /:id/cancellation -> {refund: 'full' | 'none' | null, outcome}: what
+ *   cancelling now would refund (SPEC.md section 9), so the page can ask
+ *   first; `outcome` (CancellationOutcome) carries the amount and by when.
  * - POST /:id/cancel {acceptNoRefund?} -> {status: 'success', appointment,
- *   refund}. A paid booking within 2 business days needs acceptNoRefund
+ *   refund, outcome}. A paid booking within 2 business days needs acceptNoRefund
  *   (409 no_refund_confirmation_required otherwise); one further ahead is
  *   refunded through PayPal by a job, and the member emailed (both queued
  *   with the cancellation).
+ * - POST /:id/change {appointmentStartTime, fromStartTime} -> {status:
+ *   'success', appointment}: Change time (change-time-service.ts), the
+ *   booking moved to another free slot of its event, its payment kept, and
+ *   the email with the updated calendar file queued; refusals as
+ *   CHANGE_REFUSALS say. Limited per member, as each change sends an email.
  * - GET /:id/calendar.ics -> the appointment as a calendar file.
  */
 import { Hono } from 'hono';
@@ -23,9 +29,16 @@ import type { MemberVerifier } from '../auth/member-verifier';
 import type { Logger } from '../logger';
 import { formBodyLimit, readJsonObject } from '../http/json-body';
 import { requireMember, type MemberVariables } from '../http/require-member';
-import { appointmentCalendar, calendarFilename, CALENDAR_CONTENT_TYPE } from '../services/appointment-calendar';
-import { cancelRefusal, refundFor, type AppointmentsService } from '../services/appointments-service';
+import { appointmentCalendar, calendarContentType, calendarFilename } from '../services/appointment-calendar';
+import { cancelRefusal, outcomeFor, refundFor, type AppointmentsService } from '../services/appointments-service';
 import type { BookingService } from '../services/booking-service';
+import type { ChangeTimeService } from '../services/change-time-service';
+import type { Database } from '../db/adapter';
+import { takeAttempt } from '../services/request-throttle';
+import { ApiError } from '../http/errors';
+
+// A member changing his mind a few times is fine; a script sending email after email is not.
+const CHANGE_LIMIT = { max: 10, windowMs: 60 * 60_000 };
 
 export function appointmentsRoutes(
   booking: BookingService,
@@ -33,6 +46,7 @@ export function appointmentsRoutes(
   verify: MemberVerifier,
   logger: Logger,
   now: () => Date,
+  change: { db: Database; changeTime: ChangeTimeService },
 ): Hono<{ Variables: MemberVariables }> {
   const app = new Hono<{ Variables: MemberVariables }>();
   app.use(requireMember(verify));
@@ -68,7 +82,8 @@ export function appointmentsRoutes(
   app.get('/:id/cancellation', async (c) => {
     const found = await appointments.get(c.get('member').userId, c.req.param('id'));
     if (!found) throw await notFound(c);
-    return c.json({ refund: refundFor(found.appointment, now()) });
+    const at = now();
+    return c.json({ refund: refundFor(found.appointment, at), outcome: outcomeFor(found.appointment, at) });
   });
 
   app.post('/:id/cancel', formBodyLimit(), async (c) => {
@@ -79,13 +94,29 @@ export function appointmentsRoutes(
     const acceptNoRefund = typeof body === 'object' && body !== null && (body as Record<string, unknown>).acceptNoRefund === true;
     const cancelled = await appointments.cancel(userId, c.req.param('id'), acceptNoRefund);
     const appointment = (await appointments.get(userId, c.req.param('id')))?.appointment ?? cancelled.appointment;
-    return c.json({ status: 'success', appointment, refund: cancelled.refund });
+    return c.json({ status: 'success', appointment, refund: cancelled.refund, outcome: cancelled.outcome });
+  });
+
+  app.post('/:id/change', formBodyLimit(), async (c) => {
+    const userId = c.get('member').userId;
+    if (!(await appointments.get(userId, c.req.param('id')))) throw await notFound(c);
+    const throttle = await takeAttempt(change.db, `change-time:${userId}`, now(), CHANGE_LIMIT);
+    if (!throttle.allowed) {
+      c.header('Retry-After', String(Math.ceil(throttle.retryAfterSeconds)));
+      throw new ApiError(429, 'rate_limited', 'You have changed this booking many times in the last hour. Please wait a while and try again.');
+    }
+    const body = await readJsonObject(c);
+    const changed = await change.changeTime.change(userId, c.req.param('id'), {
+      appointmentStartTime: body.appointmentStartTime,
+      fromStartTime: body.fromStartTime,
+    });
+    return c.json({ status: 'success', appointment: changed.appointment });
   });
 
   app.get('/:id/calendar.ics', async (c) => {
     const found = await appointments.get(c.get('member').userId, c.req.param('id'));
     if (!found) throw await notFound(c);
-    c.header('Content-Type', CALENDAR_CONTENT_TYPE);
+    c.header('Content-Type', calendarContentType(found.appointment));
     c.header('Content-Disposition', `attachment; filename="${calendarFilename(found.appointment)}"`);
     return c.body(appointmentCalendar(found.appointment));
   });

@@ -5,8 +5,8 @@
  * does not exist (404), so ids reveal nothing.
  */
 import { CANCEL_REFUSAL_MESSAGES, type Appointment, type CancelRefusal } from '../../src/domain/booking';
-import { londonDate, londonToInstant } from '../../src/domain/london-time';
-import { NO_REFUND_MESSAGE, refundDecision, type RefundDecision } from '../../src/domain/refund-policy';
+import { addDays, londonDate, londonToInstant } from '../../src/domain/london-time';
+import { cancellationOutcome, NO_REFUND_MESSAGE, type CancellationOutcome, type RefundDecision } from '../../src/domain/refund-policy';
 import { bankHolidaysBetween } from '../payments/bank-holidays';
 import { ORDER_COLUMNS, type PaymentOrderRow } from '../payments/settle';
 import type { Database, Queryable } from '../db/adapter';
@@ -34,6 +34,8 @@ export interface AppointmentDetail {
 export interface Cancellation extends AppointmentDetail {
   /** For a booking paid by card: SPEC.md section 9's decision; null when nothing was paid. */
   refund: RefundDecision | null;
+  /** What was refunded, or that nothing was, and by when (the dialog and the email state it). */
+  outcome: CancellationOutcome;
   /** Card payments now due back (their refund jobs are queued with the cancellation). */
   refundDue: PaymentOrderRow[];
 }
@@ -41,10 +43,23 @@ export interface Cancellation extends AppointmentDetail {
 /** A paid booking cancelled within 2 business days: the member must confirm that no refund applies. */
 export const noRefundConfirmationRequired = () => new ApiError(409, 'no_refund_confirmation_required', NO_REFUND_MESSAGE);
 
-/** The refund a cancellation at `at` would give (UK dates, England-and-Wales bank holidays). */
+/**
+ * What cancelling at `at` gives back (SPEC.md section 9: UK dates,
+ * England-and-Wales bank holidays). Only a card payment is refunded; the
+ * bank holidays run far enough ahead to date the refund's latest day.
+ */
+export function outcomeFor(appointment: Appointment, at: Date): CancellationOutcome {
+  const paidPence = appointment.payment_status === 'paid by card' ? appointment.price : 0;
+  const today = londonDate(at);
+  const horizon = addDays(today, 60);
+  const holidays = bankHolidaysBetween(today, appointment.event_date > horizon ? appointment.event_date : horizon);
+  return cancellationOutcome(paidPence, appointment.event_date, at, holidays);
+}
+
+/** The refund a cancellation at `at` would give: 'full', 'none', or null when nothing was paid by card. */
 export function refundFor(appointment: Appointment, at: Date): RefundDecision | null {
-  if (appointment.payment_status !== 'paid by card') return null;
-  return refundDecision(appointment.event_date, at, bankHolidaysBetween(londonDate(at), appointment.event_date));
+  const { refund } = outcomeFor(appointment, at);
+  return refund === 'free' ? null : refund;
 }
 
 export interface AppointmentsService {
@@ -106,7 +121,8 @@ export function createAppointmentsService(db: Database, now: () => Date, mail: B
         if (found.appointment.status === 'cancelled') throw cancelRefusal('already_cancelled');
         const at = now();
         if (slotStart(found.appointment) <= at.getTime()) throw cancelRefusal('appointment_started');
-        const refund = refundFor(found.appointment, at);
+        const outcome = outcomeFor(found.appointment, at);
+        const refund = outcome.refund === 'free' ? null : outcome.refund;
         if (refund === 'none' && !acceptNoRefund) throw noRefundConfirmationRequired();
         // Marked, and the refund queued, in this transaction: PayPal is asked by the refund job.
         const refundDue =
@@ -118,16 +134,18 @@ export function createAppointmentsService(db: Database, now: () => Date, mail: B
               )
             : [];
         await tx.query(
-          `UPDATE appointments SET status = 'cancelled', cancelled_at = $2, updated_at = $2 WHERE appointment_id = $1::uuid`,
+          // A higher SEQUENCE: the cancellation's calendar file replaces the entry the last file made.
+          `UPDATE appointments SET status = 'cancelled', cancelled_at = $2, updated_at = $2, calendar_sequence = calendar_sequence + 1
+           WHERE appointment_id = $1::uuid`,
           [id, at],
         );
         // No longer part of the member's screening history (docs/decisions/0007).
         await tx.query('DELETE FROM member_appointments WHERE appointment_id = $1::uuid', [id]);
         const cancelled = await detail(tx, userId, id);
         if (!cancelled) throw new Error('The cancelled appointment could not be read back');
-        await mail.cancelled(tx, cancelled.appointment, cancelled.member);
+        await mail.cancelled(tx, cancelled.appointment, cancelled.member, outcome);
         for (const order of refundDue) await queueRefund(tx, order.payment_id);
-        return { ...cancelled, refund, refundDue };
+        return { ...cancelled, refund, outcome, refundDue };
       });
     },
   };

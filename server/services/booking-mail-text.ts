@@ -1,15 +1,23 @@
 /**
- * The words of the booking emails. Everything here is the charity's text or
- * data the server holds about the event; the only thing a member typed is
- * their first name, and only when it looks like a name.
+ * The words of the booking emails, built once as a BookingMailContent and
+ * written out twice: as the plain text part (mailText) and as the HTML
+ * part (mailHtml, server/mail/html.ts), so the two always say the same.
+ * Everything here is the charity's text or data the server holds about the
+ * event; the only thing a member typed is their first name, and only when
+ * it looks like a name (the HTML part escapes it, and everything else).
  */
 import { CANCELLATION_POLICY, type Appointment } from '../../src/domain/booking';
 import { directionsUrl } from '../../src/domain/directions';
 import { formatLongDate, formatPence } from '../../src/domain/format';
+import { cancelledOutcomeText, type CancellationOutcome } from '../../src/domain/refund-policy';
+import type { MailContent, MailDetail, MailSection } from '../mail';
+
+const BRING = 'Photo ID, your NHS number if you know it, and a list of any medicines you take.';
+const BEFORE_THE_TEST =
+  'You do not need to fast before a PSA test, but please avoid vigorous exercise and ejaculation in the 48 hours before it.';
 
 export const WHAT_TO_BRING =
-  'What to bring: photo ID, your NHS number if you know it, and a list of any medicines you take. ' +
-  'You do not need to fast before a PSA test, but please avoid vigorous exercise and ejaculation in the 48 hours before it.';
+  'What to bring: photo ID, your NHS number if you know it, and a list of any medicines you take. ' + BEFORE_THE_TEST;
 
 // Letters (any alphabet), spaces, hyphens and apostrophes: a name, never a link or a message.
 const NAME = /^[\p{L}][\p{L}\p{M} '’-]{0,49}$/u;
@@ -19,51 +27,84 @@ export function greeting(firstName: string): string {
   return NAME.test(name) ? `Dear ${name},` : 'Dear member,';
 }
 
-function appointmentLines(appointment: Appointment): string[] {
+/** Where My bookings is, for the emails' "how to cancel" (SITE_URL); without it the words say where. */
+const myBookingsLink = (siteUrl: string | undefined) =>
+  siteUrl ? { text: 'Open My bookings', href: `${siteUrl.replace(/\/+$/, '')}/my-bookings` } : undefined;
+
+function appointmentDetails(appointment: Appointment): MailDetail[] {
   return [
-    `Event: ${appointment.event_name}`,
-    `Test: ${appointment.product_name}`,
-    `Date: ${formatLongDate(appointment.event_date)}`,
-    `Time: ${appointment.start_time} to ${appointment.end_time} (UK time)`,
-    `Address: ${appointment.address}`,
-    `Directions: ${directionsUrl(appointment)}`,
-    `Booking reference: ${appointment.appointment_id}`,
+    { label: 'Event', value: appointment.event_name },
+    { label: 'Test', value: appointment.product_name },
+    { label: 'Date', value: formatLongDate(appointment.event_date) },
+    { label: 'Time', value: `${appointment.start_time} to ${appointment.end_time} (UK time)` },
+    { label: 'Address', value: appointment.address },
+    { label: 'Directions', value: directionsUrl(appointment), href: directionsUrl(appointment), linkText: 'Open the route in your maps app' },
+    { label: 'Booking reference', value: appointment.appointment_id },
+    ...(appointment.payment_status === 'paid by card' ? [{ label: 'Paid', value: `${formatPence(appointment.price)} by card` }] : []),
   ];
 }
 
-export function confirmationText(appointment: Appointment, firstName: string): string {
-  return [
-    greeting(firstName),
-    '',
-    'Your PSA screening appointment is booked.',
-    '',
-    ...appointmentLines(appointment),
-    ...(appointment.payment_status === 'paid by card' ? [`Paid: ${formatPence(appointment.price)} by card`] : []),
-    '',
-    WHAT_TO_BRING,
-    '',
-    CANCELLATION_POLICY,
-    'You can see or cancel this booking under My bookings in your portal.',
-    '',
-    'The attached calendar file adds the appointment to your calendar.',
-    '',
-    'CHAPS',
-  ].join('\n');
+const whatToBring: MailSection = { heading: 'What to bring', paragraphs: [BRING, BEFORE_THE_TEST], textParagraphs: [WHAT_TO_BRING] };
+
+/** How to cancel or change, with the policy that applies to this booking. */
+function howToCancel(appointment: Appointment, siteUrl: string | undefined): MailSection {
+  const paid = appointment.payment_status === 'paid by card';
+  return {
+    heading: 'How to cancel or change your time',
+    paragraphs: [
+      'You can see this booking, change its time or cancel it under My bookings in your portal.',
+      CANCELLATION_POLICY,
+      ...(paid
+        ? [
+            `Refunds: if you cancel more than 2 business days before the event, the ${formatPence(appointment.price)} you paid is refunded to your card in full; within 2 business days, nothing is refunded.`,
+          ]
+        : []),
+    ],
+    link: myBookingsLink(siteUrl),
+  };
 }
 
-export function cancellationText(appointment: Appointment, firstName: string): string {
-  return [
-    greeting(firstName),
-    '',
-    'Your PSA screening appointment has been cancelled, as you asked.',
-    '',
-    ...appointmentLines(appointment),
-    '',
-    'The attached calendar file removes the appointment from your calendar.',
-    'If this was a mistake, you are welcome to book again while places remain.',
-    '',
-    'CHAPS',
-  ].join('\n');
+export function confirmationContent(appointment: Appointment, firstName: string, siteUrl?: string): MailContent {
+  return {
+    subject: `Booking confirmed: ${appointment.event_name}`,
+    heading: 'Your appointment is booked',
+    greeting: greeting(firstName),
+    intro: ['Your PSA screening appointment is booked.'],
+    details: appointmentDetails(appointment),
+    sections: [whatToBring, howToCancel(appointment, siteUrl)],
+    closing: ['The attached calendar file adds the appointment to your calendar.'],
+  };
+}
+
+/** The booking moved to another time (Change time): the new time, and the calendar file that moves the entry. */
+export function changedContent(appointment: Appointment, firstName: string, previousStart: string, siteUrl?: string): MailContent {
+  return {
+    subject: `Booking changed: ${appointment.event_name}`,
+    heading: 'Your appointment time has changed',
+    greeting: greeting(firstName),
+    intro: [
+      `Your PSA screening appointment has moved, as you asked: it is now at ${appointment.start_time} on ${formatLongDate(appointment.event_date)} (it was at ${previousStart}).`,
+      ...(appointment.payment_status === 'paid by card' ? ['Your card payment stays with this booking: there is nothing more to pay.'] : []),
+    ],
+    details: appointmentDetails(appointment),
+    sections: [whatToBring, howToCancel(appointment, siteUrl)],
+    closing: ['The attached calendar file moves the appointment in your calendar to the new time.'],
+  };
+}
+
+export function cancellationContent(appointment: Appointment, firstName: string, outcome: CancellationOutcome): MailContent {
+  return {
+    subject: `Booking cancelled: ${appointment.event_name}`,
+    heading: 'Your appointment is cancelled',
+    greeting: greeting(firstName),
+    intro: ['Your PSA screening appointment has been cancelled, as you asked.', cancelledOutcomeText(outcome)],
+    details: appointmentDetails(appointment),
+    sections: [],
+    closing: [
+      'The attached calendar file removes the appointment from your calendar.',
+      'If this was a mistake, you are welcome to book again while places remain.',
+    ],
+  };
 }
 
 /**
@@ -82,17 +123,14 @@ const REFUND_REASONS: Record<RefundReason, (amount: string) => string> = {
     `The amount taken from your card (${amount}) did not match the price of this booking, so the booking could not be made. We have refunded ${amount} to your card in full.`,
 };
 
-export function refundText(appointment: Appointment, firstName: string, amount: string, reason: RefundReason): string {
-  return [
-    greeting(firstName),
-    '',
-    REFUND_REASONS[reason](amount),
-    'Refunds are issued within 14 business days; your bank may take a few days more to show it.',
-    '',
-    ...appointmentLines(appointment),
-    '',
-    reason === 'cancelled' ? 'You are welcome to book again while places remain.' : 'You are welcome to book another time or event while places remain.',
-    '',
-    'CHAPS',
-  ].join('\n');
+export function refundContent(appointment: Appointment, firstName: string, amount: string, reason: RefundReason): MailContent {
+  return {
+    subject: `Refund: ${appointment.event_name}`,
+    heading: 'Your refund has been issued',
+    greeting: greeting(firstName),
+    intro: [REFUND_REASONS[reason](amount), 'Refunds are issued within 14 business days; your bank may take a few days more to show it.'],
+    details: appointmentDetails(appointment),
+    sections: [],
+    closing: [reason === 'cancelled' ? 'You are welcome to book again while places remain.' : 'You are welcome to book another time or event while places remain.'],
+  };
 }

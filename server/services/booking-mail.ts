@@ -1,45 +1,53 @@
 /**
- * The booking emails: a confirmation with the calendar file, and a
- * cancellation with a calendar file that removes the entry, and a refund.
- * Each is queued as an email job with the transaction that made the change
- * (`q`), so a committed booking always sends and a rolled-back one never
- * does; the job retries while the mail server fails (docs/decisions/0013).
+ * The booking emails: a confirmation with the calendar file, a change of
+ * time with the calendar file that moves the entry, a cancellation with a
+ * calendar file that removes it and what is refunded, and a refund. Each
+ * has a plain text part and an HTML part saying the same
+ * (server/mail/content.ts), and is queued as an email job with the
+ * transaction that made the change (`q`), so a committed booking always
+ * sends and a rolled-back one never does; the job retries while the mail
+ * server fails (docs/decisions/0013).
  */
 import type { Appointment } from '../../src/domain/booking';
-import type { Queryable } from '../db/adapter';
-import type { Mailer } from '../mail';
-import { appointmentCalendar, calendarFilename, CALENDAR_CONTENT_TYPE } from './appointment-calendar';
-import type { BookedMember } from './booking-service';
 import { formatPence } from '../../src/domain/format';
-import { cancellationText, confirmationText, refundText, type RefundReason } from './booking-mail-text';
+import type { CancellationOutcome } from '../../src/domain/refund-policy';
+import type { Queryable } from '../db/adapter';
+import { mailHtml, mailText, type MailContent, type Mailer } from '../mail';
+import { appointmentCalendar, calendarContentType, calendarFilename } from './appointment-calendar';
+import type { BookedMember } from './booking-service';
+import { cancellationContent, changedContent, confirmationContent, refundContent, type RefundReason } from './booking-mail-text';
 
 /** Each call queues one email with `q`, the transaction of the change it reports. */
 export interface BookingMail {
   confirmed(q: Queryable, appointment: Appointment, member: BookedMember): Promise<void>;
-  cancelled(q: Queryable, appointment: Appointment, member: BookedMember): Promise<void>;
+  /** The booking moved from `previousStart` (HH:mm) to its time now (Change time). */
+  changed(q: Queryable, appointment: Appointment, member: BookedMember, previousStart: string): Promise<void>;
+  cancelled(q: Queryable, appointment: Appointment, member: BookedMember, outcome: CancellationOutcome): Promise<void>;
   /** A card payment returned (docs/decisions/0009). */
   refunded(q: Queryable, appointment: Appointment, member: BookedMember, amountPence: number, reason: RefundReason): Promise<void>;
 }
 
-export function createBookingMail(mailer: Mailer): BookingMail {
-  const send = (q: Queryable, appointment: Appointment, member: BookedMember, subject: string, text: string, calendar = true) =>
+/** `siteUrl` (SITE_URL): the emails link to My bookings when it is known. */
+export function createBookingMail(mailer: Mailer, siteUrl?: string): BookingMail {
+  const send = (q: Queryable, appointment: Appointment, member: BookedMember, content: MailContent, calendar = true) =>
     mailer.send(
       {
         to: member.email,
-        subject,
-        text,
+        subject: content.subject,
+        text: mailText(content),
+        html: mailHtml(content),
         attachments: calendar
-          ? [{ filename: calendarFilename(appointment), content: appointmentCalendar(appointment), contentType: CALENDAR_CONTENT_TYPE }]
+          ? [{ filename: calendarFilename(appointment), content: appointmentCalendar(appointment), contentType: calendarContentType(appointment) }]
           : [],
       },
       q,
     );
   return {
-    confirmed: (q, appointment, member) =>
-      send(q, appointment, member, `Booking confirmed: ${appointment.event_name}`, confirmationText(appointment, member.firstName)),
-    cancelled: (q, appointment, member) =>
-      send(q, appointment, member, `Booking cancelled: ${appointment.event_name}`, cancellationText(appointment, member.firstName)),
+    confirmed: (q, appointment, member) => send(q, appointment, member, confirmationContent(appointment, member.firstName, siteUrl)),
+    changed: (q, appointment, member, previousStart) =>
+      send(q, appointment, member, changedContent(appointment, member.firstName, previousStart, siteUrl)),
+    cancelled: (q, appointment, member, outcome) => send(q, appointment, member, cancellationContent(appointment, member.firstName, outcome)),
     refunded: (q, appointment, member, amountPence, reason) =>
-      send(q, appointment, member, `Refund: ${appointment.event_name}`, refundText(appointment, member.firstName, formatPence(amountPence), reason), false),
+      send(q, appointment, member, refundContent(appointment, member.firstName, formatPence(amountPence), reason), false),
   };
 }

@@ -369,6 +369,7 @@ function bookedAppointment(row: Row): Appointment {
     payment_status: row.booked_payment_status,
     created_at: row.booked_created_at,
     cancelled_at: null,
+    calendar_sequence: 0,
   });
 }
 

@@ -54,6 +54,11 @@ export interface Appointment {
   /** ISO instants. */
   created_at: string;
   cancelled_at: string | null;
+  /**
+   * The SEQUENCE of its calendar entry (RFC 5545): 0 when booked, one more
+   * on each change of time and on the cancellation.
+   */
+  calendar_sequence: number;
 }
 
 /** POST /api/events/{id}/check-access-code */
@@ -123,6 +128,48 @@ export const CANCEL_REFUSAL_MESSAGES = {
   appointment_started: 'This appointment has already started, so it can no longer be cancelled online.',
 } as const;
 export type CancelRefusal = keyof typeof CANCEL_REFUSAL_MESSAGES;
+
+/** POST /api/appointments/{id}/change: move the member's own booking to another time of the same event. */
+export interface ChangeTimeRequest {
+  /** HH:mm, the new slot. */
+  appointmentStartTime: string;
+  /** HH:mm, the time the member saw the booking at: a booking that moved since is not moved again unseen. */
+  fromStartTime: string;
+}
+
+/** Every refusal of a change of time, with its HTTP status. */
+export const CHANGE_REFUSALS = {
+  appointment_not_found: 404,
+  event_not_found: 404,
+  already_cancelled: 409,
+  booking_not_confirmed: 409,
+  booking_changed: 409,
+  event_passed: 422,
+  booking_closed: 422,
+  appointment_started: 422,
+  invalid_slot: 422,
+  same_time: 422,
+  slot_taken: 409,
+} as const;
+export type ChangeRefusal = keyof typeof CHANGE_REFUSALS;
+
+export const CHANGE_REFUSAL_MESSAGES: Record<ChangeRefusal, string> = {
+  appointment_not_found: 'Booking not found',
+  event_not_found: 'Event not found',
+  already_cancelled: 'This booking is cancelled, so its time cannot be changed.',
+  booking_not_confirmed: 'This booking is waiting for its card payment: finish paying for it before changing its time.',
+  booking_changed: 'This booking’s time has just been changed. Please check its time now and choose again.',
+  event_passed: 'This event has already taken place, so the time can no longer be changed.',
+  booking_closed: 'Booking for this event has closed, so the time can no longer be changed online.',
+  appointment_started: 'Your appointment has already started, so its time can no longer be changed online.',
+  invalid_slot: 'That time is not one of this event’s appointment times. Please choose a time from the list.',
+  same_time: 'Your booking is already at that time. Please choose another time.',
+  slot_taken: 'Sorry, that time has just been taken. Please choose another time.',
+};
+
+export function isChangeRefusal(code: unknown): code is ChangeRefusal {
+  return typeof code === 'string' && Object.hasOwn(CHANGE_REFUSALS, code);
+}
 
 /** SPEC.md section 9, shown on /book-event and in the confirmation email. */
 export const CANCELLATION_POLICY =

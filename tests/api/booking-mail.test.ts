@@ -4,8 +4,11 @@
  * and its .ics, right in Europe/London on both sides of each clock change;
  * no member-typed text but a name that looks like one; the cancellation
  * email; attachments downloadable from /dev/outbox; a mail failure that
- * does not undo a booking.
+ * does not undo a booking. The calendar files are read back with ical.js
+ * (a maintained iCalendar parser), and the HTML part is checked for the
+ * details and for escaping.
  */
+import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANCELLATION_POLICY, type Appointment } from '../../src/domain/booking';
 import { createApp } from '../../server/app';
@@ -27,6 +30,11 @@ describe.each(ENGINES)('booking emails on %s', (engine) => {
     firstGmt: makeEvent({ event_name: 'First GMT Sunday', event_date: '2026-10-25' }),
     lastGmt: makeEvent({ event_name: 'Last GMT Saturday', event_date: '2027-03-27' }),
     firstBst: makeEvent({ event_name: 'First BST Sunday', event_date: '2027-03-28', latitude: null, longitude: null }),
+    // What staff might type: markup, an ampersand, quotes, a lone carriage return, a CRLF.
+    oddText: makeEvent({
+      event_name: 'Fish & Chips <b>Night</b>', event_date: '2026-10-31',
+      address_line_1: 'Hall\rBack Road', address_line_2: 'Under "the" clock\r\n<script>alert(1)</script>',
+    }),
   };
 
   async function book(who: FastMember, event: ReturnType<typeof makeEvent>, now: Date, start = '10:00') {
@@ -62,7 +70,7 @@ describe.each(ENGINES)('booking emails on %s', (engine) => {
       expect(mail.text).toContain(words);
     }
     expect(mail.attachments).toHaveLength(1);
-    expect(mail.attachments[0]).toMatchObject({ filename: 'chaps-screening-2026-10-24.ics', contentType: 'text/calendar; charset=utf-8' });
+    expect(mail.attachments[0]).toMatchObject({ filename: 'chaps-screening-2026-10-24.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH' });
     const ics = mail.attachments[0]!.content;
     expect(ics).toContain('METHOD:PUBLISH');
     expect(ics).toContain('STATUS:CONFIRMED');
@@ -100,8 +108,89 @@ describe.each(ENGINES)('booking emails on %s', (engine) => {
     const mail = await latestMail();
     expect(mail.subject).toBe('Booking cancelled: First GMT Sunday');
     expect(mail.text).toContain('has been cancelled');
+    expect(mail.text).toContain('This booking was free, so there is nothing to refund.');
     expect(mail.attachments[0]!.content).toContain('METHOD:CANCEL');
     expect(mail.attachments[0]!.content).toContain(`UID:${appointment.appointment_id}@chaps-charity.org.uk`);
+  });
+
+  it('sends an HTML part with the details, the address, directions, what to bring and how to cancel, for a phone and a screen reader', async () => {
+    const [member] = (await fastMembers(test.db, 1, OCTOBER, { firstName: "Seán O'Brien" })) as [FastMember];
+    const appointment = await book(member, events.lastBst, OCTOBER, '11:30');
+    const { html } = await latestMail();
+    expect(html).not.toBeNull();
+    const page = html!;
+    expect(page).toContain('<html lang="en-GB">');
+    expect(page).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    expect(page).toContain('max-width:600px');
+    expect(page).toMatch(/<h1[^>]*>Your appointment is booked<\/h1>/);
+    // The one member-typed text, escaped.
+    expect(page).toContain('Dear Seán O&#39;Brien,');
+    const rows: [string, string][] = [
+      ['Event', 'Last BST Saturday'], ['Date', 'Saturday, 24 October 2026'], ['Time', '11:30 to 11:45 (UK time)'],
+      ['Address', 'Test Community Centre, High Street, Ipswich, Suffolk, IP1 1AA, United Kingdom'],
+      ['Booking reference', appointment.appointment_id],
+    ];
+    for (const [label, value] of rows) {
+      expect(page).toMatch(new RegExp(`<th scope="row"[^>]*>${label}</th><td[^>]*>${value.replace(/[()]/g, '\\$&')}</td>`));
+    }
+    expect(page).toContain('<a href="https://www.google.com/maps/dir/?api=1&amp;destination=52.0567%2C1.1482"');
+    expect(page).toContain('Open the route in your maps app</a>');
+    expect(page).toMatch(/<h2[^>]*>What to bring<\/h2><p[^>]*>Photo ID, your NHS number/);
+    expect(page).toMatch(/<h2[^>]*>How to cancel or change your time<\/h2><p[^>]*>You can see this booking, change its time or cancel it under My bookings/);
+    expect(page).not.toMatch(/<(script|img|iframe|form)/i);
+  });
+
+  it('escapes whatever the event holds in the HTML part, and writes no line break of a staff-typed address into the calendar file', async () => {
+    const [member] = (await fastMembers(test.db, 1, OCTOBER)) as [FastMember];
+    await book(member, events.oddText, OCTOBER);
+    const mail = await latestMail();
+    expect(mail.html).toContain('Fish &amp; Chips &lt;b&gt;Night&lt;/b&gt;');
+    expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).not.toContain('<b>Night');
+    const ics = mail.attachments[0]!.content;
+    // Every line of the file ends CRLF: no lone CR or LF (RFC 5545 section 3.1).
+    expect(ics.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+    const vevent = new ICAL.Component(ICAL.parse(ics)).getFirstSubcomponent('vevent')!;
+    expect(vevent.getFirstPropertyValue('location')).toBe('Hall, Back Road, Under "the" clock, <script>alert(1)</script>, Ipswich, Suffolk, IP1 1AA, United Kingdom');
+  });
+
+  it('writes calendar files valid by RFC 5546: PUBLISH and CANCEL with ORGANIZER, one UID, a rising SEQUENCE, the method in the part (RFC 6047)', async () => {
+    const [member] = (await fastMembers(test.db, 1, OCTOBER)) as [FastMember];
+    const appointment = await book(member, events.lastGmt, OCTOBER, '11:45');
+    const booked = await latestMail();
+    await getJson(testApp({ db: test.db, now: OCTOBER }), `/api/appointments/${appointment.appointment_id}/cancel`, sendJson(await member.tokenAt(OCTOBER), {}));
+    const cancelled = await latestMail();
+    const read = (mail: OutboxMessage) => {
+      const calendar = new ICAL.Component(ICAL.parse(mail.attachments[0]!.content));
+      const vevents = calendar.getAllSubcomponents('vevent');
+      expect(vevents).toHaveLength(1);
+      const vevent = vevents[0]!;
+      return {
+        method: calendar.getFirstPropertyValue('method'),
+        part: mail.attachments[0]!.contentType,
+        version: calendar.getFirstPropertyValue('version'),
+        prodid: typeof calendar.getFirstPropertyValue('prodid'),
+        uid: vevent.getFirstPropertyValue('uid'),
+        sequence: vevent.getFirstPropertyValue('sequence'),
+        status: vevent.getFirstPropertyValue('status'),
+        organizer: String(vevent.getFirstPropertyValue('organizer')).toLowerCase(),
+        dtstamp: vevent.hasProperty('dtstamp'),
+        dtstart: (vevent.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString(),
+        summary: vevent.getFirstPropertyValue('summary'),
+      };
+    };
+    const common = {
+      version: '2.0', prodid: 'string', uid: `${appointment.appointment_id}@chaps-charity.org.uk`, organizer: 'mailto:info@chaps-charity.org.uk',
+      dtstamp: true, dtstart: '2027-03-27T11:45:00.000Z', summary: 'PSA Blood Test: Last GMT Saturday',
+    };
+    expect(read(booked)).toEqual({ ...common, method: 'PUBLISH', part: 'text/calendar; charset=utf-8; method=PUBLISH', sequence: 0, status: 'CONFIRMED' });
+    expect(read(cancelled)).toEqual({ ...common, method: 'CANCEL', part: 'text/calendar; charset=utf-8; method=CANCEL', sequence: 1, status: 'CANCELLED' });
+    // The portal's download is the same file as the latest email's.
+    const file = await testApp({ db: test.db, now: OCTOBER }).request(`/api/appointments/${appointment.appointment_id}/calendar.ics`, {
+      headers: { Authorization: `Bearer ${await member.tokenAt(OCTOBER)}` },
+    });
+    expect(file.headers.get('Content-Type')).toBe('text/calendar; charset=utf-8; method=CANCEL');
   });
 
   it('offers each attachment as a download from /dev/outbox', async () => {
@@ -111,7 +200,7 @@ describe.each(ENGINES)('booking emails on %s', (engine) => {
     expect(page).toContain(`href="/dev/outbox/${mail.id}/attachments/0" download="${mail.attachments[0]!.filename}"`);
     const file = await app.request(`/dev/outbox/${mail.id}/attachments/0`);
     expect(file.status).toBe(200);
-    expect(file.headers.get('Content-Type')).toBe('text/calendar; charset=utf-8');
+    expect(file.headers.get('Content-Type')).toBe(mail.attachments[0]!.contentType);
     expect(await file.text()).toBe(mail.attachments[0]!.content);
     for (const path of [`/dev/outbox/${mail.id}/attachments/9`, `/dev/outbox/${mail.id}/attachments/x`, '/dev/outbox/nope/attachments/0']) {
       expect((await app.request(path)).status).toBe(404);

@@ -87,7 +87,7 @@ describe.each(ENGINES)('my appointments on %s', (engine) => {
   it('downloads my appointment as a calendar file', async () => {
     const res = await app().request(`/api/appointments/${ids.later}/calendar.ics`, { headers: { Authorization: `Bearer ${await member.tokenAt(LATER)}` } });
     expect(res.status).toBe(200);
-    expect(res.headers.get('Content-Type')).toBe('text/calendar; charset=utf-8');
+    expect(res.headers.get('Content-Type')).toBe('text/calendar; charset=utf-8; method=PUBLISH');
     expect(res.headers.get('Content-Disposition')).toBe('attachment; filename="chaps-screening-2026-06-25.ics"');
     const ics = await res.text();
     // 10:30 BST is 09:30 UTC.

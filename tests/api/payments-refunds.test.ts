@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Appointment } from '../../src/domain/booking';
-import { NO_REFUND_MESSAGE } from '../../src/domain/refund-policy';
+import { cancelledOutcomeText, NO_REFUND_MESSAGE } from '../../src/domain/refund-policy';
 
 import type { Payments } from '../../server/payments';
 import { getJson, testApp, runJobs } from '../fixtures/app';
@@ -65,11 +65,13 @@ describe.each(ENGINES)('refunds, reports and logs on %s', (engine) => {
   it('more than 2 business days ahead: refunded in full through PayPal, and emailed', async () => {
     const { orderId, appointmentId } = await paidBooking(member, later.event_id);
     const asked = await getJson(app(), `/api/appointments/${appointmentId}/cancellation`, { headers: { Authorization: `Bearer ${member.token}` } });
-    expect(asked.body).toEqual({ refund: 'full' });
+    // Wednesday 10 June plus 14 business days: Tuesday 30 June. The dialog and the email state this one outcome.
+    const outcome = { refund: 'full', paidPence: 2500, refundPence: 2500, refundBy: '2026-06-30' } as const;
+    expect(asked.body).toEqual({ refund: 'full', outcome });
     const res = await cancel(member, appointmentId);
     expect(res.status).toBe(200);
     // The refund is a job queued with the cancellation: the answer comes before PayPal is asked.
-    expect(res.body).toMatchObject({ refund: 'full', appointment: { status: 'cancelled' } });
+    expect(res.body).toMatchObject({ refund: 'full', outcome, appointment: { status: 'cancelled' } });
     expect(await runJobs(test.db)).toBeGreaterThanOrEqual(2);
     expect((await test.db.query('SELECT payment_status FROM appointments WHERE appointment_id = $1', [appointmentId]))[0]).toEqual({ payment_status: 'refunded' });
     const atPayPal = await payments.paypal.getOrder(orderId);
@@ -78,18 +80,26 @@ describe.each(ENGINES)('refunds, reports and logs on %s', (engine) => {
     expect(subjects).toEqual(expect.arrayContaining(['Refund: Later', 'Booking cancelled: Later']));
     const refundMail = (await sentMail(test.db, 10)).find((m) => m.subject === 'Refund: Later');
     expect(refundMail?.text).toContain('more than 2 business days before it, so we have refunded £25.00');
+    const cancelMail = (await sentMail(test.db, 10)).find((m) => m.subject === 'Booking cancelled: Later')!;
+    expect(cancelMail.text).toContain(cancelledOutcomeText(outcome));
+    expect(cancelMail.text).toContain('£25.00 will be issued to your card by Tuesday, 30 June 2026 at the latest');
+    expect(cancelMail.html).toContain(cancelledOutcomeText(outcome));
   });
 
   it('within 2 business days: asks for confirmation first, then cancels with no refund', async () => {
     const { orderId, appointmentId } = await paidBooking(member, soon.event_id);
     const asked = await getJson(app(), `/api/appointments/${appointmentId}/cancellation`, { headers: { Authorization: `Bearer ${member.token}` } });
-    expect(asked.body).toEqual({ refund: 'none' });
+    const outcome = { refund: 'none', paidPence: 2500 } as const;
+    expect(asked.body).toEqual({ refund: 'none', outcome });
     const refused = await cancel(member, appointmentId);
     expect(refused.status).toBe(409);
     expect(refused.body).toEqual({ error: 'no_refund_confirmation_required', message: NO_REFUND_MESSAGE });
     const res = await cancel(member, appointmentId, { acceptNoRefund: true });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ refund: 'none', appointment: { status: 'cancelled', payment_status: 'paid by card' } });
+    expect(res.body).toMatchObject({ refund: 'none', outcome, appointment: { status: 'cancelled', payment_status: 'paid by card' } });
+    const cancelMail = (await sentMail(test.db, 10)).find((m) => m.subject === 'Booking cancelled: Soon')!;
+    expect(cancelMail.text).toContain('You cancelled within 2 business days of the event, so under our refund policy the £25.00 you paid is not refunded.');
+    expect(cancelMail.text).not.toContain('48 hours');
     expect((await payments.paypal.getOrder(orderId)).body).toMatchObject({ purchase_units: [{ payments: { captures: [{ status: 'COMPLETED' }] } }] });
   });
 

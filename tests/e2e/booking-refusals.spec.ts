@@ -64,14 +64,14 @@ test('refusals read as plain words with the next step', async ({ page, request }
   await refusal.getByRole('link', { name: 'Enter the access code again' }).click();
   await expect(page).toHaveURL(new RegExp(`/event/${hidden.event_id}$`));
 
-  // A second booking for an event already booked.
+  // A second booking for an event already booked: he is told so, with his time, before choosing one
+  // (Change time is change-and-cancel.spec.ts; the server's own refusal is tests/api).
   const [event] = await freePublicEvents(request);
   await bookThroughApi(request, member, event!, (await freeSlots(request, event!))[0]!);
   await page.goto(`/book-event?event=${event!.event_id}`);
-  await consentAndContinue(page);
-  const twice = page.getByRole('alert').filter({ hasText: BOOKING_REFUSAL_MESSAGES.already_booked });
+  const twice = page.getByRole('region', { name: 'You are already booked for this event' });
   await expect(twice).toBeVisible();
-  await twice.getByRole('link', { name: 'Go to My bookings' }).click();
+  await twice.getByRole('link', { name: 'My bookings' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'My bookings' })).toBeVisible();
   await expect(page.getByRole('listitem', { name: event!.event_name })).toBeVisible();
 });

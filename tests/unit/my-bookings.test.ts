@@ -20,6 +20,7 @@ const make = (id: string, date: string, start: string, status: Appointment['stat
   payment_status: 'paid',
   created_at: '2026-01-01T00:00:00Z',
   cancelled_at: status === 'cancelled' ? '2026-01-02T00:00:00Z' : null,
+  calendar_sequence: status === 'cancelled' ? 1 : 0,
 });
 
 // 10:00 in London on 1 July 2026 (BST): 09:00 UTC.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { businessDaysBetween, isBusinessDay, refundDecision } from '../../src/domain/refund-policy';
+import { addBusinessDays, businessDaysBetween, cancellationOutcome, cancellationOutcomeText, isBusinessDay, refundDecision } from '../../src/domain/refund-policy';
 import { bankHolidaysBetween } from '../../server/payments/bank-holidays';
 
 // England and Wales, from the maintained package the server uses.
@@ -50,5 +50,27 @@ describe('refundDecision (more than 2 business days: full; otherwise none)', () 
     ['2026-06-20T09:00:00Z', '2026-06-20', 'none', 'the day itself'],
   ])('cancelled %s for %s: %s (%s)', (at, eventDate, expected) => {
     expect(refundDecision(eventDate, new Date(at), holidays)).toBe(expected);
+  });
+});
+
+describe('addBusinessDays: the latest day a refund is issued (14 business days)', () => {
+  it.each([
+    ['2026-06-10', '2026-06-30', 'a Wednesday in June: no bank holidays'],
+    ['2026-12-18', '2027-01-12', 'over Christmas: 25th, 28th (Boxing Day substitute) and 1 January skipped'],
+    ['2026-03-27', '2026-04-20', 'over Easter: Good Friday and Easter Monday skipped'],
+  ])('%s -> %s (%s)', (from, to) => expect(addBusinessDays(from, 14, holidays)).toBe(to));
+});
+
+describe('cancellationOutcome: one outcome, in one sentence', () => {
+  // Monday 8 June 2026, 10:00 in London.
+  const monday = new Date('2026-06-08T09:00:00Z');
+  it.each([
+    [0, '2026-06-12', { refund: 'free' }, 'This booking is free, so there is nothing to refund.'],
+    [2500, '2026-06-11', { refund: 'none', paidPence: 2500 }, 'This booking starts within 2 business days, so under our refund policy the £25.00 you paid is not refunded if you cancel it now.'],
+    [2500, '2026-06-12', { refund: 'full', paidPence: 2500, refundPence: 2500, refundBy: '2026-06-26' },
+      'You are cancelling more than 2 business days before the event, so the £25.00 you paid will be refunded to your card in full, by Friday, 26 June 2026 at the latest.'],
+  ] as const)('%i pence for %s', (paid, eventDate, outcome, words) => {
+    expect(cancellationOutcome(paid, eventDate, monday, holidays)).toEqual(outcome);
+    expect(cancellationOutcomeText(outcome)).toBe(words);
   });
 });

@@ -6,6 +6,7 @@
  * screen turns into words and next steps; a slot that went meanwhile sends
  * the member back to the grid with the list refreshed and the answers kept.
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../app/paths';
@@ -13,6 +14,7 @@ import { isBookingRefusal, type BookingRefusal } from '../../domain/booking';
 import { eventPricePence, type ScreeningEvent } from '../../domain/event';
 import { forgetAccessGrant, readAccessGrant } from '../../lib/access-grant';
 import { errorCode } from '../../lib/api-client';
+import { memberKeys } from '../../lib/member-keys';
 import { useCreateAppointment } from './api/create-appointment';
 import { useCreateConsent } from './api/create-consent';
 import { clearDraft, reusableConsentId, type BookingDraft } from './booking-draft';
@@ -34,6 +36,7 @@ export function useSubmitBooking(args: {
 }) {
   const { event, userId, draft, updateDraft, refreshSlots } = args;
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const consent = useCreateConsent();
   const book = useCreateAppointment(userId);
   const [failure, setFailure] = useState<BookingFailure | null>(null);
@@ -76,6 +79,8 @@ export function useSubmitBooking(args: {
         refreshSlots();
       }
       if (code === 'access_code_required') forgetAccessGrant(event.event_id);
+      // Booked meanwhile (another tab, another device): his bookings are read again, and the page says when he is booked.
+      if (code === 'already_booked') void queryClient.invalidateQueries({ queryKey: memberKeys.appointments(userId) });
       // The server no longer accepts that consent for this booking: file the answers afresh next time.
       if (code === 'consent_required') updateDraft({ consentId: null, savedAnswers: null });
       setFailure({ kind: 'refused', code });

@@ -8,7 +8,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Appointment } from '../../../domain/booking';
-import type { RefundDecision } from '../../../domain/refund-policy';
+import type { CancellationOutcome, RefundDecision } from '../../../domain/refund-policy';
 import { memberRequest } from '../../../lib/auth';
 import { memberKeys } from '../../../lib/member-keys';
 import { ensureOnline } from '../../../lib/not-sent';
@@ -21,6 +21,8 @@ export interface CancelRequest {
 export interface CancelAnswer {
   appointment: Appointment;
   refund: RefundDecision | null;
+  /** What was refunded, or that nothing was, and by when: the server's words for the dialog. */
+  outcome: CancellationOutcome;
 }
 
 export async function cancelAppointment({ appointmentId, acceptNoRefund }: CancelRequest): Promise<CancelAnswer> {
@@ -30,7 +32,7 @@ export async function cancelAppointment({ appointmentId, acceptNoRefund }: Cance
     `/appointments/${encodeURIComponent(appointmentId)}/cancel`,
     acceptNoRefund ? { acceptNoRefund: true } : undefined,
   );
-  return { appointment: answer.appointment, refund: answer.refund ?? null };
+  return { appointment: answer.appointment, refund: answer.refund ?? null, outcome: answer.outcome };
 }
 
 export function useCancelAppointment(userId: string) {
@@ -49,13 +51,21 @@ export function useCancelAppointment(userId: string) {
   });
 }
 
-/** What cancelling a card-paid booking now would refund; asked fresh each time the dialog opens. */
+/**
+ * What cancelling a card-paid booking now would refund, or that nothing
+ * is, and when (the server decides, from the refund policy and bank
+ * holidays); asked fresh each time the dialog opens. A booking not paid by
+ * card has nothing to refund (that is known offline too).
+ */
 export function useCancellationRefund(appointment: Appointment | null) {
   const paidByCard = appointment?.payment_status === 'paid by card';
   return useQuery({
     queryKey: ['cancellation', appointment?.appointment_id ?? ''],
     queryFn: () =>
-      memberRequest<{ refund: RefundDecision | null }>('GET', `/appointments/${encodeURIComponent(appointment!.appointment_id)}/cancellation`),
+      memberRequest<{ refund: RefundDecision | null; outcome: CancellationOutcome }>(
+        'GET',
+        `/appointments/${encodeURIComponent(appointment!.appointment_id)}/cancellation`,
+      ),
     enabled: paidByCard,
     staleTime: 0,
     gcTime: 0,

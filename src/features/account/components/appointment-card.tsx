@@ -1,10 +1,13 @@
 /**
  * One booking in My bookings: what, when (UK time), where, directions,
- * 'Add to calendar' (.ics) and Cancel while it can still be cancelled; and
+ * 'Add to calendar' (.ics), Change time (on /book-event, where the server
+ * moves it) and Cancel while it can still be cancelled; and
  * where its card payment is going back, whether that refund is pending or
  * made.
  */
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../app/paths';
 import { APPOINTMENT_STATUS_LABELS, canCancel, paymentNote } from '../../../domain/my-bookings';
 import type { Appointment } from '../../../domain/booking';
 import { directionsUrl } from '../../../domain/directions';
@@ -74,6 +77,11 @@ export function AppointmentCard({ appointment: a, now, onCancel }: AppointmentCa
             {downloading ? 'Preparing…' : 'Add to calendar'}
             <span className="visually-hidden"> for {a.event_name}</span>
           </button>
+        )}
+        {canCancel(a, now) && a.status === 'confirmed' && (
+          <Link to={paths.bookEventFor(a.event_id)} className="button button-secondary">
+            Change time<span className="visually-hidden"> for {a.event_name}</span>
+          </Link>
         )}
         {canCancel(a, now) && (
           <button type="button" className="button" onClick={() => onCancel(a)}>

@@ -1,16 +1,18 @@
 /**
- * Asks before cancelling a booking, repeating the cancellation policy.
- * For a booking paid by card it first asks the server what the refund
- * policy gives now (SPEC.md section 9): a full refund is said before and
- * confirmed after; within 2 business days the dialog says no refund
- * applies and the button asks the member to confirm exactly that.
+ * Asks before cancelling a booking, stating the one outcome the server
+ * computed for cancelling now (SPEC.md section 9's refund policy, business
+ * days and bank holidays): nothing to refund for a free booking, the
+ * amount and the latest day of a full refund, or that nothing is refunded
+ * within 2 business days, when the button asks the member to confirm
+ * exactly that. Nothing else is said about fees, so the dialog cannot
+ * contradict itself; the cancellation email states the same outcome.
  * Offline, nothing is sent and Retry stays in the dialog; a refusal is
  * shown in words (CANCEL_REFUSAL_MESSAGES), never as a code.
  */
 import { useState } from 'react';
-import { CANCEL_REFUSAL_MESSAGES, CANCELLATION_POLICY, type Appointment, type CancelRefusal } from '../../../domain/booking';
+import { CANCEL_REFUSAL_MESSAGES, type Appointment, type CancelRefusal } from '../../../domain/booking';
 import { formatLongDate, formatPence, formatTime } from '../../../domain/format';
-import { NO_REFUND_MESSAGE } from '../../../domain/refund-policy';
+import { cancellationOutcomeText, cancelledOutcomeText, type CancellationOutcome } from '../../../domain/refund-policy';
 import { errorCode } from '../../../lib/api-client';
 import { Modal } from '../../../lib/ui/modal';
 import { NotSentNotice } from '../../../lib/ui/not-sent-notice';
@@ -34,7 +36,7 @@ function RefundOutcome({ answer, onClose }: { answer: CancelAnswer; onClose: () 
       <p role="status">
         {refunded
           ? `Your booking is cancelled and ${formatPence(answer.appointment.price)} has been refunded to your card. Refunds are issued within 14 business days; we have emailed you the details.`
-          : 'Your booking is cancelled. Your refund of the full amount is being processed, and we will email you when it has been issued.'}
+          : `Your booking is cancelled. ${cancelledOutcomeText(answer.outcome)}`}
       </p>
       <div className="modal-actions">
         <button type="button" className="button button-primary" onClick={onClose}>
@@ -50,7 +52,8 @@ export function CancelBookingDialog({ appointment, userId, onClose }: CancelBook
   const refund = useCancellationRefund(appointment);
   const [outcome, setOutcome] = useState<CancelAnswer | null>(null);
   const paidByCard = appointment?.payment_status === 'paid by card';
-  const noRefund = paidByCard && refund.data?.refund === 'none';
+  const ahead: CancellationOutcome | undefined = paidByCard ? refund.data?.outcome : { refund: 'free' };
+  const noRefund = ahead?.refund === 'none';
   const close = () => {
     cancel.reset();
     setOutcome(null);
@@ -74,15 +77,13 @@ export function CancelBookingDialog({ appointment, userId, onClose }: CancelBook
             <strong>{appointment.event_name}</strong>, {formatLongDate(appointment.event_date)} at{' '}
             {formatTime(appointment.start_time)}.
           </p>
-          <p>{CANCELLATION_POLICY}</p>
           {waiting && <Spinner label="Checking the refund policy…" />}
-          {paidByCard && refund.data?.refund === 'full' && (
-            <p>
-              You are cancelling more than 2 business days before the event, so the {formatPence(appointment.price)} you paid will be
-              refunded to your card in full.
+          {ahead && (
+            <p className={noRefund ? 'notice notice-error' : undefined}>
+              {cancellationOutcomeText(ahead)}
+              {noRefund && ' Do you still want to cancel?'}
             </p>
           )}
-          {noRefund && <p className="notice notice-error">{NO_REFUND_MESSAGE}</p>}
           <NotSentNotice
             error={cancel.error ?? (refund.isError ? refund.error : null)}
             title="Your booking was not cancelled"

@@ -2,7 +2,9 @@
  * /book-event?event=ID (SPEC.md sections 2 and 4): no member -> /login
  * (returning here), no event -> /events. The event is always fetched, so a
  * reload or a shared link works; then the slot and consent steps. An
- * account without a profile goes to the details step first, and back.
+ * account without a profile goes to the details step first, and back. A
+ * member already booked for the event is told so, with his time, and
+ * offered Change time instead (AlreadyBooked).
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
@@ -11,9 +13,11 @@ import { isNetworkError, isNotFound } from '../../../lib/api-client';
 import { CompleteProfileRedirect } from '../../../lib/complete-profile-redirect';
 import { isProfileMissing, profileQueryOptions } from '../../../lib/member-profile-query';
 import { useEvent } from '../../../lib/get-event';
+import { appointmentsQueryOptions } from '../../../lib/my-appointments';
 import { RequireMember } from '../../../lib/require-member';
 import { Spinner } from '../../../lib/ui/spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { AlreadyBooked } from '../components/already-booked';
 import { BookingSteps } from '../components/booking-steps';
 import '../booking.css';
 
@@ -21,6 +25,9 @@ function BookEvent({ eventId, userId }: { eventId: string; userId: string }) {
   const { data: event, error, refetch, isFetching } = useEvent(eventId);
   // The consent and the booking need the member's profile: an account without one gives it first.
   const profile = useQuery(profileQueryOptions(userId));
+  // His bookings, to find one for this event; if they cannot be read, the server still refuses a second booking.
+  const mine = useQuery(appointmentsQueryOptions(userId));
+  const booked = mine.data?.find((a) => a.event_id === eventId && a.status === 'confirmed');
   if (isProfileMissing(profile.error)) return <CompleteProfileRedirect />;
   if (isNotFound(error)) {
     return (
@@ -32,13 +39,18 @@ function BookEvent({ eventId, userId }: { eventId: string; userId: string }) {
       </>
     );
   }
+  if (event && mine.isPending) return <Spinner label="Checking your bookings…" />;
   if (event) {
     return (
       <>
         <h1>Book your appointment</h1>
         <p className="booking-event-name">{event.event_name}</p>
-        {/* Keyed by event: another event's link opened from here starts its own draft. */}
-        <BookingSteps key={event.event_id} event={event} userId={userId} />
+        {booked ? (
+          <AlreadyBooked key={booked.appointment_id} event={event} appointment={booked} userId={userId} />
+        ) : (
+          // Keyed by event: another event's link opened from here starts its own draft.
+          <BookingSteps key={event.event_id} event={event} userId={userId} />
+        )}
       </>
     );
   }

@@ -50,7 +50,10 @@ function Checkout({ member, eventId, slot, consentId }: CheckoutProps) {
 
   if (isNotFound(event.error)) return <Navigate to={paths.events} replace />;
   const booked = state.data?.appointment;
-  if (booked?.status === 'confirmed') return <Navigate to={paths.bookingSuccessFor(booked.appointment_id)} replace />;
+  // Confirmed at this page's time: this checkout's own payment, confirmed while the page could not hear it.
+  if (booked?.status === 'confirmed' && booked.start_time === slot) return <Navigate to={paths.bookingSuccessFor(booked.appointment_id)} replace />;
+  // Confirmed at another time: an earlier booking, never a confirmation of this one; /book-event says when he is booked.
+  if (booked?.status === 'confirmed') return <Navigate to={paths.bookEventFor(eventId)} replace />;
   if (!event.data || !state.data || !config.data) {
     if (event.isError || state.isError || config.isError) {
       return (

@@ -1,0 +1,128 @@
+/**
+ * POST /api/appointments/{id}/change: "Change time", the member's own
+ * confirmed booking moved to another free slot of the same event.
+ *
+ * Decided in one transaction under the event's row lock, the lock every
+ * booking and hold of the event takes (booking-service.ts), so a change
+ * and a booking for the same slot queue and re-count instead of both
+ * getting it; then the appointment's own row lock. The move is one UPDATE
+ * of the appointment's slot: no moment exists, in this transaction or any
+ * other, where the member holds both places or neither. The new place is
+ * counted (and taken) before the old one is let go, and the appointment
+ * keeps its id, so a card payment (payment_orders.appointment_id), the
+ * consent and the screening history stay with it. The calendar SEQUENCE
+ * goes up by one, and the email with the calendar file that moves the
+ * entry is queued in the same transaction (docs/decisions/0013).
+ *
+ * Not through the booking queue (booking-queue.ts): its shared read refuses
+ * a waiting attempt when the whole event is full, which is right for a new
+ * booking and wrong for a move (the member already holds a place). Changes
+ * are rare; the row lock is what decides, in the queue or not.
+ *
+ * Parallel changes of one booking: `fromStartTime` is the time the member
+ * saw it at; the first change to commit moves it, and every other one,
+ * reading after the lock, finds another time there and is refused
+ * (booking_changed), so one request is one move and one email.
+ */
+import { CHANGE_REFUSAL_MESSAGES, CHANGE_REFUSALS, type Appointment, type ChangeRefusal } from '../../src/domain/booking';
+import { bookingClosesAt, hasEnded } from '../../src/domain/event-card';
+import { londonToInstant } from '../../src/domain/london-time';
+import { slotEnd, slotTimes } from '../../src/domain/slots';
+import type { Database, Queryable } from '../db/adapter';
+import { APPOINTMENT_COLUMNS, APPOINTMENTS_FROM, toAppointment } from '../db/appointments-table';
+import { activeAppointment, eventColumns, toScreeningEvent } from '../db/events-table';
+import { ApiError } from '../http/errors';
+import type { BookingMail } from './booking-mail';
+import type { BookedMember } from './booking-service';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const changeRefusal = (code: ChangeRefusal) => new ApiError(CHANGE_REFUSALS[code], code, CHANGE_REFUSAL_MESSAGES[code]);
+
+export interface ChangeTimeInput {
+  appointmentStartTime: unknown;
+  fromStartTime: unknown;
+}
+
+export interface ChangedBooking {
+  appointment: Appointment;
+  previousStart: string;
+}
+
+export interface ChangeTimeService {
+  change(userId: string, appointmentId: string, input: ChangeTimeInput): Promise<ChangedBooking>;
+}
+
+/** The member's own appointment and who to email, locked for this transaction; null when it is not theirs or not there. */
+async function lockOwnAppointment(tx: Queryable, userId: string, id: string): Promise<{ appointment: Appointment; member: BookedMember } | null> {
+  const [row] = await tx.query(
+    `SELECT ${APPOINTMENT_COLUMNS}, p.email AS member_email, p.first_name AS member_first_name, a.hold_expires_at
+     FROM ${APPOINTMENTS_FROM} JOIN member_profiles p ON p.profile_id = a.profile_id
+     WHERE a.appointment_id = $1::uuid AND a.user_id = $2::uuid FOR UPDATE OF a`,
+    [id, userId],
+  );
+  if (!row) return null;
+  return { appointment: toAppointment(row), member: { email: String(row.member_email), firstName: String(row.member_first_name) } };
+}
+
+export function createChangeTimeService(db: Database, now: () => Date, mail: BookingMail): ChangeTimeService {
+  return {
+    async change(userId, id, input) {
+      if (!UUID.test(id)) throw changeRefusal('appointment_not_found');
+      // Which event to lock: a plain read, checked again under the locks.
+      const [owned] = await db.query<{ event_id: string }>(
+        'SELECT event_id::text AS event_id FROM appointments WHERE appointment_id = $1::uuid AND user_id = $2::uuid',
+        [id, userId],
+      );
+      if (!owned) throw changeRefusal('appointment_not_found');
+      const at = now();
+      return db.transaction(async (tx) => {
+        const locked = await tx.query('SELECT event_id FROM events WHERE event_id = $1::uuid AND cancelled_at IS NULL FOR UPDATE', [owned.event_id]);
+        if (locked.length === 0) throw changeRefusal('event_not_found');
+        const [eventRow] = await tx.query(`SELECT ${eventColumns('$2')} FROM events WHERE event_id = $1::uuid`, [owned.event_id, at]);
+        if (!eventRow) throw changeRefusal('event_not_found');
+        const event = toScreeningEvent(eventRow);
+
+        const own = await lockOwnAppointment(tx, userId, id);
+        if (!own) throw changeRefusal('appointment_not_found');
+        const { appointment, member } = own;
+        if (appointment.status === 'cancelled') throw changeRefusal('already_cancelled');
+        if (appointment.status !== 'confirmed') throw changeRefusal('booking_not_confirmed');
+        if (input.fromStartTime !== appointment.start_time) throw changeRefusal('booking_changed');
+
+        // The booking window, as for a new booking: no change once booking has closed or the event has ended.
+        if (hasEnded(event, at)) throw changeRefusal('event_passed');
+        if (londonToInstant(event.event_date, appointment.start_time).getTime() <= at.getTime()) throw changeRefusal('appointment_started');
+        const closesAt = bookingClosesAt(event);
+        if (closesAt && at.getTime() >= closesAt.getTime()) throw changeRefusal('booking_closed');
+        const start = input.appointmentStartTime;
+        if (typeof start !== 'string' || !slotTimes(event.start_time, event.end_time, event.session_duration).includes(start)) {
+          throw changeRefusal('invalid_slot');
+        }
+        if (londonToInstant(event.event_date, start).getTime() <= at.getTime()) throw changeRefusal('invalid_slot');
+        if (start === appointment.start_time) throw changeRefusal('same_time');
+
+        // The new slot's places at `at`, held ones included; this booking is not in it, so it is not counted.
+        const [taken] = await tx.query<{ n: number }>(
+          `SELECT count(*)::integer AS n FROM appointments a
+           WHERE a.event_id = $1::uuid AND a.slot_start = $3::time AND ${activeAppointment('a', '$2')}`,
+          [event.event_id, at, start],
+        );
+        if ((taken?.n ?? 0) >= event.places_per_slot) throw changeRefusal('slot_taken');
+
+        const [moved] = await tx.query(
+          `WITH moved AS (
+             UPDATE appointments SET slot_start = $2::time, slot_end = $3::time, updated_at = $4, calendar_sequence = calendar_sequence + 1
+             WHERE appointment_id = $1::uuid RETURNING *
+           )
+           SELECT ${APPOINTMENT_COLUMNS} FROM moved a JOIN events e ON e.event_id = a.event_id`,
+          [id, start, slotEnd(start, event.session_duration), at],
+        );
+        if (!moved) throw new Error(`Appointment ${id} could not be moved`);
+        const changed = toAppointment(moved);
+        await mail.changed(tx, changed, member, appointment.start_time);
+        return { appointment: changed, previousStart: appointment.start_time };
+      });
+    },
+  };
+}
