@@ -2,7 +2,8 @@
  * `npm run consent-link -- --profile ID --date YYYY-MM-DD [--days N]`:
  * prints a signed /test-consent link (SPEC.md section 2) for a member's
  * profile and test date, valid N days (30 by default), on SITE_URL or
- * http://localhost:3000. Signed with LINK_SIGNING_SECRET when set;
+ * http://localhost:PORT, the server's own address here (PORT is 3000 unless
+ * set). Signed with LINK_SIGNING_SECRET when set;
  * otherwise with the secret the server keeps in its database, which this
  * opens (with the embedded database, only while the server is stopped:
  * one process owns DATA_DIR).
@@ -48,7 +49,7 @@ async function main(): Promise<void> {
       if (found.length === 0) fail(`No member profile ${values.profile} in this database.`);
     }
     const link = await makeConsentLink(signerFromSecret(secret), profileId, values.date, new Date(), days);
-    process.stdout.write(`${consentLinkUrl(env.siteUrl ?? 'http://localhost:3000', link)}\n`);
+    process.stdout.write(`${consentLinkUrl(env.siteUrl ?? `http://localhost:${env.port}`, link)}\n`);
   } finally {
     await db?.close();
   }

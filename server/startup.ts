@@ -8,7 +8,7 @@ import type { Database } from './db/adapter';
 import { migrate } from './db/migrate';
 import type { Env } from './env';
 import type { Logger } from './logger';
-import { seedDemoMember } from './seed/demo-member';
+import { seedDemoMember, seedDemoMemberBookings } from './seed/demo-member';
 import { seedDemoStaff } from './seed/demo-staff';
 import { seedDemo, type SeedResult } from './seed/seed';
 
@@ -29,15 +29,19 @@ export async function prepareDatabase(
 
   // The demo member first, so it keeps the first profile id (CHAPS1001) ahead of the demo events' attendees.
   const { demoMemberEmail, demoMemberPassword } = env;
+  let demoMemberProfile: number | undefined;
   if (demoMemberEmail && demoMemberPassword) {
     const member = await seedDemoMember(db, { demoMemberEmail, demoMemberPassword }, now);
     if (member.created) logger.info(`Created the demo member ${demoMemberEmail} (password: DEMO_MEMBER_PASSWORD)`);
+    demoMemberProfile = member.profileId;
   }
   const { demoStaffEmail, demoStaffPassword } = env;
   if (demoStaffEmail && demoStaffPassword && (await seedDemoStaff(db, { demoStaffEmail, demoStaffPassword }, now))) {
     logger.info(`Created the demo staff account ${demoStaffEmail} (password: DEMO_STAFF_PASSWORD); the staff console is at /staff`);
   }
   const seed = await seedDemo(db, now);
+  // After the demo events: they load only into an empty events table, and these are past events of his own.
+  if (demoMemberProfile !== undefined) await seedDemoMemberBookings(db, demoMemberProfile, now);
   if (seed.inserted > 0) logger.info(`Loaded ${seed.inserted} demo events into the empty database`);
   if (seed.privateAccess) {
     const { eventName, eventId, accessCode } = seed.privateAccess;

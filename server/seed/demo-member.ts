@@ -4,10 +4,15 @@
  * read results at once. Results fall in the green, amber and red bands;
  * the latest appointment has no result yet. Dates are relative to now.
  * Created only when the email is not registered, never overwritten.
+ * Each visit is also a real booking at a real (past) event, so My bookings
+ * lists them and staff reach the result still awaited from the attendee
+ * list (seedDemoMemberBookings, run once the demo events are in).
  */
 import { addDays, addMonths, londonDate } from '../../src/domain/london-time';
 import { hashPassword } from '../auth/passwords';
 import type { Database } from '../db/adapter';
+import { insertEvent, type EventInsert } from '../db/events-table';
+import { DEMO_CONTACT_EMAIL, DEMO_PRODUCT } from './demo-events';
 
 export interface DemoMemberSettings {
   demoMemberEmail: string;
@@ -63,5 +68,81 @@ export async function seedDemoMember(
       }
     }
     return { created: true, profileId: profile.profile_id };
+  });
+}
+
+type Venue = Pick<EventInsert, 'address_line_1' | 'address_line_2' | 'city' | 'state' | 'postcode' | 'latitude' | 'longitude'>;
+
+/** Where each visit of the demo member's history took place, by event name. */
+const HISTORY_VENUES: Record<string, { category: EventInsert['category']; venue: Venue }> = {
+  'Colchester Community Screening': {
+    category: 'community',
+    venue: { address_line_1: "St Botolph's Church Hall", address_line_2: 'Magdalen Street', city: 'Colchester', state: 'Essex', postcode: 'CO2 7EE', latitude: 51.8866, longitude: 0.9034 },
+  },
+  'Ipswich Freemasons Screening': {
+    category: 'freemasons',
+    venue: { address_line_1: 'Ipswich Masonic Hall', address_line_2: 'Soane Street', city: 'Ipswich', state: 'Suffolk', postcode: 'IP4 2BG', latitude: 52.0587, longitude: 1.1565 },
+  },
+  'Chelmsford Community Screening': {
+    category: 'community',
+    venue: { address_line_1: 'Moulsham Lodge Community Centre', address_line_2: 'Lime Walk', city: 'Chelmsford', state: 'Essex', postcode: 'CM2 9NF', latitude: 51.7169, longitude: 0.4644 },
+  },
+  'Norwich Community Screening': {
+    category: 'community',
+    venue: { address_line_1: 'The Norman Centre', address_line_2: 'Bignold Road', city: 'Norwich', state: 'Norfolk', postcode: 'NR3 2QZ', latitude: 52.6475, longitude: 1.2858 },
+  },
+};
+
+const HISTORY_SLOT = { start: '10:30', end: '10:45' };
+
+/**
+ * Makes each visit of the demo member's history a confirmed, free booking
+ * at a past event of its own, under the history row's id (ADR 0007: a
+ * booking and its history row share one id, which results attach to). Run
+ * after the demo events are loaded: the demo seed loads only into an empty
+ * events table. Resolves to the number of bookings made.
+ */
+export async function seedDemoMemberBookings(db: Database, profileId: number, now: Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    const visits = await tx.query<{ appointment_id: string; event_name: string; event_date: string; user_id: string }>(
+      `SELECT m.appointment_id::text AS appointment_id, m.event_name, to_char(m.event_date, 'YYYY-MM-DD') AS event_date, p.user_id::text AS user_id
+       FROM member_appointments m JOIN member_profiles p ON p.profile_id = m.profile_id
+       WHERE m.profile_id = $1 AND m.event_id IS NULL ORDER BY m.event_date`,
+      [profileId],
+    );
+    let made = 0;
+    for (const visit of visits) {
+      const place = HISTORY_VENUES[visit.event_name];
+      if (!place) continue;
+      const eventId = await insertEvent(tx, {
+        event_name: visit.event_name,
+        event_description: 'A drop-in PSA blood test for men aged 40 to 80.',
+        category: place.category,
+        ...DEMO_PRODUCT,
+        price: 0,
+        event_date: visit.event_date,
+        start_time: '10:00',
+        end_time: '13:00',
+        session_duration: 15,
+        email_template: null,
+        lab_name: null,
+        is_private: false,
+        total_spaces: 12,
+        places_per_slot: 1,
+        payment_required: false,
+        exclusive_for: place.category === 'corporate' ? 'CORPORATE' : null,
+        contact_email: DEMO_CONTACT_EMAIL,
+        country: 'United Kingdom',
+        ...place.venue,
+      });
+      await tx.query(
+        `INSERT INTO appointments (appointment_id, profile_id, user_id, event_id, slot_start, slot_end, status, payment_status, price, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, 'confirmed', 'paid', 0, $7, $7)`,
+        [visit.appointment_id, profileId, visit.user_id, eventId, HISTORY_SLOT.start, HISTORY_SLOT.end, now],
+      );
+      await tx.query('UPDATE member_appointments SET event_id = $1 WHERE appointment_id = $2', [eventId, visit.appointment_id]);
+      made += 1;
+    }
+    return made;
   });
 }

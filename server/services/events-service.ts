@@ -59,8 +59,10 @@ export function createEventsService(
 
   async function list(filters: EventListFilters): Promise<ScreeningEvent[]> {
     const at = now();
-    // No date filter: everything from today (UK) on, so an event that
-    // ended earlier today still lists, as "Event Passed".
+    // No date filter: everything from today (UK) on. Whatever the filter, an
+    // event that has ended (on UK wall-clock time, by the server's clock) is
+    // not upcoming and is never listed: not even as "Event Passed" for the
+    // rest of its day (issue 16).
     const { from, to } = filters.date ? dateRange(filters.date, at) : { from: londonDate(at), to: null };
     const params: unknown[] = [from, at];
     const where = ['event_date >= $1::date', 'cancelled_at IS NULL'];
@@ -83,8 +85,7 @@ export function createEventsService(
        ORDER BY event_date, start_time, event_name, event_id`,
       params,
     );
-    const events = rows.map(toScreeningEvent);
-    return filters.date === 'future-events' ? events.filter((event) => !hasEnded(event, at)) : events;
+    return rows.map(toScreeningEvent).filter((event) => !hasEnded(event, at));
   }
 
   return {

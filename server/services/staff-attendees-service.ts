@@ -42,7 +42,7 @@ export function createStaffAttendeesService(db: Database, now: () => Date): Staf
       const rows = await db.query(
         `SELECT a.appointment_id::text AS appointment_id, a.profile_id, p.first_name, p.last_name,
                 to_char(a.slot_start, 'HH24:MI') AS start_time, to_char(a.slot_end, 'HH24:MI') AS end_time,
-                a.status, a.payment_status, p.nhs_number IS NOT NULL AS has_nhs_number,
+                a.status, a.payment_status, a.price, p.nhs_number IS NOT NULL AS has_nhs_number,
                 a.consent_id IS NOT NULL AS consent_given,
                 to_char(p.date_of_birth, 'YYYY-MM-DD') AS date_of_birth,
                 c.checked_in_at, r.test_result, r.comments, to_char(r.sample_date, 'YYYY-MM-DD') AS sample_date,
@@ -66,6 +66,7 @@ export function createStaffAttendeesService(db: Database, now: () => Date): Staf
         end_time: String(row.end_time),
         status: row.status as AppointmentStatus,
         payment_status: row.payment_status as PaymentStatus,
+        price: Number(row.price),
         payment_problem: (row.payment_problem ?? null) as PaymentProblem | null,
         has_nhs_number: row.has_nhs_number === true,
         consent_given: row.consent_given === true,

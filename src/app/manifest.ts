@@ -28,5 +28,14 @@ export const manifest: Partial<ManifestOptions> = {
       form_factor: 'narrow',
       label: 'Upcoming PSA screening events, soonest first',
     },
+    {
+      // Desktop Chromium shows its richer install dialog only with a wide one
+      // (scripts/wide-screenshot.ts takes it from a running site).
+      src: '/screenshots/events-wide.png',
+      sizes: '1280x800',
+      type: 'image/png',
+      form_factor: 'wide',
+      label: 'Screening events listed beside a map of where they are',
+    },
   ],
 };

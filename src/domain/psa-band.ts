@@ -71,3 +71,25 @@ export function parsePsaValue(text: string): { value: number } | { error: string
   if (value > PSA_MAX) return { error: `The PSA value must be at most ${PSA_MAX} ng/ml.` };
   return { value };
 }
+
+const normalised = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+
+/**
+ * What a result's comments add to its band, or null when they add nothing:
+ * a sentence that names the result's band ("Red: significantly raised.")
+ * or repeats its advice is left out, since the band is shown with its
+ * advice beside it, and a result then says it once (issue 16). Anything
+ * else (the next appointment, a note from the lab or a clinician) is kept
+ * as written. With no band shown (no date of birth), the comments stay whole.
+ */
+export function commentsBeyondBand(comments: string | null | undefined, band: PsaBand | null): string | null {
+  if (!comments) return null;
+  if (!band) return comments;
+  const advice = normalised(PSA_BAND_TEXT[band].advice);
+  const names = new RegExp(`^${band}\\s*:`, 'i');
+  const kept = comments
+    .split(/(?<=[.!?])\s+/)
+    .map((sentence) => sentence.trim())
+    .filter((sentence) => sentence !== '' && !names.test(sentence) && normalised(sentence) !== advice);
+  return kept.length > 0 ? kept.join(' ') : null;
+}

@@ -4,7 +4,7 @@
  * time, whether an NHS number is on file (not the number), the age on the
  * event's day (for the result's band, not the date of birth).
  */
-import type { AppointmentStatus, PaymentStatus } from './booking';
+import { PAYMENT_STATUS_LABELS, type AppointmentStatus, type PaymentStatus } from './booking';
 import type { PaymentProblem } from './staff-payments';
 
 export interface Attendee {
@@ -17,6 +17,8 @@ export interface Attendee {
   end_time: string;
   status: AppointmentStatus;
   payment_status: PaymentStatus;
+  /** What the booking cost, in pence (0 for a free event). */
+  price: number;
   /** What PayPal reported wrong about this booking's card payment, for staff to act on; null when nothing. */
   payment_problem: PaymentProblem | null;
   has_nhs_number: boolean;
@@ -26,6 +28,15 @@ export interface Attendee {
   /** ISO instant of arrival, or null. */
   checked_in_at: string | null;
   result: { test_result: number; comments: string | null; sample_date: string | null } | null;
+}
+
+/**
+ * The payment column in words. A free booking is stored as 'paid' (SPEC.md
+ * section 3: nothing is owed), which staff read as money taken: it says Free.
+ */
+export function attendeePaymentLabel(attendee: Pick<Attendee, 'payment_status' | 'price'>): string {
+  if (attendee.price === 0 && attendee.payment_status === 'paid') return 'Free';
+  return PAYMENT_STATUS_LABELS[attendee.payment_status];
 }
 
 export interface AttendeeList {

@@ -34,4 +34,11 @@ describe('npm run consent-link', () => {
     const res = await getJson(app, '/api/medical/test-consent', sendJson(null, { ...validConsent(), ...params }));
     expect(res.status).toBe(201);
   });
+
+  it('without SITE_URL, prints the link on the port the server listens on (PORT)', () => {
+    const env: NodeJS.ProcessEnv = { ...process.env, LINK_SIGNING_SECRET: SECRET, PORT: '8181' };
+    delete env.SITE_URL;
+    const output = execFileSync('npx', ['tsx', 'scripts/consent-link.ts', '--profile', 'CHAPS1001', '--date', '2026-12-01'], { env, encoding: 'utf8' }).trim();
+    expect(new URL(output).origin).toBe('http://localhost:8181');
+  });
 });

@@ -13,6 +13,8 @@ type Problem = { error: string; message: string; issues?: { path: string; messag
 
 // Wednesday 10 June 2026, 10:00 in London (BST).
 const JUNE_NOW = new Date('2026-06-10T09:00:00Z');
+// The same day at 07:00, before any of its events has begun.
+const EARLY_JUNE_MORNING = new Date('2026-06-10T06:00:00Z');
 
 const JUNE_EVENTS = [
   makeEvent({ event_name: 'Ended this morning', event_date: '2026-06-10', start_time: '08:00', end_time: '09:30', category: 'community', city: 'Ipswich', postcode: 'IP4 2BG', address_line_1: 'Ipswich Masonic Hall', address_line_2: 'Soane Street' }),
@@ -45,12 +47,11 @@ describe.each(ENGINES)('GET /api/events on %s', (engine) => {
       await replaceEvents(test.db, JUNE_EVENTS);
     });
 
-    it('lists every event from today on, sorted by date then start, including one that ended today', async () => {
+    it('lists every event from today on not yet ended, sorted by date then start', async () => {
       const { status, body, headers } = await list();
       expect(status).toBe(200);
       expect(headers.get('content-type')).toContain('application/json');
       expect(names(body)).toEqual([
-        'Ended this morning',
         'Today late morning',
         'Today afternoon',
         'Private lodge evening',
@@ -77,15 +78,24 @@ describe.each(ENGINES)('GET /api/events on %s', (engine) => {
     });
 
     it.each([
-      ['today', ['Ended this morning', 'Today late morning', 'Today afternoon']],
-      ['next-week', ['Ended this morning', 'Today late morning', 'Today afternoon', 'Private lodge evening', 'Week boundary']],
-      ['next-month', ['Ended this morning', 'Today late morning', 'Today afternoon', 'Private lodge evening', 'Week boundary', 'Just past a week', 'Month boundary']],
+      ['today', ['Today late morning', 'Today afternoon']],
+      ['next-week', ['Today late morning', 'Today afternoon', 'Private lodge evening', 'Week boundary']],
+      ['next-month', ['Today late morning', 'Today afternoon', 'Private lodge evening', 'Week boundary', 'Just past a week', 'Month boundary']],
       ['future-events', ['Today late morning', 'Today afternoon', 'Private lodge evening', 'Week boundary', 'Just past a week', 'Month boundary', 'Just past a month']],
     ])('date=%s covers its UK dates', async (date, expected) => {
       const { status, body } = await list(`?date=${date}`);
       expect(status).toBe(200);
       expect(names(body)).toEqual(expected);
     });
+
+    it.each(['', '?date=today', '?date=next-week', '?date=next-month', '?date=future-events', '?for=community', '?location=ipswich'])(
+      '%s never lists an event that ended earlier today, and lists it until its end',
+      async (query) => {
+        expect(names((await list(query)).body)).not.toContain('Ended this morning');
+        const atEnd = new Date('2026-06-10T08:30:00Z'); // 09:30 BST, its end
+        expect(names((await list(query, atEnd)).body)).toContain('Ended this morning');
+      },
+    );
 
     it('future-events keeps an event until its end and drops it after', async () => {
       const atEnd = new Date('2026-06-10T11:00:00Z'); // 12:00 BST, the late-morning event's end
@@ -95,12 +105,12 @@ describe.each(ENGINES)('GET /api/events on %s', (engine) => {
     });
 
     it.each([
-      ['community', ['Ended this morning', 'Week boundary', 'Just past a month']],
+      ['community', ['Week boundary', 'Just past a month']],
       ['freemasons,corporate', ['Today late morning', 'Today afternoon', 'Private lodge evening', 'Just past a week', 'Month boundary']],
       ['corporate', ['Today late morning', 'Month boundary']],
-      ['Community,%20FREEMASONS', ['Ended this morning', 'Today afternoon', 'Private lodge evening', 'Week boundary', 'Just past a week', 'Just past a month']],
-      ['community,freemasons,corporate', ['Ended this morning', 'Today late morning', 'Today afternoon', 'Private lodge evening', 'Week boundary', 'Just past a week', 'Month boundary', 'Just past a month']],
-      ['', ['Ended this morning', 'Today late morning', 'Today afternoon', 'Private lodge evening', 'Week boundary', 'Just past a week', 'Month boundary', 'Just past a month']],
+      ['Community,%20FREEMASONS', ['Today afternoon', 'Private lodge evening', 'Week boundary', 'Just past a week', 'Just past a month']],
+      ['community,freemasons,corporate', ['Today late morning', 'Today afternoon', 'Private lodge evening', 'Week boundary', 'Just past a week', 'Month boundary', 'Just past a month']],
+      ['', ['Today late morning', 'Today afternoon', 'Private lodge evening', 'Week boundary', 'Just past a week', 'Month boundary', 'Just past a month']],
     ])('for=%s matches the category', async (value, expected) => {
       const { status, body } = await list(`?for=${value}`);
       expect(status).toBe(200);
@@ -109,7 +119,7 @@ describe.each(ENGINES)('GET /api/events on %s', (engine) => {
 
     it('merges a repeated for parameter', async () => {
       const { body } = await list('?for=community&for=corporate');
-      expect(names(body)).toEqual(['Ended this morning', 'Today late morning', 'Week boundary', 'Month boundary', 'Just past a month']);
+      expect(names(body)).toEqual(['Today late morning', 'Week boundary', 'Month boundary', 'Just past a month']);
     });
 
     it.each([
@@ -125,7 +135,8 @@ describe.each(ENGINES)('GET /api/events on %s', (engine) => {
       ['_', []],
       ['Nowhere-on-Sea', []],
     ])('location=%s matches city, postcode or address case-insensitively', async (value, expected) => {
-      const { status, body } = await list(`?location=${encodeURIComponent(value)}`);
+      // At 07:00, before the Ipswich event has begun (it ends at 09:30).
+      const { status, body } = await list(`?location=${encodeURIComponent(value)}`, EARLY_JUNE_MORNING);
       expect(status).toBe(200);
       expect(names(body)).toEqual(expected);
     });
@@ -153,16 +164,16 @@ describe.each(ENGINES)('GET /api/events on %s', (engine) => {
 
     it('accepts a location of exactly 100 characters and ignores unknown parameters', async () => {
       expect((await list(`?location=${'x'.repeat(100)}`)).status).toBe(200);
-      expect(names((await list('?_=12345&utm_source=x')).body)).toHaveLength(8);
+      expect(names((await list('?_=12345&utm_source=x')).body)).toHaveLength(7);
     });
   });
 
   describe('across the October clock change', () => {
     beforeAll(async () => {
       await replaceEvents(test.db, [
-        makeEvent({ event_name: 'Saturday 24th', event_date: '2026-10-24', start_time: '10:00', end_time: '14:00' }),
+        makeEvent({ event_name: 'Saturday 24th', event_date: '2026-10-24', start_time: '10:00', end_time: '23:59' }),
         makeEvent({ event_name: 'Just after midnight', event_date: '2026-10-25', start_time: '00:00', end_time: '00:20' }),
-        makeEvent({ event_name: 'Sunday 25th', event_date: '2026-10-25', start_time: '10:00', end_time: '14:00' }),
+        makeEvent({ event_name: 'Sunday 25th', event_date: '2026-10-25', start_time: '10:00', end_time: '23:45' }),
         makeEvent({ event_name: 'Sunday 1st', event_date: '2026-11-01', start_time: '10:00', end_time: '14:00' }),
         makeEvent({ event_name: 'Monday 2nd', event_date: '2026-11-02', start_time: '10:00', end_time: '14:00' }),
       ]);
@@ -170,16 +181,16 @@ describe.each(ENGINES)('GET /api/events on %s', (engine) => {
 
     it('uses the London date while UTC is still on the day before (BST)', async () => {
       const now = new Date('2026-10-24T23:30:00Z'); // 00:30 BST on Sunday 25th
-      expect(names((await list('?date=today', now)).body)).toEqual(['Just after midnight', 'Sunday 25th']);
-      expect(names((await list('?date=next-week', now)).body)).toEqual(['Just after midnight', 'Sunday 25th', 'Sunday 1st']);
-      // 00:20 BST was 23:20 UTC: that event has ended.
+      // 00:20 BST was 23:20 UTC: that event has ended, so no list names it.
+      expect(names((await list('?date=today', now)).body)).toEqual(['Sunday 25th']);
+      expect(names((await list('?date=next-week', now)).body)).toEqual(['Sunday 25th', 'Sunday 1st']);
       expect(names((await list('?date=future-events', now)).body)).toEqual(['Sunday 25th', 'Sunday 1st', 'Monday 2nd']);
     });
 
     it('still counts the day correctly after the clocks go back (GMT)', async () => {
       const now = new Date('2026-10-25T23:30:00Z'); // 23:30 GMT on Sunday 25th
-      expect(names((await list('?date=today', now)).body)).toEqual(['Just after midnight', 'Sunday 25th']);
-      expect(names((await list('', now)).body)).toEqual(['Just after midnight', 'Sunday 25th', 'Sunday 1st', 'Monday 2nd']);
+      expect(names((await list('?date=today', now)).body)).toEqual(['Sunday 25th']);
+      expect(names((await list('', now)).body)).toEqual(['Sunday 25th', 'Sunday 1st', 'Monday 2nd']);
     });
 
     it('treats the evening before in London as the day before', async () => {

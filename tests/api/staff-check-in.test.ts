@@ -53,6 +53,7 @@ describe.each(ENGINES)('attendees and check-in on %s', (engine) => {
       end_time: '10:15',
       status: 'confirmed',
       payment_status: 'paid',
+      price: 0,
       payment_problem: null,
       has_nhs_number: true,
       consent_given: true,

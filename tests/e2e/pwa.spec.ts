@@ -86,6 +86,13 @@ test.describe('installable', () => {
     const [width, height] = narrow!.sizes.split('x').map(Number);
     expect(height!).toBeGreaterThan(width!);
     await expectStoredImage(request, narrow!.src, width!, height!);
+
+    // A wide one too, or desktop Chromium shows the plain install dialog (issue 16).
+    const wide = manifest.screenshots.find((s) => s.form_factor === 'wide');
+    expect(wide, 'a wide screenshot').toBeDefined();
+    const [wideWidth, wideHeight] = wide!.sizes.split('x').map(Number);
+    expect(wideWidth!).toBeGreaterThan(wideHeight!);
+    await expectStoredImage(request, wide!.src, wideWidth!, wideHeight!);
   });
 
   test('index.html links the manifest and an apple-touch-icon', async ({ request }) => {

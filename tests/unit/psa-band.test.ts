@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amberThreshold, parsePsaValue, psaBand } from '../../src/domain/psa-band';
+import { amberThreshold, commentsBeyondBand, parsePsaValue, psaBand, type PsaBand } from '../../src/domain/psa-band';
 
 describe('psaBand', () => {
   it.each([
@@ -73,5 +73,21 @@ describe('parsePsaValue', () => {
 
   it.each(['', ' ', '1.234', '-1', '1e3', '1,5', 'abc', '1000.01', '0x10', '.5', '5.'])('refuses %j', (text) => {
     expect(parsePsaValue(text)).toHaveProperty('error');
+  });
+});
+
+describe('commentsBeyondBand', () => {
+  it.each<[string | null, PsaBand | null, string | null]>([
+    ['Red: significantly raised. Please see your GP.', 'red', null],
+    ['Amber: slightly raised. Repeat the test in 3 months.', 'amber', null],
+    ['Green: normal. Next appointment in years: 2', 'green', 'Next appointment in years: 2'],
+    ['Sample haemolysed; repeat requested by the lab.', 'red', 'Sample haemolysed; repeat requested by the lab.'],
+    ['Please see your GP. Bring this letter.', 'red', 'Bring this letter.'],
+    ['Please see your GP.', 'green', 'Please see your GP.'],
+    ['Red: significantly raised. Please see your GP.', null, 'Red: significantly raised. Please see your GP.'],
+    ['', 'green', null],
+    [null, 'red', null],
+  ])('%j with band %s adds %j', (comments, band, expected) => {
+    expect(commentsBeyondBand(comments, band)).toBe(expected);
   });
 });

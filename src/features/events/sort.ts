@@ -6,6 +6,15 @@ export function byStart(events: readonly ScreeningEvent[]): ScreeningEvent[] {
   return [...events].sort((a, b) => eventStart(a).getTime() - eventStart(b).getTime());
 }
 
+/**
+ * Events still to finish, soonest first. The server lists no ended event;
+ * this drops one that ends while the page stays open, or from a copy saved
+ * before it ended and shown offline.
+ */
+export function notEnded(events: readonly ScreeningEvent[], now: Date): ScreeningEvent[] {
+  return byStart(events).filter((event) => !hasEnded(event, now));
+}
+
 /** Events that have not yet started (the home page's UPCOMING EVENTS). */
 export function notStarted(events: readonly ScreeningEvent[], now: Date): ScreeningEvent[] {
   return byStart(events).filter((event) => eventStart(event).getTime() >= now.getTime());

@@ -5,6 +5,7 @@
  * A waiting version is never forced on the user; onNeedRefresh asks first.
  */
 import { registerSW } from 'virtual:pwa-register';
+import { keepLoadedFilesOffline } from './keep-loaded-files';
 
 export interface ServiceWorkerControls {
   /** Activates the waiting version; the page reloads once it has taken over. */
@@ -19,6 +20,7 @@ export function registerServiceWorker(onNeedRefresh: () => void): ServiceWorkerC
   if (controls) return controls;
 
   let registration: ServiceWorkerRegistration | undefined;
+  keepLoadedFilesOffline();
   registerSW({
     immediate: true,
     onNeedRefresh: () => needRefreshListeners.forEach((listener) => listener()),

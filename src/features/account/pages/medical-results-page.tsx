@@ -5,6 +5,7 @@
  */
 import { ageOn } from '../../../domain/age';
 import { formatLongDate } from '../../../domain/format';
+import { commentsBeyondBand, psaBand } from '../../../domain/psa-band';
 import { PsaBandBadge } from '../../../lib/ui/psa-band-badge';
 import { Spinner } from '../../../lib/ui/spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -22,13 +23,23 @@ function ageAtSample(dateOfBirth: string | null | undefined, item: MedicalResult
   return dateOfBirth && when ? ageOn(dateOfBirth, when) : null;
 }
 
+/**
+ * One result, said once: whether the lab's value is in (SPEC's status line,
+ * first and in plain text, so no colour contradicts the band), the value,
+ * its band with the advice, and only what the comments add beyond the band.
+ */
 function ResultRow({ item, dateOfBirth }: { item: MedicalResultItem; dateOfBirth: string | null | undefined }) {
   const { appointment, result } = item;
   const ready = result?.test_result !== null && result?.test_result !== undefined;
   const date = appointment?.event_date ?? result?.sample_date ?? null;
+  const age = ageAtSample(dateOfBirth, item);
+  const band = ready ? psaBand(result.test_result, age) : null;
+  const comments = ready ? commentsBeyondBand(result.comments, band) : (result?.comments ?? 'Next appointment in years: N/A');
   return (
     <li className="card result-row">
       <h2>{appointment?.event_name ?? 'Screening result'}</h2>
+      <p className="result-status">{ready ? 'Lab result ready' : 'No lab result'}</p>
+      {!appointment && <p className="result-status">Appointment not linked</p>}
       <dl>
         <div>
           <dt>Test</dt>
@@ -38,30 +49,26 @@ function ResultRow({ item, dateOfBirth }: { item: MedicalResultItem; dateOfBirth
           <dt>Result</dt>
           <dd>{ready ? `${result.test_result} ${result.test_unit ?? ''}`.trim() : 'N/A'}</dd>
         </div>
-        {ready && psaBandRow(result.test_result, ageAtSample(dateOfBirth, item))}
-        <div>
-          <dt>Comments</dt>
-          <dd>{result?.comments ?? 'Next appointment in years: N/A'}</dd>
-        </div>
+        {band && (
+          <div>
+            <dt>Band</dt>
+            <dd>
+              <PsaBandBadge value={result?.test_result ?? null} age={age} />
+            </dd>
+          </div>
+        )}
+        {comments && (
+          <div>
+            <dt>Comments</dt>
+            <dd>{comments}</dd>
+          </div>
+        )}
         <div>
           <dt>Date</dt>
           <dd>{date ? formatLongDate(date) : 'N/A'}</dd>
         </div>
       </dl>
-      <p className={`result-status ${ready ? 'result-ready' : 'result-pending'}`}>{ready ? 'Lab result ready' : 'No lab result'}</p>
-      {!appointment && <p className="result-status">Appointment not linked</p>}
     </li>
-  );
-}
-
-function psaBandRow(value: number | null, age: number | null) {
-  return age === null ? null : (
-    <div>
-      <dt>Band</dt>
-      <dd>
-        <PsaBandBadge value={value} age={age} />
-      </dd>
-    </div>
   );
 }
 

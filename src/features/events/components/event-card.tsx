@@ -1,5 +1,7 @@
 /**
- * One event in a list: short name, product, date, times and the button its
+ * One event in a list: short name (cut at 24 characters, SPEC.md section 9),
+ * the venue and town on a line of their own (a cut name often loses the
+ * venue), product, date, times and the button its
  * state allows (SPEC.md section 4). Only BOOK opens the event page; the
  * other three states are disabled buttons naming why.
  */
@@ -34,6 +36,7 @@ export function EventCard({ event, now, headingLevel: Heading = 'h3' }: Props) {
           event.event_name
         )}
       </Heading>
+      <p className="event-card-venue">{[event.address_line_1, event.city].filter(Boolean).join(', ')}</p>
       <p className="event-card-product">{event.product_name}</p>
       <p className="event-card-when">
         <span>{formatLongDate(event.event_date)}</span>
@@ -44,7 +47,6 @@ export function EventCard({ event, now, headingLevel: Heading = 'h3' }: Props) {
           {formatTime(event.end_time)}
         </span>
       </p>
-      <p className="event-card-place">{[event.city, event.postcode].filter(Boolean).join(', ')}</p>
       {state === 'book' ? (
         <Link
           to={paths.event(event.event_id)}

@@ -2,15 +2,20 @@
  * The listing's results: a spinner for at least LIST_SPINNER_MS, then the
  * events by start time (or 'No upcoming events found') beside the map.
  * Mounted afresh for each search, so every search shows the spinner again.
+ * On a phone the list and the map do not fit side by side, and a map below
+ * a long list was thousands of pixels down: there, List and Map are a
+ * choice at the top of the results, and the map (and its code) loads only
+ * once Map is chosen.
  */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useEvents } from '../api/get-events';
 import type { EventsQueryRecord } from '../../../lib/event-keys';
 import { EventsMap } from '../map/lazy-maps';
-import { byStart, mappable } from '../sort';
+import { mappable, notEnded } from '../sort';
 import { env } from '../../../lib/env';
 import { isNetworkError } from '../../../lib/api-client';
 import { Spinner } from '../../../lib/ui/spinner';
+import { NARROW_SCREEN, useMediaQuery } from '../../../lib/use-media-query';
 import { useElapsed, useNow } from '../../../lib/use-now';
 import { EventList } from './event-list';
 
@@ -23,9 +28,13 @@ export function EventResults({ query }: { query: EventsQueryRecord }) {
   const error = finalError ?? failureReason;
   const spinnerDone = useElapsed(LIST_SPINNER_MS);
   const now = useNow();
-  const events = data ? byStart(data) : undefined;
+  const events = data ? notEnded(data, now) : undefined;
   const onMap = events ? mappable(events, now) : [];
   const mapKey = onMap.map((e) => e.event_id).join(',');
+  const narrow = useMediaQuery(NARROW_SCREEN);
+  const [view, setView] = useState<'list' | 'map'>('list');
+  const showList = !narrow || view === 'list';
+  const showMap = !narrow || view === 'map';
 
   useEffect(() => {
     if (!env.tilesPrefetch || onMap.length === 0) return;
@@ -64,14 +73,23 @@ export function EventResults({ query }: { query: EventsQueryRecord }) {
           </button>
         </div>
       )}
+      {!loading && events && narrow && events.length > 0 && (
+        <div className="view-choice" role="group" aria-label="Show events as">
+          {(['list', 'map'] as const).map((choice) => (
+            <button key={choice} type="button" className="button" aria-pressed={view === choice} onClick={() => setView(choice)}>
+              {choice === 'list' ? 'List' : 'Map'}
+            </button>
+          ))}
+        </div>
+      )}
       {!loading && events && (
         <div className="results-with-map">
-          <div className="results-list">
-            {events.length > 0 && <EventList events={events} now={now} label="Screening events" />}
-          </div>
-          <div className="results-map">
-            <EventsMap events={onMap} />
-          </div>
+          {showList && <div className="results-list">{events.length > 0 && <EventList events={events} now={now} label="Screening events" />}</div>}
+          {showMap && (
+            <div className="results-map">
+              <EventsMap events={onMap} />
+            </div>
+          )}
         </div>
       )}
     </div>

@@ -2,8 +2,9 @@
  * Wraps every staff page: a signed-in member first (else /login and back),
  * then the server's word that they are staff. A member who is not staff
  * sees a plain refusal; the server refuses their calls anyway (403).
+ * Staff get every staff page kept on the phone for offline use.
  */
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { ApiError, isNetworkError } from '../../../lib/api-client';
@@ -11,9 +12,14 @@ import { RequireMember } from '../../../lib/require-member';
 import type { MemberSession } from '../../../lib/session';
 import { Spinner } from '../../../lib/ui/spinner';
 import { useStaffMe } from '../api/get-staff-me';
+import { keepStaffPagesOffline } from '../keep-staff-pages-offline';
 
 function StaffGate({ member, children }: { member: MemberSession; children: (member: MemberSession) => ReactNode }) {
   const me = useStaffMe(member.userId);
+  const isStaff = me.data !== undefined;
+  useEffect(() => {
+    if (isStaff) keepStaffPagesOffline();
+  }, [isStaff]);
   if (me.data) return <>{children(member)}</>;
   if (me.error instanceof ApiError && me.error.status === 403) {
     return (

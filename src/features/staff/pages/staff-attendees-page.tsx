@@ -4,7 +4,8 @@
  * check-ins made then wait on the phone and are sent in order once a
  * connection returns, and any the server could not take (the member
  * cancelled meanwhile) are listed until dismissed. Results (typed or from
- * the lab's file) and consent are here too; the page prints cleanly.
+ * the lab's file) and consent are here too; the page prints cleanly, and
+ * on a phone the list is a column of cards.
  */
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -15,10 +16,12 @@ import { londonDate } from '../../../domain/london-time';
 import { attendeeName, CHECK_IN_CONFLICT_TEXT, type Attendee } from '../../../domain/staff-attendees';
 import { Spinner } from '../../../lib/ui/spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { NARROW_SCREEN, useMediaQuery } from '../../../lib/use-media-query';
 import { useNow } from '../../../lib/use-now';
 import { useAttendees } from '../api/attendees';
 import { useStaffEvent } from '../api/staff-events';
-import { AttendeeTable } from '../components/attendee-table';
+import { AttendeeCards } from '../components/attendee-cards';
+import { AttendeeTable, type AttendeeListProps } from '../components/attendee-table';
 import { ConsentPanel } from '../components/consent-panel';
 import { CsvUpload } from '../components/csv-upload';
 import { RequireStaff } from '../components/require-staff';
@@ -30,6 +33,11 @@ const SYNC_TEXT = {
   sending: 'Sending check-ins…',
   waiting: 'No connection: check-ins are kept on this phone and will be sent when the signal returns.',
 };
+
+/** Cards on a phone, where the table's eight columns were 940 px wide; the table elsewhere. */
+function AttendeeList(props: AttendeeListProps) {
+  return useMediaQuery(NARROW_SCREEN) ? <AttendeeCards {...props} /> : <AttendeeTable {...props} />;
+}
 
 function Attendees({ userId, eventId }: { userId: string; eventId: string }) {
   const event = useStaffEvent(userId, eventId);
@@ -88,7 +96,7 @@ function Attendees({ userId, eventId }: { userId: string; eventId: string }) {
         attendees.length === 0 ? (
           <p>Nobody has booked this event yet.</p>
         ) : (
-          <AttendeeTable
+          <AttendeeList
             userId={userId}
             eventId={eventId}
             attendees={attendees}

@@ -9,13 +9,75 @@ import { formatLongDate } from '../../../domain/format';
 import { londonDate } from '../../../domain/london-time';
 import { Spinner } from '../../../lib/ui/spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { NARROW_SCREEN, useMediaQuery } from '../../../lib/use-media-query';
 import { useNow } from '../../../lib/use-now';
 import { useStaffEvents, type StaffEvent } from '../api/staff-events';
 import { RequireStaff } from '../components/require-staff';
 import '../staff.css';
 
-function EventsTable({ caption, events }: { caption: string; events: StaffEvent[] }) {
+function EventActions({ event }: { event: StaffEvent }) {
+  return (
+    <>
+      <Link to={paths.staffEvent(event.event_id)}>
+        Attendees<span className="visually-hidden">: {event.event_name}</span>
+      </Link>
+      {!event.cancelled_at && (
+        <>
+          {' · '}
+          <Link to={paths.staffEditEvent(event.event_id)}>
+            Edit<span className="visually-hidden">: {event.event_name}</span>
+          </Link>
+        </>
+      )}
+    </>
+  );
+}
+
+function EventTags({ event }: { event: StaffEvent }) {
+  return (
+    <>
+      {event.is_private && <span className="staff-tag">Private</span>} {event.cancelled_at && <span className="staff-cancelled">Cancelled</span>}
+    </>
+  );
+}
+
+/** On a phone: one card per event, where the table was 707 px wide. */
+function EventCards({ caption, events }: { caption: string; events: StaffEvent[] }) {
+  const id = `staff-events-${caption.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="staff-list-title">
+        {caption}
+      </h2>
+      <ul className="staff-cards">
+        {events.map((event) => (
+          <li key={event.event_id} className="staff-card">
+            <h3 className="staff-card-title">
+              {event.event_name} <EventTags event={event} />
+            </h3>
+            <p>
+              {formatLongDate(event.event_date)}, {event.start_time} to {event.end_time}, {event.city}
+            </p>
+            <p>
+              Booked {event.booked_spaces} of {event.total_spaces}; arrived {event.checked_in}
+            </p>
+            <p>
+              <EventActions event={event} />
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function EventsList({ caption, events }: { caption: string; events: StaffEvent[] }) {
+  const narrow = useMediaQuery(NARROW_SCREEN);
   if (events.length === 0) return null;
+  return narrow ? <EventCards caption={caption} events={events} /> : <EventsTable caption={caption} events={events} />;
+}
+
+function EventsTable({ caption, events }: { caption: string; events: StaffEvent[] }) {
   return (
     <table className="staff-table">
       <caption>{caption}</caption>
@@ -36,8 +98,7 @@ function EventsTable({ caption, events }: { caption: string; events: StaffEvent[
               {formatLongDate(event.event_date)}, {event.start_time} to {event.end_time}
             </td>
             <td>
-              {event.event_name} {event.is_private && <span className="staff-tag">Private</span>}{' '}
-              {event.cancelled_at && <span className="staff-cancelled">Cancelled</span>}
+              {event.event_name} <EventTags event={event} />
             </td>
             <td>{event.city}</td>
             <td>
@@ -45,17 +106,7 @@ function EventsTable({ caption, events }: { caption: string; events: StaffEvent[
             </td>
             <td>{event.checked_in}</td>
             <td>
-              <Link to={paths.staffEvent(event.event_id)}>
-                Attendees<span className="visually-hidden">: {event.event_name}</span>
-              </Link>
-              {!event.cancelled_at && (
-                <>
-                  {' · '}
-                  <Link to={paths.staffEditEvent(event.event_id)}>
-                    Edit<span className="visually-hidden">: {event.event_name}</span>
-                  </Link>
-                </>
-              )}
+              <EventActions event={event} />
             </td>
           </tr>
         ))}
@@ -84,8 +135,8 @@ function StaffEvents({ userId }: { userId: string }) {
       {events.data ? (
         <>
           {upcoming.length === 0 && <p>No upcoming events.</p>}
-          <EventsTable caption="Upcoming events" events={upcoming} />
-          <EventsTable caption="Past and cancelled events" events={past} />
+          <EventsList caption="Upcoming events" events={upcoming} />
+          <EventsList caption="Past and cancelled events" events={past} />
         </>
       ) : events.error ? (
         <p className="form-failure" role="alert">

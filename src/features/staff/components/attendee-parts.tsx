@@ -1,0 +1,78 @@
+/**
+ * What the attendee list says about one booking, shared by its table (wide
+ * screens, print) and its cards (phones), so the two never disagree.
+ */
+import { londonTime } from '../../../domain/london-time';
+import { attendeeName, attendeePaymentLabel, type Attendee } from '../../../domain/staff-attendees';
+import { PAYMENT_PROBLEM_LABELS } from '../../../domain/staff-payments';
+import { PsaBandBadge } from '../../../lib/ui/psa-band-badge';
+import type { QueuedCheckIn } from '../check-in-queue';
+
+export function CheckInButton({ attendee, arrived, onCheckIn }: { attendee: Attendee; arrived: boolean; onCheckIn: (appointmentId: string) => void }) {
+  const cancelled = attendee.status !== 'confirmed';
+  return (
+    <>
+      <button type="button" className="button check-in-button" disabled={cancelled || arrived} onClick={() => onCheckIn(attendee.appointment_id)}>
+        <span className="visually-hidden">Check in </span>
+        {attendeeName(attendee)}
+      </button>
+      <span className="print-only">{attendeeName(attendee)}</span>
+      {cancelled && <span className="staff-cancelled"> Booking cancelled</span>}
+    </>
+  );
+}
+
+export function NhsNumber({ attendee, esneft }: { attendee: Attendee; esneft: boolean }) {
+  return <>{attendee.has_nhs_number ? 'On file' : esneft ? <strong>Missing</strong> : 'Not given'}</>;
+}
+
+export function Consent({ attendee, onConsent }: { attendee: Attendee; onConsent: (attendee: Attendee) => void }) {
+  return (
+    <>
+      {attendee.consent_given ? 'Given' : <strong>None</strong>}{' '}
+      <button type="button" className="button button-small no-print" onClick={() => onConsent(attendee)}>
+        Consent<span className="visually-hidden"> of {attendeeName(attendee)}</span>
+      </button>
+    </>
+  );
+}
+
+export function Payment({ attendee }: { attendee: Attendee }) {
+  const label = attendeePaymentLabel(attendee);
+  return (
+    <>
+      {attendee.payment_status === 'refund failed' ? <strong>{label}</strong> : label}
+      {attendee.payment_problem && (
+        <>
+          {' '}
+          <strong className="staff-payment-problem">{PAYMENT_PROBLEM_LABELS[attendee.payment_problem]}</strong>
+        </>
+      )}
+    </>
+  );
+}
+
+export function Arrival({ attendee, queued }: { attendee: Attendee; queued: QueuedCheckIn | undefined }) {
+  if (attendee.checked_in_at) return <span className="check-in-done">Arrived {londonTime(new Date(attendee.checked_in_at))}</span>;
+  if (queued) return <span className="check-in-waiting">Checked in {londonTime(new Date(queued.checked_in_at))}, waiting to send</span>;
+  return <span>Not yet</span>;
+}
+
+export function Result({ attendee, canEnter, onEnter }: { attendee: Attendee; canEnter: boolean; onEnter: () => void }) {
+  return (
+    <>
+      {attendee.result ? (
+        <>
+          {attendee.result.test_result} ng/ml <PsaBandBadge value={attendee.result.test_result} age={attendee.age} withAdvice={false} />
+        </>
+      ) : (
+        'None yet'
+      )}{' '}
+      {canEnter && attendee.status === 'confirmed' && (
+        <button type="button" className="button button-small no-print" onClick={onEnter}>
+          {attendee.result ? 'Change' : 'Enter'} result<span className="visually-hidden"> for {attendeeName(attendee)}</span>
+        </button>
+      )}
+    </>
+  );
+}
