@@ -16,6 +16,7 @@ import { EnvError, loadEnv } from './env';
 import { createLogger } from './logger';
 import { createJobs } from './jobs/queue';
 import { createMailer } from './mail';
+import { closePasswordPool } from './auth/passwords';
 import { createPayments } from './payments';
 import { createAccessGrants } from './services/access-grants';
 import { createBookingMail } from './services/booking-mail';
@@ -105,6 +106,7 @@ async function main(): Promise<void> {
         .stop()
         .catch((error: unknown) => logger.error('Stopping the job worker failed', error))
         .then(() => changeListener?.stop())
+        .then(() => closePasswordPool())
         .then(() => db.close())
         .then(() => process.exit(0))
         .catch((error: unknown) => {

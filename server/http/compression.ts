@@ -11,10 +11,10 @@ import { gzip as gzipCallback } from 'node:zlib';
 
 const gzip = promisify(gzipCallback);
 
-const MIN_BYTES = 1024;
+export const MIN_BYTES = 1024;
 /** Bodies larger than this are compressed but not remembered. */
 const MAX_REMEMBERED_BYTES = 512 * 1024;
-const COMPRESSIBLE = /^(text\/|application\/(json|javascript|manifest\+json|xml)|image\/svg\+xml)/i;
+export const COMPRESSIBLE = /^(text\/|application\/(json|javascript|manifest\+json|xml)|image\/svg\+xml)/i;
 
 export function compression(maxEntries = 64): MiddlewareHandler {
   const remembered = new Map<string, Promise<Buffer>>();

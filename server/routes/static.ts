@@ -7,14 +7,24 @@
  * page shows), or else index.html; a missing file with an extension is a
  * plain 404, never the page. The rendered pages are answers to navigations
  * only, never files of their own.
+ *
+ * The built site is read into memory once, and each text file of 1 KB or
+ * more gzipped then, so serving a file is a lookup: no file read and no
+ * compression on libuv's thread pool, which password hashing and the
+ * database driver's DNS share (issue 17: during a burst of sign-ins `/`
+ * took 3.4 s). A rebuild needs a restart, as `npm start` does. Files over
+ * 2 MB (a video, say) are read from disk when asked for.
  */
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
-import { readFile, stat } from 'node:fs/promises';
-import { basename, resolve, sep } from 'node:path';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { basename, join, relative, resolve, sep } from 'node:path';
+import { promisify } from 'node:util';
+import { gzip as gzipCallback } from 'node:zlib';
+import { COMPRESSIBLE, MIN_BYTES } from '../http/compression';
 import { ApiError } from '../http/errors';
-import { PRERENDERED_DIR, prerenderedFile } from './prerendered-pages';
+import { PRERENDERED_DIR, prerenderedFile, RENDER_MODULE } from './prerendered-pages';
 import type { RenderedPages } from './rendered-pages';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -34,32 +44,62 @@ const isServerPath = (path: string) =>
 const hasExtension = (path: string) => /\.[^/]+$/.test(path);
 const wantsHtml = (accept: string | undefined) => !accept || accept.includes('text/html') || accept.includes('*/*');
 
-interface FoundFile {
+const gzip = promisify(gzipCallback);
+const MAX_IN_MEMORY_BYTES = 2 * 1024 * 1024;
+/** The server-side render bundle lives in the build but is never served. */
+const NEVER_SERVED = `/${RENDER_MODULE.slice(0, RENDER_MODULE.lastIndexOf('/'))}/`;
+
+interface SiteFile {
+  type: string;
+  etag: string;
+  /** Null for a large file, read from `path` when asked for. */
+  body: Uint8Array<ArrayBuffer> | null;
+  gzipped: Uint8Array<ArrayBuffer> | null;
   path: string;
-  size: number;
-  mtimeMs: number;
 }
 
-async function findFile(root: string, urlPath: string): Promise<FoundFile | null> {
-  const relative = urlPath.endsWith('/') ? `${urlPath}index.html` : urlPath;
-  const path = resolve(root, `.${relative}`);
-  if (path !== root && !path.startsWith(root + sep)) return null;
-  try {
-    const info = await stat(path);
-    return info.isFile() ? { path, size: info.size, mtimeMs: info.mtimeMs } : null;
-  } catch {
-    return null;
-  }
+async function walk(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const nested = await Promise.all(
+    entries.map((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : Promise.resolve(entry.isFile() ? [join(dir, entry.name)] : []))),
+  );
+  return nested.flat();
 }
 
-async function sendFile(c: Context, file: FoundFile, urlPath: string): Promise<Response> {
-  const etag = `W/"${file.size.toString(16)}-${Math.floor(file.mtimeMs).toString(16)}"`;
+/** Every file of the built site by URL path ('/assets/x.js'), read and compressed once. */
+async function loadSite(root: string): Promise<Map<string, SiteFile>> {
+  const files = new Map<string, SiteFile>();
+  const paths = await walk(root).catch(() => [] as string[]);
+  await Promise.all(
+    paths.map(async (path) => {
+      const urlPath = `/${relative(root, path).split(sep).join('/')}`;
+      if (urlPath.startsWith(NEVER_SERVED)) return;
+      const info = await stat(path);
+      const type = getMimeType(path) ?? 'application/octet-stream';
+      const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+      if (info.size > MAX_IN_MEMORY_BYTES) {
+        files.set(urlPath, { type, etag, body: null, gzipped: null, path });
+        return;
+      }
+      const body = new Uint8Array(await readFile(path));
+      const gzipped = body.byteLength >= MIN_BYTES && COMPRESSIBLE.test(type) ? new Uint8Array(await gzip(body)) : null;
+      files.set(urlPath, { type, etag, body, gzipped, path });
+    }),
+  );
+  return files;
+}
+
+async function sendFile(c: Context, file: SiteFile, urlPath: string): Promise<Response> {
   c.header('Cache-Control', cacheControlFor(urlPath));
-  c.header('ETag', etag);
-  if (c.req.header('If-None-Match') === etag) return c.body(null, 304);
-  c.header('Content-Type', getMimeType(file.path) ?? 'application/octet-stream');
-  const body = await readFile(file.path);
-  return c.body(new Uint8Array(body));
+  c.header('ETag', file.etag);
+  if (file.gzipped) c.header('Vary', 'Accept-Encoding');
+  if (c.req.header('If-None-Match') === file.etag) return c.body(null, 304);
+  c.header('Content-Type', file.type);
+  if (file.gzipped && /\bgzip\b/i.test(c.req.header('Accept-Encoding') ?? '')) {
+    c.header('Content-Encoding', 'gzip');
+    return c.body(file.gzipped);
+  }
+  return c.body(file.body ?? new Uint8Array(await readFile(file.path)));
 }
 
 const notFound = () => new ApiError(404, 'not_found', 'File not found');
@@ -67,12 +107,24 @@ const notFound = () => new ApiError(404, 'not_found', 'File not found');
 export function staticRoutes(staticDir: string, rendered?: RenderedPages): Hono {
   const root = resolve(staticDir);
   const app = new Hono();
+  // Read on the first request; not kept while the site is unbuilt, so a build that appears later is found.
+  let site: Promise<Map<string, SiteFile>> | undefined;
+  const files = async () => {
+    site ??= loadSite(root);
+    const loaded = await site;
+    if (!loaded.has('/index.html')) site = undefined;
+    return loaded;
+  };
+  const findFile = async (urlPath: string) => {
+    const loaded = await files();
+    return loaded.get(urlPath.endsWith('/') ? `${urlPath}index.html` : urlPath) ?? null;
+  };
 
   app.get('*', async (c) => {
     const urlPath = c.req.path;
     if (isServerPath(urlPath)) return c.notFound();
     if (!hasExtension(urlPath) && !new URL(c.req.url).search && wantsHtml(c.req.header('Accept'))) {
-      const page = await findFile(root, `/${prerenderedFile(urlPath)}`);
+      const page = await findFile(`/${prerenderedFile(urlPath)}`);
       if (page) return sendFile(c, page, '/index.html');
       const html = await rendered?.render(urlPath);
       if (html) {
@@ -81,11 +133,11 @@ export function staticRoutes(staticDir: string, rendered?: RenderedPages): Hono 
         return c.html(html);
       }
     }
-    const file = await findFile(root, urlPath);
+    const file = await findFile(urlPath);
     if (file) return sendFile(c, file, urlPath.endsWith('/') ? '/index.html' : urlPath);
     if (hasExtension(urlPath) || !wantsHtml(c.req.header('Accept'))) throw notFound();
 
-    const index = await findFile(root, '/index.html');
+    const index = await findFile('/index.html');
     if (!index) {
       throw new ApiError(
         503,
