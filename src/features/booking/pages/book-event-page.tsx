@@ -15,6 +15,7 @@ import { RequireMember } from '../../../lib/require-member';
 import { Spinner } from '../../../lib/ui/spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { BookingSteps } from '../components/booking-steps';
+import { closedState, EventStateNotice } from '../components/event-state-notice';
 import '../booking.css';
 
 function BookEvent({ eventId, userId }: { eventId: string; userId: string }) {
@@ -29,6 +30,16 @@ function BookEvent({ eventId, userId }: { eventId: string; userId: string }) {
         <p>
           <Link to={paths.bookEventMain}>See all upcoming events</Link>
         </p>
+      </>
+    );
+  }
+  // A link to an event the charity has since cancelled: the server says so (410), and nothing is offered.
+  const closed = closedState(error);
+  if (closed) {
+    return (
+      <>
+        <h1>Book your appointment</h1>
+        <EventStateNotice state={closed} />
       </>
     );
   }
