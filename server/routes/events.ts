@@ -8,6 +8,7 @@ import { ACCESS_GRANT_HEADER, BOOKING_REFUSAL_MESSAGES } from '../../src/domain/
 import { clientAddress, type TrustProxy } from '../http/client-address';
 import { ApiError, eventNotFound } from '../http/errors';
 import { formBodyLimit, readJsonObject } from '../http/json-body';
+import { refusal } from '../services/booking-service';
 import type { AccessCodeService } from '../services/access-code-service';
 import type { AccessGrants } from '../services/access-grants';
 import type { EventsService } from '../services/events-service';
@@ -28,19 +29,25 @@ export function eventsRoutes(
     return c.json({ events: await events.list(filters) });
   });
 
-  app.get('/:id', async (c) => {
-    const event = await events.get(c.req.param('id'));
-    if (!event) throw eventNotFound();
-    return c.json({ event });
-  });
+  /** The event, or 410 event_cancelled for one the charity cancelled (a link to it says so), or 404. */
+  async function eventOrRefusal(id: string) {
+    const event = await events.get(id);
+    if (event) return event;
+    if (await events.isCancelled(id)) throw refusal('event_cancelled');
+    throw eventNotFound();
+  }
 
+  app.get('/:id', async (c) => c.json({ event: await eventOrRefusal(c.req.param('id')) }));
+
+  // A closed, passed, full or cancelled event offers no slot: the refusal says which, in words.
   app.get('/:id/slots', async (c) => {
-    const event = await events.get(c.req.param('id'));
-    if (!event) throw eventNotFound();
+    const event = await eventOrRefusal(c.req.param('id'));
     if (event.is_private && !(await grants.isValid(c.req.header(ACCESS_GRANT_HEADER), event.event_id))) {
       throw new ApiError(403, 'access_code_required', BOOKING_REFUSAL_MESSAGES.access_code_required);
     }
-    return c.json(await events.slots(event));
+    const slots = await events.slots(event);
+    if ('refused' in slots) throw refusal(slots.refused);
+    return c.json(slots.open);
   });
 
   // SPEC's client reads `status`; the modal shows 'Invalid Access code' on any failure.

@@ -4,12 +4,14 @@
  * - GET /config -> {clientId, sdkBaseUrl?}: how the page loads PayPal's SDK.
  * - POST /webhooks: PayPal's notifications, checked by PayPal's signature
  *   check (payment-webhooks.ts).
- * - GET /checkout?eventId= -> {amount, appointment, holdExpiresAt}: the
- *   price and the member's live hold or booking for the event (a reload of
- *   /checkout resumes it, a charged card shows the booking confirmed).
+ * - GET /checkout?eventId= -> {amount, appointment, holdExpiresAt,
+ *   holdSecondsLeft}: the price and the member's live hold or booking for
+ *   the event (a reload of /checkout resumes it, a charged card shows the
+ *   booking confirmed). holdSecondsLeft is counted on the server's clock,
+ *   so a phone whose clock is off still shows the minutes the server holds.
  * - POST /orders {eventId, appointmentStartTime, consentId, accessGrant?}
- *   -> 201 {id, appointmentId, holdExpiresAt, amount}. A cart's amounts are
- *   ignored: the price comes from the event.
+ *   -> 201 {id, appointmentId, holdExpiresAt, holdSecondsLeft, amount}. A
+ *   cart's amounts are ignored: the price comes from the event.
  * - POST /orders/:id/capture -> SPEC's capture shape plus `appointment`.
  * - PUT /transactions {data} -> {status: 'success'}: the page's own note of
  *   a transaction, kept apart from the server's record.
@@ -35,6 +37,7 @@ import { paymentWebhookRoutes } from './payment-webhooks';
 const REPORT_LIMIT = { max: 20, windowMs: 10 * 60_000 };
 // Each create may ask PayPal for an order: a member retrying cards needs a few, a script many.
 const ORDER_LIMIT = { max: 30, windowMs: 10 * 60_000 };
+const secondsUntil = (when: Date, at: Date) => Math.max(0, Math.floor((when.getTime() - at.getTime()) / 1000));
 const ACTIVE = `(a.status = 'confirmed' OR (a.status = 'held' AND a.hold_expires_at > $3))`;
 
 export function paymentsRoutes(payments: Payments, db: Database, verify: MemberVerifier, now: () => Date, logger: Logger) {
@@ -54,10 +57,12 @@ export function paymentsRoutes(payments: Payments, db: Database, verify: MemberV
       [eventId, c.get('member').userId, at],
     );
     const appointment = mine ? toAppointment(mine) : null;
+    const holdExpiresAt = appointment?.status === 'held' ? (mine!.hold_expires_at as Date) : null;
     return c.json({
       amount: eventPricePence(toScreeningEvent(row)),
       appointment,
-      holdExpiresAt: appointment?.status === 'held' ? (mine!.hold_expires_at as Date).toISOString() : null,
+      holdExpiresAt: holdExpiresAt?.toISOString() ?? null,
+      holdSecondsLeft: holdExpiresAt ? secondsUntil(holdExpiresAt, at) : null,
     });
   });
 
@@ -75,7 +80,7 @@ export function paymentsRoutes(payments: Payments, db: Database, verify: MemberV
         consentId: body.consentId,
         accessGrant: body.accessGrant ?? c.req.header(ACCESS_GRANT_HEADER),
       });
-      return c.json(order, 201);
+      return c.json({ ...order, holdSecondsLeft: secondsUntil(new Date(order.holdExpiresAt), now()) }, 201);
     } catch (error) {
       throw asPaymentError(error);
     }

@@ -4,11 +4,12 @@
  * rules are the shared ones in src/domain, so the screen and the server
  * cannot disagree.
  */
-import { hasEnded } from '../../src/domain/event-card';
+import { cardState, hasEnded } from '../../src/domain/event-card';
 import type { EventCategory, ScreeningEvent } from '../../src/domain/event';
 import { dateRange, type DateFilter } from '../../src/domain/event-filters';
 import { londonDate } from '../../src/domain/london-time';
-import { availableSlots, type SlotsByDate } from '../../src/domain/slots';
+import { availableSlots, bookablePlaces, type SlotsByDate } from '../../src/domain/slots';
+import type { BookingRefusal } from '../../src/domain/booking';
 import type { Queryable } from '../db/adapter';
 import { activeAppointment, eventColumns, toScreeningEvent } from '../db/events-table';
 import { shortCache } from './short-cache';
@@ -27,11 +28,22 @@ export function isEventId(id: string): boolean {
 }
 
 export interface EventsService {
+  /** The listing, each event with its places_left. */
   list(filters: EventListFilters): Promise<ScreeningEvent[]>;
+  /** One event not cancelled, with its places_left. */
   get(id: string): Promise<ScreeningEvent | null>;
-  /** The event's free slots: each slot's places less its confirmed and unexpired held appointments. */
-  slots(event: ScreeningEvent): Promise<SlotsByDate>;
+  /** Whether `id` is an event the charity has cancelled. */
+  isCancelled(id: string): Promise<boolean>;
+  /**
+   * The event's free slots (each slot's places less its confirmed and
+   * unexpired held appointments), or why it offers none: it has passed, it
+   * is full, or its booking has closed (the event card's rule, at the
+   * server's clock).
+   */
+  slots(event: ScreeningEvent): Promise<{ open: SlotsByDate } | { refused: Extract<BookingRefusal, 'event_passed' | 'fully_booked' | 'booking_closed'> }>;
 }
+
+const REFUSAL_FOR_STATE = { passed: 'event_passed', full: 'fully_booked', closed: 'booking_closed' } as const;
 
 export interface EventsServiceOptions {
   /**
@@ -51,10 +63,30 @@ export function createEventsService(
 ): EventsService {
   const cachedList = shortCache<ScreeningEvent[]>(listCacheMs);
 
+  /** Places taken at `at` per slot start (HH:mm), per event. */
+  async function takenBySlot(eventIds: readonly string[], at: Date): Promise<Map<string, Record<string, number>>> {
+    const taken = new Map<string, Record<string, number>>();
+    if (eventIds.length === 0) return taken;
+    const rows = await db.query<{ event_id: string; slot: string; taken: number }>(
+      `SELECT a.event_id::text AS event_id, to_char(a.slot_start, 'HH24:MI') AS slot, count(*)::integer AS taken
+       FROM appointments a WHERE a.event_id = ANY($1::uuid[]) AND ${activeAppointment('a', '$2')}
+       GROUP BY a.event_id, a.slot_start`,
+      [eventIds, at],
+    );
+    for (const row of rows) taken.set(row.event_id, { ...taken.get(row.event_id), [row.slot]: row.taken });
+    return taken;
+  }
+
+  async function withPlacesLeft(events: ScreeningEvent[], at: Date): Promise<ScreeningEvent[]> {
+    const taken = await takenBySlot(events.map((e) => e.event_id), at);
+    return events.map((event) => ({ ...event, places_left: bookablePlaces(event, taken.get(event.event_id) ?? {}, at) }));
+  }
+
   async function get(id: string): Promise<ScreeningEvent | null> {
     if (!isEventId(id)) return null;
-    const [row] = await db.query(`SELECT ${eventColumns('$2')} FROM events WHERE event_id = $1::uuid AND cancelled_at IS NULL`, [id, now()]);
-    return row ? toScreeningEvent(row) : null;
+    const at = now();
+    const [row] = await db.query(`SELECT ${eventColumns('$2')} FROM events WHERE event_id = $1::uuid AND cancelled_at IS NULL`, [id, at]);
+    return row ? ((await withPlacesLeft([toScreeningEvent(row)], at))[0] ?? null) : null;
   }
 
   async function list(filters: EventListFilters): Promise<ScreeningEvent[]> {
@@ -85,7 +117,7 @@ export function createEventsService(
        ORDER BY event_date, start_time, event_name, event_id`,
       params,
     );
-    return rows.map(toScreeningEvent).filter((event) => !hasEnded(event, at));
+    return withPlacesLeft(rows.map(toScreeningEvent).filter((event) => !hasEnded(event, at)), at);
   }
 
   return {
@@ -96,17 +128,19 @@ export function createEventsService(
 
     get,
 
+    async isCancelled(id) {
+      if (!isEventId(id)) return false;
+      const rows = await db.query('SELECT 1 FROM events WHERE event_id = $1::uuid AND cancelled_at IS NOT NULL', [id]);
+      return rows.length > 0;
+    },
+
     async slots(event) {
-      const rows = await db.query<{ slot: string; taken: number }>(
-        `SELECT to_char(a.slot_start, 'HH24:MI') AS slot, count(*)::integer AS taken
-         FROM appointments a WHERE a.event_id = $1::uuid AND ${activeAppointment('a', '$2')}
-         GROUP BY a.slot_start`,
-        [event.event_id, now()],
-      );
-      const taken = Object.fromEntries(rows.map((r) => [r.slot, r.taken]));
-      // A full event offers nothing, even where a slot still has room.
-      if (event.booked_spaces >= event.total_spaces) return { [event.event_date]: { availableTimeSlots: [] } };
-      return availableSlots(event, taken, now());
+      const at = now();
+      const taken = (await takenBySlot([event.event_id], at)).get(event.event_id) ?? {};
+      // Closed, passed or full (a full event offers nothing, even where a slot still has room): no slot at all.
+      const state = cardState({ ...event, places_left: bookablePlaces(event, taken, at) }, at);
+      if (state !== 'book') return { refused: REFUSAL_FOR_STATE[state] };
+      return { open: availableSlots(event, taken, at) };
     },
   };
 }

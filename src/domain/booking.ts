@@ -87,6 +87,8 @@ export type BookingSuccess = { status: 'success'; appointment: Appointment };
 /** Every refusal of POST /api/appointments, with its HTTP status, in the order the server checks them. */
 export const BOOKING_REFUSALS = {
   event_not_found: 404,
+  // Said by GET /api/events/{id} and its /slots; a booking for it gets event_not_found.
+  event_cancelled: 410,
   event_passed: 422,
   booking_closed: 422,
   payment_required: 422,
@@ -104,6 +106,7 @@ export type BookingRefusal = keyof typeof BOOKING_REFUSALS;
 /** The refusal's `message`: plain words, never a code. The screens show these. */
 export const BOOKING_REFUSAL_MESSAGES: Record<BookingRefusal, string> = {
   event_not_found: 'Event not found',
+  event_cancelled: 'The charity has cancelled this event, so it can no longer be booked. Please choose another event.',
   event_passed: 'This event has already taken place, so it can no longer be booked.',
   booking_closed: 'Booking for this event has closed. Please choose another event.',
   payment_required: 'This event is paid for by card: please book it again and pay at the checkout.',

@@ -18,6 +18,18 @@ export const CHECKOUT_MESSAGES = {
   notBooked: 'Your payment was taken but we could not confirm your booking on this page. Please check My bookings: it is confirmed or refunded automatically within a few minutes.',
 } as const;
 
+/**
+ * What the error summary and each card field say when the card form is
+ * not valid (GOV.UK's wording for payment card fields): one for an empty
+ * field, one for a field filled wrongly. The name on the card is optional.
+ */
+export const CARD_FIELD_MESSAGES = {
+  cardNameField: { empty: 'Enter the name on the card', invalid: 'Enter the name as it is written on the card' },
+  cardNumberField: { empty: 'Enter your card number', invalid: 'Enter a valid card number, as it is written on the card' },
+  cardExpiryField: { empty: 'Enter the expiry date', invalid: 'Enter a valid expiry date, like 09/28, that has not passed' },
+  cardCvvField: { empty: 'Enter the security code', invalid: 'Enter the 3 or 4 digit security code from the card' },
+} as const;
+
 export const LOG_MESSAGES = {
   failure: 'Payment Failure',
   recoverable: 'Recoverable Payment',
@@ -25,7 +37,7 @@ export const LOG_MESSAGES = {
   appointment: 'Failed to create appointment',
 } as const;
 
-/** "12 minutes" left on a hold, for the summary; never below 0. */
-export function minutesLeft(expiresAt: string, now: number): number {
-  return Math.max(0, Math.ceil((new Date(expiresAt).getTime() - now) / 60_000));
+/** "12 minutes" left on a hold ending at `endsAt` (ms), for the summary; never below 0. */
+export function minutesLeft(endsAt: number, now: number): number {
+  return Math.max(0, Math.ceil((endsAt - now) / 60_000));
 }

@@ -48,7 +48,7 @@ export function bookingClosesAt(
 }
 
 export function cardState(
-  event: Timing & Pick<ScreeningEvent, 'exclusive_for' | 'total_spaces' | 'booked_spaces'>,
+  event: Timing & Pick<ScreeningEvent, 'exclusive_for' | 'total_spaces' | 'booked_spaces' | 'places_left'>,
   now: Date,
 ): CardState {
   if (hasEnded(event, now)) return 'passed';

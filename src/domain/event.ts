@@ -29,6 +29,14 @@ export interface ScreeningEvent {
   is_private: boolean;
   total_spaces: number;
   booked_spaces: number;
+  /**
+   * Places that can really be booked when the events API answered
+   * (bookablePlaces in ./slots: what is left, capped by the free places in
+   * slots not yet begun). Sent by GET /api/events and /api/events/{id};
+   * absent on rows the server reads for its own rules, and on copies a
+   * phone saved before it was sent.
+   */
+  places_left?: number;
   places_per_slot: number;
   payment_required: boolean;
   /** 'CORPORATE' for employer-only events, exempt from the booking cut-off. */
@@ -60,8 +68,9 @@ export function eventPricePence(event: Pick<ScreeningEvent, 'price' | 'product_p
   return event.price ?? event.product_price;
 }
 
-export function spacesLeft(event: Pick<ScreeningEvent, 'total_spaces' | 'booked_spaces'>): number {
-  return Math.max(0, event.total_spaces - event.booked_spaces);
+/** The places to show and to decide "Fully Booked" by: the server's bookable count when it sent one. */
+export function spacesLeft(event: Pick<ScreeningEvent, 'total_spaces' | 'booked_spaces' | 'places_left'>): number {
+  return Math.max(0, event.places_left ?? event.total_spaces - event.booked_spaces);
 }
 
 /** Address parts joined with commas, blanks skipped. */

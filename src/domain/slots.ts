@@ -48,3 +48,20 @@ export function availableSlots(
   );
   return { [event.event_date]: { availableTimeSlots: free } };
 }
+
+/**
+ * Places a member could still book at `now`: the event's places left,
+ * capped by the free places in its slots that have not begun. An event of
+ * 40 places whose later slots are all taken has only what the open slots
+ * hold, however many of the 40 are unsold.
+ */
+export function bookablePlaces(
+  event: Pick<ScreeningEvent, 'event_date' | 'start_time' | 'end_time' | 'session_duration' | 'places_per_slot' | 'total_spaces' | 'booked_spaces'>,
+  takenBySlot: Readonly<Record<string, number>>,
+  now: Date,
+): number {
+  const inSlots = slotTimes(event.start_time, event.end_time, event.session_duration)
+    .filter((time) => londonToInstant(event.event_date, time).getTime() > now.getTime())
+    .reduce((sum, time) => sum + Math.max(0, event.places_per_slot - (takenBySlot[time] ?? 0)), 0);
+  return Math.max(0, Math.min(event.total_spaces - event.booked_spaces, inSlots));
+}

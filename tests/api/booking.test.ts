@@ -183,6 +183,7 @@ describe.each(ENGINES)('booking on %s', (engine) => {
     const [late] = await fastMembers(test.db, 1, NOW);
     const lateConsent = await consentFor(late!, free);
     await expectRefusal(await book(late!, { eventId: free.event_id, appointmentStartTime: '11:00', consentId: lateConsent }), 'fully_booked');
-    expect((await getJson<SlotsByDate>(app(), `/api/events/${free.event_id}/slots`)).body['2026-06-20']!.availableTimeSlots).toEqual([]);
+    // A full event offers no slot, and says it is full.
+    expect(await getJson(app(), `/api/events/${free.event_id}/slots`)).toMatchObject({ status: 409, body: { error: 'fully_booked' } });
   });
 });

@@ -3,6 +3,7 @@
  * malformed ids, slot steps, past slots removed, a full event's slots gone.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOOKING_REFUSAL_MESSAGES } from '../../src/domain/booking';
 import type { ScreeningEvent } from '../../src/domain/event';
 import type { SlotsByDate } from '../../src/domain/slots';
 import { getJson, testApp } from '../fixtures/app';
@@ -21,7 +22,9 @@ const future = makeEvent({
   end_time: '11:00',
   session_duration: 15,
 });
+// Corporate: the only kind still open to booking while it runs (the others close 24 hours ahead).
 const runningNow = makeEvent({
+  exclusive_for: 'CORPORATE',
   event_name: 'Running now',
   event_date: '2026-06-10',
   start_time: '09:00',
@@ -55,7 +58,8 @@ describe.each(ENGINES)('one event on %s', (engine) => {
   it('answers the event by id, exactly as the listing shapes it, without the hash', async () => {
     const { status, body } = await get<{ event: ScreeningEvent }>(`/api/events/${future.event_id}`);
     expect(status).toBe(200);
-    expect(body.event).toEqual(asApiEvent(future));
+    // 10:00 to 11:00 in 15-minute slots of one place: four places can be booked.
+    expect(body.event).toEqual({ ...asApiEvent(future), places_left: 4 });
     expect((await get<{ event: ScreeningEvent }>(`/api/events/${full.event_id}`)).body.event.booked_spaces).toBe(3);
     expect(body.event).not.toHaveProperty('access_code_hash');
   });
@@ -103,17 +107,19 @@ describe.each(ENGINES)('one event on %s', (engine) => {
     expect(body).toEqual({ '2026-06-10': { availableTimeSlots: ['10:20', '10:40'] } });
   });
 
-  it('offers no slot for a fully booked or ended event', async () => {
-    expect((await get<SlotsByDate>(`/api/events/${full.event_id}/slots`)).body).toEqual({
-      '2026-06-22': { availableTimeSlots: [] },
+  it('offers no slot for a fully booked or ended event, and says why', async () => {
+    expect(await get(`/api/events/${full.event_id}/slots`)).toMatchObject({
+      status: 409,
+      body: { error: 'fully_booked', message: BOOKING_REFUSAL_MESSAGES.fully_booked },
     });
-    expect((await get<SlotsByDate>(`/api/events/${ended.event_id}/slots`)).body).toEqual({
-      '2026-06-01': { availableTimeSlots: [] },
+    expect(await get(`/api/events/${ended.event_id}/slots`)).toMatchObject({
+      status: 422,
+      body: { error: 'event_passed', message: BOOKING_REFUSAL_MESSAGES.event_passed },
     });
   });
 
   it('computes past slots in London time across the October clock change', async () => {
-    const sunday = makeEvent({ event_date: '2026-10-25', start_time: '09:00', end_time: '10:00', session_duration: 30 });
+    const sunday = makeEvent({ exclusive_for: 'CORPORATE', event_date: '2026-10-25', start_time: '09:00', end_time: '10:00', session_duration: 30 });
     await test.db.query('DELETE FROM appointments');
     await replaceEvents(test.db, [sunday]);
     // 09:10 GMT on the morning the clocks went back.

@@ -77,6 +77,20 @@ describe.each(ENGINES)('holds, declines and healing on %s', (engine) => {
     expect(await rows('SELECT count(*)::integer AS n FROM payment_transactions')).toEqual([{ n: 2 }]);
   });
 
+  it('the checkout is told the seconds its hold has left on the server’s clock, and no hold once a DECLINED capture freed it', async () => {
+    const checkout = () =>
+      getJson<{ holdExpiresAt: string | null; holdSecondsLeft: number | null }>(app(), `/api/payments/checkout?eventId=${single.event_id}`, {
+        headers: { Authorization: `Bearer ${member.token}` },
+      });
+    const order = await orderFor(app(), member, single.event_id);
+    expect(order.body).toMatchObject({ holdExpiresAt: minutes(15).toISOString(), holdSecondsLeft: 15 * 60 });
+    clock = new Date(minutes(4).getTime() + 30_000);
+    expect((await checkout()).body).toMatchObject({ holdExpiresAt: minutes(15).toISOString(), holdSecondsLeft: 10 * 60 + 30 });
+    await approveCard(app(), order.body.id, { name: 'CCREJECT-IF' });
+    await capture(app(), member, order.body.id);
+    expect((await checkout()).body).toMatchObject({ appointment: null, holdExpiresAt: null, holdSecondsLeft: null });
+  });
+
   it.each([
     ['CCREJECT-IF', '5120'],
     ['CCREJECT-EC', '5400'],

@@ -26,7 +26,8 @@ import { createMember, signIn, signInAt } from './support/members';
 import { indexedDbText, waitForServiceWorkerControl } from './support/pwa';
 
 const proceed = (page: Page) => page.getByRole('button', { name: 'Proceed to Consent Form' });
-const continueButton = (page: Page) => page.getByRole('button', { name: 'Continue' });
+// A free event's consent form books with COMPLETE BOOKING, the words of the listing's notice.
+const continueButton = (page: Page) => page.getByRole('button', { name: 'COMPLETE BOOKING' });
 const notice = (page: Page) => page.getByRole('alert').filter({ hasText: 'Consent Required' });
 
 async function expectConfirmed(page: Page) {

@@ -82,7 +82,7 @@ test.describe('staff console', () => {
     await pickFirstFreeSlot(phone);
     await phone.getByRole('button', { name: 'Proceed to Consent Form' }).click();
     await fillConsent(phone);
-    await phone.getByRole('button', { name: 'Continue' }).click();
+    await phone.getByRole('button', { name: 'COMPLETE BOOKING' }).click();
     await expect(phone).toHaveURL(/\/booking-success/);
     await memberContext.close();
 

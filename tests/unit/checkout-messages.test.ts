@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CHECKOUT_MESSAGES, minutesLeft } from '../../src/domain/checkout-messages';
 
 describe('minutesLeft on a hold', () => {
-  const expires = '2026-06-10T09:15:00.000Z';
+  const expires = new Date('2026-06-10T09:15:00.000Z').getTime();
   it.each([
     ['2026-06-10T09:00:00.000Z', 15],
     ['2026-06-10T09:14:01.000Z', 1],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { availableSlots, slotEnd, slotTimes } from '../../src/domain/slots';
+import { availableSlots, bookablePlaces, slotEnd, slotTimes } from '../../src/domain/slots';
 
 describe('slotTimes', () => {
   it.each<[string, string, number, string[]]>([
@@ -44,5 +44,22 @@ describe('availableSlots', () => {
     ['nothing after the end', {}, '2026-07-01T10:00:00Z', []],
   ])('%s', (_label, taken, now, expected) => {
     expect(availableSlots(event, taken, new Date(now))).toEqual({ '2026-07-01': { availableTimeSlots: expected } });
+  });
+});
+
+describe('bookablePlaces', () => {
+  // 10:00 to 11:00 in 15-minute slots (four), before any of them begins.
+  const base = { event_date: '2026-07-01', start_time: '10:00', end_time: '11:00', session_duration: 15, places_per_slot: 1, total_spaces: 40, booked_spaces: 0 };
+  const before = new Date('2026-07-01T08:00:00Z');
+  it.each<[string, Partial<typeof base>, Record<string, number>, Date, number]>([
+    ['40 places but four one-place slots', {}, {}, before, 4],
+    ['two of the four slots taken', { booked_spaces: 2 }, { '10:00': 1, '10:30': 1 }, before, 2],
+    ['two places a slot, one slot half taken', { places_per_slot: 2, booked_spaces: 1 }, { '10:15': 1 }, before, 7],
+    ['fewer places left than the slots hold', { places_per_slot: 2, total_spaces: 5, booked_spaces: 2 }, { '10:00': 2 }, before, 3],
+    ['all places sold though slots have room', { places_per_slot: 2, total_spaces: 2, booked_spaces: 2 }, { '10:00': 2 }, before, 0],
+    ['10:20 BST: the 10:00 and 10:15 slots have begun', {}, {}, new Date('2026-07-01T09:20:00Z'), 2],
+    ['after the last slot began', {}, {}, new Date('2026-07-01T09:50:00Z'), 0],
+  ])('%s', (_label, overrides, taken, now, expected) => {
+    expect(bookablePlaces({ ...base, ...overrides }, taken, now)).toBe(expected);
   });
 });

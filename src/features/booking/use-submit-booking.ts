@@ -24,6 +24,9 @@ export type BookingFailure =
   | { kind: 'consent'; error: unknown }
   | { kind: 'booking'; error: unknown };
 
+/** A paid event is held and paid for on /checkout; a free one is booked from the consent form. */
+export const needsCard = (event: ScreeningEvent) => event.payment_required && eventPricePence(event) > 0;
+
 /** Refusals that mean "choose another time": back to the grid, answers kept. */
 const PICK_AGAIN: readonly BookingRefusal[] = ['slot_taken', 'invalid_slot'];
 
@@ -54,8 +57,8 @@ export function useSubmitBooking(args: {
         return;
       }
     }
-    if (event.payment_required && eventPricePence(event) > 0) {
-      // A paid event is held and paid for on /checkout; the server confirms it from the card capture.
+    if (needsCard(event)) {
+      // The server confirms a paid booking from the card capture.
       navigate(paths.checkoutFor(event.event_id, draft.slot, consentId));
       return;
     }

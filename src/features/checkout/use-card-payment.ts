@@ -9,6 +9,9 @@
  * - another issue, a missing or declined capture: logged, and SPEC's words;
  * - success: the transaction noted, SPEC's 'Transaction ...' line, then
  *   /booking-success for the appointment the server confirmed.
+ * Every error goes to the page's error summary, which takes focus (so it is
+ * in view however far down Pay was), with the card fields at fault named;
+ * after each answer the page asks the server again what it holds.
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -22,6 +25,16 @@ import { CHECKOUT_MESSAGES, LOG_MESSAGES } from '../../domain/checkout-messages'
 const RECOVERABLE = ['INSTRUMENT_DECLINED', 'PAYER_ACTION_REQUIRED'];
 
 export type PaymentNotice = { tone: 'error' | 'info' | 'success'; text: string } | null;
+
+/** The card fields, by PayPal's CardFields state keys, and the id of each one's box on the page. */
+export const CARD_FIELDS = {
+  cardNameField: 'card-name',
+  cardNumberField: 'card-number',
+  cardExpiryField: 'card-expiry',
+  cardCvvField: 'card-cvv',
+} as const;
+export type CardField = keyof typeof CARD_FIELDS;
+export type CardFieldErrors = Partial<Record<CardField, string>>;
 
 function transactionNote(orderId: string, answer: PaymentAnswer) {
   const capture = answer.purchase_units?.[0]?.payments?.captures?.[0] ?? answer.purchase_units?.[0]?.payments?.authorizations?.[0];
@@ -41,9 +54,21 @@ function transactionNote(orderId: string, answer: PaymentAnswer) {
   };
 }
 
-export function useCardPayment(request: OrderRequest, onHold: (expiresAt: string) => void) {
+/**
+ * `onAnswer` runs after the server answered an order or a capture: the
+ * page asks it again what it holds (a decline may have freed the place).
+ */
+export function useCardPayment(request: OrderRequest, onAnswer: () => void) {
   const navigate = useNavigate();
-  const [notice, setNotice] = useState<PaymentNotice>(null);
+  const [notice, setNoticeState] = useState<PaymentNotice>(null);
+  const [fieldErrors, setFieldErrors] = useState<CardFieldErrors>({});
+  // Counts errors shown, so the summary takes focus again for the same words said twice.
+  const [errorCount, setErrorCount] = useState(0);
+  const setNotice = (next: PaymentNotice, fields: CardFieldErrors = {}) => {
+    setNoticeState(next);
+    setFieldErrors(fields);
+    if (next?.tone === 'error') setErrorCount((n) => n + 1);
+  };
   const [processing, setProcessing] = useState(false);
   const [unanswered, setUnanswered] = useState<string | null>(null);
 
@@ -51,10 +76,8 @@ export function useCardPayment(request: OrderRequest, onHold: (expiresAt: string
     try {
       await ensureOnline();
       const res = await createOrder(request);
-      if (res.body.id && res.status < 300) {
-        if (res.body.holdExpiresAt) onHold(res.body.holdExpiresAt);
-        return res.body.id;
-      }
+      onAnswer();
+      if (res.body.id && res.status < 300) return res.body.id;
       const detail = res.body.details?.[0];
       throw new Error(detail ? CHECKOUT_MESSAGES.couldNotInitiate(detail.description) : CHECKOUT_MESSAGES.unexpected);
     } catch (error) {
@@ -79,6 +102,7 @@ export function useCardPayment(request: OrderRequest, onHold: (expiresAt: string
       setProcessing(false);
       return;
     }
+    onAnswer();
     const answer = res.body;
     const detail = answer.details?.[0];
     const capture = answer.purchase_units?.[0]?.payments?.captures?.[0] ?? answer.purchase_units?.[0]?.payments?.authorizations?.[0];
@@ -110,6 +134,8 @@ export function useCardPayment(request: OrderRequest, onHold: (expiresAt: string
 
   return {
     notice,
+    fieldErrors,
+    errorCount,
     setNotice,
     processing,
     setProcessing,

@@ -37,7 +37,8 @@ export async function fillCard(page: Page, card: { name: string; number?: string
   await page.getByLabel('Security code (CVV)').fill(card.cvv ?? '123');
 }
 
-export const pay = (page: Page) => page.getByRole('button', { name: 'Pay', exact: true }).click();
+/** Pay, which names the amount ("Pay £25.00"). */
+export const pay = (page: Page) => page.getByRole('button', { name: /^Pay £\d+\.\d\d$/ }).click();
 
 /**
  * Another member pays for `slot` through the API: consent, order (the hold),

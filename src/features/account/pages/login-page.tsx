@@ -52,6 +52,9 @@ export default function LoginPage() {
     setErrors(found);
     if (found.length > 0) return;
     setBusy(true);
+    // Once the way on is chosen the form stays busy: the next page may take a moment to load, and a
+    // form no longer busy but signed in would send the member through the details step meanwhile.
+    let leaving = false;
     try {
       const supabase = await getSupabase();
       const { data, error } = await supabase.auth.signInWithPassword({ email: normaliseEmail(email), password });
@@ -62,6 +65,7 @@ export default function LoginPage() {
       try {
         const outcome = await ensureProfile({ userId: data.user.id, email: data.user.email ?? normaliseEmail(email) });
         if (outcome.kind === 'missing') {
+          leaving = true;
           navigate(paths.completeProfile, { replace: true, state: { from, event: state.event } });
           return;
         }
@@ -69,11 +73,12 @@ export default function LoginPage() {
         // The SPEC keeps a failed profile fetch at sign-in to the console; the portal shows it.
         console.warn('Failed to fetch user profile', cause);
       }
+      leaving = true;
       navigate(from, { replace: true, state: { event: state.event } });
     } catch {
       setFailure('Could not reach the server. Check your connection and try again.');
     } finally {
-      setBusy(false);
+      if (!leaving) setBusy(false);
     }
   }
 

@@ -21,10 +21,12 @@ export const slotsQueryOptions = (eventId: string) =>
   queryOptions({
     queryKey: bookingKeys.slots(eventId),
     queryFn: ({ signal }) => fetchSlots(eventId, signal),
-    // Places go quickly: always ask, and fail rather than wait silently offline.
+    // Places go quickly: always ask. Offline the query waits (paused) instead of failing after its
+    // retries, the slot step says at once that booking needs a connection, and the list comes by
+    // itself when the connection does (TanStack Query resumes paused queries when back online).
     staleTime: 0,
     gcTime: 0,
-    networkMode: 'always',
+    networkMode: 'online',
   });
 
 export const useSlots = (eventId: string) => useQuery(slotsQueryOptions(eventId));

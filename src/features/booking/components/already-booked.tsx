@@ -16,6 +16,7 @@ import type { ScreeningEvent } from '../../../domain/event';
 import { formatLongDate, formatTime } from '../../../domain/format';
 import { slotTimes } from '../../../domain/slots';
 import { errorCode } from '../../../lib/api-client';
+import { useBrowserOnline } from '../../../lib/online';
 import { NotSentNotice } from '../../../lib/ui/not-sent-notice';
 import { useChangeTime } from '../api/change-time';
 import { useSlots } from '../api/get-slots';
@@ -36,6 +37,7 @@ export function AlreadyBooked({ event, appointment, userId }: AlreadyBookedProps
   const [moved, setMoved] = useState<Appointment | null>(null);
   const change = useChangeTime(userId, appointment);
   const slots = useSlots(event.event_id);
+  const online = useBrowserOnline();
   const resultRef = useRef<HTMLDivElement>(null);
   const gridRef = useRef<HTMLHeadingElement>(null);
   const available = new Set((slots.data?.[event.event_date]?.availableTimeSlots ?? []).filter((s) => s !== appointment.start_time));
@@ -128,6 +130,7 @@ export function AlreadyBooked({ event, appointment, userId }: AlreadyBookedProps
             allSlots={slotTimes(event.start_time, event.end_time, event.session_duration)}
             available={available}
             chosen={chosen}
+            online={online}
             onChoose={(slot) => {
               change.reset();
               setChosen(slot);

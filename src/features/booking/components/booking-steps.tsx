@@ -9,11 +9,13 @@ import { CANCELLATION_POLICY } from '../../../domain/booking';
 import type { ScreeningEvent } from '../../../domain/event';
 import { formatLongDate, formatTime } from '../../../domain/format';
 import { slotTimes } from '../../../domain/slots';
+import { useBrowserOnline } from '../../../lib/online';
 import { NotSentNotice } from '../../../lib/ui/not-sent-notice';
 import { useSlots } from '../api/get-slots';
 import { useBookingDraft } from '../booking-draft';
-import { useSubmitBooking, type BookingFailure } from '../use-submit-booking';
+import { needsCard, useSubmitBooking, type BookingFailure } from '../use-submit-booking';
 import { ConsentForm } from './consent-form';
+import { closedState, EventStateNotice } from './event-state-notice';
 import { OrderSummary } from './order-summary';
 import { RefusalNotice } from './refusal-notice';
 import { SlotsPanel } from './slots-panel';
@@ -37,6 +39,17 @@ export function BookingSteps({ event, userId }: { event: ScreeningEvent; userId:
   });
   const available = new Set(slots.data?.[event.event_date]?.availableTimeSlots ?? []);
   const loaded = slots.isSuccess && !slots.isFetching;
+  const online = useBrowserOnline();
+  const closed = closedState(slots.error);
+
+  // Back online: a list that failed for want of a connection is asked for again, unasked.
+  const wasOnline = useRef(online);
+  const { isError: slotsFailed, refetch: refetchSlots } = slots;
+  useEffect(() => {
+    const cameBack = online && !wasOnline.current;
+    wasOnline.current = online;
+    if (cameBack && slotsFailed && !closed) void refetchSlots();
+  }, [online, slotsFailed, closed, refetchSlots]);
 
   // When the step changes under the member's hand, focus goes to the new step's heading, so a
   // screen reader says where he is and the keyboard starts from the top of it.
@@ -56,6 +69,9 @@ export function BookingSteps({ event, userId }: { event: ScreeningEvent; userId:
     <FailureNotice failure={failure} eventId={event.event_id} onRetry={() => void submit()} busy={busy} />
   );
 
+  // The server says the event takes no bookings (passed, full, closed, cancelled): say so, offer nothing.
+  if (closed) return <EventStateNotice state={closed} />;
+
   if (draft.step === 'consent' && draft.slot) {
     return (
       <div className="booking-consent">
@@ -67,7 +83,8 @@ export function BookingSteps({ event, userId }: { event: ScreeningEvent; userId:
           answers={draft.answers}
           onChange={(answers) => updateDraft({ answers })}
           onSubmit={() => void submit()}
-          submitLabel="Continue"
+          // The listing's notice tells members to click COMPLETE BOOKING: for a free event this is that click.
+          submitLabel={needsCard(event) ? 'Continue' : 'COMPLETE BOOKING'}
           busy={busy}
           status={failureNotice}
           onBack={() => {
@@ -93,6 +110,7 @@ export function BookingSteps({ event, userId }: { event: ScreeningEvent; userId:
           allSlots={slotTimes(event.start_time, event.end_time, event.session_duration)}
           available={available}
           chosen={draft.slot}
+          online={online}
           onChoose={(slot) => {
             clearFailure();
             updateDraft({ slot });

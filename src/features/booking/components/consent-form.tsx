@@ -30,7 +30,7 @@ interface ConsentFormProps {
   onChange: (answers: ConsentAnswers) => void;
   /** Called only with answers that pass every rule. */
   onSubmit: () => void;
-  submitLabel: 'Continue' | 'Submit';
+  submitLabel: 'Continue' | 'COMPLETE BOOKING' | 'Submit';
   busy: boolean;
   /** Shown above the buttons: a failure to send, with Retry. */
   status?: ReactNode;

@@ -1,6 +1,8 @@
 /**
- * The slot list's states (SPEC.md sections 2 and 8): loading, failed (with
- * Try again), private event without a valid grant, none free, or the grid.
+ * The slot list's states (SPEC.md sections 2 and 8): waiting for a
+ * connection (said at once, and the list follows by itself when it is
+ * back), loading, failed (with Try again), private event without a valid
+ * grant, none free, or the grid.
  */
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
@@ -10,6 +12,7 @@ import type { SlotsByDate } from '../../../domain/slots';
 import { forgetAccessGrant } from '../../../lib/access-grant';
 import { errorCode } from '../../../lib/api-client';
 import { SlotPicker } from './slot-picker';
+import { closedState } from './event-state-notice';
 
 interface SlotsPanelProps {
   eventId: string;
@@ -18,9 +21,21 @@ interface SlotsPanelProps {
   available: ReadonlySet<string>;
   chosen: string | null;
   onChoose: (slot: string) => void;
+  /** The browser's online flag: false is reliable. */
+  online: boolean;
 }
 
-export function SlotsPanel({ eventId, query, allSlots, available, chosen, onChoose }: SlotsPanelProps) {
+export const NEEDS_CONNECTION = 'Booking needs an internet connection, and this phone is offline. Stay on this page: the free times will appear as soon as you are back online.';
+
+export function SlotsPanel({ eventId, query, allSlots, available, chosen, onChoose, online }: SlotsPanelProps) {
+  // Offline with no list yet (the query paused, or a page opened offline whose first try failed).
+  if (!online && !query.data) {
+    return (
+      <div className="notice" role="status">
+        <p>{NEEDS_CONNECTION}</p>
+      </div>
+    );
+  }
   if (query.isPending) {
     return (
       <p role="status" className="loading">
@@ -40,6 +55,8 @@ export function SlotsPanel({ eventId, query, allSlots, available, chosen, onChoo
         </div>
       );
     }
+    // Full (or closed) since the page was opened: nothing to choose, which is not a failure.
+    if (closedState(query.error)) return <p role="status">No time slots found for this event.</p>;
     return (
       <div className="notice notice-error" role="alert">
         <p>Failed to load available time slots. Please try again later.</p>

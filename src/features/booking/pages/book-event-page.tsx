@@ -19,6 +19,7 @@ import { Spinner } from '../../../lib/ui/spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AlreadyBooked } from '../components/already-booked';
 import { BookingSteps } from '../components/booking-steps';
+import { closedState, EventStateNotice } from '../components/event-state-notice';
 import '../booking.css';
 
 function BookEvent({ eventId, userId }: { eventId: string; userId: string }) {
@@ -36,6 +37,16 @@ function BookEvent({ eventId, userId }: { eventId: string; userId: string }) {
         <p>
           <Link to={paths.bookEventMain}>See all upcoming events</Link>
         </p>
+      </>
+    );
+  }
+  // A link to an event the charity has since cancelled: the server says so (410), and nothing is offered.
+  const closed = closedState(error);
+  if (closed) {
+    return (
+      <>
+        <h1>Book your appointment</h1>
+        <EventStateNotice state={closed} />
       </>
     );
   }

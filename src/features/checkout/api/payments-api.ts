@@ -21,6 +21,8 @@ export interface CheckoutState {
   /** The member's live hold or confirmed booking for the event, if any. */
   appointment: Appointment | null;
   holdExpiresAt: string | null;
+  /** Seconds the hold has left, on the server's clock (a phone's own clock may be off). */
+  holdSecondsLeft: number | null;
 }
 
 export interface PayPalIssue {
@@ -33,6 +35,7 @@ export interface PaymentAnswer {
   id?: string;
   status?: string;
   holdExpiresAt?: string;
+  holdSecondsLeft?: number;
   details?: PayPalIssue[];
   debug_id?: string;
   message?: string;

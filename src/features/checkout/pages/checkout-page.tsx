@@ -6,6 +6,9 @@
  * server gives back the same hold and its minutes left); a booking the
  * server already confirmed (say the connection dropped after the card was
  * charged) goes straight to its confirmation instead of asking to pay again.
+ * What the summary says about the hold is what the server answered last
+ * (asked again after every order and capture), counted down from the
+ * seconds it gave, so a phone's clock being off does not change it.
  */
 import { useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
@@ -22,6 +25,7 @@ import { useNow } from '../../../lib/use-now';
 import { useCheckoutState, usePaymentsConfig } from '../api/payments-api';
 import { CHECKOUT_MESSAGES } from '../../../domain/checkout-messages';
 import CardForm from '../components/card-form';
+import { PaymentErrorSummary } from '../components/payment-error-summary';
 import { YourOrder } from '../components/your-order';
 import { useCardPayment } from '../use-card-payment';
 import '../checkout.css';
@@ -39,9 +43,15 @@ function Checkout({ member, eventId, slot, consentId }: CheckoutProps) {
   const config = usePaymentsConfig();
   const online = useBrowserOnline();
   const now = useNow(15_000);
-  const [heldUntil, setHeldUntil] = useState<string | null>(null);
-  const payment = useCardPayment({ eventId, appointmentStartTime: slot, consentId, accessGrant: readAccessGrant(eventId) }, setHeldUntil);
   const { refetch } = state;
+  const payment = useCardPayment({ eventId, appointmentStartTime: slot, consentId, accessGrant: readAccessGrant(eventId) }, () => void refetch());
+  const booked = state.data?.appointment;
+  const held = booked?.status === 'held' && booked.start_time === slot && state.data?.holdSecondsLeft != null;
+  // On this phone's clock: when the answer came, plus the seconds the server said were left.
+  const holdEndsAt = held ? state.dataUpdatedAt + state.data!.holdSecondsLeft! * 1000 : null;
+  // Once a hold was seen, its absence is news: it ended (a declined card, or time ran out).
+  const [holdSeen, setHoldSeen] = useState(false);
+  if (held && !holdSeen) setHoldSeen(true);
 
   // Back online: the server may have confirmed (or refunded) while the page could not hear it.
   useEffect(() => {
@@ -49,7 +59,6 @@ function Checkout({ member, eventId, slot, consentId }: CheckoutProps) {
   }, [online, refetch]);
 
   if (isNotFound(event.error)) return <Navigate to={paths.events} replace />;
-  const booked = state.data?.appointment;
   // Confirmed at this page's time: this checkout's own payment, confirmed while the page could not hear it.
   if (booked?.status === 'confirmed' && booked.start_time === slot) return <Navigate to={paths.bookingSuccessFor(booked.appointment_id)} replace />;
   // Confirmed at another time: an earlier booking, never a confirmation of this one; /book-event says when he is booked.
@@ -64,13 +73,14 @@ function Checkout({ member, eventId, slot, consentId }: CheckoutProps) {
     }
     return <Spinner label="Loading the checkout…" />;
   }
-  const sameSlotHold = booked?.status === 'held' && booked.start_time === slot ? state.data.holdExpiresAt : null;
+  const errorText = payment.notice?.tone === 'error' ? payment.notice.text : null;
   return (
     <div className="checkout-layout">
       <section className="checkout-main" aria-labelledby="checkout-title">
         <h1 id="checkout-title">Checkout</h1>
-        <div role="alert" className="checkout-alert">
-          {payment.notice && <p className={`notice notice-${payment.notice.tone}`}>{payment.notice.text}</p>}
+        <PaymentErrorSummary message={errorText} fields={payment.fieldErrors} errorCount={payment.errorCount} />
+        <div role="status" className="checkout-alert">
+          {payment.notice && payment.notice.tone !== 'error' && <p className={`notice notice-${payment.notice.tone}`}>{payment.notice.text}</p>}
         </div>
         {payment.retryCapture && (
           <button type="button" className="button button-secondary" onClick={() => void payment.retryCapture?.()}>
@@ -78,9 +88,9 @@ function Checkout({ member, eventId, slot, consentId }: CheckoutProps) {
           </button>
         )}
         {payment.processing && <Spinner label={CHECKOUT_MESSAGES.processing} />}
-        <CardForm config={config.data} payment={payment} />
+        <CardForm config={config.data} payment={payment} amount={state.data.amount} />
       </section>
-      <YourOrder event={event.data} slot={slot} amount={state.data.amount} holdExpiresAt={heldUntil ?? sameSlotHold} now={now.getTime()} />
+      <YourOrder event={event.data} slot={slot} amount={state.data.amount} hold={holdEndsAt !== null ? { endsAt: holdEndsAt } : holdSeen ? 'ended' : null} now={now.getTime()} />
     </div>
   );
 }

@@ -1,4 +1,8 @@
-/** The listing's Important notice (SPEC.md, events listing): how a booking is actually made. */
+/**
+ * The listing's Important notice (SPEC.md, events listing): how a booking is
+ * actually made, naming the buttons as they read: COMPLETE BOOKING on a free
+ * event's consent form, Pay on a paid event's checkout.
+ */
 export function ImportantNotice() {
   return (
     <section className="notice notice-important" aria-labelledby="important-notice-title">
@@ -7,6 +11,10 @@ export function ImportantNotice() {
         <li>
           Registering on this site does <strong>not</strong> book you a place. To book, register or log in, add a
           booking, and click <strong>COMPLETE BOOKING</strong>.
+        </li>
+        <li>
+          For an event with a fee, you book by paying: after the consent form, click <strong>Pay</strong> on the
+          card payment page.
         </li>
         <li>
           You will receive a confirmation email. If you have not received one, your booking is not complete.

@@ -5,7 +5,8 @@
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { useEvent } from '../../../lib/get-event';
 import { EventDetails } from '../components/event-details';
-import { isNetworkError, isNotFound } from '../../../lib/api-client';
+import { errorCode, isNetworkError, isNotFound } from '../../../lib/api-client';
+import { BOOKING_REFUSAL_MESSAGES } from '../../../domain/booking';
 import { paths } from '../../../app/paths';
 import { Spinner } from '../../../lib/ui/spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -23,8 +24,21 @@ export default function EventPage() {
   const error = finalError ?? failureReason;
   const now = useNow();
   const notFound = isNotFound(error);
+  const cancelled = errorCode(error) === 'event_cancelled';
 
-  useDocumentTitle(notFound ? 'Event not found' : (event?.event_name ?? 'Screening event'));
+  useDocumentTitle(cancelled ? 'Event cancelled' : notFound ? 'Event not found' : (event?.event_name ?? 'Screening event'));
+
+  if (cancelled) {
+    return (
+      <div className="page">
+        <h1>Event cancelled</h1>
+        <p>{BOOKING_REFUSAL_MESSAGES.event_cancelled}</p>
+        <p>
+          <Link to={paths.bookEventMain}>See all upcoming events</Link>
+        </p>
+      </div>
+    );
+  }
 
   if (notFound) {
     return (
