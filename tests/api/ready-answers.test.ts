@@ -1,7 +1,7 @@
 /**
  * The ready public answers (server/http/ready-answers.ts): the listing and
  * the slots are built once and reused, and a booking, a cancellation, an
- * expiring hold or a new London day changes the very next answer. Repeat
+ * expiring hold or an event's end changes the very next answer. Repeat
  * readers get a 304 for an unchanged answer.
  */
 import { gunzipSync } from 'node:zlib';
@@ -104,11 +104,11 @@ describe.each(ENGINES)('ready answers on %s', (engine) => {
     expect(await bookedOf(app, free.event_id)).toBe(0);
   });
 
-  it('moves to the new London day at midnight', async () => {
-    clock = new Date('2026-06-10T22:59:50Z'); // 23:59:50 BST on 10 June
+  it("drops today's event the minute it ends on London's clock", async () => {
+    clock = new Date('2026-06-10T10:59:50Z'); // 11:59:50 BST on 10 June; it ends at 12:00
     const app = testApp({ db: test.db, now: () => clock });
     expect(await bookedOf(app, today.event_id)).toBe(0);
-    clock = new Date('2026-06-10T23:00:01Z');
+    clock = new Date('2026-06-10T11:00:01Z');
     expect(await bookedOf(app, today.event_id)).toBeUndefined();
   });
 
