@@ -34,6 +34,7 @@ import { guardSignIn } from './sign-in-guard';
 import {
   ADDRESS_POLICY,
   CODE_POLICY,
+  peekAttempts,
   RECOVERY_ADDRESS_POLICY,
   RECOVERY_INTERVAL_MS,
   refundAttempt,
@@ -152,21 +153,33 @@ export function createAuthService({ db, now, logger, mailer, settings }: AuthSer
       checkNewPassword(password, email);
       // As hosted Supabase: without required confirmation the address counts as confirmed at once, and no email is sent.
       const confirmAtOnce = !settings.requireEmailConfirmation;
-      // Counted before the address is looked at, as a guess is (so parallel sign-ups cannot pass it), and given
-      // back below when the address was new: only "already registered" answers use this allowance up.
+      // Counted before the address is looked at, as a guess is, and given back when the address was new: only
+      // "already registered" answers use up SIGNUP_TAKEN_POLICY. The sign-ups of one address take turns (an
+      // advisory lock, across processes), so parallel new accounts count as the same ones in sequence would:
+      // each given back before the next is counted. The password is hashed before the turn, not in it.
+      const signupKey = `signup:ip:${at.ip}`;
       const takenKey = `signup-taken:ip:${at.ip}`;
-      const wait = Math.max(
-        await takeAttempt(db, `signup:ip:${at.ip}`, now(), SIGNUP_POLICY),
-        confirmAtOnce ? await takeAttempt(db, takenKey, now(), SIGNUP_TAKEN_POLICY) : 0,
+      const tooMany = (wait: number) => tooManyAttempts('over_request_rate_limit', wait, 'Too many new accounts from this address.');
+      // Refused before hashing when already over: a flood from one address must not fill the hashing pool.
+      const waiting = Math.max(
+        await peekAttempts(db, signupKey, now(), SIGNUP_POLICY),
+        confirmAtOnce ? await peekAttempts(db, takenKey, now(), SIGNUP_TAKEN_POLICY) : 0,
       );
-      if (wait > 0) throw tooManyAttempts('over_request_rate_limit', wait, 'Too many new accounts from this address.');
-      const created = await insertUser(db, {
-        email,
-        passwordHash: await hashPassword(password),
-        metadata,
-        confirmedAt: confirmAtOnce ? now() : null,
-        now: now(),
+      if (waiting > 0) throw tooMany(waiting);
+      const passwordHash = await hashPassword(password);
+      const outcome = await db.transaction(async (tx) => {
+        await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [signupKey]);
+        const wait = Math.max(
+          await takeAttempt(tx, signupKey, now(), SIGNUP_POLICY),
+          confirmAtOnce ? await takeAttempt(tx, takenKey, now(), SIGNUP_TAKEN_POLICY) : 0,
+        );
+        if (wait > 0) return { wait, user: null };
+        const user = await insertUser(tx, { email, passwordHash, metadata, confirmedAt: confirmAtOnce ? now() : null, now: now() });
+        if (user && confirmAtOnce) await refundAttempt(tx, takenKey);
+        return { wait: 0, user };
       });
+      if (outcome.wait > 0) throw tooMany(outcome.wait);
+      const created = outcome.user;
       if (!created) {
         // With confirmation off a new account signs in at once, so a taken address cannot be hidden (a session
         // or none tells it); GoTrue answers 422 there too, and SIGNUP_TAKEN_POLICY bounds how often one address
@@ -176,7 +189,6 @@ export function createAuthService({ db, now, logger, mailer, settings }: AuthSer
         return { user: userJson(lookalikeUser(email, metadata, now())), session: null };
       }
       if (confirmAtOnce) {
-        await refundAttempt(db, takenKey);
         return { user: userJson(created), session: await signIn(created.id, at, 'password') };
       }
       await sendLink(created, 'signup', redirectTo, at);

@@ -43,6 +43,18 @@ export function takeAttempt(db: Queryable, key: string, now: Date, policy: Throt
   return countAttempt(db, 'auth_throttles', key, now, policy);
 }
 
+/**
+ * Without counting: the seconds until `key` may be tried again when it has
+ * already used its allowance, else 0. A cheap look before costly work (a
+ * hash); the counting itself is still takeAttempt's.
+ */
+export async function peekAttempts(db: Queryable, key: string, now: Date, policy: ThrottlePolicy): Promise<number> {
+  const [row] = await db.query<{ attempts: number; window_start: Date }>('SELECT attempts, window_start FROM auth_throttles WHERE key = $1', [key]);
+  if (!row || row.attempts < policy.max) return 0;
+  const closes = row.window_start.getTime() + policy.windowMs - now.getTime();
+  return closes > 0 ? Math.max(1, closes / 1000) : 0;
+}
+
 /** Gives back an attempt that turned out well (a right password), so only failures use up an address's allowance. */
 export async function refundAttempt(db: Queryable, key: string): Promise<void> {
   await db.query('UPDATE auth_throttles SET attempts = attempts - 1 WHERE key = $1 AND attempts > 0', [key]);
