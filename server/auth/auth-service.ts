@@ -15,6 +15,7 @@ import {
   refreshTokenReused,
   sessionNotFound,
   tooManyAttempts,
+  validationFailed,
 } from './auth-error';
 import { accountExistsMail, displayNameForMail, recoveryMail, welcomeMail, type MailSender, type OutgoingMail } from './auth-mail';
 import { consumeCode, consumeLink, createLink, retireLinks, type LinkKind } from './links';
@@ -43,7 +44,7 @@ import {
   takeAttempt,
   takeOnce,
 } from './throttle';
-import { findUserByEmail, findUserById, insertUser, lookalikeUser, updateUser, userJson, type AuthUser } from './users';
+import { findUserByEmail, findUserById, insertUser, lookalikeUser, MAX_STORED_METADATA_BYTES, MetadataTooLargeError, updateUser, userJson, type AuthUser } from './users';
 
 export interface AuthSettings {
   jwtSecret: string | undefined;
@@ -244,7 +245,10 @@ export function createAuthService({ db, now, logger, mailer, settings }: AuthSer
         passwordHash = await hashPassword(changes.password);
       }
       const updated = await db.transaction(async (tx) => {
-        const row = await updateUser(tx, user.id, { passwordHash, metadata: changes.data }, now());
+        const row = await updateUser(tx, user.id, { passwordHash, metadata: changes.data }, now()).catch((error: unknown) => {
+          if (error instanceof MetadataTooLargeError) throw validationFailed(`data is too large: the user metadata may hold ${MAX_STORED_METADATA_BYTES / 1024} KB in all`);
+          throw error;
+        });
         // Whoever knew the old password, or holds a link mailed before, is shut out.
         if (passwordHash) {
           await revokeSessions(tx, { userId: user.id, except: sessionId }, now());

@@ -54,6 +54,14 @@ export async function insertUser(db: Queryable, user: NewUser): Promise<AuthUser
   return row ?? null;
 }
 
+/**
+ * The most a user's stored metadata may hold, as JSON text, whatever number
+ * of updates built it: it travels in every access token, and 60 updates of
+ * 4 KB each once made a 321 KB token that every later request was refused
+ * with (431).
+ */
+export const MAX_STORED_METADATA_BYTES = 8192;
+
 export interface UserChanges {
   passwordHash?: string;
   metadata?: Record<string, unknown>;
@@ -61,6 +69,13 @@ export interface UserChanges {
   signedInAt?: Date;
   /** false: a change the member did not make (a hash upgrade) leaves updated_at alone. */
   touch?: boolean;
+}
+
+export class MetadataTooLargeError extends Error {
+  constructor() {
+    super('The stored user metadata would be too large');
+    this.name = 'MetadataTooLargeError';
+  }
 }
 
 export async function updateUser(db: Queryable, id: string, changes: UserChanges, now: Date): Promise<AuthUser> {
@@ -71,7 +86,7 @@ export async function updateUser(db: Queryable, id: string, changes: UserChanges
        email_confirmed_at = COALESCE(email_confirmed_at, $4),
        last_sign_in_at = COALESCE($5, last_sign_in_at),
        updated_at = CASE WHEN ($2::text IS NULL AND $3::jsonb IS NULL) OR NOT $7 THEN updated_at ELSE $6 END
-     WHERE id = $1
+     WHERE id = $1 AND ($3::jsonb IS NULL OR octet_length((user_metadata || $3::jsonb)::text) <= $8)
      RETURNING ${COLUMNS}`,
     [
       id,
@@ -81,9 +96,14 @@ export async function updateUser(db: Queryable, id: string, changes: UserChanges
       changes.signedInAt ?? null,
       now,
       changes.touch ?? true,
+      MAX_STORED_METADATA_BYTES,
     ],
   );
-  if (!row) throw new Error(`Auth user ${id} vanished during an update`);
+  if (!row) {
+    // Checked in the UPDATE itself, so parallel updates cannot each pass on the old total.
+    if (changes.metadata) throw new MetadataTooLargeError();
+    throw new Error(`Auth user ${id} vanished during an update`);
+  }
   return row;
 }
 
