@@ -20,6 +20,7 @@ import { silentLogger, type Logger } from '../../logger';
 import { paypalError, sandboxOrders, type SandboxAnswer } from './orders';
 import { sandboxTokens } from './tokens';
 import { sandboxWebhooks } from './webhooks';
+import { findBadText, MAX_PAYPAL_JSON_DEPTH, parseJson } from '../../http/text-rules';
 
 /** The sandbox's credentials: the server's own client uses them when PAYPAL_* are unset. */
 export const SANDBOX_CLIENT_ID = 'chaps-local-sandbox';
@@ -30,13 +31,17 @@ const MAX_BODY = 32 * 1024;
 
 const reply = (c: Context, answer: SandboxAnswer) => c.json(answer.body, answer.status as 200);
 
+class MalformedBody extends Error {}
+
+/** The request's JSON object; PayPal answers 400 MALFORMED_REQUEST_JSON for anything else, and so does the stand-in. */
 async function jsonBody(c: Context): Promise<Record<string, unknown>> {
-  try {
-    const body: unknown = await c.req.json();
-    return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
+  const text = await c.req.text();
+  if (text.trim() === '') return {};
+  const parsed = parseJson(text, MAX_PAYPAL_JSON_DEPTH);
+  const body = parsed.ok ? parsed.value : null;
+  // The orders are kept as jsonb, which cannot hold what the text rule refuses (a NUL, a lone surrogate).
+  if (!body || typeof body !== 'object' || Array.isArray(body) || findBadText(body) !== null) throw new MalformedBody();
+  return body as Record<string, unknown>;
 }
 
 // PayPal-Request-Id values are the caller's idempotency keys; keep them short and plain.
@@ -51,6 +56,13 @@ export function createPayPalSandbox(db: Database, now: () => Date, logger: Logge
   const orders = sandboxOrders(db, now, webhooks.emit);
   const tokens = sandboxTokens(db, now);
   app.use(bodyLimit({ maxSize: MAX_BODY, onError: (c) => reply(c, paypalError(413, 'INVALID_REQUEST', 'REQUEST_TOO_LARGE', 'The request is too large.')) }));
+
+  app.onError((error, c) => {
+    if (error instanceof MalformedBody) {
+      return reply(c, paypalError(400, 'INVALID_REQUEST', 'MALFORMED_REQUEST_JSON', 'The request JSON is not well formed.'));
+    }
+    throw error;
+  });
 
   app.get('/sdk/js', (c) => {
     c.header('Content-Type', 'text/javascript; charset=utf-8');
