@@ -15,6 +15,7 @@ import type { Env } from './env';
 import { errorJson, handleError } from './http/errors';
 import { createReadyAnswers, type ReadyAnswers } from './http/ready-answers';
 import { securityHeaders } from './http/security-headers';
+import { closeAfterTooLarge } from './http/unread-body';
 import { silentLogger, type Logger } from './logger';
 import { emailJob } from './jobs/email-job';
 import { createJobs, type Jobs } from './jobs/queue';
@@ -109,6 +110,7 @@ export function createApp({
   app.use((readyAnswers ?? createReadyAnswers(db, db.changes, now)).middleware);
   app.use(securityHeaders(env.tileUrl, env.supabaseUrl, env.seminarVideoUrl, Boolean(env.paypal)));
   app.use(compression());
+  app.use(closeAfterTooLarge());
   app.use('/api/*', async (c, next) => {
     await next();
     // Answers depend on the moment and the data: the app's query cache
@@ -150,7 +152,7 @@ export function createApp({
     ),
   );
   const isStaff = env.supabaseUrl ? hostedStaffCheck() : ownStaffCheck(db);
-  app.route('/api/staff', staffRoutes({ db, verify: auth.verifier, isStaff, signer, mailer, siteUrl: env.siteUrl, jobs, now, logger }));
+  app.route('/api/staff', staffRoutes({ db, verify: auth.verifier, isStaff, signer, mailer, site: env, jobs, now, logger }));
   app.route('/api/payments', paymentsRoutes(payments, db, auth.verifier, now, logger));
   app.route('/api/logs', logsRoutes(db, auth.verifier, now, logger));
   // Stand-ins register here only; production mounts none of them (server/dev/stand-ins.ts).

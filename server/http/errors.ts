@@ -7,6 +7,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from '../logger';
+import { clientWentAway, CLIENT_WENT_AWAY } from './unread-body';
 
 export interface FieldIssue {
   path: string;
@@ -51,12 +52,16 @@ const SERVER_FAULT: ErrorBody = {
   message: 'Something went wrong on our side. Please try again in a moment.',
 };
 
-/** app.onError: known errors keep their status; anything else is a logged 500. */
+/** app.onError: known errors keep their status; a client that left mid-body is noted; anything else is a logged 500. */
 export function handleError(logger: Logger) {
   return (error: Error, c: Context): Response => {
     if (error instanceof ApiError) return errorJson(c, error.status, error.body);
     if (error instanceof HTTPException && error.status < 500) {
       return errorJson(c, error.status, { error: 'bad_request', message: error.message || 'Bad request' });
+    }
+    if (clientWentAway(c, error)) {
+      logger.info(`${c.req.method} ${c.req.path}: ${CLIENT_WENT_AWAY}`);
+      return errorJson(c, 400, { error: 'client_closed', message: 'The request ended before its body was complete.' });
     }
     logger.error(`${c.req.method} ${c.req.path} failed`, error);
     return errorJson(c, 500, SERVER_FAULT);

@@ -1,12 +1,13 @@
 /**
  * Reading a small JSON form body: at most MAX_FORM_BYTES (413 otherwise),
- * it must be one JSON object (400 otherwise), and its text must pass the
- * shared text rule (422 naming the field). Field rules come after.
+ * it must be one JSON object nested at most MAX_JSON_DEPTH deep (400
+ * otherwise), and its text must pass the shared text rule at every depth
+ * (422 naming the field). Field rules come after.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ApiError } from './errors';
-import { BAD_TEXT_MESSAGE, findBadText } from './text-rules';
+import { BAD_TEXT_MESSAGE, findBadText, MAX_JSON_DEPTH, parseJson, tooDeepMessage } from './text-rules';
 
 export const MAX_FORM_BYTES = 16 * 1024;
 
@@ -19,12 +20,9 @@ export const formBodyLimit = (): MiddlewareHandler =>
   });
 
 export async function readJsonObject(c: Context): Promise<Record<string, unknown>> {
-  let body: unknown;
-  try {
-    body = await c.req.json();
-  } catch {
-    throw new ApiError(400, 'bad_request', 'The body must be a JSON object.');
-  }
+  const parsed = parseJson(await c.req.text());
+  if (!parsed.ok && parsed.problem === 'too_deep') throw new ApiError(400, 'bad_request', tooDeepMessage(MAX_JSON_DEPTH));
+  const body = parsed.ok ? parsed.value : null;
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new ApiError(400, 'bad_request', 'The body must be a JSON object.');
   }

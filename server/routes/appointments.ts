@@ -29,6 +29,7 @@ import type { MemberVerifier } from '../auth/member-verifier';
 import type { Logger } from '../logger';
 import { formBodyLimit, readJsonObject } from '../http/json-body';
 import { requireMember, type MemberVariables } from '../http/require-member';
+import { parseJson } from '../http/text-rules';
 import { appointmentCalendar, calendarContentType, calendarFilename } from '../services/appointment-calendar';
 import { cancelRefusal, outcomeFor, refundFor, type AppointmentsService } from '../services/appointments-service';
 import type { BookingService } from '../services/booking-service';
@@ -90,7 +91,8 @@ export function appointmentsRoutes(
     const userId = c.get('member').userId;
     if (!(await appointments.get(userId, c.req.param('id')))) throw await notFound(c);
     // The body is optional: a free booking's cancel sends none.
-    const body: unknown = await c.req.json().catch(() => ({}));
+    const parsed = parseJson(await c.req.text());
+    const body = parsed.ok ? parsed.value : null;
     const acceptNoRefund = typeof body === 'object' && body !== null && (body as Record<string, unknown>).acceptNoRefund === true;
     const cancelled = await appointments.cancel(userId, c.req.param('id'), acceptNoRefund);
     const appointment = (await appointments.get(userId, c.req.param('id')))?.appointment ?? cancelled.appointment;

@@ -1,21 +1,20 @@
 /** Request bodies and redirects of the /auth/v1 routes. */
 import type { Context } from 'hono';
 import { AuthApiError } from '../auth/auth-error';
-import { BAD_TEXT_MESSAGE, findBadText } from '../http/text-rules';
+import { BAD_TEXT_MESSAGE, findBadText, MAX_JSON_DEPTH, parseJson, tooDeepMessage } from '../http/text-rules';
 import type { SessionJson } from '../auth/auth-service';
 
 /** The largest body /auth/v1 reads; the routes' body limit refuses larger ones before reading them. */
 export const MAX_BODY_BYTES = 16_384;
 
-/** The JSON object a request carries; 400 for anything else. */
+/** The JSON object a request carries, nested at most MAX_JSON_DEPTH deep; 400 for anything else. */
 export async function readBody(c: Context): Promise<Record<string, unknown>> {
   const text = await c.req.text();
-  let body: unknown;
-  try {
-    body = text === '' ? {} : JSON.parse(text);
-  } catch {
-    throw new AuthApiError(400, 'bad_json', 'Could not parse request body as JSON');
+  const parsed = text === '' ? { ok: true as const, value: {} } : parseJson(text);
+  if (!parsed.ok) {
+    throw new AuthApiError(400, 'bad_json', parsed.problem === 'too_deep' ? tooDeepMessage(MAX_JSON_DEPTH) : 'Could not parse request body as JSON');
   }
+  const body = parsed.value;
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new AuthApiError(400, 'bad_json', 'Request body must be a JSON object');
   }

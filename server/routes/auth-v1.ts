@@ -12,6 +12,7 @@ import { userJson } from '../auth/users';
 import type { Env } from '../env';
 import { clientAddress } from '../http/client-address';
 import { siteOrigin, type SiteOriginEnv } from '../http/site-origin';
+import { clientWentAway, CLIENT_WENT_AWAY } from '../http/unread-body';
 import type { Logger } from '../logger';
 import { otpRoutes } from './auth-v1-otp';
 import { authFailureRedirect, authSettingsJson, MAX_BODY_BYTES, readBody, safeRedirect, sessionFragment } from './auth-v1-input';
@@ -168,6 +169,10 @@ export function authV1Routes(auth: AuthService, env: AuthRoutesEnv, logger: Logg
     if (error instanceof AuthApiError) {
       if (error.retryAfter !== undefined) c.header('Retry-After', String(error.retryAfter));
       return c.json(error.body, error.status);
+    }
+    if (clientWentAway(c, error)) {
+      logger.info(`${c.req.method} ${c.req.path}: ${CLIENT_WENT_AWAY}`);
+      return c.json({ code: 'bad_json', message: 'The request ended before its body was complete.' }, 400);
     }
     logger.error(`${c.req.method} ${c.req.path} failed`, error);
     return c.json({ code: 'unexpected_failure', message: 'Something went wrong on our side. Please try again.' }, 500);

@@ -6,7 +6,8 @@
  *   whether a /test-consent link is valid, so the page can say so before
  *   the form is filled in. 200 {status: 'success', profile_id, test_date}.
  * - POST /api/medical/test-consent: the link's four parameters plus the
- *   answers, no sign-in: the signature is the permission.
+ *   answers, no sign-in: the signature is the permission. A link files
+ *   one consent: once it has, both answer 409 saying so.
  * A bad, altered or expired link answers 403 with SPEC's message.
  */
 import { Hono } from 'hono';
@@ -15,7 +16,7 @@ import { ApiError } from '../http/errors';
 import { formBodyLimit, readJsonObject } from '../http/json-body';
 import { requireMember, type MemberVariables } from '../http/require-member';
 import type { Logger } from '../logger';
-import { checkConsentLink, TEST_CONSENT_INVALID } from '../services/consent-links';
+import { checkConsentLink, TEST_CONSENT_INVALID, TEST_CONSENT_USED } from '../services/consent-links';
 import type { ConsentService } from '../services/consent-service';
 import type { Signer } from '../services/signing';
 import { readConsentAnswers } from './consent-body';
@@ -47,6 +48,7 @@ export function testConsentRoutes(consents: ConsentService, signer: Signer, now:
   app.get('/', async (c) => {
     const link = await checkConsentLink(signer, c.req.query(), now());
     if (!link) throw invalidLink();
+    if (await consents.linkUsed(link.signature)) throw new ApiError(409, 'link_used', TEST_CONSENT_USED);
     return c.json({ status: 'success', profile_id: link.profileId, test_date: link.testDate });
   });
 
@@ -54,7 +56,7 @@ export function testConsentRoutes(consents: ConsentService, signer: Signer, now:
     const body = await readJsonObject(c);
     const link = await checkConsentLink(signer, body, now());
     if (!link) throw invalidLink();
-    const consentId = await consents.fileForLink(link.profileId, link.testDate, readConsentAnswers(body));
+    const consentId = await consents.fileForLink(link, readConsentAnswers(body));
     if (!consentId) throw invalidLink();
     return c.json({ status: 'success', consent_id: consentId }, 201);
   });

@@ -1,7 +1,8 @@
 /**
  * POST /api/payments/webhooks: PayPal's notifications (docs/decisions/0009).
  * No member token: PayPal's own signature check decides instead.
- * - The body is at most 64 KB (413) and must be a PayPal event (400).
+ * - The body is at most 64 KB (413) and must be a PayPal event (400), with
+ *   no nesting deeper than PayPal's documents and no text jsonb refuses.
  * - PayPal's verify-webhook-signature must answer SUCCESS for the
  *   delivery's PAYPAL-* headers and our webhook id: FAILURE (or missing
  *   headers) is 400 and nothing is stored or done; PayPal unreachable is
@@ -16,6 +17,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Database } from '../db/adapter';
+import { findBadText, MAX_PAYPAL_JSON_DEPTH, parseJson, tooDeepMessage } from '../http/text-rules';
 import type { Logger } from '../logger';
 import type { WebhookQueue } from '../payments/webhook-jobs';
 import { PaymentError } from '../payments/payment-error';
@@ -35,13 +37,10 @@ export function paymentWebhookRoutes(webhooks: PaymentWebhooks, queueWebhook: We
       },
     }),
     async (c) => {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(await c.req.text());
-      } catch {
-        throw new PaymentError(400, 'INVALID_EVENT', 'The notification is not JSON.');
-      }
-      const event = webhookEvent(parsed);
+      const parsed = parseJson(await c.req.text(), MAX_PAYPAL_JSON_DEPTH);
+      if (!parsed.ok) throw new PaymentError(400, 'INVALID_EVENT', parsed.problem === 'too_deep' ? tooDeepMessage(MAX_PAYPAL_JSON_DEPTH) : 'The notification is not JSON.');
+      // Stored as jsonb: text PostgreSQL cannot keep is no PayPal event's.
+      const event = findBadText(parsed.value) === null ? webhookEvent(parsed.value) : null;
       if (!event) throw new PaymentError(400, 'INVALID_EVENT', 'The notification is not a PayPal event.');
 
       const verdict = await webhooks.verify((name) => c.req.header(name), event.body);

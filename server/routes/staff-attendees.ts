@@ -10,7 +10,7 @@
  * - GET  /attendees/:appointmentId/consent -> {consent} (null when none)
  * - POST /attendees/:appointmentId/consent-link -> {url, expires}
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { isIsoDate } from '../../src/domain/london-time';
 import { parsePsaValue } from '../../src/domain/psa-band';
@@ -19,6 +19,7 @@ import { CHECK_IN_BATCH_MAX, type CheckIn } from '../../src/domain/staff-attende
 import { ApiError, eventNotFound, fieldIssue } from '../http/errors';
 import { formBodyLimit, readJsonObject } from '../http/json-body';
 import type { StaffVariables } from '../http/require-staff';
+import { siteOrigin, type SiteOriginEnv } from '../http/site-origin';
 import type { StaffAttendeesService } from '../services/staff-attendees-service';
 import type { TellMember } from '../services/staff-results-service';
 import type { StaffConsentService } from '../services/staff-consent-service';
@@ -67,12 +68,20 @@ export function staffAttendeesRoutes(deps: {
   results: StaffResultsService;
   consents: StaffConsentService;
   mail: StaffMail;
-  siteUrl: string | undefined;
+  site: SiteOriginEnv;
 }): Hono<{ Variables: StaffVariables }> {
   const { attendees, results, consents, mail } = deps;
   const app = new Hono<{ Variables: StaffVariables }>();
-  const origin = (url: string) => deps.siteUrl ?? new URL(url).origin;
-  const tellAt = (url: string): TellMember => (tx, result) => mail.resultReady(tx, result.to, result.event, origin(url));
+  // SITE_URL, else (in development) the request's origin only for a host in ALLOWED_HOSTS: a Host header is the sender's to choose.
+  const origin = (c: Context) => {
+    const found = siteOrigin(c, deps.site);
+    if (!found) throw new ApiError(400, 'host_not_allowed', 'This host is not accepted for links: set SITE_URL, or add it to ALLOWED_HOSTS.');
+    return found;
+  };
+  const tellAt = (c: Context): TellMember => {
+    const site = origin(c);
+    return (tx, result) => mail.resultReady(tx, result.to, result.event, site);
+  };
 
   app.get('/:eventId/attendees', async (c) => {
     const list = await attendees.list(c.req.param('eventId'));
@@ -89,7 +98,7 @@ export function staffAttendeesRoutes(deps: {
 
   app.put('/:eventId/attendees/:appointmentId/result', formBodyLimit(), async (c) => {
     const input = readResult(await readJsonObject(c));
-    await results.save(actorOf(c), c.req.param('eventId'), c.req.param('appointmentId'), input, tellAt(c.req.url));
+    await results.save(actorOf(c), c.req.param('eventId'), c.req.param('appointmentId'), input, tellAt(c));
     return c.json({ status: 'success' });
   });
 
@@ -97,7 +106,7 @@ export function staffAttendeesRoutes(deps: {
     '/:eventId/results.csv',
     bodyLimit({ maxSize: RESULTS_CSV_MAX_BYTES, onError: tooLarge('file', RESULTS_CSV_MAX_BYTES) }),
     async (c) => {
-      const saved = await results.importCsv(actorOf(c), c.req.param('eventId'), await c.req.text(), tellAt(c.req.url));
+      const saved = await results.importCsv(actorOf(c), c.req.param('eventId'), await c.req.text(), tellAt(c));
       return c.json({ saved: saved.length });
     },
   );
@@ -107,7 +116,7 @@ export function staffAttendeesRoutes(deps: {
   });
 
   app.post('/:eventId/attendees/:appointmentId/consent-link', async (c) => {
-    const link = await consents.issueLink(actorOf(c), c.req.param('eventId'), c.req.param('appointmentId'), origin(c.req.url));
+    const link = await consents.issueLink(actorOf(c), c.req.param('eventId'), c.req.param('appointmentId'), origin(c));
     return c.json(link);
   });
 

@@ -22,6 +22,7 @@ import { createStaffConsentService } from '../services/staff-consent-service';
 import { createStaffEventsService } from '../services/staff-events-service';
 import { createStaffMail } from '../services/staff-mail';
 import { createStaffResultsService } from '../services/staff-results-service';
+import type { SiteOriginEnv } from '../http/site-origin';
 import { staffAttendeesRoutes } from './staff-attendees';
 import { staffEventsRoutes } from './staff-events';
 import { staffJobsRoutes } from './staff-jobs';
@@ -33,14 +34,15 @@ export interface StaffRoutesDeps {
   isStaff: StaffCheck;
   signer: Signer;
   mailer: Mailer;
-  siteUrl: string | undefined;
+  /** Where links in staff-made emails and consent links point (server/http/site-origin.ts). */
+  site: SiteOriginEnv;
   /** The job queue: refunds of a cancelled event's payments, and what staff see of failed jobs. */
   jobs: Jobs;
   now: () => Date;
   logger: Logger;
 }
 
-export function staffRoutes({ db, verify, isStaff, signer, mailer, siteUrl, jobs, now, logger }: StaffRoutesDeps): Hono<{ Variables: StaffVariables }> {
+export function staffRoutes({ db, verify, isStaff, signer, mailer, site, jobs, now, logger }: StaffRoutesDeps): Hono<{ Variables: StaffVariables }> {
   const app = new Hono<{ Variables: StaffVariables }>();
   app.use(requireStaff(verify, isStaff, logger));
   const mail = createStaffMail(mailer);
@@ -55,7 +57,7 @@ export function staffRoutes({ db, verify, isStaff, signer, mailer, siteUrl, jobs
       results: createStaffResultsService(db, now),
       consents: createStaffConsentService(db, signer, now),
       mail,
-      siteUrl,
+      site,
     }),
   );
   app.route('/payments', staffPaymentsRoutes(db));

@@ -10,6 +10,8 @@ import type { Signer } from './signing';
 /** SPEC.md section 5's message for a missing or bad link. */
 export const TEST_CONSENT_INVALID = 'Invalid or missing parameters. Please check your link or contact support.';
 export const DEFAULT_LINK_DAYS = 30;
+/** A link files one consent; a second try is told so (409). */
+export const TEST_CONSENT_USED = 'Consent has already been given with this link. If something needs to change, please contact us.';
 const DAY_MS = 86_400_000;
 
 export interface ConsentLink {
@@ -46,7 +48,7 @@ export async function checkConsentLink(
   signer: Signer,
   params: Record<string, unknown>,
   now: Date,
-): Promise<{ profileId: number; testDate: string } | null> {
+): Promise<{ profileId: number; testDate: string; signature: string } | null> {
   const { profile_id: profileId, test_date: testDate, expires, signature } = params;
   if (typeof profileId !== 'string' && typeof profileId !== 'number') return null;
   const profile = String(profileId);
@@ -56,5 +58,5 @@ export async function checkConsentLink(
   if (typeof signature !== 'string' || signature.length > 128) return null;
   if (!(await signer.verify('test-consent', signedText(profile, testDate, String(expires)), signature))) return null;
   if (Number(expires) * 1000 <= now.getTime()) return null;
-  return { profileId: Number(profile), testDate };
+  return { profileId: Number(profile), testDate, signature };
 }

@@ -7,6 +7,7 @@
 import { CONSENT_VERSION, consentProblems, type ConsentAnswers } from '../../src/domain/consent';
 import type { Queryable } from '../db/adapter';
 import { ApiError, eventNotFound, fieldIssue, type FieldIssue } from '../http/errors';
+import { TEST_CONSENT_USED } from './consent-links';
 import { isEventId } from './events-service';
 
 export const PROFILE_REQUIRED_MESSAGE = 'Please complete your profile before booking.';
@@ -30,7 +31,10 @@ export interface ConsentService {
    * body, throwing 422 for a wrong type; it runs after who and which event.
    */
   fileForEvent(userId: string, request: EventConsentRequest, readAnswers: () => ConsentAnswers): Promise<string>;
-  fileForLink(profileId: number, testDate: string, answers: ConsentAnswers): Promise<string | null>;
+  /** Null when the profile is gone; throws ApiError 409 when the link has filed its consent already (once per link). */
+  fileForLink(link: { profileId: number; testDate: string; signature: string }, answers: ConsentAnswers): Promise<string | null>;
+  /** Whether the link with this signature has filed its consent. */
+  linkUsed(signature: string): Promise<boolean>;
 }
 
 function checkAnswers(answers: ConsentAnswers): void {
@@ -42,13 +46,14 @@ const sameProfile = (given: unknown, own: number) =>
   (typeof given === 'number' || typeof given === 'string') && new RegExp(`^(?:CHAPS)?0*${own}$`, 'i').test(String(given).trim());
 
 export function createConsentService(db: Queryable, now: () => Date): ConsentService {
-  const insert = async (profileId: number, eventId: string | null, testDate: string, answers: ConsentAnswers, source: string) => {
+  const insert = async (profileId: number, eventId: string | null, testDate: string, answers: ConsentAnswers, source: string, linkSignature: string | null = null) => {
+    // A link's second consent meets the unique signature and inserts nothing, even from parallel requests.
     const [row] = await db.query<{ consent_id: string }>(
-      `INSERT INTO consents (profile_id, event_id, psa_test_date, answers, consent_version, source, created_at)
-       VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7) RETURNING consent_id::text AS consent_id`,
-      [profileId, eventId, testDate, JSON.stringify(answers), CONSENT_VERSION, source, now()],
+      `INSERT INTO consents (profile_id, event_id, psa_test_date, answers, consent_version, source, created_at, link_signature)
+       VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7, $8) ON CONFLICT (link_signature) DO NOTHING RETURNING consent_id::text AS consent_id`,
+      [profileId, eventId, testDate, JSON.stringify(answers), CONSENT_VERSION, source, now(), linkSignature],
     );
-    if (!row) throw new Error('INSERT INTO consents returned no row');
+    if (!row) throw new ApiError(409, 'link_used', TEST_CONSENT_USED);
     return row.consent_id;
   };
 
@@ -76,11 +81,15 @@ export function createConsentService(db: Queryable, now: () => Date): ConsentSer
       return insert(profile.profile_id, eventId, event.event_date, answers, 'booking');
     },
 
-    async fileForLink(profileId, testDate, answers) {
+    async fileForLink({ profileId, testDate, signature }, answers) {
       checkAnswers(answers);
       const [profile] = await db.query('SELECT 1 FROM member_profiles WHERE profile_id = $1', [profileId]);
       if (!profile) return null;
-      return insert(profileId, null, testDate, answers, 'test-consent');
+      return insert(profileId, null, testDate, answers, 'test-consent', signature);
+    },
+
+    async linkUsed(signature) {
+      return (await db.query('SELECT 1 FROM consents WHERE link_signature = $1', [signature])).length > 0;
     },
   };
 }

@@ -15,7 +15,7 @@ export type SigningPurpose = 'access-grant' | 'test-consent';
 
 export interface Signer {
   sign(purpose: SigningPurpose, data: string): Promise<string>;
-  /** Constant-time check of a signature made by sign(). */
+  /** Constant-time check of a signature made by sign(), in exactly the spelling sign() gave. */
   verify(purpose: SigningPurpose, data: string, signature: string): Promise<boolean>;
 }
 
@@ -44,8 +44,10 @@ export function signerFromSecret(secret: string): Signer {
   return {
     sign: async (purpose, data) => mac(purpose, data).toString('base64url'),
     async verify(purpose, data, signature) {
-      const expected = mac(purpose, data);
-      const given = Buffer.from(signature, 'base64url');
+      // The text is compared, not its decoding: Buffer decodes base64url leniently (padding, '+' for '-',
+      // stray characters, the last character's unused bits), so several spellings would decode alike.
+      const expected = Buffer.from(mac(purpose, data).toString('base64url'));
+      const given = Buffer.from(signature);
       return given.length === expected.length && timingSafeEqual(given, expected);
     },
   };

@@ -7,11 +7,19 @@
  *   sample_date optional  YYYY-MM-DD or DD/MM/YYYY; the event's date when empty
  * RFC 4180 quoting ("a, b" and "" for a quote), LF or CRLF line ends, a
  * UTF-8 byte-order mark and blank lines are accepted. Any other column, a
- * repeated member or a bad value is an error naming its line; the caller
- * writes nothing unless the whole file is free of errors. Pure: the
- * server (which also checks each member is booked on the event) and the
- * upload screen use the same rules.
+ * repeated member, a bad value or a value breaking the site's text rule
+ * (clean-text.ts: no NUL, BEL or other control character, which the
+ * database would refuse or keep invisibly in a member's result) is an
+ * error naming its line and column; the caller writes nothing unless the
+ * whole file is free of errors. Pure: the server (which also checks each
+ * member is booked on the event) and the upload screen use the same rules.
+ *
+ * The splitter is our own rather than a library's (papaparse was
+ * considered): it reports the line each record starts on even when a
+ * quoted comment spans lines, which is what staff need to find the row in
+ * their spreadsheet, and it keeps this module free of dependencies.
  */
+import { isCleanText } from './clean-text';
 import { isIsoDate } from './london-time';
 import { parsePsaValue } from './psa-band';
 
@@ -93,6 +101,7 @@ export function splitCsv(text: string): { records: RawRecord[]; error?: CsvLineE
   return { records };
 }
 
+const NOT_ALLOWED = 'contains a character that is not allowed (a control character such as NUL or BEL): retype the value';
 const PROFILE_ID = /^(?:CHAPS)?([1-9]\d{0,8})$/i;
 const UK_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
 
@@ -112,7 +121,9 @@ export function parseResultsCsv(text: string, today: string): ResultsCsv {
   const names = header.fields.map((name) => name.trim().toLowerCase());
   const errors: CsvLineError[] = [];
   names.forEach((name, i) => {
-    if (!(RESULTS_CSV_COLUMNS as readonly string[]).includes(name)) {
+    if (!isCleanText(name)) {
+      errors.push({ line: header.line, message: `Column ${i + 1} of the header ${NOT_ALLOWED}.` });
+    } else if (!(RESULTS_CSV_COLUMNS as readonly string[]).includes(name)) {
       errors.push({ line: header.line, message: `Column ${i + 1} "${name.slice(0, 40)}" is not one of ${RESULTS_CSV_COLUMNS.join(', ')}.` });
     } else if (names.indexOf(name) !== i) {
       errors.push({ line: header.line, message: `Column "${name}" appears twice.` });
@@ -133,6 +144,11 @@ export function parseResultsCsv(text: string, today: string): ResultsCsv {
     const fail = (message: string) => errors.push({ line: record.line, message });
     if (record.fields.length !== names.length) {
       fail(`Expected ${names.length} values, found ${record.fields.length}.`);
+      continue;
+    }
+    const unclean = record.fields.findIndex((field) => !isCleanText(field));
+    if (unclean >= 0) {
+      fail(`The ${names[unclean]} column ${NOT_ALLOWED}.`);
       continue;
     }
     const cell = (name: string) => (names.includes(name) ? record.fields[names.indexOf(name)]!.trim() : '');

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSENT_MESSAGES, CONSENT_VERSION } from '../../src/domain/consent';
-import { makeConsentLink, TEST_CONSENT_INVALID, type ConsentLink } from '../../server/services/consent-links';
+import { makeConsentLink, TEST_CONSENT_INVALID, TEST_CONSENT_USED, type ConsentLink } from '../../server/services/consent-links';
 import { createSigner } from '../../server/services/signing';
 import { getJson, testApp } from '../fixtures/app';
 import { fastMembers, sendJson, validConsent, type FastMember } from '../fixtures/bookings';
@@ -120,6 +120,18 @@ describe.each(ENGINES)('consent on %s', (engine) => {
     expect(row).toEqual({ source: 'test-consent', event_id: null, psa_test_date: '2026-07-01' });
     const invalidAnswers = await fileByLink({ ...valid, agreeToTerms: false });
     expect(invalidAnswers.status).toBe(422);
+  });
+
+  it('files one consent per link: ten parallel tries file one, and the link then says it was used', async () => {
+    const once = await link(other.profileId, '2026-08-01');
+    const tries = await Promise.all(Array.from({ length: 10 }, () => fileByLink(once)));
+    expect(tries.map((t) => t.status).sort()).toEqual([201, ...Array.from({ length: 9 }, () => 409)]);
+    expect(tries.find((t) => t.status === 409)?.body).toEqual({ error: 'link_used', message: TEST_CONSENT_USED });
+    const [{ n }] = (await test.db.query<{ n: number }>("SELECT count(*)::integer AS n FROM consents WHERE profile_id = $1 AND psa_test_date = '2026-08-01'", [other.profileId])) as [{ n: number }];
+    expect(n).toBe(1);
+    expect((await getJson(app(), `/api/medical/test-consent?${new URLSearchParams({ ...once })}`)).status).toBe(409);
+    // A new link for the same profile and date (staff issue one) files again.
+    expect((await fileByLink(await link(other.profileId, '2026-08-01', NOW, 10))).status).toBe(201);
   });
 
   it('refuses altered, expired, incomplete or foreign links with SPEC’s message', async () => {

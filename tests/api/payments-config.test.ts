@@ -17,7 +17,7 @@ describe('PayPal settings', () => {
     expect(parseEnv({}).paypal).toBeUndefined();
     const app = testApp();
     expect((await getJson(app, '/api/payments/config')).body).toEqual({ clientId: 'chaps-local-sandbox', sdkBaseUrl: '/dev/paypal/sdk/js' });
-    const sdk = await app.request('/dev/paypal/sdk/js');
+    const sdk = await app.request('/dev/paypal/sdk/js?client-id=chaps-local-sandbox&components=card-fields');
     expect(sdk.headers.get('Content-Type')).toContain('text/javascript');
     expect(await sdk.text()).toContain('window.paypal = { version');
     expect(csp(sdk)).not.toContain('paypal.com');

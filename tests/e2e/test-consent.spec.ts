@@ -23,7 +23,7 @@ async function expectDialogThenHome(page: Page, title: string, message: string) 
   await expect(page).toHaveURL(/\/$/);
 }
 
-test('a signed /test-consent link files the consent; a missing or altered one goes home', async ({ page, request }) => {
+test('a signed /test-consent link files the consent once; a missing or altered one goes home', async ({ page, request }) => {
   const member = await createMember(request, { firstName: 'Terence' });
   const profile = await request.get('/api/auth/profile', { headers: { Authorization: `Bearer ${member.accessToken}` } });
   const { profile_id: profileId } = ((await profile.json()) as { userProfile: { profile_id: number } }).userProfile;
@@ -44,4 +44,8 @@ test('a signed /test-consent link files the consent; a missing or altered one go
   await fillConsent(page);
   await page.getByRole('button', { name: 'Submit' }).click();
   await expectDialogThenHome(page, 'Success', 'Consent form submitted successfully!');
+
+  // A link files one consent: opened again, it says so before anything is filled in.
+  await page.goto(`/test-consent?${query({ ...link })}`);
+  await expectDialogThenHome(page, 'Consent already given', 'Consent has already been given with this link.');
 });

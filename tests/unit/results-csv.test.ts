@@ -51,10 +51,20 @@ describe('parseResultsCsv', () => {
     ['profile_id,psa_ng_ml,sample_date\n1001,1,2026-06-21', 2, 'in the future'],
     [`profile_id,psa_ng_ml,comment\n1001,1,${'x'.repeat(501)}`, 2, 'longer than 500'],
     ['profile_id,psa_ng_ml\n1001,1\n\nCHAPS1001,2', 4, 'already has a result on line 2'],
+    ['profile_id,psa_ng_ml,comment\n1001,1,ok\n1002,1,"two\u0000 words"', 3, 'The comment column contains a character that is not allowed'],
+    ['profile_id,psa_ng_ml,comment\n1001,1,ring\u0007', 2, 'The comment column contains a character that is not allowed (a control character such as NUL or BEL)'],
+    ['profile_id,comment,psa_ng_ml\n1001,\u0085,1', 2, 'The comment column contains'],
+    ['profile_id,psa_ng_ml\n1001\u001b,1', 2, 'The profile_id column contains'],
+    ['profile_id,psa_ng_ml,comm\u0000ent\n1001,1,x', 1, 'Column 3 of the header contains a character that is not allowed'],
   ])('refuses %j at line %i', (text, line, message) => {
     const parsed = parseResultsCsv(text, TODAY);
     expect(parsed.errors[0]?.line).toBe(line);
     expect(parsed.errors[0]?.message).toContain(message);
+  });
+
+  it('keeps tabs and line breaks in a quoted comment', () => {
+    const parsed = parseResultsCsv('profile_id,psa_ng_ml,comment\n1001,1,"line one\r\nline\ttwo"\n', TODAY);
+    expect(parsed).toEqual({ errors: [], rows: [{ line: 2, profileId: 1001, value: 1, comment: 'line one\r\nline\ttwo', sampleDate: null }] });
   });
 
   it('lists every bad line, not only the first', () => {

@@ -52,15 +52,8 @@ export function cardBrand(digits: string): string | null {
   return null;
 }
 
-/** "MM/YY" or "MM/YYYY" to PayPal's "YYYY-MM", or null when malformed. */
-export function parseExpiry(expiry: string): string | null {
-  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(expiry);
-  if (!match) return null;
-  const month = Number(match[1]);
-  const year = match[2]!.length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
-  if (month < 1 || month > 12) return null;
-  return `${year}-${String(month).padStart(2, '0')}`;
-}
+/** PayPal's card expiry, "YYYY-MM" (Orders v2's date_year_month); anything else PayPal refuses as malformed. */
+export const isPayPalExpiry = (expiry: string) => /^[0-9]{4}-(0[1-9]|1[0-2])$/.test(expiry);
 
 /** Whether a "YYYY-MM" expiry is this month or later, at `now` (UTC months are close enough for a stand-in). */
 export function notExpired(expiry: string, now: Date): boolean {

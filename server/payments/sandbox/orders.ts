@@ -6,14 +6,16 @@
  * it may stay PENDING and complete or fail later). Each change runs in one
  * transaction under a lock on the order's row; a PayPal-Request-Id seen
  * before returns the first answer (FACTS.md), even when the same request
- * arrives many times at once. A change PayPal notifies (capture completed
+ * arrives many times at once, with 200 where the first was 201 for a
+ * create or capture, as Orders v2 answers a replay. Orders are answered
+ * with PayPal's HATEOAS links for their status. A change PayPal notifies (capture completed
  * or denied, refund completed, capture reversed) is handed to `notify`
  * after its transaction has committed, so the webhook is sent after the
  * answer.
  */
 import { randomBytes } from 'node:crypto';
 import type { Database, Queryable } from '../../db/adapter';
-import { afterPaymentFor, cardBrand, declineFor, luhnValid, notExpired, parseExpiry, PROCESSOR_CODES } from './cards';
+import { afterPaymentFor, cardBrand, declineFor, isPayPalExpiry, luhnValid, notExpired, PROCESSOR_CODES } from './cards';
 import type { SandboxEvent } from './webhooks';
 
 type Json = Record<string, unknown>;
@@ -41,8 +43,12 @@ const notFound = () =>
   paypalError(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID', 'Specified resource ID does not exist. Please check the resource ID and try again.');
 const unprocessable = (issue: string, description: string) => paypalError(422, 'UNPROCESSABLE_ENTITY', issue, description);
 
-/** Runs `act` once per request key; later calls with the key get the first answer. */
-async function once(db: Database, key: string | null, act: (tx: Queryable) => Promise<SandboxAnswer>): Promise<SandboxAnswer> {
+/**
+ * Runs `act` once per request key; later calls with the key get the first
+ * answer. Orders v2 answers a replayed create or capture 200 where the
+ * first was 201 (`replayOk`); Payments v2 documents 201 alone for refunds.
+ */
+async function once(db: Database, key: string | null, act: (tx: Queryable) => Promise<SandboxAnswer>, replayOk = false): Promise<SandboxAnswer> {
   return db.transaction(async (tx) => {
     if (key) {
       // A parallel insert of the same key waits here for the first to commit.
@@ -52,7 +58,7 @@ async function once(db: Database, key: string | null, act: (tx: Queryable) => Pr
           'SELECT http_status, answer FROM dev_paypal_requests WHERE request_key = $1',
           [key],
         );
-        if (done?.answer && done.http_status) return { status: done.http_status, body: done.answer };
+        if (done?.answer && done.http_status) return { status: replayOk && done.http_status === 201 ? 200 : done.http_status, body: done.answer };
       }
     }
     const answer = await act(tx);
@@ -86,6 +92,19 @@ const refundLinks = (refundId: string, captureId: string) => [
   { href: `${SANDBOX_ORIGIN}/v2/payments/captures/${captureId}`, rel: 'up', method: 'GET' },
 ];
 
+const orderHref = (orderId: string) => `${SANDBOX_ORIGIN}/v2/checkout/orders/${orderId}`;
+
+/** The order as PayPal shows it: with the HATEOAS links for what may be done next, by its status. */
+export function withLinks(order: Json): Json {
+  const id = String(order.id);
+  const self = { href: orderHref(id), rel: 'self', method: 'GET' };
+  const update = { href: orderHref(id), rel: 'update', method: 'PATCH' };
+  const capture = { href: `${orderHref(id)}/capture`, rel: 'capture', method: 'POST' };
+  const approve = { href: `${SANDBOX_ORIGIN}/checkoutnow?token=${id}`, rel: 'approve', method: 'GET' };
+  const links = order.status === 'CREATED' ? [self, approve, update, capture] : order.status === 'APPROVED' ? [self, update, capture] : [self];
+  return { ...order, links };
+}
+
 /** The order holding capture `captureId`, locked, with that capture. */
 async function lockCapture(tx: Queryable, captureId: string): Promise<{ order: Json; capture: Json } | null> {
   const [row] = await tx.query<{ order_id: string }>(
@@ -117,9 +136,9 @@ const money = (value: unknown) => {
 
 export function sandboxOrders(db: Database, now: () => Date, notify: (events: SandboxEvent[]) => Promise<void> = async () => {}) {
   /** Runs `change` in once(); the events it names are notified after the commit. */
-  async function notifying(key: string | null, change: (tx: Queryable, events: SandboxEvent[]) => Promise<SandboxAnswer>): Promise<SandboxAnswer> {
+  async function notifying(key: string | null, change: (tx: Queryable, events: SandboxEvent[]) => Promise<SandboxAnswer>, replayOk = false): Promise<SandboxAnswer> {
     const events: SandboxEvent[] = [];
-    const answer = await once(db, key, (tx) => change(tx, events));
+    const answer = await once(db, key, (tx) => change(tx, events), replayOk);
     await notify(events);
     return answer;
   }
@@ -172,13 +191,13 @@ export function sandboxOrders(db: Database, now: () => Date, notify: (events: Sa
           update_time: at,
         };
         await tx.query('INSERT INTO dev_paypal_orders (order_id, body) VALUES ($1, $2)', [order.id, order]);
-        return { status: 201, body: order };
-      });
+        return { status: 201, body: withLinks(order) };
+      }, true);
     },
 
     async get(orderId: string): Promise<SandboxAnswer> {
       const [row] = await db.query<{ body: Json }>('SELECT body FROM dev_paypal_orders WHERE order_id = $1', [orderId]);
-      return row ? { status: 200, body: row.body } : notFound();
+      return row ? { status: 200, body: withLinks(row.body) } : notFound();
     },
 
     /** The stand-in SDK's card, checked as a card network would; the order becomes APPROVED. */
@@ -188,11 +207,14 @@ export function sandboxOrders(db: Database, now: () => Date, notify: (events: Sa
         if (!order) return notFound();
         if (order.status === 'COMPLETED') return unprocessable('ORDER_ALREADY_CAPTURED', 'Order already captured.');
         const number = String(card.number ?? '').replace(/[\s-]/g, '');
-        const expiry = parseExpiry(String(card.expiry ?? ''));
+        const expiry = String(card.expiry ?? '');
         const name = String(card.name ?? '').trim().slice(0, 300);
         const brand = cardBrand(number);
+        if (!isPayPalExpiry(expiry)) {
+          return paypalError(400, 'INVALID_REQUEST', 'INVALID_PARAMETER_SYNTAX', 'The value of a field does not conform to the expected format: payment_source.card.expiry is YYYY-MM.');
+        }
         if (!luhnValid(number) || !brand) return unprocessable('CARD_NUMBER_INVALID', 'The card number is not valid.');
-        if (!expiry || !notExpired(expiry, now())) return unprocessable('CARD_EXPIRED', 'The card is expired.');
+        if (!notExpired(expiry, now())) return unprocessable('CARD_EXPIRED', 'The card is expired.');
         if (!/^\d{3,4}$/.test(String(card.security_code ?? ''))) return unprocessable('CVV_INVALID', 'The security code is not valid.');
         const address = card.billing_address && typeof card.billing_address === 'object' ? (card.billing_address as Json) : null;
         order.payment_source = {
@@ -204,7 +226,7 @@ export function sandboxOrders(db: Database, now: () => Date, notify: (events: Sa
         order.status = 'APPROVED';
         order.update_time = now().toISOString();
         await saveOrder(tx, order);
-        return { status: 200, body: order };
+        return { status: 200, body: withLinks(order) };
       });
     },
 
@@ -250,8 +272,8 @@ export function sandboxOrders(db: Database, now: () => Date, notify: (events: Sa
             ? { type: 'PAYMENT.CAPTURE.DENIED', resourceType: 'capture', resource: capture, summary: `Payment denied for ${money(capture.amount)}` }
             : { type: 'PAYMENT.CAPTURE.COMPLETED', resourceType: 'capture', resource: capture, summary: `Payment completed for ${money(capture.amount)}` },
         );
-        return { status: 201, body: order };
-      });
+        return { status: 201, body: withLinks(order) };
+      }, true);
     },
 
     async getCapture(captureId: string): Promise<SandboxAnswer> {

@@ -6,7 +6,9 @@
  * whose render(el) puts real inputs in the page and whose close() removes
  * them again (React StrictMode renders, closes and renders). submit() calls
  * the page's createOrder, sends the card to the sandbox (PayPal's
- * confirm-payment-source), then calls onApprove({orderID}), like the SDK.
+ * confirm-payment-source, with the access token the sandbox put in this
+ * script when it served it, and the expiry in PayPal's YYYY-MM), then
+ * calls onApprove({orderID}), like the SDK.
  * No inline styles: the page's stylesheet styles .paypal-sandbox-field.
  */
 (function () {
@@ -14,6 +16,8 @@
   var script = document.currentScript;
   var base = new URL(script && script.src ? script.src : '/dev/paypal/sdk/js', window.location.href);
   var apiBase = base.origin + base.pathname.replace(/\/sdk\/js$/, '');
+  // Replaced by a token issued for this load (server/payments/sandbox/routes.ts).
+  var accessToken = '__SANDBOX_ACCESS_TOKEN__';
 
   function digits(value) {
     return String(value || '').replace(/[\s-]/g, '');
@@ -31,13 +35,20 @@
     }
     return sum % 10 === 0;
   }
-  function expiryValid(value) {
+  // What the member types, MM/YY or MM/YYYY, as PayPal's YYYY-MM; null when it is no month.
+  function payPalExpiry(value) {
     var m = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(value || '');
-    if (!m) return false;
+    if (!m) return null;
     var month = Number(m[1]);
     var year = m[2].length === 2 ? 2000 + Number(m[2]) : Number(m[2]);
+    if (month < 1 || month > 12) return null;
+    return year + '-' + (month < 10 ? '0' : '') + month;
+  }
+  function expiryValid(value) {
+    var expiry = payPalExpiry(value);
     var now = new Date();
-    return month >= 1 && month <= 12 && (year > now.getFullYear() || (year === now.getFullYear() && month >= now.getMonth() + 1));
+    var current = now.getFullYear() + '-' + (now.getMonth() < 9 ? '0' : '') + (now.getMonth() + 1);
+    return expiry !== null && expiry >= current;
   }
 
   var FIELDS = {
@@ -134,11 +145,11 @@
     function confirmCard(orderID, submitOptions) {
       return fetch(apiBase + '/v2/checkout/orders/' + encodeURIComponent(orderID) + '/confirm-payment-source', {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
+        headers: { 'Content-Type': 'application/json', Authorization: 'Bearer ' + accessToken },
         body: JSON.stringify({
           payment_source: {
             card: {
-              number: digits(values.cardNumberField), expiry: values.cardExpiryField.trim(), security_code: values.cardCvvField.trim(),
+              number: digits(values.cardNumberField), expiry: payPalExpiry(values.cardExpiryField), security_code: values.cardCvvField.trim(),
               name: (values.cardNameField || (submitOptions && submitOptions.name) || '').trim(), billing_address: billing(submitOptions && submitOptions.billingAddress),
             },
           },

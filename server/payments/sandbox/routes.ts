@@ -5,7 +5,11 @@
  * refund, webhook signature verification) so the server's PayPal client
  * cannot tell it from PayPal, sends PayPal's signed webhooks to the site,
  * and serves the stand-in SDK script that @paypal/react-paypal-js loads
- * through `sdkBaseUrl`.
+ * through `sdkBaseUrl`. Checked against PayPal's published OpenAPI
+ * documents (paypal/paypal-rest-api-specifications, Orders v2 and
+ * Payments v2): every /v2 call, confirm-payment-source included, needs a
+ * token it issued; card expiry is YYYY-MM; Prefer: return=minimal is the
+ * default; a replayed PayPal-Request-Id answers the first result.
  *
  * /dev/paypal/sandbox/* are the stand-in's own controls (not PayPal's):
  * what a bank or PayPal does later, on demand. POST revoke-tokens,
@@ -20,6 +24,7 @@ import { silentLogger, type Logger } from '../../logger';
 import { paypalError, sandboxOrders, type SandboxAnswer } from './orders';
 import { sandboxTokens } from './tokens';
 import { sandboxWebhooks } from './webhooks';
+import { findBadText, MAX_PAYPAL_JSON_DEPTH, parseJson } from '../../http/text-rules';
 
 /** The sandbox's credentials: the server's own client uses them when PAYPAL_* are unset. */
 export const SANDBOX_CLIENT_ID = 'chaps-local-sandbox';
@@ -30,13 +35,30 @@ const MAX_BODY = 32 * 1024;
 
 const reply = (c: Context, answer: SandboxAnswer) => c.json(answer.body, answer.status as 200);
 
+/**
+ * An order change answered as its Prefer header asks: PayPal's default,
+ * return=minimal, is the id, status and links; return=representation the
+ * whole order. Errors are answered whole either way.
+ */
+const replyOrder = (c: Context, answer: SandboxAnswer) => {
+  if (answer.status >= 300 || /return=representation/i.test(c.req.header('Prefer') ?? '')) return reply(c, answer);
+  const { id, status, links } = answer.body;
+  return reply(c, { status: answer.status, body: { id, status, links } });
+};
+
+const SDK_TOKEN_PLACEHOLDER = "'__SANDBOX_ACCESS_TOKEN__'";
+
+class MalformedBody extends Error {}
+
+/** The request's JSON object; PayPal answers 400 MALFORMED_REQUEST_JSON for anything else, and so does the stand-in. */
 async function jsonBody(c: Context): Promise<Record<string, unknown>> {
-  try {
-    const body: unknown = await c.req.json();
-    return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
+  const text = await c.req.text();
+  if (text.trim() === '') return {};
+  const parsed = parseJson(text, MAX_PAYPAL_JSON_DEPTH);
+  const body = parsed.ok ? parsed.value : null;
+  // The orders are kept as jsonb, which cannot hold what the text rule refuses (a NUL, a lone surrogate).
+  if (!body || typeof body !== 'object' || Array.isArray(body) || findBadText(body) !== null) throw new MalformedBody();
+  return body as Record<string, unknown>;
 }
 
 // PayPal-Request-Id values are the caller's idempotency keys; keep them short and plain.
@@ -52,10 +74,24 @@ export function createPayPalSandbox(db: Database, now: () => Date, logger: Logge
   const tokens = sandboxTokens(db, now);
   app.use(bodyLimit({ maxSize: MAX_BODY, onError: (c) => reply(c, paypalError(413, 'INVALID_REQUEST', 'REQUEST_TOO_LARGE', 'The request is too large.')) }));
 
-  app.get('/sdk/js', (c) => {
+  app.onError((error, c) => {
+    if (error instanceof MalformedBody) {
+      return reply(c, paypalError(400, 'INVALID_REQUEST', 'MALFORMED_REQUEST_JSON', 'The request JSON is not well formed.'));
+    }
+    throw error;
+  });
+
+  // PayPal's SDK is loaded for a client id and carries an access token for it, with which the
+  // browser confirms the card; the stand-in issues one per load the same way.
+  app.get('/sdk/js', async (c) => {
     c.header('Content-Type', 'text/javascript; charset=utf-8');
-    c.header('Cache-Control', 'no-cache');
-    return c.body(SDK_SCRIPT);
+    c.header('Cache-Control', 'no-store');
+    const clientId = c.req.query('client-id');
+    if (clientId !== SANDBOX_CLIENT_ID) {
+      return c.body(`throw new Error(${JSON.stringify(`SDK Validation error: 'Invalid query value for client-id: ${String(clientId ?? '').slice(0, 80)}'`)});`, 400);
+    }
+    const { token } = await tokens.issue();
+    return c.body(SDK_SCRIPT.replace(SDK_TOKEN_PLACEHOLDER, JSON.stringify(token)));
   });
 
   app.post('/v1/oauth2/token', async (c) => {
@@ -68,14 +104,7 @@ export function createPayPalSandbox(db: Database, now: () => Date, logger: Logge
     return c.json({ scope: 'https://uri.paypal.com/services/payments/payment', access_token: token, token_type: 'Bearer', app_id: 'APP-LOCAL', expires_in: expiresIn, nonce: now().toISOString() });
   });
 
-  // The browser's stand-in SDK confirms the card with no server token, as PayPal's SDK does with its own.
-  app.post('/v2/checkout/orders/:id/confirm-payment-source', async (c) => {
-    const body = await jsonBody(c);
-    const source = (body.payment_source ?? {}) as Record<string, unknown>;
-    return reply(c, await orders.confirmCard(c.req.param('id'), (source.card ?? {}) as Record<string, unknown>));
-  });
-
-  // Everything below needs the server's bearer token: one this sandbox issued, not revoked or expired.
+  // Everything below needs a bearer token this sandbox issued (to the server's client, or with the SDK), not revoked or expired.
   const bearer = async (c: Context, next: () => Promise<void>) => {
     if (!(await tokens.valid(c.req.header('Authorization')))) {
       return c.json({ error: 'invalid_token', error_description: 'Token signature verification failed' }, 401);
@@ -84,9 +113,14 @@ export function createPayPalSandbox(db: Database, now: () => Date, logger: Logge
   };
   app.use('/v2/*', bearer);
   app.use('/v1/notifications/*', bearer);
-  app.post('/v2/checkout/orders', async (c) => reply(c, await orders.create(await jsonBody(c), requestId(c))));
+  app.post('/v2/checkout/orders', async (c) => replyOrder(c, await orders.create(await jsonBody(c), requestId(c))));
   app.get('/v2/checkout/orders/:id', async (c) => reply(c, await orders.get(c.req.param('id'))));
-  app.post('/v2/checkout/orders/:id/capture', async (c) => reply(c, await orders.capture(c.req.param('id'), requestId(c))));
+  app.post('/v2/checkout/orders/:id/confirm-payment-source', async (c) => {
+    const body = await jsonBody(c);
+    const source = (body.payment_source ?? {}) as Record<string, unknown>;
+    return replyOrder(c, await orders.confirmCard(c.req.param('id'), (source.card ?? {}) as Record<string, unknown>));
+  });
+  app.post('/v2/checkout/orders/:id/capture', async (c) => replyOrder(c, await orders.capture(c.req.param('id'), requestId(c))));
   app.post('/v2/payments/captures/:id/refund', async (c) => reply(c, await orders.refund(c.req.param('id'), requestId(c))));
   app.get('/v2/payments/captures/:id', async (c) => reply(c, await orders.getCapture(c.req.param('id'))));
   app.get('/v2/payments/refunds/:id', async (c) => reply(c, await orders.getRefund(c.req.param('id'))));

@@ -52,8 +52,12 @@ export async function payThroughApi(request: APIRequestContext, member: TestMemb
   const order = await request.post('/api/payments/orders', { headers, data: { eventId: event.event_id, appointmentStartTime: slot, consentId } });
   expect(order.status(), await order.text()).toBe(201);
   const { id } = (await order.json()) as { id: string };
-  const card = { number: '4111111111111111', expiry: '12/30', security_code: '123', name: 'Quick Payer' };
-  const approved = await request.post(`/dev/paypal/v2/checkout/orders/${id}/confirm-payment-source`, { data: { payment_source: { card } } });
+  // As the stand-in SDK sends it: with the token it carries, the expiry in PayPal's YYYY-MM.
+  const card = { number: '4111111111111111', expiry: '2030-12', security_code: '123', name: 'Quick Payer' };
+  const approved = await request.post(`/dev/paypal/v2/checkout/orders/${id}/confirm-payment-source`, {
+    headers: { Authorization: `Bearer ${await sandboxToken(request)}` },
+    data: { payment_source: { card } },
+  });
   expect(approved.status(), await approved.text()).toBe(200);
   const captured = await request.post(`/api/payments/orders/${id}/capture`, { headers, data: {} });
   expect(captured.status(), await captured.text()).toBe(201);
@@ -76,16 +80,20 @@ export async function serverClockBack(request: APIRequestContext) {
   expect((await request.delete('/dev/clock')).status()).toBe(200);
 }
 
-/** PayPal's view of an order at the local sandbox, asked with the sandbox's own credentials as the server asks. */
-export async function sandboxOrder(request: APIRequestContext, orderId: string): Promise<Record<string, unknown>> {
+/** An access token from the local sandbox, asked with its own credentials as the server asks. */
+async function sandboxToken(request: APIRequestContext): Promise<string> {
   const basic = Buffer.from('chaps-local-sandbox:chaps-local-sandbox-secret').toString('base64');
   const token = await request.post('/dev/paypal/v1/oauth2/token', {
     headers: { Authorization: `Basic ${basic}`, 'Content-Type': 'application/x-www-form-urlencoded' },
     data: 'grant_type=client_credentials',
   });
   expect(token.status()).toBe(200);
-  const { access_token: accessToken } = (await token.json()) as { access_token: string };
-  const order = await request.get(`/dev/paypal/v2/checkout/orders/${orderId}`, { headers: { Authorization: `Bearer ${accessToken}` } });
+  return ((await token.json()) as { access_token: string }).access_token;
+}
+
+/** PayPal's view of an order at the local sandbox, asked with the sandbox's own credentials as the server asks. */
+export async function sandboxOrder(request: APIRequestContext, orderId: string): Promise<Record<string, unknown>> {
+  const order = await request.get(`/dev/paypal/v2/checkout/orders/${orderId}`, { headers: { Authorization: `Bearer ${await sandboxToken(request)}` } });
   expect(order.status()).toBe(200);
   return (await order.json()) as Record<string, unknown>;
 }

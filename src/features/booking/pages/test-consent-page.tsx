@@ -20,6 +20,7 @@ import { ConsentForm } from '../components/consent-form';
 import '../booking.css';
 
 const INVALID_LINK = 'Invalid or missing parameters. Please check your link or contact support.';
+const LINK_USED = 'Consent has already been given with this link. If something needs to change, please contact us.';
 
 function readLink(params: URLSearchParams): TestConsentLink | null {
   const values = TEST_CONSENT_PARAMS.map((name) => (params.get(name) ?? '').trim());
@@ -69,11 +70,14 @@ function TestConsent({ link }: { link: TestConsentLink }) {
   // Offline the check cannot run: the form stays usable and the server checks the link on Submit.
   const linkCheck = useTestConsentLink(link);
   const refused = (error: unknown) => error instanceof ApiError && error.status === 403;
+  // The link has filed its consent already (here, or on another device): once per link.
+  const used = (error: unknown) => error instanceof ApiError && error.status === 409;
   const send = () =>
     submit.mutate({ link, answers: draft.answers }, { onSuccess: () => clearDraft(draftKey) });
 
   if (submit.isSuccess) return <Finished title="Success" message="Consent form submitted successfully!" />;
   if (refused(linkCheck.error) || refused(submit.error)) return <Finished title="Invalid link" message={INVALID_LINK} />;
+  if (used(linkCheck.error) || used(submit.error)) return <Finished title="Consent already given" message={LINK_USED} />;
   return (
     <>
       <h1>Consent for your PSA test</h1>
