@@ -8,20 +8,20 @@
  * plain 404, never the page. The rendered pages are answers to navigations
  * only, never files of their own.
  *
- * The built site is read into memory once, and each text file of 1 KB or
- * more gzipped then, so serving a file is a lookup: no file read and no
- * compression on libuv's thread pool, which password hashing and the
- * database driver's DNS share (issue 17: during a burst of sign-ins `/`
- * took 3.4 s). A rebuild needs a restart, as `npm start` does. Files over
- * 2 MB (a video, say) are read from disk when asked for.
+ * Each file of the built site is read into memory once, and a text file of
+ * 1 KB or more gzipped then, so serving it again is a lookup: no file read
+ * and no compression on libuv's thread pool, which the database driver's
+ * DNS and, before issue 17, password hashing shared (during a burst of
+ * sign-ins `/` took 3.4 s). Files over 2 MB (a video, say) are read from
+ * disk when asked for.
  */
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
-import { readdir, readFile, stat } from 'node:fs/promises';
-import { basename, join, relative, resolve, sep } from 'node:path';
-import { promisify } from 'node:util';
-import { gzip as gzipCallback } from 'node:zlib';
+import { readFileSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { basename, resolve, sep } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { COMPRESSIBLE, MIN_BYTES } from '../http/compression';
 import { ApiError } from '../http/errors';
 import { PRERENDERED_DIR, prerenderedFile, RENDER_MODULE } from './prerendered-pages';
@@ -44,7 +44,6 @@ const isServerPath = (path: string) =>
 const hasExtension = (path: string) => /\.[^/]+$/.test(path);
 const wantsHtml = (accept: string | undefined) => !accept || accept.includes('text/html') || accept.includes('*/*');
 
-const gzip = promisify(gzipCallback);
 const MAX_IN_MEMORY_BYTES = 2 * 1024 * 1024;
 /** The server-side render bundle lives in the build but is never served. */
 const NEVER_SERVED = `/${RENDER_MODULE.slice(0, RENDER_MODULE.lastIndexOf('/'))}/`;
@@ -52,41 +51,43 @@ const NEVER_SERVED = `/${RENDER_MODULE.slice(0, RENDER_MODULE.lastIndexOf('/'))}
 interface SiteFile {
   type: string;
   etag: string;
+  size: number;
+  mtimeMs: number;
   /** Null for a large file, read from `path` when asked for. */
   body: Uint8Array<ArrayBuffer> | null;
   gzipped: Uint8Array<ArrayBuffer> | null;
   path: string;
 }
 
-async function walk(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true });
-  const nested = await Promise.all(
-    entries.map((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : Promise.resolve(entry.isFile() ? [join(dir, entry.name)] : []))),
-  );
-  return nested.flat();
-}
-
-/** Every file of the built site by URL path ('/assets/x.js'), read and compressed once. */
-async function loadSite(root: string): Promise<Map<string, SiteFile>> {
+/**
+ * The built site's files, each read and gzipped the first time it is asked
+ * for and kept. Every request checks the file with a synchronous stat (a
+ * few microseconds on the main thread, not a job for libuv's pool): a file
+ * replaced on disk (a deploy in place, or the update tests' new sw.js) is
+ * read again, a removed one is gone.
+ */
+function siteFiles(root: string) {
   const files = new Map<string, SiteFile>();
-  const paths = await walk(root).catch(() => [] as string[]);
-  await Promise.all(
-    paths.map(async (path) => {
-      const urlPath = `/${relative(root, path).split(sep).join('/')}`;
-      if (urlPath.startsWith(NEVER_SERVED)) return;
-      const info = await stat(path);
-      const type = getMimeType(path) ?? 'application/octet-stream';
-      const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
-      if (info.size > MAX_IN_MEMORY_BYTES) {
-        files.set(urlPath, { type, etag, body: null, gzipped: null, path });
-        return;
-      }
-      const body = new Uint8Array(await readFile(path));
-      const gzipped = body.byteLength >= MIN_BYTES && COMPRESSIBLE.test(type) ? new Uint8Array(await gzip(body)) : null;
-      files.set(urlPath, { type, etag, body, gzipped, path });
-    }),
-  );
-  return files;
+  return (urlPath: string): SiteFile | null => {
+    const wanted = urlPath.endsWith('/') ? `${urlPath}index.html` : urlPath;
+    if (wanted.startsWith(NEVER_SERVED)) return null;
+    const path = resolve(root, `.${wanted}`);
+    if (path !== root && !path.startsWith(root + sep)) return null;
+    const info = statSync(path, { throwIfNoEntry: false });
+    if (!info?.isFile()) {
+      files.delete(wanted);
+      return null;
+    }
+    const kept = files.get(wanted);
+    if (kept && kept.size === info.size && kept.mtimeMs === info.mtimeMs) return kept;
+    const type = getMimeType(path) ?? 'application/octet-stream';
+    const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+    const body = info.size > MAX_IN_MEMORY_BYTES ? null : new Uint8Array(readFileSync(path));
+    const gzipped = body && body.byteLength >= MIN_BYTES && COMPRESSIBLE.test(type) ? new Uint8Array(gzipSync(body)) : null;
+    const file = { type, etag, size: info.size, mtimeMs: info.mtimeMs, body, gzipped, path };
+    files.set(wanted, file);
+    return file;
+  };
 }
 
 async function sendFile(c: Context, file: SiteFile, urlPath: string): Promise<Response> {
@@ -107,24 +108,13 @@ const notFound = () => new ApiError(404, 'not_found', 'File not found');
 export function staticRoutes(staticDir: string, rendered?: RenderedPages): Hono {
   const root = resolve(staticDir);
   const app = new Hono();
-  // Read on the first request; not kept while the site is unbuilt, so a build that appears later is found.
-  let site: Promise<Map<string, SiteFile>> | undefined;
-  const files = async () => {
-    site ??= loadSite(root);
-    const loaded = await site;
-    if (!loaded.has('/index.html')) site = undefined;
-    return loaded;
-  };
-  const findFile = async (urlPath: string) => {
-    const loaded = await files();
-    return loaded.get(urlPath.endsWith('/') ? `${urlPath}index.html` : urlPath) ?? null;
-  };
+  const findFile = siteFiles(root);
 
   app.get('*', async (c) => {
     const urlPath = c.req.path;
     if (isServerPath(urlPath)) return c.notFound();
     if (!hasExtension(urlPath) && !new URL(c.req.url).search && wantsHtml(c.req.header('Accept'))) {
-      const page = await findFile(`/${prerenderedFile(urlPath)}`);
+      const page = findFile(`/${prerenderedFile(urlPath)}`);
       if (page) return sendFile(c, page, '/index.html');
       const html = await rendered?.render(urlPath);
       if (html) {
@@ -133,11 +123,11 @@ export function staticRoutes(staticDir: string, rendered?: RenderedPages): Hono 
         return c.html(html);
       }
     }
-    const file = await findFile(urlPath);
+    const file = findFile(urlPath);
     if (file) return sendFile(c, file, urlPath.endsWith('/') ? '/index.html' : urlPath);
     if (hasExtension(urlPath) || !wantsHtml(c.req.header('Accept'))) throw notFound();
 
-    const index = await findFile('/index.html');
+    const index = findFile('/index.html');
     if (!index) {
       throw new ApiError(
         503,
