@@ -50,7 +50,8 @@ function BookEvent({ eventId, userId }: { eventId: string; userId: string }) {
       </>
     );
   }
-  if (event && mine.isPending) return <Spinner label="Checking your bookings…" />;
+  // Offline the check waits (paused) and the steps say booking needs a connection; it runs when the signal is back.
+  if (event && mine.isPending && mine.fetchStatus !== 'paused') return <Spinner label="Checking your bookings…" />;
   if (event) {
     return (
       <>
