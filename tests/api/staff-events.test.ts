@@ -150,7 +150,9 @@ describe.each(ENGINES)('staff events on %s', (engine) => {
     expect(mail[0]!.text).toContain('has had to cancel Doomed Screening on');
     const statuses = await test.db.query<{ status: string }>('SELECT status FROM appointments WHERE event_id = $1::uuid', [event.event_id]);
     expect(statuses.map((s) => s.status)).toEqual(['cancelled', 'cancelled']);
-    expect((await getJson(app(), `/api/events/${event.event_id}`)).status).toBe(404);
+    // A link to it says it was cancelled (issue 16, item 4), with nothing of it to book.
+    const detail = await getJson<{ error: string }>(app(), `/api/events/${event.event_id}`);
+    expect([detail.status, detail.body.error]).toEqual([410, 'event_cancelled']);
     const listed = await getJson<{ events: ScreeningEvent[] }>(app(), '/api/events');
     expect(listed.body.events.map((e) => e.event_id)).not.toContain(event.event_id);
     expect((await send('POST', `/${event.event_id}/cancel`)).body.error).toBe('event_cancelled');
