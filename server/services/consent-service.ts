@@ -4,7 +4,9 @@
  * answers are checked against SPEC's rules (consentProblems, shared with
  * the form) here, whatever the screen did.
  */
+import { BOOKING_REFUSAL_MESSAGES, BOOKING_REFUSALS, type BookingRefusal } from '../../src/domain/booking';
 import { CONSENT_VERSION, consentProblems, type ConsentAnswers } from '../../src/domain/consent';
+import { bookingClosesAt, hasEnded } from '../../src/domain/event-card';
 import type { Queryable } from '../db/adapter';
 import { ApiError, eventNotFound, fieldIssue, type FieldIssue } from '../http/errors';
 import { TEST_CONSENT_USED } from './consent-links';
@@ -66,11 +68,23 @@ export function createConsentService(db: Queryable, now: () => Date): ConsentSer
       }
       const eventId = request.eventId;
       if (typeof eventId !== 'string' || !isEventId(eventId)) throw eventNotFound();
-      const [event] = await db.query<{ event_date: string }>(
-        "SELECT to_char(event_date, 'YYYY-MM-DD') AS event_date FROM events WHERE event_id = $1::uuid",
+      const [event] = await db.query<{ event_date: string; start_time: string; end_time: string; exclusive_for: string | null; cancelled: boolean }>(
+        `SELECT to_char(event_date, 'YYYY-MM-DD') AS event_date, to_char(start_time, 'HH24:MI') AS start_time,
+           to_char(end_time, 'HH24:MI') AS end_time, exclusive_for, cancelled_at IS NOT NULL AS cancelled
+         FROM events WHERE event_id = $1::uuid`,
         [eventId],
       );
       if (!event) throw eventNotFound();
+      // A consent is the step before a booking: none for an event that can no longer be booked (the booking's own rules).
+      const closesAt = bookingClosesAt(event);
+      const refused: BookingRefusal | null = event.cancelled
+        ? 'event_cancelled'
+        : hasEnded(event, now())
+          ? 'event_passed'
+          : closesAt && now().getTime() >= closesAt.getTime()
+            ? 'booking_closed'
+            : null;
+      if (refused) throw new ApiError(BOOKING_REFUSALS[refused], refused, BOOKING_REFUSAL_MESSAGES[refused]);
       if (!profile) throw profileRequired();
       const answers = readAnswers();
       checkAnswers(answers);

@@ -6,6 +6,7 @@
  * expired, missing parts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOOKING_REFUSALS } from '../../src/domain/booking';
 import { CONSENT_MESSAGES, CONSENT_VERSION } from '../../src/domain/consent';
 import { makeConsentLink, TEST_CONSENT_INVALID, TEST_CONSENT_USED, type ConsentLink } from '../../server/services/consent-links';
 import { createSigner } from '../../server/services/signing';
@@ -24,6 +25,10 @@ describe.each(ENGINES)('consent on %s', (engine) => {
   let member: FastMember;
   let other: FastMember;
   const event = makeEvent({ event_date: '2026-06-20' });
+  // On NOW (10:00 on 10 June, London): booking closed 24 hours before 20:00 today; yesterday's has ended; one cancelled.
+  const closed = makeEvent({ event_date: '2026-06-10', start_time: '20:00', end_time: '22:00' });
+  const ended = makeEvent({ event_date: '2026-06-09' });
+  const cancelled = makeEvent({ event_date: '2026-06-25' });
   const app = (now = NOW) => testApp({ db: test.db, now });
   const file = (body: unknown, token: string | null = member.token) => getJson<Answer>(app(), '/api/medical/consent', sendJson(token, body));
   const link = (profileId: number, date = '2026-07-01', now = NOW, days?: number) =>
@@ -33,7 +38,8 @@ describe.each(ENGINES)('consent on %s', (engine) => {
 
   beforeAll(async () => {
     test = await createTestDatabase(engine);
-    await replaceEvents(test.db, [event]);
+    await replaceEvents(test.db, [event, closed, ended, cancelled]);
+    await test.db.query('UPDATE events SET cancelled_at = $2 WHERE event_id = $1::uuid', [cancelled.event_id, NOW]);
     [member, other] = (await fastMembers(test.db, 2, NOW)) as [FastMember, FastMember];
   });
   afterAll(async () => {
@@ -53,6 +59,19 @@ describe.each(ENGINES)('consent on %s', (engine) => {
     expect(answers).toMatchObject({ consentToPrivateGp: true, numberOfPsaTest: 1 });
     // The CHAPS form of the caller's own id is the caller's too.
     expect((await file({ ...validConsent(), eventId: event.event_id, profileId: `CHAPS${member.profileId}` })).status).toBe(201);
+  });
+
+  it('files no consent for an event that can no longer be booked: closed, ended or cancelled, as the booking would say', async () => {
+    for (const [closedEvent, code] of [
+      [closed, 'booking_closed'],
+      [ended, 'event_passed'],
+      [cancelled, 'event_cancelled'],
+    ] as const) {
+      const res = await file({ ...validConsent(), eventId: closedEvent.event_id });
+      expect([res.status, (res.body as unknown as { error: string }).error]).toEqual([BOOKING_REFUSALS[code], code]);
+    }
+    const filed = await test.db.query('SELECT 1 FROM consents WHERE event_id = ANY($1::uuid[])', [[closed.event_id, ended.event_id, cancelled.event_id]]);
+    expect(filed).toEqual([]);
   });
 
   it("answers 401 without a token, 403 for another member's profileId, 404 for an unknown event", async () => {
