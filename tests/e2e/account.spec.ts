@@ -6,6 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { leftEdgeBrightness } from './support/backdrop';
 import { bornYearsAgo, DEMO_EMAIL, DEMO_PASSWORD, signIn } from './support/members';
 import { indexedDbText, waitForServiceWorkerControl } from './support/pwa';
 
@@ -22,9 +23,13 @@ test.describe('member account', () => {
 
     await page.getByLabel('First name (and middle names)').fill('Graham Peter');
     await page.getByLabel('Last name').fill('Walsh');
+    await page.getByLabel('Date of birth').scrollIntoViewIfNeeded();
+    const undimmed = await leftEdgeBrightness(page);
     await page.getByLabel('Date of birth').click();
     const dialog = page.getByRole('dialog', { name: 'Age Restriction Error' });
     await expect(dialog).toBeVisible();
+    // The page behind is dimmed while the notice is open (issue 16, item 20).
+    expect(await leftEdgeBrightness(page)).toBeLessThan(undimmed * 0.7);
     await expectNoSeriousA11yViolations(page);
     await dialog.getByRole('button', { name: 'OK' }).click();
     await expect(dialog).toBeHidden();

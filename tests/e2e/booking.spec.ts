@@ -12,6 +12,7 @@ import { BOOKING_CONFIRMED_MESSAGE, BOOKING_REFUSAL_MESSAGES, CANCELLATION_POLIC
 import { CONSENT_MESSAGES } from '../../src/domain/consent';
 import { formatLongDate } from '../../src/domain/format';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { leftEdgeBrightness } from './support/backdrop';
 import {
   bookableEvents,
   bookThroughApi,
@@ -92,9 +93,14 @@ test.describe('booking', () => {
     const member = await createMember(request, { firstName: 'Percy' });
     const event = (await bookableEvents(request)).find((e) => e.is_private)!;
     await page.goto(`/event/${event.event_id}`);
-    await page.getByRole('button', { name: 'BOOK EVENT' }).click();
+    const book = page.getByRole('button', { name: 'BOOK EVENT' });
+    await book.scrollIntoViewIfNeeded();
+    const undimmed = await leftEdgeBrightness(page);
+    await book.click();
     const dialog = page.getByRole('dialog', { name: 'Private event' });
     await expect(dialog).toBeVisible();
+    // The page behind is dimmed while the dialog is open (issue 16, item 20).
+    expect(await leftEdgeBrightness(page)).toBeLessThan(undimmed * 0.7);
     await expect(dialog.getByLabel('Access code')).toBeFocused();
     await expectNoSeriousA11yViolations(page);
     await page.keyboard.press('Escape');
