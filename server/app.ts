@@ -152,7 +152,7 @@ export function createApp({
     ),
   );
   const isStaff = env.supabaseUrl ? hostedStaffCheck() : ownStaffCheck(db);
-  app.route('/api/staff', staffRoutes({ db, verify: auth.verifier, isStaff, signer, mailer, site: env, jobs, now, logger }));
+  app.route('/api/staff', staffRoutes({ db, verify: auth.verifier, isStaff, signer, mailer, site: env, jobs, registrar: auth.registrar, now, logger }));
   app.route('/api/payments', paymentsRoutes(payments, db, auth.verifier, now, logger));
   app.route('/api/logs', logsRoutes(db, auth.verifier, now, logger));
   // Stand-ins register here only; production mounts none of them (server/dev/stand-ins.ts).

@@ -11,6 +11,7 @@ import { PAYPAL_SANDBOX_API, paypalProblems, type PayPalSettings } from './env-p
 
 export { PAYPAL_SANDBOX_API, type PayPalSettings } from './env-paypal';
 import { parseTrustProxy, type TrustProxy } from './http/client-address';
+import { DEFAULT_AUTH_LIMITS, type AuthLimits } from './auth/throttle';
 
 export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
@@ -75,6 +76,17 @@ const days = (fallback: number) =>
       .pipe(z.number().min(1, 'must be at least 1 day')),
   );
 
+/** A whole number of attempts in a window, at least 1. */
+const perWindow = (fallback: number) =>
+  optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{1,6}$/, 'must be a whole number')
+      .optional()
+      .transform((v) => (v === undefined ? fallback : Number(v)))
+      .pipe(z.number().min(1, 'must be at least 1')),
+  );
+
 const schema = z.object({
   PORT: optionalText.pipe(
     z
@@ -132,6 +144,10 @@ const schema = z.object({
   ),
   AUTH_SESSION_INACTIVITY_DAYS: days(14),
   AUTH_SESSION_LIFETIME_DAYS: days(90),
+  AUTH_SIGNUPS_PER_ADDRESS_PER_HOUR: perWindow(DEFAULT_AUTH_LIMITS.signupsPerAddressPerHour),
+  AUTH_SIGNIN_FAILURES_PER_ADDRESS: perWindow(DEFAULT_AUTH_LIMITS.signInFailuresPerAddress),
+  AUTH_SIGNIN_FAILURES_PER_ACCOUNT: perWindow(DEFAULT_AUTH_LIMITS.signInFailuresPerAccount),
+  AUTH_EMAILS_PER_ADDRESS_PER_HOUR: perWindow(DEFAULT_AUTH_LIMITS.emailsPerAddressPerHour),
   PAYPAL_CLIENT_ID: optionalText.pipe(z.string().regex(/^[\w-]{10,200}$/, 'must be a PayPal REST app client id').optional()),
   PAYPAL_CLIENT_SECRET: optionalText.pipe(z.string().min(10, 'must be a PayPal REST app secret').optional()),
   PAYPAL_API_BASE: optionalText.pipe(httpUrl),
@@ -183,6 +199,8 @@ export interface Env {
   authSessionInactivityDays: number;
   /** A session this many days old has ended, however active. */
   authSessionLifetimeDays: number;
+  /** Sign-in, sign-up and email throttle limits (AuthLimits). */
+  authLimits: AuthLimits;
   /** Which proxies' X-Forwarded-For is believed (server/http/client-address.ts); null = none. */
   trustProxy: TrustProxy;
   /** Hosts (name, or name:port) whose Host header may be used for emailed links outside production when SITE_URL is unset. */
@@ -275,6 +293,12 @@ export function parseEnv(source: Record<string, string | undefined>, cwd = proce
     linkSigningSecret: v.LINK_SIGNING_SECRET,
     authSessionInactivityDays: v.AUTH_SESSION_INACTIVITY_DAYS,
     authSessionLifetimeDays: v.AUTH_SESSION_LIFETIME_DAYS,
+    authLimits: {
+      signupsPerAddressPerHour: v.AUTH_SIGNUPS_PER_ADDRESS_PER_HOUR,
+      signInFailuresPerAddress: v.AUTH_SIGNIN_FAILURES_PER_ADDRESS,
+      signInFailuresPerAccount: v.AUTH_SIGNIN_FAILURES_PER_ACCOUNT,
+      emailsPerAddressPerHour: v.AUTH_EMAILS_PER_ADDRESS_PER_HOUR,
+    },
     trustProxy: v.TRUST_PROXY,
     allowedHosts: v.ALLOWED_HOSTS,
     paypal:

@@ -89,3 +89,20 @@ export function recoveryMail(to: string, link: string, code?: string): OutgoingM
     code,
   );
 }
+
+/** To a man staff registered at a screening venue: his account is ready once he chooses a password. */
+export function venueRegistrationMail(to: string, name: string, link: string, code?: string): OutgoingMail {
+  return mail(
+    to,
+    'Your CHAPS account: choose a password',
+    [
+      `Hello${name ? ` ${name}` : ''},`,
+      'A member of the CHAPS team has made an account for you with this email address, so you can book PSA screening and read your results online.',
+      'To start using it, choose a password with the link below. The link works once, for 24 hours; after that, use Forgot password? on the sign-in page.',
+      'If you did not ask for an account, you can ignore this email: nothing is booked or shared.',
+    ],
+    link,
+    'Choose your password',
+    code,
+  );
+}

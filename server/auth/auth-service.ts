@@ -33,16 +33,15 @@ import {
 } from './sessions';
 import { guardSignIn } from './sign-in-guard';
 import {
-  ADDRESS_POLICY,
+  authPolicies,
   CODE_POLICY,
   peekAttempts,
-  RECOVERY_ADDRESS_POLICY,
   RECOVERY_INTERVAL_MS,
   refundAttempt,
-  SIGNUP_POLICY,
   SIGNUP_TAKEN_POLICY,
   takeAttempt,
   takeOnce,
+  type AuthLimits,
 } from './throttle';
 import { findUserByEmail, findUserById, insertUser, lookalikeUser, MAX_STORED_METADATA_BYTES, MetadataTooLargeError, updateUser, userJson, type AuthUser } from './users';
 
@@ -50,6 +49,8 @@ export interface AuthSettings {
   jwtSecret: string | undefined;
   requireEmailConfirmation: boolean;
   sessionLimits: SessionLimits;
+  /** Throttle limits; DEFAULT_AUTH_LIMITS when left out. */
+  limits?: AuthLimits;
 }
 
 /** Where a request came from: the site's origin (for links and the issuer) and the client's address. */
@@ -74,6 +75,7 @@ export function createAuthService({ db, now, logger, mailer, settings }: AuthSer
   const getSecret = () => (secret ??= signingSecret(db, settings.jwtSecret));
   let keys: Promise<SigningKeys> | undefined;
   const getKeys = () => (keys ??= getSecret().then(deriveSigningKeys));
+  const policies = authPolicies(settings.limits);
 
   async function sessionFor(user: AuthUser, sessionId: string, refreshToken: string, at: RequestOrigin, method: 'password' | 'otp') {
     const { token, expiresAt } = await signAccessToken(
@@ -121,7 +123,7 @@ export function createAuthService({ db, now, logger, mailer, settings }: AuthSer
   async function throttleEmail(action: string, email: string, at: RequestOrigin, what: string) {
     const wait = Math.max(
       await takeOnce(db, `${action}:email:${email}`, now(), RECOVERY_INTERVAL_MS),
-      await takeAttempt(db, `${action}:ip:${at.ip}`, now(), RECOVERY_ADDRESS_POLICY),
+      await takeAttempt(db, `${action}:ip:${at.ip}`, now(), policies.recoveryAddress),
     );
     if (wait > 0) throw tooManyAttempts('over_email_send_rate_limit', wait, what);
   }
@@ -163,7 +165,7 @@ export function createAuthService({ db, now, logger, mailer, settings }: AuthSer
       const tooMany = (wait: number) => tooManyAttempts('over_request_rate_limit', wait, 'Too many new accounts from this address.');
       // Refused before hashing when already over: a flood from one address must not fill the hashing pool.
       const waiting = Math.max(
-        await peekAttempts(db, signupKey, now(), SIGNUP_POLICY),
+        await peekAttempts(db, signupKey, now(), policies.signup),
         confirmAtOnce ? await peekAttempts(db, takenKey, now(), SIGNUP_TAKEN_POLICY) : 0,
       );
       if (waiting > 0) throw tooMany(waiting);
@@ -171,7 +173,7 @@ export function createAuthService({ db, now, logger, mailer, settings }: AuthSer
       const outcome = await db.transaction(async (tx) => {
         await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [signupKey]);
         const wait = Math.max(
-          await takeAttempt(tx, signupKey, now(), SIGNUP_POLICY),
+          await takeAttempt(tx, signupKey, now(), policies.signup),
           confirmAtOnce ? await takeAttempt(tx, takenKey, now(), SIGNUP_TAKEN_POLICY) : 0,
         );
         if (wait > 0) return { wait, user: null };
@@ -198,7 +200,7 @@ export function createAuthService({ db, now, logger, mailer, settings }: AuthSer
 
     async signInWithPassword(email: string, password: string, at: RequestOrigin) {
       // Counted before the password is checked, so parallel guesses cannot all be checked (ADR 0008).
-      const guard = await guardSignIn(db, email, at.ip, now());
+      const guard = await guardSignIn(db, email, at.ip, now(), policies);
       const user = await findUserByEmail(db, email);
       if (!(await passwordMatches(password, user?.encrypted_password ?? null)) || !user) {
         await guard.failed();
@@ -280,7 +282,7 @@ export function createAuthService({ db, now, logger, mailer, settings }: AuthSer
         // Counted before the code is checked: six digits are few, so guesses are too.
         const wait = Math.max(
           await takeAttempt(db, `verify:email:${proof.email}`, now(), CODE_POLICY),
-          await takeAttempt(db, `verify:ip:${at.ip}`, now(), ADDRESS_POLICY),
+          await takeAttempt(db, `verify:ip:${at.ip}`, now(), policies.address),
         );
         if (wait > 0) throw tooManyAttempts('over_request_rate_limit', wait, 'Too many codes tried.');
         const user = await findUserByEmail(db, proof.email);

@@ -10,6 +10,7 @@ import type { MailSender } from './auth-mail';
 import { createAuthService, type AuthService } from './auth-service';
 import { hostedTokenVerifier, ownTokenVerifier, type MemberVerifier } from './member-verifier';
 import { sessionLimits } from './sessions';
+import { createVenueRegistrar, type VenueRegistrar } from './venue-registration';
 
 export type AuthEnv = Pick<
   Env,
@@ -23,18 +24,21 @@ export type AuthEnv = Pick<
   | 'trustProxy'
   | 'authSessionInactivityDays'
   | 'authSessionLifetimeDays'
+  | 'authLimits'
 >;
 
 export interface MemberAuth {
   /** The stand-in, or null when a hosted project signs members in. */
   service: AuthService | null;
   verifier: MemberVerifier;
+  /** Staff registering a member at a venue; null with a hosted project, whose own dashboard invites. */
+  registrar: VenueRegistrar | null;
 }
 
 export function memberAuth(deps: { db: Database; env: AuthEnv; now: () => Date; logger: Logger; mailer: MailSender }): MemberAuth {
   const { db, env, now, logger, mailer } = deps;
   if (env.supabaseUrl) {
-    return { service: null, verifier: hostedTokenVerifier(env.supabaseUrl, env.supabaseJwtSecret, now) };
+    return { service: null, verifier: hostedTokenVerifier(env.supabaseUrl, env.supabaseJwtSecret, now), registrar: null };
   }
   const limits = sessionLimits(env.authSessionInactivityDays, env.authSessionLifetimeDays);
   const service = createAuthService({
@@ -42,7 +46,16 @@ export function memberAuth(deps: { db: Database; env: AuthEnv; now: () => Date; 
     now,
     logger,
     mailer,
-    settings: { jwtSecret: env.authJwtSecret, requireEmailConfirmation: env.authRequireEmailConfirmation, sessionLimits: limits },
+    settings: {
+      jwtSecret: env.authJwtSecret,
+      requireEmailConfirmation: env.authRequireEmailConfirmation,
+      sessionLimits: limits,
+      limits: env.authLimits,
+    },
   });
-  return { service, verifier: ownTokenVerifier(db, service.getKeys, now, limits) };
+  return {
+    service,
+    verifier: ownTokenVerifier(db, service.getKeys, now, limits),
+    registrar: createVenueRegistrar({ db, mailer, logger, now }),
+  };
 }

@@ -1,7 +1,7 @@
 /**
  * The throttles around a password check (ADR 0008). Counted before the
- * check, in the database: one address may guess 5 times at one account
- * and 30 times in all per 15 minutes, then waits. The account itself is
+ * check, in the database: one address may fail 5 times at one account
+ * and 30 times in all per 15 minutes (settings: AuthLimits), then waits. The account itself is
  * never locked, so nobody can shut a member out by failing on purpose from
  * their own address; after 10 failures from anywhere each further failure
  * is answered slowly instead.
@@ -11,11 +11,10 @@ import { tooManyAttempts } from './auth-error';
 import {
   ACCOUNT_SLOWDOWN_MS,
   ACCOUNT_SLOWDOWN_POLICY,
-  ADDRESS_POLICY,
   clearAttempts,
-  PAIR_POLICY,
   refundAttempt,
   takeAttempt,
+  type AuthPolicies,
 } from './throttle';
 
 export interface SignInGuard {
@@ -27,13 +26,13 @@ export interface SignInGuard {
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
-export async function guardSignIn(db: Queryable, email: string, address: string, now: Date): Promise<SignInGuard> {
+export async function guardSignIn(db: Queryable, email: string, address: string, now: Date, policies: AuthPolicies): Promise<SignInGuard> {
   const pairKey = `signin:pair:${address}:${email}`;
   const addressKey = `signin:ip:${address}`;
   const accountKey = `signin:email:${email}`;
   const wait = Math.max(
-    await takeAttempt(db, pairKey, now, PAIR_POLICY),
-    await takeAttempt(db, addressKey, now, ADDRESS_POLICY),
+    await takeAttempt(db, pairKey, now, policies.pair),
+    await takeAttempt(db, addressKey, now, policies.address),
   );
   if (wait > 0) throw tooManyAttempts('over_request_rate_limit', wait, 'Too many failed sign-in attempts.');
   return {

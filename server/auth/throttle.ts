@@ -13,18 +13,56 @@ export type ThrottlePolicy = ThrottleLimit;
 
 const MINUTE = 60_000;
 
-/** Password guesses from one address at one account. */
-export const PAIR_POLICY: ThrottlePolicy = { max: 5, windowMs: 15 * MINUTE };
-/** Password guesses from one address at any accounts. */
-export const ADDRESS_POLICY: ThrottlePolicy = { max: 30, windowMs: 15 * MINUTE };
+/**
+ * The limits that meet real use at a screening venue, where many men share
+ * one address (the hall's Wi-Fi, a volunteer's tablet): settings, with
+ * these defaults (server/env.ts, .env.example). Windows are fixed; the
+ * numbers in them are not.
+ */
+export interface AuthLimits {
+  /** New accounts from one address in an hour (AUTH_SIGNUPS_PER_ADDRESS_PER_HOUR). */
+  signupsPerAddressPerHour: number;
+  /** Failed sign-ins from one address at any accounts per 15 minutes (AUTH_SIGNIN_FAILURES_PER_ADDRESS). */
+  signInFailuresPerAddress: number;
+  /** Failed sign-ins from one address at one account per 15 minutes (AUTH_SIGNIN_FAILURES_PER_ACCOUNT). */
+  signInFailuresPerAccount: number;
+  /** Password reset and confirmation emails asked for from one address in an hour (AUTH_EMAILS_PER_ADDRESS_PER_HOUR). */
+  emailsPerAddressPerHour: number;
+}
+
+export const DEFAULT_AUTH_LIMITS: AuthLimits = {
+  signupsPerAddressPerHour: 10,
+  signInFailuresPerAddress: 30,
+  signInFailuresPerAccount: 5,
+  emailsPerAddressPerHour: 10,
+};
+
+export interface AuthPolicies {
+  /** Password guesses from one address at one account. */
+  pair: ThrottlePolicy;
+  /** Password guesses (and emailed codes) from one address at any accounts. */
+  address: ThrottlePolicy;
+  /** New accounts from one address. */
+  signup: ThrottlePolicy;
+  /** Recovery and confirmation emails asked for from one address (each email also once a minute). */
+  recoveryAddress: ThrottlePolicy;
+}
+
+export function authPolicies(limits: AuthLimits = DEFAULT_AUTH_LIMITS): AuthPolicies {
+  return {
+    pair: { max: limits.signInFailuresPerAccount, windowMs: 15 * MINUTE },
+    address: { max: limits.signInFailuresPerAddress, windowMs: 15 * MINUTE },
+    signup: { max: limits.signupsPerAddressPerHour, windowMs: 60 * MINUTE },
+    recoveryAddress: { max: limits.emailsPerAddressPerHour, windowMs: 60 * MINUTE },
+  };
+}
+
 /**
  * Failed guesses at one account from anywhere. Past this the account is
  * slowed, never locked: a lock would let anyone shut a member out.
  */
 export const ACCOUNT_SLOWDOWN_POLICY: ThrottlePolicy = { max: 10, windowMs: 15 * MINUTE };
 export const ACCOUNT_SLOWDOWN_MS = 2_000;
-/** New accounts from one address. */
-export const SIGNUP_POLICY: ThrottlePolicy = { max: 10, windowMs: 60 * MINUTE };
 /**
  * Sign-ups answered "already registered" for one address, with email
  * confirmation off (the one answer that tells a registered address, ADR
@@ -32,8 +70,6 @@ export const SIGNUP_POLICY: ThrottlePolicy = { max: 10, windowMs: 60 * MINUTE };
  * this the address may not sign up at all for the hour.
  */
 export const SIGNUP_TAKEN_POLICY: ThrottlePolicy = { max: 3, windowMs: 60 * MINUTE };
-/** Recovery emails asked for from one address (each email also once a minute). */
-export const RECOVERY_ADDRESS_POLICY: ThrottlePolicy = { max: 10, windowMs: 60 * MINUTE };
 export const RECOVERY_INTERVAL_MS = MINUTE;
 /** Emailed 6-digit codes tried for one address (a million codes; five guesses per quarter hour). */
 export const CODE_POLICY: ThrottlePolicy = { max: 5, windowMs: 15 * MINUTE };

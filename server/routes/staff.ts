@@ -6,10 +6,12 @@
  * - /events/... : staff-events.ts and staff-attendees.ts
  * - /jobs/... : staff-jobs.ts, the emails and refunds that could not be done
  * - /payments: card payments needing a person (staff-payments.ts)
+ * - /members: registering a member at a venue (staff-members.ts)
  */
 import { Hono } from 'hono';
 import type { MemberVerifier } from '../auth/member-verifier';
 import type { StaffCheck } from '../auth/staff-role';
+import type { VenueRegistrar } from '../auth/venue-registration';
 import type { Database } from '../db/adapter';
 import { requireStaff, type StaffVariables } from '../http/require-staff';
 import type { Logger } from '../logger';
@@ -26,6 +28,7 @@ import type { SiteOriginEnv } from '../http/site-origin';
 import { staffAttendeesRoutes } from './staff-attendees';
 import { staffEventsRoutes } from './staff-events';
 import { staffJobsRoutes } from './staff-jobs';
+import { staffMembersRoutes } from './staff-members';
 import { staffPaymentsRoutes } from './staff-payments';
 
 export interface StaffRoutesDeps {
@@ -38,11 +41,13 @@ export interface StaffRoutesDeps {
   site: SiteOriginEnv;
   /** The job queue: refunds of a cancelled event's payments, and what staff see of failed jobs. */
   jobs: Jobs;
+  /** Registers a member at a venue; null when a hosted project signs members in. */
+  registrar: VenueRegistrar | null;
   now: () => Date;
   logger: Logger;
 }
 
-export function staffRoutes({ db, verify, isStaff, signer, mailer, site, jobs, now, logger }: StaffRoutesDeps): Hono<{ Variables: StaffVariables }> {
+export function staffRoutes({ db, verify, isStaff, signer, mailer, site, jobs, registrar, now, logger }: StaffRoutesDeps): Hono<{ Variables: StaffVariables }> {
   const app = new Hono<{ Variables: StaffVariables }>();
   app.use(requireStaff(verify, isStaff, logger));
   const mail = createStaffMail(mailer);
@@ -61,5 +66,6 @@ export function staffRoutes({ db, verify, isStaff, signer, mailer, site, jobs, n
     }),
   );
   app.route('/payments', staffPaymentsRoutes(db));
+  app.route('/members', staffMembersRoutes(registrar, site));
   return app;
 }

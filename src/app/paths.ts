@@ -64,6 +64,7 @@ export const paths = {
   staffNewEvent: '/staff/events/new',
   /** Emails and refunds the server could not do (docs/decisions/0013). */
   staffFailures: '/staff/failures',
+  staffRegisterMember: '/staff/members/new',
   staffEvent: (id: string) => `/staff/events/${encodeURIComponent(id)}`,
   staffEventPattern: '/staff/events/:id',
   staffEditEvent: (id: string) => `/staff/events/${encodeURIComponent(id)}/edit`,

@@ -29,6 +29,7 @@ const AboutUsPage = lazyWhenOnline(() => import('./pages/about-us-page'));
 // The staff console: its own chunks, never part of a member's first load.
 const StaffEventsPage = lazyWhenOnline(() => import('../features/staff/pages/staff-events-page'));
 const StaffFailuresPage = lazyWhenOnline(() => import('../features/staff/pages/staff-failures-page'));
+const StaffRegisterMemberPage = lazyWhenOnline(() => import('../features/staff/pages/staff-register-member-page'));
 const StaffEventEditorPage = lazyWhenOnline(() => import('../features/staff/pages/staff-event-editor-page'));
 const StaffAttendeesPage = lazyWhenOnline(() => import('../features/staff/pages/staff-attendees-page'));
 const NewsPage = lazyWhenOnline(() => import('../features/content/pages/news-page'));
@@ -93,6 +94,7 @@ export function AppRoutes() {
         <Route path={paths.worldCancerDayPoster} element={<WorldCancerDayPosterPage />} />
         <Route path={paths.staff} element={<StaffEventsPage />} />
         <Route path={paths.staffFailures} element={<StaffFailuresPage />} />
+        <Route path={paths.staffRegisterMember} element={<StaffRegisterMemberPage />} />
         <Route path={paths.staffNewEvent} element={<StaffEventEditorPage />} />
         <Route path={paths.staffEventPattern} element={<StaffAttendeesPage />} />
         <Route path={paths.staffEditEventPattern} element={<StaffEventEditorPage />} />

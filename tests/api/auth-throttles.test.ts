@@ -84,6 +84,26 @@ describe.each(ENGINES)('sign-in throttles on %s', (engine) => {
     expect(statuses[10]).toBe(429);
   });
 
+  it('lets a screening venue set its own sign-up limit: 25 men behind one address all register', async () => {
+    const venue = app({ AUTH_SIGNUPS_PER_ADDRESS_PER_HOUR: '25' });
+    const address = newAddress();
+    const statuses: number[] = [];
+    for (let i = 0; i < 26; i += 1) {
+      statuses.push((await postAuth(venue, '/signup', { email: uniqueEmail('venue'), password: 'venue-password-1' }, {}, address)).status);
+    }
+    expect(statuses.slice(0, 25).every((s) => s === 200)).toBe(true);
+    expect(statuses[25]).toBe(429);
+  });
+
+  it('takes the failed sign-in limits from settings', async () => {
+    const email = uniqueEmail('setting');
+    await signUp(app(), email, 'right-password-17');
+    const strict = app({ AUTH_SIGNIN_FAILURES_PER_ACCOUNT: '2' });
+    const attacker = newAddress();
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => signIn(strict, email, `wrong-guess-${i}`, attacker)));
+    expect(answers.filter((a) => a.status !== 429)).toHaveLength(2);
+  });
+
   it('limits password reset requests from one address to ten an hour', async () => {
     const address = newAddress();
     const statuses: number[] = [];

@@ -35,6 +35,7 @@ describe('server settings', () => {
       siteUrl: undefined,
       authSessionInactivityDays: 14,
       authSessionLifetimeDays: 90,
+      authLimits: { signupsPerAddressPerHour: 10, signInFailuresPerAddress: 30, signInFailuresPerAccount: 5, emailsPerAddressPerHour: 10 },
       trustProxy: null,
       allowedHosts: ['localhost', '127.0.0.1', '[::1]'],
       demoMemberEmail: 'demo.member@example.com',
@@ -138,6 +139,18 @@ describe('server settings', () => {
     expect(parseEnv({ VITE_SEMINAR_VIDEO_URL: value }).seminarVideoUrl).toBe(expected);
   });
 
+  it('reads the sign-in throttles, with their documented defaults', () => {
+    expect(parseEnv({}).authLimits).toEqual({
+      signupsPerAddressPerHour: 10,
+      signInFailuresPerAddress: 30,
+      signInFailuresPerAccount: 5,
+      emailsPerAddressPerHour: 10,
+    });
+    expect(
+      parseEnv({ AUTH_SIGNUPS_PER_ADDRESS_PER_HOUR: '200', AUTH_SIGNIN_FAILURES_PER_ACCOUNT: ' 8 ' }).authLimits,
+    ).toMatchObject({ signupsPerAddressPerHour: 200, signInFailuresPerAccount: 8 });
+  });
+
   it.each([
     ['PORT', 'abc'],
     ['PORT', '70000'],
@@ -153,6 +166,9 @@ describe('server settings', () => {
     ['TRUST_PROXY', 'the-proxy'],
     ['AUTH_SESSION_INACTIVITY_DAYS', '0'],
     ['AUTH_SESSION_LIFETIME_DAYS', 'a year'],
+    ['AUTH_SIGNUPS_PER_ADDRESS_PER_HOUR', '0'],
+    ['AUTH_SIGNIN_FAILURES_PER_ADDRESS', 'many'],
+    ['AUTH_EMAILS_PER_ADDRESS_PER_HOUR', '-3'],
     ['ALLOWED_HOSTS', 'http://evil.example/'],
   ])('refuses %s=%s with a message naming it', (name, value) => {
     let thrown: unknown;

@@ -34,6 +34,7 @@ const ROUTES: [string, string, unknown?][] = [
   ['POST', `/api/staff/events/${EVENT.event_id}/results.csv`, 'profile_id,psa_ng_ml\n1001,1.2\n'],
   ['GET', `/api/staff/events/${EVENT.event_id}/attendees/${APPOINTMENT}/consent`],
   ['POST', `/api/staff/events/${EVENT.event_id}/attendees/${APPOINTMENT}/consent-link`],
+  ['POST', '/api/staff/members', { first_name: 'Walter', last_name: 'Green', email: 'walter.green@example.org' }],
 ];
 
 describe.each(ENGINES)('staff access on %s', (engine) => {

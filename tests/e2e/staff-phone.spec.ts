@@ -7,7 +7,7 @@
  */
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { bookThroughApi, freeSlots } from './support/booking';
+import { bookThroughApi, freeSlots, mailsTo } from './support/booking';
 import { createMember } from './support/members';
 import { waitForServiceWorkerControl } from './support/pwa';
 import { createEventAsStaff, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD, staffToken } from './support/staff';
@@ -163,6 +163,59 @@ test.describe('the staff console on a phone', () => {
     const david = page.getByRole('listitem').filter({ hasText: 'David Thompson' });
     await expect(david).toContainText('None yet');
     await expect(david.getByRole('button', { name: 'Enter result for David Thompson' })).toBeVisible();
+  });
+
+  test('staff register a man at the venue; he chooses his own password from the email and goes on to his details', async ({ page, browser }) => {
+    await signInAsStaff(page);
+    await page.goto('/staff');
+    await page.getByRole('link', { name: 'Register a member' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Register a member' })).toBeVisible();
+    await page.getByRole('button', { name: 'Register and email him' }).click();
+    const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' });
+    await expect(summary).toBeFocused();
+    await expect(summary.getByRole('link')).toHaveText([
+      'Enter the member’s first name.',
+      'Enter the member’s last name.',
+      'Enter the member’s email address, like name@example.com.',
+    ]);
+    await expectNoSeriousA11yViolations(page);
+
+    const email = `venue.${Date.now()}@example.org`;
+    await page.getByLabel('First name').fill('Clifford');
+    await page.getByLabel('Last name').fill('Ashdown');
+    await page.getByLabel('Email address').fill(email);
+    await page.getByRole('button', { name: 'Register and email him' }).click();
+    const done = page.getByRole('status').filter({ hasText: `Account made for ${email}` });
+    await expect(done).toBeFocused();
+    await expect(done).toContainText('We have emailed him a link to choose his password.');
+    await expectFits(page, 'the registration page');
+    await expectNoSeriousA11yViolations(page);
+
+    // The same address again is refused on its field.
+    await page.getByRole('button', { name: 'Register another member' }).click();
+    await page.getByLabel('First name').fill('Clifford');
+    await page.getByLabel('Last name').fill('Ashdown');
+    await page.getByLabel('Email address').fill(email);
+    await page.getByRole('button', { name: 'Register and email him' }).click();
+    await expect(page.getByLabel('Email address')).toHaveAttribute('aria-invalid', 'true');
+    await expect(summary.getByRole('link')).toHaveText(['This email address already has an account.']);
+
+    // His own phone: the link in his email signs him in where he chooses a password.
+    const [mail] = await mailsTo(page.request, email);
+    expect(mail?.subject).toBe('Your CHAPS account: choose a password');
+    const link = /Choose your password: (\S+)/.exec(mail!.text)![1]!;
+    const his = await browser.newContext(PHONE);
+    const phone = await his.newPage();
+    await phone.goto(link);
+    await expect(phone.getByRole('heading', { level: 1, name: 'Choose your password' })).toBeVisible();
+    await phone.getByLabel('New password').fill('clifford-chooses-9');
+    await phone.getByLabel('Confirm password').fill('clifford-chooses-9');
+    await phone.getByRole('button', { name: 'Save password' }).click();
+    await expect(phone.getByRole('heading', { level: 1, name: 'Complete your details' })).toBeVisible();
+    await his.close();
+
+    const signedIn = await page.request.post('/auth/v1/token?grant_type=password', { data: { email, password: 'clifford-chooses-9' } });
+    expect(signedIn.status()).toBe(200);
   });
 });
 

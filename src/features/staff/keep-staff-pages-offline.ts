@@ -11,6 +11,7 @@ const STAFF_PAGES = [
   () => import('./pages/staff-attendees-page'),
   () => import('./pages/staff-event-editor-page'),
   () => import('./pages/staff-failures-page'),
+  () => import('./pages/staff-register-member-page'),
 ];
 
 let started = false;

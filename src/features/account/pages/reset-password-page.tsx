@@ -2,9 +2,12 @@
  * /reset-password: where the reset email's link lands. The auth client reads
  * the session from the link's #fragment; the member then chooses a new
  * password (twice, at least 6 characters) and goes to the home page.
+ * With ?welcome=1 it is where a man registered by staff at a venue lands
+ * from his first email (server/routes/staff-members.ts): the same form,
+ * worded for choosing a first password, and on to his account after.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import type { MemberProfile } from '../../../domain/member-profile';
 import { memberRequest, startAuth } from '../../../lib/auth';
@@ -21,7 +24,9 @@ const MIN_PASSWORD = 6;
 const linkFailed = () => new URLSearchParams(window.location.hash.slice(1)).has('error');
 
 export default function ResetPasswordPage() {
-  useDocumentTitle('Reset password');
+  const welcome = new URLSearchParams(useLocation().search).has('welcome');
+  const title = welcome ? 'Choose your password' : 'Reset password';
+  useDocumentTitle(title);
   const session = useSession();
   const navigate = useNavigate();
   const [expired] = useState(linkFailed);
@@ -57,15 +62,15 @@ export default function ResetPasswordPage() {
       // As at sign-in, a failed profile fetch here is for the console only.
       console.warn('Failed to fetch user profile', cause);
     }
-    navigate(paths.home, { replace: true });
+    navigate(welcome ? paths.portal : paths.home, { replace: true });
   }
 
   let body;
   if (expired || (isSessionConfirmed() && session.status === 'signed-out')) {
     body = (
       <p className="form-failure" role="alert">
-        This reset link is invalid or has expired. <Link to={paths.login}>Go to sign in</Link> and choose Forgot password? to
-        get a new one.
+        This {welcome ? 'link' : 'reset link'} is invalid or has expired. <Link to={paths.login}>Go to sign in</Link> and choose
+        Forgot password? to get a new one.
       </p>
     );
   } else if (!isSessionConfirmed()) {
@@ -73,6 +78,7 @@ export default function ResetPasswordPage() {
   } else {
     body = (
       <>
+        {welcome && <p>Welcome to CHAPS. Choose a password for your account: you will sign in with it and your email address.</p>}
         <ErrorSummary errors={errors} />
         <form className="account-form" onSubmit={submit} noValidate>
           <PasswordField id="new-password" label="New password" autoComplete="new-password" value={password}
@@ -85,7 +91,7 @@ export default function ResetPasswordPage() {
             </p>
           )}
           <button type="submit" className="button button-primary" disabled={busy}>
-            {busy ? 'Saving…' : 'Set new password'}
+            {busy ? 'Saving…' : welcome ? 'Save password' : 'Set new password'}
           </button>
         </form>
       </>
@@ -93,7 +99,7 @@ export default function ResetPasswordPage() {
   }
   return (
     <div className="page account-page">
-      <h1>Reset password</h1>
+      <h1>{title}</h1>
       {body}
     </div>
   );

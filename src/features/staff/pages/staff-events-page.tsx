@@ -128,6 +128,9 @@ function StaffEvents({ userId }: { userId: string }) {
         <Link className="button button-primary" to={paths.staffNewEvent}>
           New event
         </Link>{' '}
+        <Link className="button" to={paths.staffRegisterMember}>
+          Register a member
+        </Link>{' '}
         <Link className="button" to={paths.staffFailures}>
           Emails and refunds not done
         </Link>

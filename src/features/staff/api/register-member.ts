@@ -1,0 +1,24 @@
+/**
+ * POST /api/staff/members: staff register a man at a screening venue; he
+ * is emailed a link to choose his own password (server/routes/staff-members.ts).
+ */
+import { useMutation } from '@tanstack/react-query';
+import { memberRequest } from '../../../lib/auth';
+import { ensureOnline } from '../../../lib/not-sent';
+
+export interface RegisteredMember {
+  email: string;
+  /** False when the mail server refused: he can use Forgot password? instead. */
+  emailed: boolean;
+}
+
+export function useRegisterMember() {
+  return useMutation({
+    networkMode: 'always',
+    retry: 0,
+    mutationFn: async (body: { first_name: string; last_name: string; email: string }) => {
+      await ensureOnline();
+      return memberRequest<RegisteredMember>('POST', '/staff/members', body);
+    },
+  });
+}

@@ -1,0 +1,162 @@
+/**
+ * /staff/members/new: registering a man at a screening venue (issue 17,
+ * item 6). Staff type his names and email; he is emailed a link to choose
+ * his own password and fills in his other details himself when he first
+ * books. No limit per address applies, so a whole evening's queue can be
+ * registered on the hall's Wi-Fi. The form checks with the same rules as
+ * the server (src/domain/venue-registration.ts) and shows the server's own
+ * refusals (an address already registered) on the field.
+ */
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { checkVenueRegistration, type VenueRegistrationField, type VenueRegistrationIssue } from '../../../domain/venue-registration';
+import { ApiError } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useRegisterMember, type RegisteredMember } from '../api/register-member';
+import { RequireStaff } from '../components/require-staff';
+import '../../../lib/ui/forms.css';
+import '../staff.css';
+
+const FIELDS: { name: VenueRegistrationField; label: string; autoComplete: string; type?: string }[] = [
+  { name: 'first_name', label: 'First name', autoComplete: 'off' },
+  { name: 'last_name', label: 'Last name', autoComplete: 'off' },
+  { name: 'email', label: 'Email address', autoComplete: 'off', type: 'email' },
+];
+
+type Values = Record<VenueRegistrationField, string>;
+const EMPTY: Values = { first_name: '', last_name: '', email: '' };
+const fieldId = (name: VenueRegistrationField) => `register-${name}`;
+
+function serverIssues(error: unknown): VenueRegistrationIssue[] {
+  if (!(error instanceof ApiError)) return [];
+  return error.issues
+    .filter((i): i is typeof i & { path: VenueRegistrationField } => FIELDS.some((f) => f.name === i.path))
+    .map((i) => ({ field: i.path, message: i.message }));
+}
+
+function Done({ registered, onNext }: { registered: RegisteredMember; onNext: () => void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <div className="staff-registered" role="status" tabIndex={-1} ref={ref}>
+      <h2>Account made for {registered.email}</h2>
+      {registered.emailed ? (
+        <p>We have emailed him a link to choose his password. It works for 24 hours. He adds his other details when he first books.</p>
+      ) : (
+        <p className="form-failure">
+          The account is made, but the email could not be sent. Ask him to choose Forgot password? on the sign-in page with this
+          address to set his password.
+        </p>
+      )}
+      <button type="button" className="button button-primary" onClick={onNext}>
+        Register another member
+      </button>
+    </div>
+  );
+}
+
+function RegisterForm() {
+  const register = useRegisterMember();
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [issues, setIssues] = useState<VenueRegistrationIssue[]>([]);
+  const summary = useRef<HTMLDivElement>(null);
+  const shown = issues.length > 0 ? issues : serverIssues(register.error);
+  const failure = register.error && shown.length === 0 ? register.error.message : null;
+  const issueOf = (name: VenueRegistrationField) => shown.find((i) => i.field === name)?.message;
+
+  useEffect(() => {
+    if (shown.length > 0) summary.current?.focus();
+  }, [shown.length, register.error]);
+
+  if (register.data) {
+    return (
+      <Done
+        registered={register.data}
+        onNext={() => {
+          register.reset();
+          setValues(EMPTY);
+        }}
+      />
+    );
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = checkVenueRegistration(values);
+    setIssues(checked.issues);
+    if (checked.registration) register.mutate(values);
+  };
+
+  return (
+    <form className="staff-register-form" onSubmit={submit} noValidate>
+      {shown.length > 0 && (
+        <div className="error-summary" role="alert" tabIndex={-1} ref={summary} aria-labelledby="register-problem">
+          <h2 id="register-problem">There is a problem</h2>
+          <ul>
+            {shown.map((issue) => (
+              <li key={issue.field}>
+                <a href={`#${fieldId(issue.field)}`}>{issue.message}</a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {FIELDS.map((field) => {
+        const id = fieldId(field.name);
+        const error = issueOf(field.name);
+        return (
+          <div key={field.name} className={`form-field${error ? ' form-field-error' : ''}`}>
+            <label htmlFor={id}>{field.label}</label>
+            {error && (
+              <p className="field-error" id={`${id}-error`}>
+                <span className="visually-hidden">Error: </span>
+                {error}
+              </p>
+            )}
+            <input
+              id={id}
+              name={field.name}
+              type={field.type ?? 'text'}
+              autoComplete={field.autoComplete}
+              spellCheck={false}
+              value={values[field.name]}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+              onChange={(e) => setValues((v) => ({ ...v, [field.name]: e.target.value }))}
+            />
+          </div>
+        );
+      })}
+      {failure && (
+        <p className="form-failure" role="alert">
+          {failure}
+        </p>
+      )}
+      <button type="submit" className="button button-primary" disabled={register.isPending}>
+        {register.isPending ? 'Registering…' : 'Register and email him'}
+      </button>
+    </form>
+  );
+}
+
+export default function StaffRegisterMemberPage() {
+  useDocumentTitle('Register a member');
+  return (
+    <RequireStaff>
+      {() => (
+        <div className="page staff-page">
+          <p>
+            <Link to={paths.staff}>Back to events</Link>
+          </p>
+          <h1>Register a member</h1>
+          <p>
+            For men at a screening event who have no account yet. Type his names and the email address he reads; we email him a link
+            to choose his own password. Never ask for or type his password.
+          </p>
+          <RegisterForm />
+        </div>
+      )}
+    </RequireStaff>
+  );
+}
