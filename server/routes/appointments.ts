@@ -20,6 +20,9 @@
  *   booking moved to another free slot of its event, its payment kept, and
  *   the email with the updated calendar file queued; refusals as
  *   CHANGE_REFUSALS say. Limited per member, as each change sends an email.
+ * - GET /:id/change-slots -> {[date]: {availableTimeSlots}}: the times the
+ *   booking could move to now, counted without its own place (so a full
+ *   event still offers a time with room); refused as a change would be.
  * - GET /:id/calendar.ics -> the appointment as a calendar file.
  */
 import { Hono } from 'hono';
@@ -113,6 +116,12 @@ export function appointmentsRoutes(
       fromStartTime: body.fromStartTime,
     });
     return c.json({ status: 'success', appointment: changed.appointment });
+  });
+
+  app.get('/:id/change-slots', async (c) => {
+    const userId = c.get('member').userId;
+    if (!(await appointments.get(userId, c.req.param('id')))) throw await notFound(c);
+    return c.json(await change.changeTime.slots(userId, c.req.param('id')));
   });
 
   app.get('/:id/calendar.ics', async (c) => {

@@ -23,11 +23,17 @@
  * saw it at; the first change to commit moves it, and every other one,
  * reading after the lock, finds another time there and is refused
  * (booking_changed), so one request is one move and one email.
+ *
+ * GET /api/appointments/{id}/change-slots (`slots`): the times this booking
+ * could move to now, counted without its own place. The public /slots
+ * offers nothing once the event is full, yet a member already booked on a
+ * full event may still move to a time with room.
  */
 import { CHANGE_REFUSAL_MESSAGES, CHANGE_REFUSALS, type Appointment, type ChangeRefusal } from '../../src/domain/booking';
 import { bookingClosesAt, hasEnded } from '../../src/domain/event-card';
 import { londonToInstant } from '../../src/domain/london-time';
-import { slotEnd, slotTimes } from '../../src/domain/slots';
+import { availableSlots, slotEnd, slotTimes, type SlotsByDate } from '../../src/domain/slots';
+import type { ScreeningEvent } from '../../src/domain/event';
 import type { Database, Queryable } from '../db/adapter';
 import { APPOINTMENT_COLUMNS, APPOINTMENTS_FROM, toAppointment } from '../db/appointments-table';
 import { activeAppointment, eventColumns, toScreeningEvent } from '../db/events-table';
@@ -51,6 +57,24 @@ export interface ChangedBooking {
 
 export interface ChangeTimeService {
   change(userId: string, appointmentId: string, input: ChangeTimeInput): Promise<ChangedBooking>;
+  /** The free times the member's booking could move to at this moment (not its own); refused as a change would be. */
+  slots(userId: string, appointmentId: string): Promise<SlotsByDate>;
+}
+
+/** A booking whose time cannot be changed, whatever time is asked for. */
+function statusRefusal(appointment: Appointment): ChangeRefusal | null {
+  if (appointment.status === 'cancelled') return 'already_cancelled';
+  if (appointment.status !== 'confirmed') return 'booking_not_confirmed';
+  return null;
+}
+
+/** The booking window, as for a new booking: no change once booking has closed, the event has ended or the appointment begun. */
+function windowRefusal(event: ScreeningEvent, appointment: Appointment, at: Date): ChangeRefusal | null {
+  if (hasEnded(event, at)) return 'event_passed';
+  if (londonToInstant(event.event_date, appointment.start_time).getTime() <= at.getTime()) return 'appointment_started';
+  const closesAt = bookingClosesAt(event);
+  if (closesAt && at.getTime() >= closesAt.getTime()) return 'booking_closed';
+  return null;
 }
 
 /** The member's own appointment and who to email, locked for this transaction; null when it is not theirs or not there. */
@@ -86,15 +110,11 @@ export function createChangeTimeService(db: Database, now: () => Date, mail: Boo
         const own = await lockOwnAppointment(tx, userId, id);
         if (!own) throw changeRefusal('appointment_not_found');
         const { appointment, member } = own;
-        if (appointment.status === 'cancelled') throw changeRefusal('already_cancelled');
-        if (appointment.status !== 'confirmed') throw changeRefusal('booking_not_confirmed');
+        const blocked = statusRefusal(appointment);
+        if (blocked) throw changeRefusal(blocked);
         if (input.fromStartTime !== appointment.start_time) throw changeRefusal('booking_changed');
-
-        // The booking window, as for a new booking: no change once booking has closed or the event has ended.
-        if (hasEnded(event, at)) throw changeRefusal('event_passed');
-        if (londonToInstant(event.event_date, appointment.start_time).getTime() <= at.getTime()) throw changeRefusal('appointment_started');
-        const closesAt = bookingClosesAt(event);
-        if (closesAt && at.getTime() >= closesAt.getTime()) throw changeRefusal('booking_closed');
+        const closed = windowRefusal(event, appointment, at);
+        if (closed) throw changeRefusal(closed);
         const start = input.appointmentStartTime;
         if (typeof start !== 'string' || !slotTimes(event.start_time, event.end_time, event.session_duration).includes(start)) {
           throw changeRefusal('invalid_slot');
@@ -123,6 +143,32 @@ export function createChangeTimeService(db: Database, now: () => Date, mail: Boo
         await mail.changed(tx, changed, member, appointment.start_time);
         return { appointment: changed, previousStart: appointment.start_time };
       });
+    },
+
+    async slots(userId, id) {
+      if (!UUID.test(id)) throw changeRefusal('appointment_not_found');
+      const at = now();
+      const [row] = await db.query(`SELECT ${APPOINTMENT_COLUMNS} FROM ${APPOINTMENTS_FROM} WHERE a.appointment_id = $1::uuid AND a.user_id = $2::uuid`, [id, userId]);
+      if (!row) throw changeRefusal('appointment_not_found');
+      const appointment = toAppointment(row);
+      const [eventRow] = await db.query(`SELECT ${eventColumns('$2')} FROM events WHERE event_id = $1::uuid AND cancelled_at IS NULL`, [
+        appointment.event_id,
+        at,
+      ]);
+      if (!eventRow) throw changeRefusal('event_not_found');
+      const event = toScreeningEvent(eventRow);
+      const blocked = statusRefusal(appointment) ?? windowRefusal(event, appointment, at);
+      if (blocked) throw changeRefusal(blocked);
+      // Every other live place per time: this booking's own is the one it would move.
+      const rows = await db.query<{ slot: string; taken: number }>(
+        `SELECT to_char(a.slot_start, 'HH24:MI') AS slot, count(*)::integer AS taken FROM appointments a
+         WHERE a.event_id = $1::uuid AND a.appointment_id <> $3::uuid AND ${activeAppointment('a', '$2')}
+         GROUP BY a.slot_start`,
+        [event.event_id, at, id],
+      );
+      const open = availableSlots(event, Object.fromEntries(rows.map((r) => [r.slot, r.taken])), at);
+      const day = open[event.event_date];
+      return { [event.event_date]: { availableTimeSlots: (day?.availableTimeSlots ?? []).filter((time) => time !== appointment.start_time) } };
     },
   };
 }

@@ -40,6 +40,8 @@ describe.each(ENGINES)('change time on %s', (engine) => {
   // Saturday 20 June, 10:00 to 12:00 in 15-minute slots, one place each.
   const free = makeEvent({ event_name: 'Free Saturday', event_date: '2026-06-20' });
   const paid = makeEvent({ event_name: 'Paid Saturday', event_date: '2026-06-20', payment_required: true, price: 2500 });
+  // Four places in all over eight times: full once four are taken, with times still empty.
+  const small = makeEvent({ event_name: 'Small Saturday', event_date: '2026-06-20', total_spaces: 4 });
 
   async function book(who: FastMember, start: string, event = free) {
     const consent = await getJson<{ consent_id: string }>(app(), '/api/medical/consent', sendJson(who.token, { ...validConsent(), eventId: event.event_id }));
@@ -60,7 +62,7 @@ describe.each(ENGINES)('change time on %s', (engine) => {
   beforeAll(async () => {
     test = await createTestDatabase(engine);
     payments = testPayments(test.db, () => NOW);
-    await replaceEvents(test.db, [free, paid]);
+    await replaceEvents(test.db, [free, paid, small]);
   });
   beforeEach(async () => {
     await runJobs(test.db);
@@ -180,6 +182,26 @@ describe.each(ENGINES)('change time on %s', (engine) => {
     await getJson(app(), `/api/appointments/${booked.appointment_id}/cancel`, sendJson(member.token, {}));
     const res = await change(member, booked.appointment_id, '11:00', '10:00');
     expect([res.status, res.body.error]).toEqual([409, 'already_cancelled']);
+  });
+
+  it('offers a member booked on a full event the times with room, counted without his own place, and moves him', async () => {
+    const booked = await book(member, '10:00', small);
+    await takePlaces(test.db, small, ['10:15', '10:30', '10:45']);
+    const publicSlots = await getJson<{ error: string }>(app(), `/api/events/${small.event_id}/slots`);
+    expect([publicSlots.status, publicSlots.body.error]).toEqual([409, 'fully_booked']);
+
+    const mine = await getJson<SlotsByDate>(app(), `/api/appointments/${booked.appointment_id}/change-slots`, { headers: { Authorization: `Bearer ${member.token}` } });
+    expect(mine.status).toBe(200);
+    expect(mine.body).toEqual({ '2026-06-20': { availableTimeSlots: ['11:00', '11:15', '11:30', '11:45'] } });
+    expect((await change(member, booked.appointment_id, '11:30', '10:00')).status).toBe(200);
+    expect((await slotOf(booked.appointment_id))?.start).toBe('11:30');
+
+    // Another member's booking is not found; a cancelled one is refused as a change would be.
+    const theirs = await getJson<Answer>(app(), `/api/appointments/${booked.appointment_id}/change-slots`, { headers: { Authorization: `Bearer ${other.token}` } });
+    expect([theirs.status, theirs.body.error]).toEqual([404, 'appointment_not_found']);
+    await getJson(app(), `/api/appointments/${booked.appointment_id}/cancel`, sendJson(member.token, {}));
+    const cancelled = await getJson<Answer>(app(), `/api/appointments/${booked.appointment_id}/change-slots`, { headers: { Authorization: `Bearer ${member.token}` } });
+    expect([cancelled.status, cancelled.body.error]).toEqual([409, 'already_cancelled']);
   });
 
   it('refuses a hold still waiting for its card payment', async () => {

@@ -14,7 +14,7 @@ import type { ScreeningEvent } from '../../src/domain/event';
 import { formatLongDate, formatTime } from '../../src/domain/format';
 import { cancellationOutcomeText, cancelledOutcomeText } from '../../src/domain/refund-policy';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { freeSlots, mailsTo, pickFirstFreeSlot } from './support/booking';
+import { bookThroughApi, freeSlots, mailsTo, pickFirstFreeSlot } from './support/booking';
 import { payThroughApi } from './support/checkout';
 import { createMember, signInAt } from './support/members';
 import { createEventAsStaff, inDays, staffToken } from './support/staff';
@@ -85,4 +85,34 @@ test('a paid member booking again is told his time, changes it, and cancels with
   await expect
     .poll(async () => (await mailsTo(request, member.email)).find((m) => m.subject === `Booking cancelled: ${eventName}`)?.text ?? '')
     .toContain(cancelledOutcomeText(outcome));
+});
+
+test('a member booked on a full event can still move to a time with room', async ({ page, request }) => {
+  const eventName = `Full Event Change ${Date.now().toString(36)}`;
+  // Two places over eight times: full as soon as two members have booked.
+  const created = await createEventAsStaff(request, await staffToken(request), {
+    event_name: eventName,
+    category: 'community',
+    exclusive_for: null,
+    event_date: inDays(5),
+    start_time: '10:00',
+    end_time: '12:00',
+    total_spaces: 2,
+    places_per_slot: 1,
+  });
+  const event = ((await (await request.get(`/api/events/${created.event_id}`)).json()) as { event: ScreeningEvent }).event;
+  const [member, other] = [await createMember(request, { firstName: 'Reginald' }), await createMember(request, { firstName: 'Stanley' })];
+  await bookThroughApi(request, member, event, '10:00');
+  await bookThroughApi(request, other, event, '10:15');
+  expect((await request.get(`/api/events/${created.event_id}/slots`)).status()).toBe(409);
+
+  await signInAt(page, member, `/book-event?event=${created.event_id}`);
+  await page.getByRole('button', { name: 'Change time' }).click();
+  await expect(page.getByRole('heading', { name: 'Choose a new time' })).toBeFocused();
+  await expect(page.getByText('No time slots found for this event.')).toHaveCount(0);
+  const next = await pickFirstFreeSlot(page);
+  expect(next).toBe('10:30');
+  await page.getByRole('button', { name: `Change time to ${formatTime(next)}` }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your booking has moved' })).toContainText(`Your appointment is now at ${formatTime(next)}`);
+  await expectNoSeriousA11yViolations(page);
 });

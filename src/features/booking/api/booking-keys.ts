@@ -5,4 +5,6 @@
  */
 export const bookingKeys = {
   slots: (eventId: string) => ['booking', 'slots', eventId] as const,
+  /** The times one booking could move to (Change time). */
+  changeSlots: (userId: string, appointmentId: string) => ['booking', 'change-slots', userId, appointmentId] as const,
 };

@@ -5,8 +5,12 @@
  * refuses with CHANGE_REFUSALS; checked online first, never replayed. The
  * answer replaces the saved copies of the booking, and the slots are
  * asked for again.
+ * GET /api/appointments/{id}/change-slots: the times it could move to,
+ * counted without its own place, so a full event still offers the times
+ * with room (the public /slots offers nothing once an event is full).
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SlotsByDate } from '../../../domain/slots';
 import type { Appointment, ChangeTimeRequest } from '../../../domain/booking';
 import { memberRequest } from '../../../lib/auth';
 import { memberKeys } from '../../../lib/member-keys';
@@ -19,6 +23,18 @@ export async function changeTime(appointmentId: string, request: ChangeTimeReque
     await memberRequest<{ status: 'success'; appointment: Appointment }>('POST', `/appointments/${encodeURIComponent(appointmentId)}/change`, request)
   ).appointment;
 }
+
+export const useChangeSlots = (userId: string, appointmentId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: bookingKeys.changeSlots(userId, appointmentId),
+    queryFn: () => memberRequest<SlotsByDate>('GET', `/appointments/${encodeURIComponent(appointmentId)}/change-slots`),
+    enabled,
+    // As the public slots: places go quickly, so always ask; offline the query waits for the connection.
+    staleTime: 0,
+    gcTime: 0,
+    networkMode: 'online',
+    retry: false,
+  });
 
 export function useChangeTime(userId: string, appointment: Appointment) {
   const queryClient = useQueryClient();
@@ -36,6 +52,7 @@ export function useChangeTime(userId: string, appointment: Appointment) {
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: memberKeys.appointments(userId) });
       void queryClient.invalidateQueries({ queryKey: bookingKeys.slots(appointment.event_id) });
+      void queryClient.invalidateQueries({ queryKey: bookingKeys.changeSlots(userId, appointment.appointment_id) });
     },
   });
 }

@@ -18,8 +18,7 @@ import { slotTimes } from '../../../domain/slots';
 import { errorCode } from '../../../lib/api-client';
 import { useBrowserOnline } from '../../../lib/online';
 import { NotSentNotice } from '../../../lib/ui/not-sent-notice';
-import { useChangeTime } from '../api/change-time';
-import { useSlots } from '../api/get-slots';
+import { useChangeSlots, useChangeTime } from '../api/change-time';
 import { SlotsPanel } from './slots-panel';
 
 interface AlreadyBookedProps {
@@ -36,11 +35,13 @@ export function AlreadyBooked({ event, appointment, userId }: AlreadyBookedProps
   const [chosen, setChosen] = useState<string | null>(null);
   const [moved, setMoved] = useState<Appointment | null>(null);
   const change = useChangeTime(userId, appointment);
-  const slots = useSlots(event.event_id);
+  const slots = useChangeSlots(userId, appointment.appointment_id, changing);
   const online = useBrowserOnline();
   const resultRef = useRef<HTMLDivElement>(null);
   const gridRef = useRef<HTMLHeadingElement>(null);
   const available = new Set((slots.data?.[event.event_date]?.availableTimeSlots ?? []).filter((s) => s !== appointment.start_time));
+  const slotsRefusal = errorCode(slots.error);
+  const cannotChange = isChangeRefusal(slotsRefusal) ? slotsRefusal : null;
   const code = errorCode(change.error);
   const refused = isChangeRefusal(code) ? code : null;
 
@@ -124,18 +125,24 @@ export function AlreadyBooked({ event, appointment, userId }: AlreadyBookedProps
               />
             )}
           </div>
-          <SlotsPanel
-            eventId={event.event_id}
-            query={slots}
-            allSlots={slotTimes(event.start_time, event.end_time, event.session_duration)}
-            available={available}
-            chosen={chosen}
-            online={online}
-            onChoose={(slot) => {
-              change.reset();
-              setChosen(slot);
-            }}
-          />
+          {cannotChange ? (
+            <div className="notice notice-error" role="alert">
+              <p>{CHANGE_REFUSAL_MESSAGES[cannotChange]}</p>
+            </div>
+          ) : (
+            <SlotsPanel
+              eventId={event.event_id}
+              query={slots}
+              allSlots={slotTimes(event.start_time, event.end_time, event.session_duration)}
+              available={available}
+              chosen={chosen}
+              online={online}
+              onChoose={(slot) => {
+                change.reset();
+                setChosen(slot);
+              }}
+            />
+          )}
           <div className="booking-success-actions">
             <button type="button" className="button button-primary" disabled={!chosen || change.isPending} onClick={submit}>
               {change.isPending ? 'Changing…' : chosen ? `Change time to ${formatTime(chosen)}` : 'Change time'}
