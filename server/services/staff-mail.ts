@@ -7,7 +7,7 @@
  */
 import { formatLongDate, formatPence } from '../../src/domain/format';
 import type { Queryable } from '../db/adapter';
-import type { Mailer } from '../mail';
+import { mailHtml, mailText, type MailContent, type Mailer } from '../mail';
 import { greeting } from './booking-mail-text';
 
 export interface MailTo {
@@ -28,36 +28,52 @@ export interface StaffMail {
   resultReady(q: Queryable, to: MailTo, event: { event_name: string; event_date: string }, siteUrl: string): Promise<void>;
 }
 
-export function eventCancelledText(firstName: string, event: CancelledEventMail, refundPence: number | null): string {
-  return [
-    greeting(firstName),
-    '',
-    `We are sorry: the charity has had to cancel ${event.event_name} on ${formatLongDate(event.event_date)}, so your appointment at ${event.start_time} (UK time) will not take place.`,
-    ...(refundPence === null
-      ? []
-      : [`Your card payment of ${formatPence(refundPence)} is being refunded in full: the refund is on its way, and we will email you when it has been made.`]),
-    'You are welcome to book another screening event on our website.',
-    '',
-    'CHAPS',
-  ].join('\n');
+export function eventCancelledContent(firstName: string, event: CancelledEventMail, refundPence: number | null): MailContent {
+  return {
+    subject: `Event cancelled: ${event.event_name}`,
+    heading: 'Your screening event is cancelled',
+    greeting: greeting(firstName),
+    intro: [
+      `We are sorry: the charity has had to cancel ${event.event_name} on ${formatLongDate(event.event_date)}, so your appointment at ${event.start_time} (UK time) will not take place.`,
+      ...(refundPence === null
+        ? []
+        : [`Your card payment of ${formatPence(refundPence)} is being refunded in full: the refund is on its way, and we will email you when it has been made.`]),
+    ],
+    details: [
+      { label: 'Event', value: event.event_name },
+      { label: 'Date', value: formatLongDate(event.event_date) },
+      { label: 'Time', value: `${event.start_time} (UK time)` },
+    ],
+    sections: [],
+    closing: ['You are welcome to book another screening event on our website.'],
+  };
 }
 
-export function resultReadyText(firstName: string, event: { event_name: string; event_date: string }, siteUrl: string): string {
-  return [
-    greeting(firstName),
-    '',
-    `The result of your PSA test at ${event.event_name} on ${formatLongDate(event.event_date)} is ready.`,
-    `Sign in to read it under Medical Results: ${siteUrl.replace(/\/+$/, '')}/medical-results`,
-    '',
-    'CHAPS',
-  ].join('\n');
+export function resultReadyContent(firstName: string, event: { event_name: string; event_date: string }, siteUrl: string): MailContent {
+  const href = `${siteUrl.replace(/\/+$/, '')}/medical-results`;
+  return {
+    subject: 'Your PSA result is ready',
+    heading: 'Your PSA result is ready',
+    greeting: greeting(firstName),
+    intro: [`The result of your PSA test at ${event.event_name} on ${formatLongDate(event.event_date)} is ready.`],
+    details: [],
+    sections: [
+      {
+        heading: 'Reading your result',
+        paragraphs: ['For your privacy this email does not hold the result. Sign in to read it under Medical Results.'],
+        link: { text: 'Read your result under Medical Results', href },
+      },
+    ],
+    closing: [],
+  };
 }
 
 export function createStaffMail(mailer: Mailer): StaffMail {
-  const send = (q: Queryable, to: MailTo, subject: string, text: string) => mailer.send({ to: to.email, subject, text }, q);
+  // A plain text part and an HTML part written from the same words (server/mail/content.ts).
+  const send = (q: Queryable, to: MailTo, content: MailContent) =>
+    mailer.send({ to: to.email, subject: content.subject, text: mailText(content), html: mailHtml(content) }, q);
   return {
-    eventCancelled: (q, to, event, refundPence) =>
-      send(q, to, `Event cancelled: ${event.event_name}`, eventCancelledText(to.firstName, event, refundPence)),
-    resultReady: (q, to, event, siteUrl) => send(q, to, 'Your PSA result is ready', resultReadyText(to.firstName, event, siteUrl)),
+    eventCancelled: (q, to, event, refundPence) => send(q, to, eventCancelledContent(to.firstName, event, refundPence)),
+    resultReady: (q, to, event, siteUrl) => send(q, to, resultReadyContent(to.firstName, event, siteUrl)),
   };
 }

@@ -148,6 +148,9 @@ describe.each(ENGINES)('staff events on %s', (engine) => {
     const mail = (await sentMail(test.db)).filter((m) => m.subject === 'Event cancelled: Doomed Screening');
     expect(mail.map((m) => m.to).sort()).toEqual(booked.map((b) => b.member.email).sort());
     expect(mail[0]!.text).toContain('has had to cancel Doomed Screening on');
+    // An HTML part too, saying the same (the event name escaped, as every email's).
+    expect(mail[0]!.html).toContain('<h1');
+    expect(mail[0]!.html).toContain('has had to cancel Doomed Screening on');
     const statuses = await test.db.query<{ status: string }>('SELECT status FROM appointments WHERE event_id = $1::uuid', [event.event_id]);
     expect(statuses.map((s) => s.status)).toEqual(['cancelled', 'cancelled']);
     // A link to it says it was cancelled (issue 16, item 4), with nothing of it to book.

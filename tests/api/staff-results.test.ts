@@ -59,6 +59,7 @@ describe.each(ENGINES)('staff results on %s', (engine) => {
     ]);
     const [mail] = (await sentMail(test.db)).filter((m) => m.to === first!.member.email && m.subject === 'Your PSA result is ready');
     expect(mail!.text).toContain('https://www.example.org/medical-results');
+    expect(mail!.html).toContain('href="https://www.example.org/medical-results"');
     expect(mail!.text).not.toMatch(/3\.47|amber/i);
     // A correction replaces the value, keeping one result, with before and after in the audit.
     await getJson(app(), `${base}/attendees/${first!.appointment.appointment_id}/result`, sendJson(staff.token, { test_result: 3.5 }, 'PUT'));
