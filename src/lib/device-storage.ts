@@ -6,11 +6,10 @@
  * something worth keeping, so a phone short of space does not drop their
  * booking before the event.
  */
-import { del, get } from 'idb-keyval';
-import type { QueryClient } from '@tanstack/react-query';
+import { get } from 'idb-keyval';
 import { summariseSavedCopy, type KeptItem } from '../domain/saved-copy';
 import { PERSIST_KEY } from './persist-key';
-import { allowMemberWrites } from './query-client';
+import { forgetSavedQueries, tellOtherTabsDataRemoved } from './query-client';
 
 const CACHE_LABELS: Record<string, string> = { 'map-tiles': 'Map pieces you have viewed' };
 
@@ -65,28 +64,15 @@ export async function readDeviceData(): Promise<DeviceData> {
   };
 }
 
-/** Longer than the persister's throttle (1 s, query-async-storage-persister's default). */
-const PERSIST_WRITE_WINDOW_MS = 1_200;
-
 /**
  * Removes everything the site saved here except the app shell: the query
- * cache in memory and in IndexedDB, and the worker's runtime caches. The
- * member stays signed in; what they open next is saved again.
+ * cache in memory and in IndexedDB (this tab's and, told by a message, every
+ * other open tab's), and the worker's runtime caches. The member stays
+ * signed in; what they open next is saved again.
  */
-export async function removeDeviceData(queryClient: QueryClient): Promise<void> {
-  // The saved copy is written at most once a second (the persister's throttle): a write of the
-  // cache as it was, already under way, could land after the delete and put the member's data
-  // back. Member writes are refused until that window has passed, then the copy is deleted again.
-  allowMemberWrites(false);
-  try {
-    await queryClient.cancelQueries();
-    queryClient.clear();
-    await del(PERSIST_KEY);
-    await new Promise((resolve) => setTimeout(resolve, PERSIST_WRITE_WINDOW_MS));
-    await del(PERSIST_KEY);
-  } finally {
-    allowMemberWrites(true);
-  }
+export async function removeDeviceData(): Promise<void> {
+  tellOtherTabsDataRemoved();
+  await forgetSavedQueries();
   if (typeof caches === 'undefined') return;
   const names = await caches.keys();
   await Promise.all(names.filter((name) => !name.startsWith(APP_SHELL_CACHE_PREFIX)).map((name) => caches.delete(name)));

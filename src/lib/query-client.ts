@@ -45,13 +45,16 @@ let memberWritesAllowed = true;
 export function allowMemberWrites(allowed: boolean): void {
   memberWritesAllowed = allowed;
 }
+// Paused, apart from sign-out's switch, while saved data is being removed (forgetSavedQueries).
+let removalsUnderWay = 0;
+const memberWritesOn = () => memberWritesAllowed && removalsUnderWay === 0;
 
 const persister = createAsyncStoragePersister({
   key: PERSIST_KEY,
   storage: {
     getItem: (key) => get<string>(key).then((value) => value ?? null),
     setItem: (key, value) =>
-      !memberWritesAllowed && value.includes('"queryKey":["member"') ? Promise.resolve() : set(key, value),
+      !memberWritesOn() && value.includes('"queryKey":["member"') ? Promise.resolve() : set(key, value),
     removeItem: (key) => del(key),
   },
 });
@@ -66,3 +69,42 @@ export const persistOptions: PersistQueryClientProviderProps['persistOptions'] =
     shouldDehydrateMutation: () => false,
   },
 };
+
+/** Longer than the persister's throttle (1 s, query-async-storage-persister's default). */
+const PERSIST_WRITE_WINDOW_MS = 1_200;
+
+/**
+ * Forgets every query this tab holds, in memory and in the saved copy. The
+ * saved copy is written at most once a second (the persister's throttle):
+ * a write of the cache as it was, already under way, could land after the
+ * delete and put the member's data back, so member writes wait until that
+ * window has passed, and the copy is deleted again.
+ */
+export async function forgetSavedQueries(): Promise<void> {
+  removalsUnderWay += 1;
+  try {
+    await queryClient.cancelQueries();
+    queryClient.clear();
+    await del(PERSIST_KEY);
+    await new Promise((resolve) => setTimeout(resolve, PERSIST_WRITE_WINDOW_MS));
+    await del(PERSIST_KEY);
+  } finally {
+    removalsUnderWay -= 1;
+  }
+}
+
+/**
+ * Every tab of the site saves its whole cache to the one copy on the
+ * device, so "Remove from this device" in one tab is told to the others
+ * (an installed app and a browser tab, say): each forgets what it holds,
+ * or its next save would write the member's results back (issue 16, item 17).
+ */
+const deviceDataChannel = typeof window !== 'undefined' && typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel('chaps-device-data') : null;
+deviceDataChannel?.addEventListener('message', (event: MessageEvent) => {
+  if (event.data === 'removed') void forgetSavedQueries();
+});
+
+/** Tells the site's other tabs on this device that its saved data was removed. */
+export function tellOtherTabsDataRemoved(): void {
+  deviceDataChannel?.postMessage('removed');
+}

@@ -4,7 +4,6 @@
  * and 'Remove from this device', which clears it all but the site itself.
  * Loaded only on the portal (lazy), as it reads IndexedDB and the caches.
  */
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { formatSavedAt } from '../../../domain/format';
 import { readDeviceData, removeDeviceData, type DeviceData } from '../../../lib/device-storage';
@@ -19,7 +18,6 @@ function formatBytes(bytes: number): string {
 
 export default function OfflineDataPanel() {
   const id = useId();
-  const queryClient = useQueryClient();
   const [data, setData] = useState<DeviceData | null>(null);
   const [removing, setRemoving] = useState(false);
   const [note, setNote] = useState('');
@@ -32,7 +30,7 @@ export default function OfflineDataPanel() {
   async function remove() {
     setRemoving(true);
     try {
-      await removeDeviceData(queryClient);
+      await removeDeviceData();
       setNote('Removed from this device. Pages you open from now on are saved again.');
     } catch {
       setNote('Some saved data could not be removed. Please try again.');
