@@ -5,7 +5,7 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router-dom';
-import { anchors } from '../../app/paths';
+import { anchors } from '@/lib/paths';
 import { NEWSLETTER_MESSAGES } from '../../domain/newsletter';
 import { isNetworkError } from '../../lib/api-client';
 import { ensureOnline, isNotSent, NO_ANSWER_MESSAGE } from '../../lib/not-sent';

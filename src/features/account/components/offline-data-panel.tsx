@@ -6,8 +6,8 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useState } from 'react';
-import { formatSavedAt } from '../../../domain/format';
-import { readDeviceData, removeDeviceData, type DeviceData } from '../../../lib/device-storage';
+import { formatSavedAt } from '@/domain/format';
+import { readDeviceData, removeDeviceData, type DeviceData } from '@/lib/device-storage';
 
 const sizeFormat = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
 

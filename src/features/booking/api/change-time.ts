@@ -7,10 +7,10 @@
  * asked for again.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Appointment, ChangeTimeRequest } from '../../../domain/booking';
-import { memberRequest } from '../../../lib/auth';
-import { memberKeys } from '../../../lib/member-keys';
-import { ensureOnline } from '../../../lib/not-sent';
+import type { Appointment, ChangeTimeRequest } from '@/domain/booking';
+import { memberRequest } from '@/lib/auth';
+import { memberKeys } from '@/lib/member-keys';
+import { ensureOnline } from '@/lib/not-sent';
 import { bookingKeys } from './booking-keys';
 
 export async function changeTime(appointmentId: string, request: ChangeTimeRequest): Promise<Appointment> {

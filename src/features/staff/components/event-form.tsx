@@ -5,9 +5,9 @@
  * code of staff's choosing; left empty, the server makes one.
  */
 import { Suspense, useState, type FormEvent } from 'react';
-import { lazyWhenOnline } from '../../../lib/lazy-when-online';
-import { EVENT_CATEGORIES, type ScreeningEvent } from '../../../domain/event';
-import { checkStaffEvent, type StaffEventInput } from '../../../domain/staff-event';
+import { lazyWhenOnline } from '@/lib/lazy-when-online';
+import { EVENT_CATEGORIES, type ScreeningEvent } from '@/domain/event';
+import { checkStaffEvent, type StaffEventInput } from '@/domain/staff-event';
 
 const PinPicker = lazyWhenOnline(() => import('./pin-picker'));
 
