@@ -23,7 +23,7 @@ const domainDir = path.join(srcDir, 'domain');
  * I/O, DOM or Node API (DESIGN.md section 2 welcomes zod there, for the
  * one schema a form and its handler share).
  */
-export const DOMAIN_PACKAGES = [];
+export const DOMAIN_PACKAGES = ['zod', 'zod/mini'];
 
 const inside = (dir, file) => file === dir || file.startsWith(dir + path.sep);
 const featureOf = (file) =>

@@ -25,6 +25,8 @@ tester.run('boundaries', boundaries.rules.boundaries, {
     { filename: at('src/app/routes.tsx'), code: "import { x } from '@/features/booking/pages/a';" },
     { filename: at('src/domain/a.ts'), code: "import { b } from './b';" },
     { filename: at('src/domain/a.ts'), code: "import { b } from '@/domain/b';" },
+    { filename: at('src/domain/a.ts'), code: "import { z } from 'zod';" },
+    { filename: at('src/domain/a.ts'), code: "import * as z from 'zod/mini';" },
   ],
   invalid: [
     { filename: at('src/features/booking/pages/a.tsx'), code: "import { x } from '@/app/routes';", errors: [{ messageId: 'upIntoApp' }] },
@@ -36,5 +38,7 @@ tester.run('boundaries', boundaries.rules.boundaries, {
     { filename: at('src/domain/a.ts'), code: "import React from 'react';", errors: [{ messageId: 'impureDomain' }] },
     { filename: at('src/domain/a.ts'), code: "import fs from 'node:fs';", errors: [{ messageId: 'impureDomain' }] },
     { filename: at('src/domain/a.ts'), code: "import { Hono } from 'hono';", errors: [{ messageId: 'impureDomain' }] },
+    { filename: at('src/domain/a.ts'), code: "import { useState } from 'react-dom';", errors: [{ messageId: 'impureDomain' }] },
+    { filename: at('src/domain/a.ts'), code: "import { z } from 'zod-to-anything';", errors: [{ messageId: 'impureDomain' }] },
   ],
 });
