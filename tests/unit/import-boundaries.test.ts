@@ -27,6 +27,7 @@ tester.run('boundaries', boundaries.rules.boundaries, {
     { filename: at('src/domain/a.ts'), code: "import { b } from '@/domain/b';" },
     { filename: at('src/domain/a.ts'), code: "import { z } from 'zod';" },
     { filename: at('src/domain/a.ts'), code: "import * as z from 'zod/mini';" },
+    { filename: at('src/domain/a.ts'), code: "import Papa from 'papaparse';" },
   ],
   invalid: [
     { filename: at('src/features/booking/pages/a.tsx'), code: "import { x } from '@/app/routes';", errors: [{ messageId: 'upIntoApp' }] },
