@@ -36,6 +36,13 @@ export const changeTimeRequestSchema = z.object({
   fromStartTime: wireText(TIME_MAX),
 });
 
+/**
+ * POST /api/events/{id}/check-access-code: the code a member types for a
+ * private event. Anything but text is an attempt that fails (and counts
+ * against the throttle), as a wrong code does.
+ */
+export const accessCodeAttemptSchema = z.object({ access_code: wireText(GRANT_MAX) });
+
 /** What the client sends fits what the server reads (checked when compiling). */
 export type ClientRequestsFit = [
   BookingRequest extends z.input<typeof bookingRequestSchema> ? true : never,

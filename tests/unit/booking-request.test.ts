@@ -1,6 +1,6 @@
 /** The booking requests' wire schema (src/domain/booking-request.ts): each field text or absent, never a 422 of its own. */
 import { describe, expect, it } from 'vitest';
-import { bookingRequestSchema, changeTimeRequestSchema } from '../../src/domain/booking-request';
+import { accessCodeAttemptSchema, bookingRequestSchema, changeTimeRequestSchema } from '../../src/domain/booking-request';
 import { check } from '../../src/domain/schema-kit';
 
 describe('a booking request', () => {
@@ -21,4 +21,10 @@ describe('a booking request', () => {
       value: { appointmentStartTime: '11:00', fromStartTime: null },
     });
   });
+
+  it.each([
+    [{ access_code: 'K7QM-3XPA' }, 'K7QM-3XPA'],
+    [{ access_code: 123456 }, null],
+    [{}, null],
+  ])('an access code attempt %j', (body, code) => expect(check(accessCodeAttemptSchema, body)).toEqual({ ok: true, value: { access_code: code } }));
 });
