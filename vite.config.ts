@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -8,6 +9,8 @@ import { PRECACHE_GLOBS, PRECACHE_IGNORES } from './sw/precache-rules.ts';
 // The service worker is our own source (sw/sw.ts); the plugin only injects
 // the precache list and writes the manifest.
 export default defineConfig({
+  // `@/lib/paths` for src/lib/paths.ts: imports name where they go instead of climbing ../../../.
+  resolve: { alias: { '@/': fileURLToPath(new URL('./src/', import.meta.url)) } },
   plugins: [
     react(),
     VitePWA({

@@ -1,13 +1,19 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Run every rule on a device far from London: the answers must not change.
 // Workers are forked after this line, so they inherit the zone.
 process.env.TZ = 'Pacific/Auckland';
 
+// The same `@/` alias as vite.config.ts, for every project.
+const resolve = { alias: { '@/': fileURLToPath(new URL('./src/', import.meta.url)) } };
+
 export default defineConfig({
+  resolve,
   test: {
     projects: [
       {
+        resolve,
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
@@ -17,6 +23,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
@@ -30,6 +37,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         // Latency goals (a page's p99 during a burst) are read with nothing else running:
         // after the API files, one file at a time, so another file's work on the same
         // 2 cores is not counted against them.

@@ -27,10 +27,12 @@
  */
 import { Hono } from 'hono';
 import { ACCESS_GRANT_HEADER } from '../../src/domain/booking';
+import { bookingRequestSchema, changeTimeRequestSchema } from '../../src/domain/booking-request';
 import type { Context } from 'hono';
 import type { MemberVerifier } from '../auth/member-verifier';
 import type { Logger } from '../logger';
 import { formBodyLimit, readJsonObject } from '../http/json-body';
+import { parseOr422, validBody } from '../http/valid-body';
 import { requireMember, type MemberVariables } from '../http/require-member';
 import { parseJson } from '../http/text-rules';
 import { appointmentCalendar, calendarContentType, calendarFilename } from '../services/appointment-calendar';
@@ -63,8 +65,8 @@ export function appointmentsRoutes(
     return cancelRefusal('appointment_not_found');
   };
 
-  app.post('/', formBodyLimit(), async (c) => {
-    const body = await readJsonObject(c);
+  app.post('/', formBodyLimit(), validBody(bookingRequestSchema), async (c) => {
+    const body = c.req.valid('json');
     // Price, name, place and payment status in the body are ignored: the server derives them.
     const booked = await booking.book(c.get('member').userId, {
       eventId: body.eventId,
@@ -110,7 +112,8 @@ export function appointmentsRoutes(
       c.header('Retry-After', String(Math.ceil(throttle.retryAfterSeconds)));
       throw new ApiError(429, 'rate_limited', 'You have changed this booking many times in the last hour. Please wait a while and try again.');
     }
-    const body = await readJsonObject(c);
+    // Read after the throttle, which answers first.
+    const body = parseOr422(changeTimeRequestSchema, await readJsonObject(c));
     const changed = await change.changeTime.change(userId, c.req.param('id'), {
       appointmentStartTime: body.appointmentStartTime,
       fromStartTime: body.fromStartTime,

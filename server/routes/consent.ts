@@ -12,16 +12,21 @@
  */
 import { Hono } from 'hono';
 import type { MemberVerifier } from '../auth/member-verifier';
-import { ApiError } from '../http/errors';
+import { consentAnswersSchema } from '../../src/domain/consent-schema';
+import { ApiError, fieldIssue } from '../http/errors';
 import { formBodyLimit, readJsonObject } from '../http/json-body';
 import { requireMember, type MemberVariables } from '../http/require-member';
 import type { Logger } from '../logger';
 import { checkConsentLink, TEST_CONSENT_INVALID, TEST_CONSENT_USED } from '../services/consent-links';
-import type { ConsentService } from '../services/consent-service';
+import { invalidConsent, type ConsentService } from '../services/consent-service';
 import type { Signer } from '../services/signing';
-import { readConsentAnswers } from './consent-body';
+import { parseOr422 } from '../http/valid-body';
 
 const invalidLink = () => new ApiError(403, 'invalid_link', TEST_CONSENT_INVALID);
+
+/** The answers in a body, or 422 invalid_consent naming every field that is not a valid answer. */
+const readConsentAnswers = (body: Record<string, unknown>) =>
+  parseOr422(consentAnswersSchema, body, (issues) => invalidConsent(issues.map((i) => fieldIssue(i.path, i.message))));
 
 export function consentRoutes(consents: ConsentService, verify: MemberVerifier, logger: Logger): Hono<{ Variables: MemberVariables }> {
   const app = new Hono<{ Variables: MemberVariables }>();

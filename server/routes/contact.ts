@@ -4,10 +4,12 @@
  * honeypot and the rate limit answer BLOCKED.
  */
 import { Hono } from 'hono';
-import { checkEnquiry, HONEYPOT_FIELD } from '../../src/domain/contact-enquiry';
+import { enquirySchema, HONEYPOT_FIELD, isEmptyEnquiry } from '../../src/domain/contact-enquiry';
+import { toFieldProblem } from '../../src/domain/form-fields';
 import { clientAddress, NO_SOCKET, type TrustProxy } from '../http/client-address';
 import { ApiError } from '../http/errors';
-import { formBodyLimit, readJsonObject } from '../http/json-body';
+import { formBodyLimit } from '../http/json-body';
+import { validBody } from '../http/valid-body';
 import type { ContactService } from '../services/contact-service';
 
 export const THANK_YOU = 'Thank you for reaching out! We will get back to you soon.';
@@ -18,18 +20,20 @@ const blocked = (status: 403 | 429, message: string) => new ApiError(status, 'BL
 export function contactRoutes(contact: ContactService, trustProxy: TrustProxy = null): Hono {
   const app = new Hono();
 
-  app.post('/', formBodyLimit(), async (c) => {
-    const body = await readJsonObject(c);
-    const honeypot = body[HONEYPOT_FIELD];
-    if (honeypot !== undefined && honeypot !== '') throw blocked(403, 'This enquiry was blocked.');
+  const enquiry = validBody(enquirySchema, {
+    first: (body) => {
+      const honeypot = body[HONEYPOT_FIELD];
+      if (honeypot !== undefined && honeypot !== '') throw blocked(403, 'This enquiry was blocked.');
+    },
+    invalid: (issues, body) =>
+      isEmptyEnquiry(body)
+        ? new ApiError(422, 'EMPTY', 'The form is empty: please fill in every field.', issues.map(toFieldProblem))
+        : new ApiError(422, 'validation_failed', 'Please correct the fields shown.', issues.map(toFieldProblem)),
+  });
 
-    const check = checkEnquiry(body);
-    if (!check.ok) {
-      if (check.empty) throw new ApiError(422, 'EMPTY', 'The form is empty: please fill in every field.', check.problems);
-      throw new ApiError(422, 'validation_failed', 'Please correct the fields shown.', check.problems);
-    }
+  app.post('/', formBodyLimit(), enquiry, async (c) => {
     const address = clientAddress(c, trustProxy);
-    const outcome = await contact.submit(check.enquiry, address === NO_SOCKET ? null : address);
+    const outcome = await contact.submit(c.req.valid('json'), address === NO_SOCKET ? null : address);
     if (!outcome.stored) {
       c.header('Retry-After', '3600');
       throw blocked(429, 'Too many enquiries from this address. Please try again in an hour, or call us.');

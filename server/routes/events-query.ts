@@ -5,6 +5,7 @@
  * extras do no harm.
  */
 import { z } from 'zod';
+import { isCleanText } from '../../src/domain/clean-text';
 import { EVENT_CATEGORIES, type EventCategory } from '../../src/domain/event';
 import { DATE_FILTERS, isDateFilter, isEventCategory, type DateFilter } from '../../src/domain/event-filters';
 import { ApiError } from '../http/errors';
@@ -16,9 +17,9 @@ const SHOWN_VALUE_LENGTH = 40;
 const shown = (value: string) =>
   JSON.stringify(value.length > SHOWN_VALUE_LENGTH ? `${value.slice(0, SHOWN_VALUE_LENGTH)}…` : value);
 
-// Control characters cannot be part of a place name, and PostgreSQL refuses NUL.
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+// The site's one text rule (no control characters, no lone surrogates: PostgreSQL refuses NUL),
+// and no line breaks or tabs either, which a place name never has.
+const isPlaceText = (value: string) => isCleanText(value) && !/[\t\n\r]/.test(value);
 
 const values = z.array(z.string()).optional();
 
@@ -50,7 +51,7 @@ const location = oneValue.superRefine((value, ctx) => {
   if (value === undefined) return;
   if (value.length > LOCATION_MAX_LENGTH) {
     ctx.addIssue({ code: 'custom', message: `must be at most ${LOCATION_MAX_LENGTH} characters` });
-  } else if (CONTROL_CHARACTERS.test(value)) {
+  } else if (!isPlaceText(value)) {
     ctx.addIssue({ code: 'custom', message: 'must not contain control characters' });
   }
 });

@@ -5,9 +5,11 @@
  */
 import { Hono } from 'hono';
 import { ACCESS_GRANT_HEADER, BOOKING_REFUSAL_MESSAGES } from '../../src/domain/booking';
+import { accessCodeAttemptSchema } from '../../src/domain/booking-request';
 import { clientAddress, type TrustProxy } from '../http/client-address';
 import { ApiError, eventNotFound } from '../http/errors';
-import { formBodyLimit, readJsonObject } from '../http/json-body';
+import { formBodyLimit } from '../http/json-body';
+import { validBody } from '../http/valid-body';
 import { refusal } from '../services/booking-service';
 import type { AccessCodeService } from '../services/access-code-service';
 import type { AccessGrants } from '../services/access-grants';
@@ -51,9 +53,8 @@ export function eventsRoutes(
   });
 
   // SPEC's client reads `status`; the modal shows 'Invalid Access code' on any failure.
-  app.post('/:id/check-access-code', formBodyLimit(), async (c) => {
-    const body = await readJsonObject(c);
-    const outcome = await accessCodes.check(c.req.param('id'), body.access_code, clientAddress(c, trustProxy));
+  app.post('/:id/check-access-code', formBodyLimit(), validBody(accessCodeAttemptSchema), async (c) => {
+    const outcome = await accessCodes.check(c.req.param('id'), c.req.valid('json').access_code, clientAddress(c, trustProxy));
     switch (outcome.kind) {
       case 'not_found':
         throw eventNotFound();

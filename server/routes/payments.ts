@@ -19,12 +19,14 @@
  */
 import { Hono } from 'hono';
 import { ACCESS_GRANT_HEADER } from '../../src/domain/booking';
+import { bookingRequestSchema } from '../../src/domain/booking-request';
 import { eventPricePence } from '../../src/domain/event';
 import type { MemberVerifier } from '../auth/member-verifier';
 import type { Database } from '../db/adapter';
 import { APPOINTMENT_COLUMNS, APPOINTMENTS_FROM, toAppointment } from '../db/appointments-table';
 import { eventColumns, toScreeningEvent } from '../db/events-table';
 import { formBodyLimit, readJsonObject } from '../http/json-body';
+import { parseOr422 } from '../http/valid-body';
 import { requireMember, type MemberVariables } from '../http/require-member';
 import type { Logger } from '../logger';
 import type { Payments } from '../payments';
@@ -72,7 +74,8 @@ export function paymentsRoutes(payments: Payments, db: Database, verify: MemberV
       c.header('Retry-After', String(throttle.retryAfterSeconds));
       throw new PaymentError(429, 'RATE_LIMITED', 'Too many payment attempts. Please wait a few minutes and try again.');
     }
-    const body = await readJsonObject(c);
+    // Read after the throttle, which answers first.
+    const body = parseOr422(bookingRequestSchema, await readJsonObject(c));
     try {
       const order = await payments.createOrder(c.get('member').userId, {
         eventId: body.eventId,

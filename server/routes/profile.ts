@@ -6,15 +6,26 @@
  */
 import { Hono, type Context } from 'hono';
 import type { MemberVerifier } from '../auth/member-verifier';
+import { profileBodySchema, type ProfileFields } from '../../src/domain/member-profile';
 import { ApiError } from '../http/errors';
 import { formBodyLimit } from '../http/json-body';
 import { requireMember, type MemberVariables } from '../http/require-member';
 import type { Logger } from '../logger';
 import { profileNotFound, type ProfileService } from '../services/profile-service';
-import { readProfileBody } from './member-body';
+import { validBody } from '../http/valid-body';
+
+type Env = { Variables: MemberVariables };
+
+// The fields, each text or null; the profile's rules come after, in the service.
+const profileBody = validBody<typeof profileBodySchema, Env>(profileBodySchema, {
+  invalid: (issues) => new ApiError(422, 'validation_failed', issues[0]!.message, issues.map(({ path, message }) => ({ path, message }))),
+});
+
+const fieldsOf = ({ user_id: _userId, ...fields }: { user_id?: unknown } & ProfileFields): ProfileFields =>
+  Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
 
 export function profileRoutes(profiles: ProfileService, verify: MemberVerifier, logger: Logger) {
-  const app = new Hono<{ Variables: MemberVariables }>();
+  const app = new Hono<Env>();
   app.use(requireMember(verify));
   // Refused before the body is read, as the other /api forms are.
   app.use(formBodyLimit());
@@ -25,23 +36,23 @@ export function profileRoutes(profiles: ProfileService, verify: MemberVerifier, 
     return c.json({ status: 'success', userProfile: profile });
   });
 
-  app.post('/', async (c) => {
+  app.post('/', profileBody, async (c) => {
     const member = c.get('member');
-    const { fields, userId } = await readProfileBody(c);
+    const body = c.req.valid('json');
+    const userId = body.user_id;
     if (userId !== undefined && userId !== null && userId !== member.userId) {
       logger.warn(`Member ${member.userId} tried to create a profile for user ${String(userId).slice(0, 64)}`);
       throw new ApiError(403, 'forbidden', 'You can create only your own profile.');
     }
-    const profile = await profiles.create(member, fields);
+    const profile = await profiles.create(member, fieldsOf(body));
     return c.json({ status: 'success', userProfile: profile }, 201);
   });
 
-  const update = async (c: Context<{ Variables: MemberVariables }>) => {
-    const { fields } = await readProfileBody(c);
-    const profile = await profiles.update(c.get('member'), fields);
+  const update = async (c: Context<Env, string, { out: { json: { user_id?: unknown } & ProfileFields } }>) => {
+    const profile = await profiles.update(c.get('member'), fieldsOf(c.req.valid('json')));
     return c.json({ status: 'success', userProfile: profile });
   };
-  app.patch('/', update);
-  app.put('/', update);
+  app.patch('/', profileBody, update);
+  app.put('/', profileBody, update);
   return app;
 }

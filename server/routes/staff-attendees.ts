@@ -12,12 +12,11 @@
  */
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { isIsoDate } from '../../src/domain/london-time';
-import { parsePsaValue } from '../../src/domain/psa-band';
-import { RESULT_COMMENT_MAX, RESULTS_CSV_MAX_BYTES } from '../../src/domain/results-csv';
-import { CHECK_IN_BATCH_MAX, type CheckIn } from '../../src/domain/staff-attendees';
-import { ApiError, eventNotFound, fieldIssue } from '../http/errors';
-import { formBodyLimit, readJsonObject } from '../http/json-body';
+import { RESULTS_CSV_MAX_BYTES } from '../../src/domain/results-csv';
+import { checkInsBodySchema, resultEntrySchema } from '../../src/domain/staff-bodies';
+import { ApiError, eventNotFound } from '../http/errors';
+import { formBodyLimit } from '../http/json-body';
+import { validBody } from '../http/valid-body';
 import type { StaffVariables } from '../http/require-staff';
 import { siteOrigin, type SiteOriginEnv } from '../http/site-origin';
 import type { StaffAttendeesService } from '../services/staff-attendees-service';
@@ -28,40 +27,10 @@ import type { StaffResultsService } from '../services/staff-results-service';
 import { actorOf } from './staff-events';
 
 const CHECK_IN_BODY_MAX = 96 * 1024;
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 const tooLarge = (what: string, bytes: number) => () => {
   throw new ApiError(413, 'TOO_LARGE', `The ${what} is too large (at most ${Math.round(bytes / 1024)} KB).`);
 };
-const invalid = (field: string, message: string) => new ApiError(422, 'validation_failed', message, [fieldIssue(field, message)]);
-
-function readCheckIns(body: Record<string, unknown>): CheckIn[] {
-  const list = body.check_ins;
-  if (!Array.isArray(list) || list.length === 0 || list.length > CHECK_IN_BATCH_MAX) {
-    throw invalid('check_ins', `check_ins must be a list of 1 to ${CHECK_IN_BATCH_MAX} check-ins.`);
-  }
-  return list.map((item: unknown, i) => {
-    const entry = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
-    const { appointment_id: id, checked_in_at: at } = entry;
-    if (typeof id !== 'string' || id.length > 64) throw invalid(`check_ins.${i}.appointment_id`, 'Each check-in needs an appointment_id.');
-    if (typeof at !== 'string' || !ISO_INSTANT.test(at) || Number.isNaN(Date.parse(at))) {
-      throw invalid(`check_ins.${i}.checked_in_at`, 'Each check-in needs checked_in_at, an ISO date and time.');
-    }
-    return { appointment_id: id, checked_in_at: at };
-  });
-}
-
-function readResult(body: Record<string, unknown>) {
-  const value = parsePsaValue(typeof body.test_result === 'number' ? String(body.test_result) : typeof body.test_result === 'string' ? body.test_result : '');
-  if ('error' in value) throw invalid('test_result', value.error);
-  const comment = body.comments ?? null;
-  if (comment !== null && (typeof comment !== 'string' || comment.length > RESULT_COMMENT_MAX)) {
-    throw invalid('comments', `The comment must be text of at most ${RESULT_COMMENT_MAX} characters.`);
-  }
-  const sampleDate = body.sample_date ?? null;
-  if (sampleDate !== null && (typeof sampleDate !== 'string' || !isIsoDate(sampleDate))) throw invalid('sample_date', 'The sample date must be YYYY-MM-DD.');
-  return { value: value.value, comment: comment?.trim() || null, sampleDate };
-}
 
 export function staffAttendeesRoutes(deps: {
   attendees: StaffAttendeesService;
@@ -89,15 +58,15 @@ export function staffAttendeesRoutes(deps: {
     return c.json({ event_id: c.req.param('eventId'), attendees: list });
   });
 
-  app.post('/:eventId/check-ins', bodyLimit({ maxSize: CHECK_IN_BODY_MAX, onError: tooLarge('check-in list', CHECK_IN_BODY_MAX) }), async (c) => {
-    const checkIns = readCheckIns(await readJsonObject(c));
+  app.post('/:eventId/check-ins', bodyLimit({ maxSize: CHECK_IN_BODY_MAX, onError: tooLarge('check-in list', CHECK_IN_BODY_MAX) }), validBody(checkInsBodySchema), async (c) => {
+    const checkIns = c.req.valid('json').check_ins;
     const results = await attendees.checkIn(actorOf(c), c.req.param('eventId'), checkIns);
     if (!results) throw eventNotFound();
     return c.json({ results });
   });
 
-  app.put('/:eventId/attendees/:appointmentId/result', formBodyLimit(), async (c) => {
-    const input = readResult(await readJsonObject(c));
+  app.put('/:eventId/attendees/:appointmentId/result', formBodyLimit(), validBody(resultEntrySchema), async (c) => {
+    const input = c.req.valid('json');
     await results.save(actorOf(c), c.req.param('eventId'), c.req.param('appointmentId'), input, tellAt(c));
     return c.json({ status: 'success' });
   });

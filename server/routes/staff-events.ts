@@ -13,9 +13,10 @@
  * just set: it is shown once and stored hashed.
  */
 import { Hono } from 'hono';
-import { accessCodeProblem, checkStaffEvent } from '../../src/domain/staff-event';
-import { ApiError, eventNotFound, fieldIssue } from '../http/errors';
-import { formBodyLimit, readJsonObject } from '../http/json-body';
+import { accessCodeBodySchema, staffEventSchema } from '../../src/domain/staff-event';
+import { eventNotFound } from '../http/errors';
+import { formBodyLimit } from '../http/json-body';
+import { validBody } from '../http/valid-body';
 import type { StaffVariables } from '../http/require-staff';
 import type { StaffActor } from '../services/staff-audit';
 import type { StaffEventsService } from '../services/staff-events-service';
@@ -25,22 +26,6 @@ export const actorOf = (c: { get(key: 'member'): { userId: string; email: string
   const member = c.get('member');
   return { userId: member.userId, email: member.email };
 };
-
-function readAccessCode(body: Record<string, unknown>): string | undefined {
-  const code = body.access_code;
-  if (code === undefined || code === null || code === '') return undefined;
-  const problem = typeof code === 'string' ? accessCodeProblem(code) : 'The access code must be text.';
-  if (problem) throw new ApiError(422, 'validation_failed', problem, [fieldIssue('access_code', problem)]);
-  return (code as string).trim();
-}
-
-function readEvent(body: Record<string, unknown>) {
-  const checked = checkStaffEvent(body);
-  if (checked.event === null) {
-    throw new ApiError(422, 'validation_failed', checked.issues[0]!.message, checked.issues.map((i) => fieldIssue(i.field, i.message)));
-  }
-  return checked.event;
-}
 
 export function staffEventsRoutes(events: StaffEventsService): Hono<{ Variables: StaffVariables }> {
   const app = new Hono<{ Variables: StaffVariables }>();
@@ -53,17 +38,15 @@ export function staffEventsRoutes(events: StaffEventsService): Hono<{ Variables:
     return c.json({ event });
   });
 
-  app.post('/', formBodyLimit(), async (c) => {
-    const body = await readJsonObject(c);
-    const input = readEvent(body);
-    const created = await events.create(actorOf(c), input, readAccessCode(body));
+  app.post('/', formBodyLimit(), validBody(staffEventSchema), async (c) => {
+    const { event: input, accessCode } = c.req.valid('json');
+    const created = await events.create(actorOf(c), input, accessCode);
     return c.json({ event: created.event, access_code: created.accessCode }, 201);
   });
 
-  app.put('/:id', formBodyLimit(), async (c) => {
-    const body = await readJsonObject(c);
-    const input = readEvent(body);
-    const updated = await events.update(actorOf(c), c.req.param('id'), input, readAccessCode(body));
+  app.put('/:id', formBodyLimit(), validBody(staffEventSchema), async (c) => {
+    const { event: input, accessCode } = c.req.valid('json');
+    const updated = await events.update(actorOf(c), c.req.param('id'), input, accessCode);
     return c.json({ event: updated.event, access_code: updated.accessCode });
   });
 
@@ -73,9 +56,8 @@ export function staffEventsRoutes(events: StaffEventsService): Hono<{ Variables:
     return c.json({ event, members_emailed: bookings.length, refunds_due: refundsDue.length });
   });
 
-  app.post('/:id/access-code', formBodyLimit(), async (c) => {
-    const body = await readJsonObject(c);
-    const set = await events.setAccessCode(actorOf(c), c.req.param('id'), readAccessCode(body));
+  app.post('/:id/access-code', formBodyLimit(), validBody(accessCodeBodySchema), async (c) => {
+    const set = await events.setAccessCode(actorOf(c), c.req.param('id'), c.req.valid('json').access_code ?? undefined);
     return c.json({ event: set.event, access_code: set.accessCode });
   });
 

@@ -4,24 +4,26 @@
  * (201), so the form cannot be used to learn who is subscribed.
  */
 import { Hono } from 'hono';
-import { checkSubscription, NEWSLETTER_MESSAGES } from '../../src/domain/newsletter';
+import { toFieldProblem } from '../../src/domain/form-fields';
+import { NEWSLETTER_MESSAGES } from '../../src/domain/newsletter';
+import { subscriptionMessage, subscriptionSchema } from '../../src/domain/newsletter-schema';
 import { ApiError } from '../http/errors';
-import { formBodyLimit, readJsonObject } from '../http/json-body';
+import { formBodyLimit } from '../http/json-body';
+import { validBody } from '../http/valid-body';
 import type { SubscriptionsService } from '../services/subscriptions-service';
 
 export function subscriptionsRoutes(subscriptions: SubscriptionsService): Hono {
   const app = new Hono();
 
-  app.post('/', formBodyLimit(), async (c) => {
-    const check = checkSubscription(await readJsonObject(c));
-    if (!check.ok) {
-      const missing = check.problems.some((p) => p.code.startsWith('REQUIRED_FIELD'));
-      const message = missing
-        ? NEWSLETTER_MESSAGES.missing
-        : check.problems.map((p) => `${p.path === 'email' ? 'Email' : p.path === 'name' ? 'Name' : p.path} ${p.message}`).join(' ');
-      throw new ApiError(422, 'validation_failed', message, check.problems);
-    }
-    await subscriptions.subscribe(check.subscription);
+  const subscription = validBody(subscriptionSchema, {
+    invalid: (issues) => {
+      const problems = issues.map(toFieldProblem);
+      return new ApiError(422, 'validation_failed', subscriptionMessage(problems), problems);
+    },
+  });
+
+  app.post('/', formBodyLimit(), subscription, async (c) => {
+    await subscriptions.subscribe(c.req.valid('json'));
     return c.json({ ok: true, message: NEWSLETTER_MESSAGES.success }, 201);
   });
 

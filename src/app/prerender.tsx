@@ -17,7 +17,7 @@ import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import type { ScreeningEvent } from '../domain/event';
 import { eventKeys } from '../lib/event-keys';
-import { paths } from './paths';
+import { paths } from '@/lib/paths';
 import { AppRoutes } from './routes';
 
 /**

@@ -7,7 +7,7 @@ import { lazyWhenOnline } from '../lib/lazy-when-online';
 import { Route, Routes } from 'react-router-dom';
 import { Layout } from './layout/layout';
 import { NotFoundPage } from './pages/not-found-page';
-import { paths } from './paths';
+import { paths } from '@/lib/paths';
 
 const HomePage = lazyWhenOnline(() => import('./pages/home-page'));
 const LoginPage = lazyWhenOnline(() => import('../features/account/pages/login-page'));

@@ -6,7 +6,7 @@ export type Paragraphs = (string | string[])[];
 
 export interface Section {
   heading?: string;
-  /** In-page anchor (src/app/paths.ts anchors) the menus scroll to. */
+  /** In-page anchor (src/lib/paths.ts anchors) the menus scroll to. */
   id?: string;
   body: Paragraphs;
 }

@@ -1,9 +1,9 @@
 /** A contact-form enquiry (SPEC.md sections 2 and 5): five required fields and a honeypot. */
-import { checkField, EMAIL_MAX, type FieldProblem, type TextRule } from './form-fields';
+import { EMAIL_MAX, formText, toFieldProblem, type FieldProblem, type TextRule } from './form-fields';
+import { check, z } from './schema-kit';
 
 export const ENQUIRY_FIELDS = ['first-name', 'last-name', 'email', 'phone-number', 'message'] as const;
 export type EnquiryField = (typeof ENQUIRY_FIELDS)[number];
-export type ContactEnquiry = Record<EnquiryField, string>;
 
 /** A field people never see; only a form-filling robot types in it. */
 export const HONEYPOT_FIELD = '_gotcha';
@@ -15,6 +15,16 @@ export const ENQUIRY_RULES: Record<EnquiryField, TextRule> = {
   'phone-number': { max: 30, kind: 'phone' },
   message: { max: 5000 },
 };
+
+/** The enquiry as the form sends it and the server takes it; the form and POST /api/contact both check with it. */
+export const enquirySchema = z.object({
+  'first-name': formText(ENQUIRY_RULES['first-name']),
+  'last-name': formText(ENQUIRY_RULES['last-name']),
+  email: formText(ENQUIRY_RULES.email),
+  'phone-number': formText(ENQUIRY_RULES['phone-number']),
+  message: formText(ENQUIRY_RULES.message),
+});
+export type ContactEnquiry = z.output<typeof enquirySchema>;
 
 export const ENQUIRY_LABELS: Record<EnquiryField, string> = {
   'first-name': 'First name',
@@ -28,13 +38,13 @@ export type EnquiryCheck =
   | { ok: true; enquiry: ContactEnquiry }
   | { ok: false; empty: boolean; problems: FieldProblem<EnquiryField>[] };
 
-/** Checks a submitted body; `empty` when nothing at all was filled in. */
+/** Nothing at all was filled in (the form service's EMPTY). */
+export const isEmptyEnquiry = (body: Record<string, unknown>) =>
+  ENQUIRY_FIELDS.every((field) => typeof body[field] !== 'string' || body[field].trim() === '');
+
+/** Checks a submitted body with enquirySchema; `empty` when nothing at all was filled in. */
 export function checkEnquiry(body: Record<string, unknown>): EnquiryCheck {
-  const empty = ENQUIRY_FIELDS.every((field) => typeof body[field] !== 'string' || body[field].trim() === '');
-  const problems = ENQUIRY_FIELDS.map((field) => checkField(field, body[field], ENQUIRY_RULES[field])).filter(
-    (problem) => problem !== null,
-  );
-  if (problems.length > 0) return { ok: false, empty, problems };
-  const enquiry = Object.fromEntries(ENQUIRY_FIELDS.map((field) => [field, String(body[field]).trim()]));
-  return { ok: true, enquiry: enquiry as ContactEnquiry };
+  const checked = check(enquirySchema, body);
+  if (checked.ok) return { ok: true, enquiry: checked.value };
+  return { ok: false, empty: isEmptyEnquiry(body), problems: checked.issues.map(toFieldProblem<EnquiryField>) };
 }

@@ -3,6 +3,9 @@
  * check before sending) and the server (which decides). Field problems use
  * the form service's code vocabulary (SPEC.md section 5).
  */
+import { BAD_TEXT_MESSAGE } from './clean-text';
+import { cleanText, textRule, z } from './schema-kit';
+
 export const FIELD_ERROR_CODES = [
   'REQUIRED_FIELD_EMPTY',
   'REQUIRED_FIELD_MISSING',
@@ -53,22 +56,28 @@ export interface TextRule {
   kind?: 'text' | 'email' | 'phone';
 }
 
-/** One required text field: missing, empty, not text, too long, or the wrong shape. */
-export function checkField<Field extends string>(
-  path: Field,
-  value: unknown,
-  { max, kind = 'text' }: TextRule,
-): FieldProblem<Field> | null {
-  if (value === undefined || value === null) return { path, code: 'REQUIRED_FIELD_MISSING', message: 'is required.' };
-  if (typeof value !== 'string') return { path, code: 'TYPE_TEXT', message: 'should be text.' };
-  const text = value.trim();
-  if (text === '') return { path, code: 'REQUIRED_FIELD_EMPTY', message: 'is required.' };
-  if (text.length > max) return { path, code: 'TYPE_TEXT', message: `should be at most ${max} characters.` };
-  if (kind === 'email' && !isEmailAddress(text)) {
-    return { path, code: 'TYPE_EMAIL', message: 'should be an email address, like name@example.com.' };
-  }
-  if (kind === 'phone' && !isPhoneNumber(text)) {
-    return { path, code: 'TYPE_NUMERIC', message: 'should be a phone number of 7 to 15 digits.' };
-  }
-  return null;
+/**
+ * One required text field of these forms as a schema: missing, not text,
+ * blank, too long, or the wrong shape, each with its form code; messages
+ * read after the field's label. Its value is the trimmed text.
+ */
+export function formText({ max, kind = 'text' }: TextRule) {
+  const text = cleanText(max, {
+    missing: 'is required.',
+    notText: 'should be text.',
+    empty: 'is required.',
+    tooLong: `should be at most ${max} characters.`,
+    badText: `${BAD_TEXT_MESSAGE}.`,
+    codes: { missing: 'REQUIRED_FIELD_MISSING', notText: 'TYPE_TEXT', empty: 'REQUIRED_FIELD_EMPTY', tooLong: 'TYPE_TEXT', badText: 'TYPE_TEXT' },
+  });
+  if (kind === 'email') return z.pipe(text, z.string().check(textRule(isEmailAddress, 'should be an email address, like name@example.com.', 'TYPE_EMAIL')));
+  if (kind === 'phone') return z.pipe(text, z.string().check(textRule(isPhoneNumber, 'should be a phone number of 7 to 15 digits.', 'TYPE_NUMERIC')));
+  return text;
 }
+
+/** A schema issue as these forms report it: the code narrowed to the vocabulary. */
+export const toFieldProblem = <Field extends string>(issue: { path: string; message: string; code?: string }): FieldProblem<Field> => ({
+  path: issue.path as Field,
+  code: fieldErrorCode(issue.code),
+  message: issue.message,
+});

@@ -5,8 +5,10 @@
  * requires. Messages are the SPEC's where it quotes one.
  */
 import { AGE_MESSAGE, isEligibleAge } from './age';
+import { BAD_TEXT_MESSAGE, isCleanText } from './clean-text';
 import { isIsoDate } from './london-time';
 import { isValidNhsNumber, NHS_INVALID_MESSAGE } from './nhs-number';
+import { check, textRule, z } from './schema-kit';
 
 export const PROFILE_ID_PREFIX = 'CHAPS';
 export const COUNTRIES = ['United Kingdom', 'Ireland'] as const;
@@ -136,39 +138,63 @@ export const formatProfileId = (profileId: number | string) => `${PROFILE_ID_PRE
 
 const present = (v: string | null | undefined) => typeof v === 'string' && v.trim() !== '';
 
+type Field = keyof ProfileFields;
+type Value = string | null | undefined;
+
 /**
- * Field problems of a profile about to be created ('create') or changed
- * ('update', where absent fields keep their value). `today` is the UK date.
+ * A profile's fields as a schema, for one mode: 'create' (sign-up) or
+ * 'update' (the portal's edit, where an absent field keeps its value).
+ * `today` is the UK date, for the date of birth. Each field's rules run in
+ * order (required, length, shape) and stop at the first that fails, so a
+ * field has one message; the values pass through as they are.
  */
-export function checkProfile(fields: ProfileFields, mode: 'create' | 'update', today: string): FieldIssue[] {
-  const issues: FieldIssue[] = [];
-  const add = (path: keyof ProfileFields, message: string) => {
-    if (!issues.some((i) => i.path === path)) issues.push({ path, message });
-  };
-  const required = mode === 'create' ? REQUIRED_ON_CREATE : REQUIRED_ON_UPDATE;
-  for (const field of required) {
-    if (mode === 'update' && fields[field] === undefined) continue;
-    if (!present(fields[field])) add(field, requiredMessage(field));
-  }
-  for (const field of ['first_name', 'last_name', 'occupation', 'phone', 'email'] as const) {
-    if ((fields[field] ?? '').length > TEXT_MAX) add(field, `Use at most ${TEXT_MAX} characters for your ${LABELS[field]}.`);
-  }
-  for (const field of ['home_address', 'billing_address'] as const) {
-    if ((fields[field] ?? '').length > ADDRESS_MAX) add(field, `Use at most ${ADDRESS_MAX} characters for your ${LABELS[field]}.`);
-  }
-  const { date_of_birth: dob, gender, ethnicity, phone, email, nhs_number: nhs } = fields;
-  if (present(dob)) {
-    if (!isIsoDate(dob as string) || (dob as string) > today) add('date_of_birth', 'Enter a real date of birth.');
-    else if (mode === 'create' && !isEligibleAge(dob as string, today)) add('date_of_birth', AGE_MESSAGE);
-  }
-  if (present(gender) && !(GENDERS as readonly string[]).includes(gender as string)) {
-    add('gender', `Choose one of: ${GENDERS.join(', ')}.`);
-  }
-  if (present(ethnicity) && !(ETHNICITIES as readonly string[]).includes(ethnicity as string)) {
-    add('ethnicity', 'Choose an ethnicity from the list.');
-  }
-  if (present(phone) && !PHONE.test(phone as string)) add('phone', 'Enter a phone number, like 447700900123.');
-  if (present(email) && !EMAIL.test(email as string)) add('email', 'Enter an email address, like name@example.com.');
-  if (present(nhs) && !isValidNhsNumber(nhs as string)) add('nhs_number', NHS_INVALID_MESSAGE);
-  return issues;
+export function profileSchema(mode: 'create' | 'update', today: string) {
+  const required: readonly Field[] = mode === 'create' ? REQUIRED_ON_CREATE : REQUIRED_ON_UPDATE;
+  const field = (name: Field, max: number, ...shape: ReturnType<typeof textRule<Value>>[]) =>
+    z.optional(z.nullable(z.string())).check(
+      ...(required.includes(name) ? [textRule<Value>((v) => (mode === 'update' && v === undefined) || present(v), requiredMessage(name))] : []),
+      textRule<Value>((v) => (v ?? '').length <= max, `Use at most ${max} characters for your ${LABELS[name]}.`),
+      ...shape,
+    );
+  const shaped = (test: (text: string) => boolean, message: string) => textRule<Value>((v) => !present(v) || test(v as string), message);
+  return z.object({
+    first_name: field('first_name', TEXT_MAX),
+    last_name: field('last_name', TEXT_MAX),
+    gender: field('gender', TEXT_MAX, shaped((v) => (GENDERS as readonly string[]).includes(v), `Choose one of: ${GENDERS.join(', ')}.`)),
+    date_of_birth: field(
+      'date_of_birth',
+      TEXT_MAX,
+      shaped((v) => isIsoDate(v) && v <= today, 'Enter a real date of birth.'),
+      ...(mode === 'create' ? [shaped((v) => isEligibleAge(v, today), AGE_MESSAGE)] : []),
+    ),
+    ethnicity: field('ethnicity', TEXT_MAX, shaped((v) => (ETHNICITIES as readonly string[]).includes(v), 'Choose an ethnicity from the list.')),
+    occupation: field('occupation', TEXT_MAX),
+    phone: field('phone', TEXT_MAX, shaped((v) => PHONE.test(v), 'Enter a phone number, like 447700900123.')),
+    email: field('email', TEXT_MAX, shaped((v) => EMAIL.test(v), 'Enter an email address, like name@example.com.')),
+    home_address: field('home_address', ADDRESS_MAX),
+    billing_address: field('billing_address', ADDRESS_MAX),
+    nhs_number: field('nhs_number', TEXT_MAX, shaped(isValidNhsNumber, NHS_INVALID_MESSAGE)),
+  });
 }
+
+/** Field problems of a profile about to be created or changed (profileSchema's), one per field. */
+export function checkProfile(fields: ProfileFields, mode: 'create' | 'update', today: string): FieldIssue[] {
+  const checked = check(profileSchema(mode, today), fields);
+  return checked.ok ? [] : checked.issues.map(({ path, message }) => ({ path, message }));
+}
+
+/**
+ * A profile request's JSON body (POST, PATCH and PUT /api/auth/profile):
+ * only the known fields, each text or null under the site's text rule,
+ * and SPEC's user_id, which may only name the caller. The profile's own
+ * rules (profileSchema) come after, once the service knows the mode.
+ */
+export const profileBodySchema = z.object({
+  ...(Object.fromEntries(
+    PROFILE_FIELDS.map((name) => [
+      name,
+      z.optional(z.nullable(z.string(`${name} must be text.`).check(textRule(isCleanText, `${name} ${BAD_TEXT_MESSAGE}.`)))),
+    ]),
+  ) as Record<Field, z.ZodMiniOptional<z.ZodMiniNullable<z.ZodMiniString>>>),
+  user_id: z.optional(z.unknown()),
+});

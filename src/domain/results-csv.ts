@@ -14,14 +14,18 @@
  * whole file is free of errors. Pure: the server (which also checks each
  * member is booked on the event) and the upload screen use the same rules.
  *
- * The splitter is our own rather than a library's (papaparse was
- * considered): it reports the line each record starts on even when a
- * quoted comment spans lines, which is what staff need to find the row in
- * their spreadsheet, and it keeps this module free of dependencies.
+ * The file is split by papaparse (maintained, and it meets the quoting
+ * corners a spreadsheet's export has); each record is then checked by
+ * resultRowSchema, whose cells pass the site's text rule like every other
+ * stored string. Staff find a row in their spreadsheet by its line, so the
+ * line each record starts on is counted here, even when a quoted comment
+ * spans lines.
  */
+import Papa from 'papaparse';
 import { isCleanText } from './clean-text';
 import { isIsoDate } from './london-time';
 import { parsePsaValue } from './psa-band';
+import { check, cleanText, textRule, z } from './schema-kit';
 
 export const RESULTS_CSV_COLUMNS = ['profile_id', 'psa_ng_ml', 'comment', 'sample_date'] as const;
 const REQUIRED = ['profile_id', 'psa_ng_ml'] as const;
@@ -50,55 +54,30 @@ interface RawRecord {
   fields: string[];
 }
 
+const LINE_BREAK = /\r\n|\r|\n/g;
+const breaksIn = (text: string) => text.match(LINE_BREAK)?.length ?? 0;
+
 /** Splits CSV text into records, each with the line it starts on; a quote left open is an error. */
 export function splitCsv(text: string): { records: RawRecord[]; error?: CsvLineError } {
   const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
   const records: RawRecord[] = [];
-  let fields: string[] = [];
-  let field = '';
-  let quoted = false;
+  let error: CsvLineError | undefined;
+  // Lines counted up to `counted`, moved forward record by record (each record's end is papaparse's cursor).
+  let counted = 0;
   let line = 1;
-  let recordLine = 1;
-  let fieldStarted = false;
-  const endRecord = () => {
-    fields.push(field);
-    if (!(fields.length === 1 && fields[0]!.trim() === '' && !fieldStarted)) records.push({ line: recordLine, fields });
-    fields = [];
-    field = '';
-    fieldStarted = false;
-  };
-  for (let i = 0; i < source.length; i += 1) {
-    const ch = source[i]!;
-    if (quoted) {
-      if (ch === '"' && source[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (ch === '"') {
-        quoted = false;
-      } else {
-        if (ch === '\n') line += 1;
-        field += ch;
-      }
-    } else if (ch === '"' && field.trim() === '') {
-      quoted = true;
-      fieldStarted = true;
-      field = '';
-    } else if (ch === ',') {
-      fields.push(field);
-      field = '';
-      fieldStarted = true;
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && source[i + 1] === '\n') i += 1;
-      endRecord();
-      line += 1;
-      recordLine = line;
-    } else {
-      field += ch;
-    }
-  }
-  if (quoted) return { records, error: { line: recordLine, message: 'A quoted value is not closed.' } };
-  if (field !== '' || fields.length > 0 || fieldStarted) endRecord();
-  return { records };
+  Papa.parse<string[]>(source, {
+    delimiter: ',',
+    skipEmptyLines: 'greedy',
+    step: ({ data, errors, meta }) => {
+      const end = source.slice(0, meta.cursor).replace(/(?:\r\n|\r|\n)$/, '').length;
+      line += breaksIn(source.slice(counted, end));
+      counted = end;
+      const start = line - data.reduce((sum, field) => sum + breaksIn(field), 0);
+      if (errors.some((e) => e.code === 'MissingQuotes')) error ??= { line: start, message: 'A quoted value is not closed.' };
+      else records.push({ line: start, fields: data });
+    },
+  });
+  return error ? { records, error } : { records };
 }
 
 const NOT_ALLOWED = 'contains a character that is not allowed (a control character such as NUL or BEL): retype the value';
@@ -111,6 +90,45 @@ function readDate(text: string): string | null | undefined {
   const iso = uk ? `${uk[3]}-${uk[2]}-${uk[1]}` : text;
   return isIsoDate(iso) ? iso : undefined;
 }
+
+/** One cell under the text rule, trimmed; a column the file leaves out reads as ''. */
+const cell = (column: string, max: number, tooLong: string) =>
+  z.pipe(
+    z.pipe(z.optional(z.string()), z.transform((v: string | undefined): unknown => v ?? '')),
+    cleanText(max, { notText: `The ${column} column must be text.`, badText: `The ${column} column ${NOT_ALLOWED}.`, tooLong }),
+  );
+
+/** One line of the file, by column name; `today` (YYYY-MM-DD, UK) bounds the sample date. */
+export const resultRowSchema = (today: string) =>
+  z.object({
+    profile_id: z.pipe(
+      cell('profile_id', 20, 'profile_id must be a member id such as CHAPS1234.'),
+      z.pipe(
+        z.string().check(textRule((text) => PROFILE_ID.test(text), 'profile_id must be a member id such as CHAPS1234.')),
+        z.transform((text) => Number(PROFILE_ID.exec(text)![1])),
+      ),
+    ),
+    psa_ng_ml: z.pipe(
+      cell('psa_ng_ml', 20, 'The PSA value must be a number with at most two decimals, like 1.25.'),
+      z.transform((text, ctx) => {
+        const psa = parsePsaValue(text);
+        if ('value' in psa) return psa.value;
+        ctx.issues.push({ code: 'custom', message: psa.error, input: text });
+        return z.NEVER;
+      }),
+    ),
+    comment: z.pipe(cell('comment', RESULT_COMMENT_MAX, `The comment is longer than ${RESULT_COMMENT_MAX} characters.`), z.transform((text) => text || null)),
+    sample_date: z.pipe(
+      cell('sample_date', 20, 'sample_date must be a date, YYYY-MM-DD or DD/MM/YYYY.'),
+      z.pipe(
+        z.string().check(
+          textRule((text) => readDate(text) !== undefined, 'sample_date must be a date, YYYY-MM-DD or DD/MM/YYYY.'),
+          textRule((text) => (readDate(text) ?? '') <= today, 'sample_date is in the future.'),
+        ),
+        z.transform((text) => readDate(text) ?? null),
+      ),
+    ),
+  });
 
 /** Parses and checks a results file; `today` (YYYY-MM-DD, UK) bounds the sample dates. */
 export function parseResultsCsv(text: string, today: string): ResultsCsv {
@@ -139,37 +157,29 @@ export function parseResultsCsv(text: string, today: string): ResultsCsv {
   }
 
   const rows: ResultsCsvRow[] = [];
+  const rowSchema = resultRowSchema(today);
   const seen = new Map<number, number>();
   for (const record of body) {
-    const fail = (message: string) => errors.push({ line: record.line, message });
     if (record.fields.length !== names.length) {
-      fail(`Expected ${names.length} values, found ${record.fields.length}.`);
+      errors.push({ line: record.line, message: `Expected ${names.length} values, found ${record.fields.length}.` });
       continue;
     }
-    const unclean = record.fields.findIndex((field) => !isCleanText(field));
-    if (unclean >= 0) {
-      fail(`The ${names[unclean]} column ${NOT_ALLOWED}.`);
-      continue;
+    const cells = Object.fromEntries(names.map((name, i) => [name, record.fields[i]]));
+    const checked = check(rowSchema, cells);
+    if (!checked.ok) {
+      // A cell breaking the text rule is the one thing said about its line: the rest may be its garbling.
+      const unclean = checked.issues.find((issue) => issue.message.endsWith(`${NOT_ALLOWED}.`));
+      for (const issue of unclean ? [unclean] : checked.issues) errors.push({ line: record.line, message: issue.message });
     }
-    const cell = (name: string) => (names.includes(name) ? record.fields[names.indexOf(name)]!.trim() : '');
-    const id = PROFILE_ID.exec(cell('profile_id'));
-    const psa = parsePsaValue(cell('psa_ng_ml'));
-    const comment = cell('comment');
-    const sampleDate = readDate(cell('sample_date'));
-    const before = errors.length;
-    if (!id) fail('profile_id must be a member id such as CHAPS1234.');
-    if ('error' in psa) fail(psa.error);
-    if (comment.length > RESULT_COMMENT_MAX) fail(`The comment is longer than ${RESULT_COMMENT_MAX} characters.`);
-    if (sampleDate === undefined) fail('sample_date must be a date, YYYY-MM-DD or DD/MM/YYYY.');
-    else if (sampleDate !== null && sampleDate > today) fail('sample_date is in the future.');
-    if (id) {
-      const profileId = Number(id[1]);
-      const earlier = seen.get(profileId);
-      if (earlier !== undefined) fail(`Member CHAPS${profileId} already has a result on line ${earlier}.`);
-      else seen.set(profileId, record.line);
-    }
-    if (errors.length === before && id && 'value' in psa && sampleDate !== undefined) {
-      rows.push({ line: record.line, profileId: Number(id[1]), value: psa.value, comment: comment || null, sampleDate });
+    // A member named twice is said even on a line with other problems.
+    const id = check(rowSchema.shape.profile_id, cells.profile_id);
+    const profileId = id.ok ? id.value : null;
+    const earlier = profileId === null ? undefined : seen.get(profileId);
+    if (earlier !== undefined) errors.push({ line: record.line, message: `Member CHAPS${profileId} already has a result on line ${earlier}.` });
+    else if (profileId !== null) seen.set(profileId, record.line);
+    if (checked.ok && earlier === undefined) {
+      const { profile_id, psa_ng_ml, comment, sample_date } = checked.value;
+      rows.push({ line: record.line, profileId: profile_id, value: psa_ng_ml, comment, sampleDate: sample_date });
     }
   }
   return errors.length > 0 ? { rows, errors } : { rows, errors: [] };

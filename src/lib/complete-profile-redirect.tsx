@@ -4,7 +4,7 @@
  * booking returns to its event).
  */
 import { Navigate, useLocation } from 'react-router-dom';
-import { paths } from '../app/paths';
+import { paths } from '@/lib/paths';
 
 export function CompleteProfileRedirect() {
   const location = useLocation();

@@ -7,7 +7,7 @@
  */
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { paths } from '../app/paths';
+import { paths } from '@/lib/paths';
 import { startAuth } from './auth';
 import { isSessionConfirmed, useSession, type MemberSession } from './session';
 import { Spinner } from './ui/spinner';

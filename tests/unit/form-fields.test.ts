@@ -1,8 +1,9 @@
 /** The contact and newsletter field rules shared by the forms and the server: a table of cases per rule. */
 import { describe, expect, it } from 'vitest';
 import { checkEnquiry } from '../../src/domain/contact-enquiry';
-import { checkField, fieldErrorCode, formErrorCode, isEmailAddress, isPhoneNumber } from '../../src/domain/form-fields';
-import { checkSubscription } from '../../src/domain/newsletter';
+import { fieldErrorCode, formErrorCode, formText, isEmailAddress, isPhoneNumber } from '../../src/domain/form-fields';
+import { check } from '../../src/domain/schema-kit';
+import { checkSubscription } from '../../src/domain/newsletter-schema';
 
 describe('email addresses', () => {
   it.each([
@@ -28,6 +29,10 @@ describe('phone numbers', () => {
 });
 
 describe('one required field', () => {
+  const codeOf = (schema: ReturnType<typeof formText>, value: unknown) => {
+    const checked = check(schema, value);
+    return checked.ok ? null : checked.issues[0]!.code;
+  };
   it.each([
     [undefined, 'REQUIRED_FIELD_MISSING'],
     [null, 'REQUIRED_FIELD_MISSING'],
@@ -36,8 +41,21 @@ describe('one required field', () => {
     [12, 'TYPE_TEXT'],
     [true, 'TYPE_TEXT'],
     ['x'.repeat(11), 'TYPE_TEXT'],
+    [' '.repeat(5) + 'x'.repeat(10), null],
+    ['bell\u0007', 'TYPE_TEXT'],
+    ['\uD800 lone', 'TYPE_TEXT'],
+    ['a\nb\tc', null],
     ['fine', null],
-  ])('%j -> %s', (value, code) => expect(checkField('f', value, { max: 10 })?.code ?? null).toBe(code));
+  ])('%j -> %s', (value, code) => expect(codeOf(formText({ max: 10 }), value)).toBe(code));
+  it.each([
+    ['name@example.com', null],
+    ['name@example', 'TYPE_EMAIL'],
+    ['', 'REQUIRED_FIELD_EMPTY'],
+  ])('email %j -> %s', (value, code) => expect(codeOf(formText({ max: 254, kind: 'email' }), value)).toBe(code));
+  it.each([
+    ['07700 900123', null],
+    ['123', 'TYPE_NUMERIC'],
+  ])('phone %j -> %s', (value, code) => expect(codeOf(formText({ max: 30, kind: 'phone' }), value)).toBe(code));
 });
 
 describe('codes from a server', () => {

@@ -1,7 +1,8 @@
 /** src/domain age, NHS number and profile rules, as tables. */
 import { describe, expect, it } from 'vitest';
 import { AGE_MESSAGE, ageOn, isEligibleAge } from '../../src/domain/age';
-import { checkProfile, ETHNICITIES, formatProfileId, joinAddress } from '../../src/domain/member-profile';
+import { checkProfile, ETHNICITIES, formatProfileId, joinAddress, profileBodySchema } from '../../src/domain/member-profile';
+import { check } from '../../src/domain/schema-kit';
 import { cleanNhsInput, isValidNhsNumber, NHS_INVALID_MESSAGE } from '../../src/domain/nhs-number';
 
 describe('age on a date', () => {
@@ -78,6 +79,12 @@ describe('profile rules', () => {
     [{ email: 'nope' }, 'email', 'Enter an email address, like name@example.com.'],
     [{ ethnicity: 'Martian' }, 'ethnicity', 'Choose an ethnicity from the list.'],
     [{ last_name: '' }, 'last_name', 'Enter your last name.'],
+    [{ first_name: 'x'.repeat(101) }, 'first_name', 'Use at most 100 characters for your first name.'],
+    [{ home_address: 'x'.repeat(301) }, 'home_address', 'Use at most 300 characters for your home address.'],
+    [{ date_of_birth: '2030-01-01' }, 'date_of_birth', 'Enter a real date of birth.'],
+    [{ date_of_birth: '1960-02-30' }, 'date_of_birth', 'Enter a real date of birth.'],
+    [{ gender: 'Robot' }, 'gender', 'Choose one of: Male, Female, Non-binary, Other.'],
+    [{ gender: null }, 'gender', 'Enter your gender.'],
   ])('refuses %j', (override, path, message) => {
     expect(checkProfile({ ...valid, ...override }, 'create', '2026-06-10')).toContainEqual({ path, message });
   });
@@ -90,6 +97,19 @@ describe('profile rules', () => {
     // An existing member's age is not re-checked on edit: booking checks it.
     expect(checkProfile({ date_of_birth: '1990-01-01' }, 'update', '2026-06-10')).toEqual([]);
   });
+
+  it('gives one message per field: the first rule it breaks', () => {
+    expect(checkProfile({ ...valid, phone: 'x'.repeat(101) }, 'create', '2026-06-10')).toEqual([
+      { path: 'phone', message: 'Use at most 100 characters for your phone number.' },
+    ]);
+  });
+
+  it.each([
+    [{ first_name: 'Alan', user_id: 'u1', unknown: 'dropped' }, { ok: true, value: { first_name: 'Alan', user_id: 'u1' } }],
+    [{ billing_address: null }, { ok: true, value: { billing_address: null } }],
+    [{ phone: 447700900123 }, { ok: false, issues: [{ path: 'phone', message: 'phone must be text.' }] }],
+    [{ occupation: 'a\u0000b' }, { ok: false, issues: [{ path: 'occupation', message: 'occupation contains characters that are not allowed.' }] }],
+  ])('a profile body %j', (body, expected) => expect(check(profileBodySchema, body)).toEqual(expected));
 
   it('joins address parts, skipping blanks, and prefixes the profile id', () => {
     expect(joinAddress(['1 High St', '', ' Flat 2 ', 'CO1 1AA', 'United Kingdom'])).toBe('1 High St, Flat 2, CO1 1AA, United Kingdom');

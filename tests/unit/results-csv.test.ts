@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseResultsCsv, splitCsv, RESULTS_CSV_MAX_ROWS } from '../../src/domain/results-csv';
+import { parseResultsCsv, resultRowSchema, splitCsv, RESULTS_CSV_MAX_ROWS } from '../../src/domain/results-csv';
+import { check } from '../../src/domain/schema-kit';
 
 const TODAY = '2026-06-20';
 
@@ -76,5 +77,33 @@ describe('parseResultsCsv', () => {
     const lines = Array.from({ length: RESULTS_CSV_MAX_ROWS + 1 }, (_, i) => `${1001 + i},1`);
     const parsed = parseResultsCsv(`profile_id,psa_ng_ml\n${lines.join('\n')}`, TODAY);
     expect(parsed.errors).toEqual([{ line: RESULTS_CSV_MAX_ROWS + 2, message: `A file holds at most ${RESULTS_CSV_MAX_ROWS} results.` }]);
+  });
+});
+
+describe('resultRowSchema', () => {
+  const row = resultRowSchema(TODAY);
+  it.each([
+    [{ profile_id: 'chaps42', psa_ng_ml: ' 3.5 ' }, { profile_id: 42, psa_ng_ml: 3.5, comment: null, sample_date: null }],
+    [{ profile_id: '42', psa_ng_ml: '0', comment: ' fine ', sample_date: '01/06/2026' }, { profile_id: 42, psa_ng_ml: 0, comment: 'fine', sample_date: '2026-06-01' }],
+  ])('reads %j', (cells, value) => expect(check(row, cells)).toEqual({ ok: true, value }));
+
+  it.each([
+    [{ profile_id: 'CHAPS0', psa_ng_ml: '1' }, 'profile_id', 'profile_id must be a member id such as CHAPS1234.'],
+    [{ profile_id: '1', psa_ng_ml: '' }, 'psa_ng_ml', 'Enter the PSA value in ng/ml.'],
+    [{ profile_id: '1', psa_ng_ml: '1', sample_date: '2026-13-01' }, 'sample_date', 'sample_date must be a date, YYYY-MM-DD or DD/MM/YYYY.'],
+    [{ profile_id: '1', psa_ng_ml: '1', comment: 'a\uD800b' }, 'comment', 'The comment column contains a character that is not allowed (a control character such as NUL or BEL): retype the value.'],
+  ])('refuses %j: %s', (cells, path, message) => expect(check(row, cells)).toEqual({ ok: false, issues: [{ path, message }] }));
+});
+
+describe('papaparse splitting corners', () => {
+  it('skips rows of empty cells a spreadsheet leaves at the end, and keeps later line numbers', () => {
+    expect(splitCsv('a,b\n1,2\n,\n \n3,4\n').records).toEqual([
+      { line: 1, fields: ['a', 'b'] },
+      { line: 2, fields: ['1', '2'] },
+      { line: 5, fields: ['3', '4'] },
+    ]);
+  });
+  it('counts CR-only line ends', () => {
+    expect(splitCsv('a\r"b\rc"\rd').records.map((r) => r.line)).toEqual([1, 2, 4]);
   });
 });

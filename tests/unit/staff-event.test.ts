@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { accessCodeProblem, checkStaffEvent } from '../../src/domain/staff-event';
+import { check } from '../../src/domain/schema-kit';
+import { ACCESS_CODE_MESSAGE, accessCodeBodySchema, accessCodeProblem, checkStaffEvent } from '../../src/domain/staff-event';
 import { asApiEvent, makeEvent } from '../fixtures/events';
 
 const { event_id: _id, booked_spaces: _booked, ...GOOD } = asApiEvent(makeEvent());
@@ -44,5 +45,21 @@ describe('accessCodeProblem', () => {
   });
   it.each(['', 'ABC12', '------', 'a-b-c-d-e', 'CODE<script>', 'x'.repeat(33)])('refuses %j', (code) => {
     expect(accessCodeProblem(code)).not.toBeNull();
+  });
+});
+
+describe('access_code in a body', () => {
+  it.each([
+    [{}, { ok: true, value: { access_code: null } }],
+    [{ access_code: '' }, { ok: true, value: { access_code: null } }],
+    [{ access_code: ' K7QM-3XPA ' }, { ok: true, value: { access_code: 'K7QM-3XPA' } }],
+    [{ access_code: 123456 }, { ok: false, issues: [{ path: 'access_code', message: 'The access code must be text.' }] }],
+    [{ access_code: 'abc' }, { ok: false, issues: [{ path: 'access_code', message: ACCESS_CODE_MESSAGE }] }],
+  ])('%j', (body, expected) => expect(check(accessCodeBodySchema, body)).toEqual(expected));
+
+  it('travels with the event, and its problem is listed with the event’s', () => {
+    const checked = checkStaffEvent({ ...GOOD, event_name: '', access_code: 'abc' });
+    expect(checked.issues.map((i) => i.field)).toEqual(['event_name', 'access_code']);
+    expect(checkStaffEvent({ ...GOOD, access_code: 'harwich lodge 7' })).toMatchObject({ accessCode: 'harwich lodge 7', issues: [] });
   });
 });

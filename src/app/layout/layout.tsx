@@ -4,7 +4,7 @@ import { lazyWhenOnline } from '../../lib/lazy-when-online';
 import { Outlet, useLocation } from 'react-router-dom';
 import { OfflineNotice, UpdatePrompt } from '../../features/offline';
 import { Spinner } from '../../lib/ui/spinner';
-import { paths } from '../paths';
+import { paths } from '@/lib/paths';
 import { ScrollManager } from './scroll-manager';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';

@@ -1,5 +1,5 @@
 /** The main menu (SPEC.md section 2): top items and the sections they scroll to. */
-import { anchors, paths, withAnchor } from '../paths';
+import { anchors, paths, withAnchor } from '@/lib/paths';
 
 export interface NavLinkItem {
   label: string;

@@ -10,7 +10,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
-import { scrollDelayOf } from '../paths';
+import { scrollDelayOf } from '@/lib/paths';
 
 export const SAME_PAGE_SCROLL_DELAY_MS = 200;
 export const NEW_PAGE_SCROLL_DELAY_MS = 300;

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { InstallButton } from '../../features/offline';
 import { site } from '../../content/site';
-import { paths } from '../paths';
+import { paths } from '@/lib/paths';
 import { ContactBlock } from './contact-block';
 import './footer.css';
 

@@ -9,7 +9,7 @@ import { Link } from 'react-router-dom';
 import { startAuth } from '../../lib/auth';
 import { useSession } from '../../lib/session';
 import { mailtoHref, site, telHref } from '../../content/site';
-import { paths } from '../paths';
+import { paths } from '@/lib/paths';
 import { Logo } from './logo';
 import { SiteNav } from './site-nav';
 

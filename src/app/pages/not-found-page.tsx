@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { paths } from '../paths';
+import { paths } from '@/lib/paths';
 
 export function NotFoundPage() {
   useDocumentTitle('Page not found');

@@ -67,7 +67,7 @@ export const elderlyPsaTesting: PageCopy = {
   ],
 };
 
-/** The Information Hub's Research and Data items; `page` names the route (src/app/paths.ts). */
+/** The Information Hub's Research and Data items; `page` names the route (src/lib/paths.ts). */
 export const researchAndData = [
   { title: 'Research summary 2023', text: 'Our 2023 screening results in brief.', page: 'research' },
   { title: 'Statistics', text: 'Figures from our screening events in 2023 and 2024.', page: 'statistics' },

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '@/lib/paths';
 import { signOut } from '../../lib/auth';
 
 export function useLogout(): { leaving: boolean; logout: () => Promise<void> } {

@@ -9,7 +9,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '@/lib/paths';
 import { isBookingRefusal, type BookingRefusal } from '../../domain/booking';
 import { eventPricePence, type ScreeningEvent } from '../../domain/event';
 import { forgetAccessGrant, readAccessGrant } from '../../lib/access-grant';

@@ -15,7 +15,7 @@
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '@/lib/paths';
 import { isNetworkError } from '../../lib/api-client';
 import { askToKeepOnDevice } from '../../lib/device-storage';
 import { ensureOnline, isNotSent } from '../../lib/not-sent';

@@ -1,6 +1,6 @@
 /** /about-us's sections: the three cards, MEET THE TEAM, Our Supporters and Get Involved. */
 import { Link } from 'react-router-dom';
-import { anchors, paths } from '../../app/paths';
+import { anchors, paths } from '@/lib/paths';
 import {
   ABOUT_CARD_LIMIT,
   aboutCards,

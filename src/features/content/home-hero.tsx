@@ -1,6 +1,6 @@
 /** The home page's opening: who the charity is and the one thing most visitors came to do. */
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '@/lib/paths';
 import './home.css';
 
 export function HomeHero() {

@@ -1,6 +1,6 @@
 /** The home page below the hero: screening events, ABOUT CHAPS, and TESTIMONIALS (SPEC.md section 2). */
 import { Link } from 'react-router-dom';
-import { anchors, paths, scrollAfter, withAnchor } from '../../app/paths';
+import { anchors, paths, scrollAfter, withAnchor } from '@/lib/paths';
 import { aboutBlock, screeningBlock, TESTIMONIAL_LIMIT, testimonials } from '../../content/pages/home';
 import { TruncatedText } from './components/truncated-text';
 import './content.css';

@@ -4,7 +4,7 @@
  * screening and patient-journey pages (SPEC.md section 2). Booking and
  * account pages keep to their task.
  */
-import { paths } from '../../app/paths';
+import { paths } from '@/lib/paths';
 
 export type NewsletterTone = 'standard' | 'corporate' | 'community' | 'patient-journey';
 

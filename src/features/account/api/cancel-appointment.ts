@@ -7,11 +7,11 @@
  * GET /api/appointments/{id}/cancellation says which before asking.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Appointment } from '../../../domain/booking';
-import type { CancellationOutcome, RefundDecision } from '../../../domain/refund-policy';
-import { memberRequest } from '../../../lib/auth';
-import { memberKeys } from '../../../lib/member-keys';
-import { ensureOnline } from '../../../lib/not-sent';
+import type { Appointment } from '@/domain/booking';
+import type { CancellationOutcome, RefundDecision } from '@/domain/refund-policy';
+import { memberRequest } from '@/lib/auth';
+import { memberKeys } from '@/lib/member-keys';
+import { ensureOnline } from '@/lib/not-sent';
 
 export interface CancelRequest {
   appointmentId: string;

@@ -2,8 +2,8 @@
  * GET /api/appointments/{id}/calendar.ics: needs the bearer token, so it is
  * fetched and saved through a temporary object URL rather than linked.
  */
-import { memberDownload } from '../../../lib/auth';
-import { ensureOnline } from '../../../lib/not-sent';
+import { memberDownload } from '@/lib/auth';
+import { ensureOnline } from '@/lib/not-sent';
 
 export async function downloadCalendar(appointmentId: string, fileName: string): Promise<void> {
   await ensureOnline();

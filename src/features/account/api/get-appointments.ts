@@ -4,7 +4,7 @@
  * /book-event.
  */
 import { useQuery } from '@tanstack/react-query';
-import { appointmentsQueryOptions } from '../../../lib/my-appointments';
+import { appointmentsQueryOptions } from '@/lib/my-appointments';
 
 export { appointmentsQueryOptions };
 

@@ -1,8 +1,8 @@
 /** GET /api/medical/results/{profileId}: the member's appointments and lab results, by the profile's random public_id. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { memberRequest } from '../../../lib/auth';
-import { askToKeepOnDevice } from '../../../lib/device-storage';
-import { memberKeys } from '../../../lib/member-keys';
+import { memberRequest } from '@/lib/auth';
+import { askToKeepOnDevice } from '@/lib/device-storage';
+import { memberKeys } from '@/lib/member-keys';
 
 export interface MedicalResultItem {
   appointment: { event_name: string; product_name: string | null; event_date: string | null } | null;

@@ -1,10 +1,10 @@
 /** PATCH /api/auth/profile: the member's changes; the saved answer replaces the cached profile. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MemberProfile, ProfileFields } from '../../../domain/member-profile';
-import { memberRequest } from '../../../lib/auth';
-import { ensureOnline } from '../../../lib/not-sent';
+import type { MemberProfile, ProfileFields } from '@/domain/member-profile';
+import { memberRequest } from '@/lib/auth';
+import { ensureOnline } from '@/lib/not-sent';
 import { storeProfile } from '../stored-profile';
-import { memberKeys } from '../../../lib/member-keys';
+import { memberKeys } from '@/lib/member-keys';
 
 export function useUpdateProfile(userId: string) {
   const queryClient = useQueryClient();

@@ -2,8 +2,8 @@
  * The 'Age Restriction Error' dialog (SPEC.md section 5): screening is for
  * men aged 40 to 80.
  */
-import { mailtoHref, site } from '../../../content/site';
-import { Modal } from '../../../lib/ui/modal';
+import { mailtoHref, site } from '@/content/site';
+import { Modal } from '@/lib/ui/modal';
 
 export function AgeDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (

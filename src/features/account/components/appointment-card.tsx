@@ -7,13 +7,13 @@
  */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { APPOINTMENT_STATUS_LABELS, canCancel, paymentNote } from '../../../domain/my-bookings';
-import type { Appointment } from '../../../domain/booking';
-import { directionsUrl } from '../../../domain/directions';
-import { formatLongDate, formatTime } from '../../../domain/format';
-import { isNetworkError } from '../../../lib/api-client';
-import { isNotSent } from '../../../lib/not-sent';
+import { paths } from '@/lib/paths';
+import { APPOINTMENT_STATUS_LABELS, canCancel, paymentNote } from '@/domain/my-bookings';
+import type { Appointment } from '@/domain/booking';
+import { directionsUrl } from '@/domain/directions';
+import { formatLongDate, formatTime } from '@/domain/format';
+import { isNetworkError } from '@/lib/api-client';
+import { isNotSent } from '@/lib/not-sent';
 import { downloadCalendar } from '../api/download-calendar';
 
 interface AppointmentCardProps {

@@ -10,13 +10,13 @@
  * shown in words (CANCEL_REFUSAL_MESSAGES), never as a code.
  */
 import { useState } from 'react';
-import { CANCEL_REFUSAL_MESSAGES, type Appointment, type CancelRefusal } from '../../../domain/booking';
-import { formatLongDate, formatPence, formatTime } from '../../../domain/format';
-import { cancellationOutcomeText, cancelledOutcomeText, type CancellationOutcome } from '../../../domain/refund-policy';
-import { errorCode } from '../../../lib/api-client';
-import { Modal } from '../../../lib/ui/modal';
-import { NotSentNotice } from '../../../lib/ui/not-sent-notice';
-import { Spinner } from '../../../lib/ui/spinner';
+import { CANCEL_REFUSAL_MESSAGES, type Appointment, type CancelRefusal } from '@/domain/booking';
+import { formatLongDate, formatPence, formatTime } from '@/domain/format';
+import { cancellationOutcomeText, cancelledOutcomeText, type CancellationOutcome } from '@/domain/refund-policy';
+import { errorCode } from '@/lib/api-client';
+import { Modal } from '@/lib/ui/modal';
+import { NotSentNotice } from '@/lib/ui/not-sent-notice';
+import { Spinner } from '@/lib/ui/spinner';
 import { useCancelAppointment, useCancellationRefund, type CancelAnswer } from '../api/cancel-appointment';
 
 const isCancelRefusal = (code: string | undefined): code is CancelRefusal =>

@@ -5,10 +5,10 @@
  * age entered is outside 40-80; the NHS number keeps digits only and says so.
  */
 import { useRef, useState } from 'react';
-import { AGE_MESSAGE, isEligibleAge } from '../../../domain/age';
-import { COUNTRIES, ETHNICITIES, GENDERS } from '../../../domain/member-profile';
-import { cleanNhsInput, NHS_DIGITS_MESSAGE } from '../../../domain/nhs-number';
-import type { DetailsValues } from '../../../domain/signup-form';
+import { AGE_MESSAGE, isEligibleAge } from '@/domain/age';
+import { COUNTRIES, ETHNICITIES, GENDERS } from '@/domain/member-profile';
+import { cleanNhsInput, NHS_DIGITS_MESSAGE } from '@/domain/nhs-number';
+import type { DetailsValues } from '@/domain/signup-form';
 import { errorFor, type FieldError } from './error-summary';
 import { SelectField } from './select-field';
 import { TextField } from './text-field';

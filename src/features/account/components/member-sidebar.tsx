@@ -4,9 +4,9 @@
  * clears the member's saved data and goes to /login.
  */
 import { NavLink } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { formatProfileId, type MemberProfile } from '../../../domain/member-profile';
-import { useSession } from '../../../lib/session';
+import { paths } from '@/lib/paths';
+import { formatProfileId, type MemberProfile } from '@/domain/member-profile';
+import { useSession } from '@/lib/session';
 import { useLogout } from '../use-logout';
 
 export function MemberSidebar({ profile }: { profile: MemberProfile | undefined }) {

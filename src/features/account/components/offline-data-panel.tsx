@@ -5,8 +5,8 @@
  * Loaded only on the portal (lazy), as it reads IndexedDB and the caches.
  */
 import { useCallback, useEffect, useId, useState } from 'react';
-import { formatSavedAt } from '../../../domain/format';
-import { readDeviceData, removeDeviceData, type DeviceData } from '../../../lib/device-storage';
+import { formatSavedAt } from '@/domain/format';
+import { readDeviceData, removeDeviceData, type DeviceData } from '@/lib/device-storage';
 
 const sizeFormat = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
 

@@ -4,15 +4,15 @@
  * A failed save keeps the form open and says why (the original said nothing).
  */
 import { useState, type FormEvent } from 'react';
-import { londonDate } from '../../../domain/london-time';
+import { londonDate } from '@/domain/london-time';
 import {
   checkProfile,
   ETHNICITIES,
   GENDERS,
   type MemberProfile,
   type ProfileFields,
-} from '../../../domain/member-profile';
-import { cleanNhsInput, NHS_DIGITS_MESSAGE } from '../../../domain/nhs-number';
+} from '@/domain/member-profile';
+import { cleanNhsInput, NHS_DIGITS_MESSAGE } from '@/domain/nhs-number';
 import { useUpdateProfile } from '../api/update-profile';
 import { ErrorSummary, errorFor, type FieldError } from './error-summary';
 import { SelectField } from './select-field';

@@ -6,15 +6,15 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { paths, queryParams } from '../../../app/paths';
-import type { MemberProfile } from '../../../domain/member-profile';
-import { cleanNhsInput, isValidNhsNumber, NHS_DIGITS_MESSAGE } from '../../../domain/nhs-number';
-import { RequireMember } from '../../../lib/require-member';
-import { NotSentNotice } from '../../../lib/ui/not-sent-notice';
-import { Spinner } from '../../../lib/ui/spinner';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { CompleteProfileRedirect } from '../../../lib/complete-profile-redirect';
-import { isProfileMissing } from '../../../lib/member-profile-query';
+import { paths, queryParams } from '@/lib/paths';
+import type { MemberProfile } from '@/domain/member-profile';
+import { cleanNhsInput, isValidNhsNumber, NHS_DIGITS_MESSAGE } from '@/domain/nhs-number';
+import { RequireMember } from '@/lib/require-member';
+import { NotSentNotice } from '@/lib/ui/not-sent-notice';
+import { Spinner } from '@/lib/ui/spinner';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { CompleteProfileRedirect } from '@/lib/complete-profile-redirect';
+import { isProfileMissing } from '@/lib/member-profile-query';
 import { useProfile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
 import { ErrorSummary, type FieldError } from '../components/error-summary';

@@ -8,14 +8,14 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { londonDate } from '../../../domain/london-time';
-import { EMPTY_DETAILS, isAgeError, validateDetails, type DetailsValues } from '../../../domain/signup-form';
-import { ensureOnline } from '../../../lib/not-sent';
-import { RequireMember } from '../../../lib/require-member';
-import type { MemberSession } from '../../../lib/session';
-import { Spinner } from '../../../lib/ui/spinner';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { paths } from '@/lib/paths';
+import { londonDate } from '@/domain/london-time';
+import { EMPTY_DETAILS, isAgeError, validateDetails, type DetailsValues } from '@/domain/signup-form';
+import { ensureOnline } from '@/lib/not-sent';
+import { RequireMember } from '@/lib/require-member';
+import type { MemberSession } from '@/lib/session';
+import { Spinner } from '@/lib/ui/spinner';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { AgeDialog } from '../components/age-dialog';
 import { DetailsFields } from '../components/details-fields';
 import { ErrorSummary, type FieldError } from '../components/error-summary';

@@ -7,12 +7,12 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { normaliseEmail } from '../../../domain/member-profile';
-import { startAuth } from '../../../lib/auth';
-import { useSession } from '../../../lib/session';
-import { getSupabase } from '../../../lib/supabase';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { paths } from '@/lib/paths';
+import { normaliseEmail } from '@/domain/member-profile';
+import { startAuth } from '@/lib/auth';
+import { useSession } from '@/lib/session';
+import { getSupabase } from '@/lib/supabase';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { ErrorSummary, errorFor, type FieldError } from '../components/error-summary';
 import { TextField } from '../components/text-field';
 import { ensureProfile } from '../finish-signup';

@@ -3,18 +3,18 @@
  * appointment or result with the SPEC's fallbacks and status lines.
  * Saved for offline reading under the member's id.
  */
-import { ageOn } from '../../../domain/age';
-import { formatLongDate } from '../../../domain/format';
-import { commentsBeyondBand, psaBand } from '../../../domain/psa-band';
-import { PsaBandBadge } from '../../../lib/ui/psa-band-badge';
-import { Spinner } from '../../../lib/ui/spinner';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { CompleteProfileRedirect } from '../../../lib/complete-profile-redirect';
-import { isProfileMissing } from '../../../lib/member-profile-query';
+import { ageOn } from '@/domain/age';
+import { formatLongDate } from '@/domain/format';
+import { commentsBeyondBand, psaBand } from '@/domain/psa-band';
+import { PsaBandBadge } from '@/lib/ui/psa-band-badge';
+import { Spinner } from '@/lib/ui/spinner';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { CompleteProfileRedirect } from '@/lib/complete-profile-redirect';
+import { isProfileMissing } from '@/lib/member-profile-query';
 import { useProfile } from '../api/get-profile';
 import { useResults, type MedicalResultItem } from '../api/get-results';
 import { MemberSidebar } from '../components/member-sidebar';
-import { RequireMember } from '../../../lib/require-member';
+import { RequireMember } from '@/lib/require-member';
 import '../account.css';
 
 /** The band needs the age when the sample was taken; without a date of birth there is no band, not a guessed one. */

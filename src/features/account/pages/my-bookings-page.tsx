@@ -5,13 +5,13 @@
  */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import type { Appointment } from '../../../domain/booking';
-import { groupAppointments } from '../../../domain/my-bookings';
-import { RequireMember } from '../../../lib/require-member';
-import { Spinner } from '../../../lib/ui/spinner';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useNow } from '../../../lib/use-now';
+import { paths } from '@/lib/paths';
+import type { Appointment } from '@/domain/booking';
+import { groupAppointments } from '@/domain/my-bookings';
+import { RequireMember } from '@/lib/require-member';
+import { Spinner } from '@/lib/ui/spinner';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useNow } from '@/lib/use-now';
 import { useAppointments } from '../api/get-appointments';
 import { useProfile } from '../api/get-profile';
 import { AppointmentCard } from '../components/appointment-card';

@@ -3,20 +3,20 @@
  * only for values present. Saved for offline reading under the member's id.
  */
 import { Suspense, useState } from 'react';
-import { lazyWhenOnline } from '../../../lib/lazy-when-online';
+import { lazyWhenOnline } from '@/lib/lazy-when-online';
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { formatProfileId, type MemberProfile } from '../../../domain/member-profile';
-import { formatLongDate } from '../../../domain/format';
-import { Spinner } from '../../../lib/ui/spinner';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { CompleteProfileRedirect } from '../../../lib/complete-profile-redirect';
-import { isProfileMissing } from '../../../lib/member-profile-query';
+import { paths } from '@/lib/paths';
+import { formatProfileId, type MemberProfile } from '@/domain/member-profile';
+import { formatLongDate } from '@/domain/format';
+import { Spinner } from '@/lib/ui/spinner';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { CompleteProfileRedirect } from '@/lib/complete-profile-redirect';
+import { isProfileMissing } from '@/lib/member-profile-query';
 import { useProfile } from '../api/get-profile';
 import { MemberSidebar } from '../components/member-sidebar';
 import { ProfileEditForm } from '../components/profile-edit-form';
-import { RequireMember } from '../../../lib/require-member';
-import type { MemberSession } from '../../../lib/session';
+import { RequireMember } from '@/lib/require-member';
+import type { MemberSession } from '@/lib/session';
 import '../account.css';
 
 // Reads IndexedDB and the caches: loaded after the profile, only here.

@@ -8,13 +8,13 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import type { MemberProfile } from '../../../domain/member-profile';
-import { memberRequest, startAuth } from '../../../lib/auth';
-import { isSessionConfirmed, useSession } from '../../../lib/session';
-import { getSupabase } from '../../../lib/supabase';
-import { Spinner } from '../../../lib/ui/spinner';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { paths } from '@/lib/paths';
+import type { MemberProfile } from '@/domain/member-profile';
+import { memberRequest, startAuth } from '@/lib/auth';
+import { isSessionConfirmed, useSession } from '@/lib/session';
+import { getSupabase } from '@/lib/supabase';
+import { Spinner } from '@/lib/ui/spinner';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { ErrorSummary, errorFor, type FieldError } from '../components/error-summary';
 import { PasswordField } from '../components/password-field';
 import { storeProfile } from '../stored-profile';

@@ -9,20 +9,20 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { londonDate } from '../../../domain/london-time';
-import { keepPendingSignup } from '../../../domain/pending-signup';
-import { startAuth } from '../../../lib/auth';
-import { ensureOnline } from '../../../lib/not-sent';
-import { useSession } from '../../../lib/session';
-import { getSupabase } from '../../../lib/supabase';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { paths } from '@/lib/paths';
+import { londonDate } from '@/domain/london-time';
+import { keepPendingSignup } from '@/domain/pending-signup';
+import { startAuth } from '@/lib/auth';
+import { ensureOnline } from '@/lib/not-sent';
+import { useSession } from '@/lib/session';
+import { getSupabase } from '@/lib/supabase';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { AgeDialog } from '../components/age-dialog';
 import { DetailsFields } from '../components/details-fields';
 import { ErrorSummary, errorFor, type FieldError } from '../components/error-summary';
 import { TextField } from '../components/text-field';
 import { createProfile } from '../finish-signup';
-import { EMPTY_SIGNUP, isAgeError, toProfile, validateSignup, type SignupValues } from '../../../domain/signup-form';
+import { EMPTY_SIGNUP, isAgeError, toProfile, validateSignup, type SignupValues } from '@/domain/signup-form';
 import '../account.css';
 
 export default function SignupPage() {

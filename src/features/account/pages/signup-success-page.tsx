@@ -6,9 +6,9 @@
  */
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { useSession } from '../../../lib/session';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { paths } from '@/lib/paths';
+import { useSession } from '@/lib/session';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import '../account.css';
 
 const REDIRECT_MS = 3000;

@@ -10,11 +10,11 @@
  * with room (the public /slots offers nothing once an event is full).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SlotsByDate } from '../../../domain/slots';
-import type { Appointment, ChangeTimeRequest } from '../../../domain/booking';
-import { memberRequest } from '../../../lib/auth';
-import { memberKeys } from '../../../lib/member-keys';
-import { ensureOnline } from '../../../lib/not-sent';
+import type { SlotsByDate } from '@/domain/slots';
+import type { Appointment, ChangeTimeRequest } from '@/domain/booking';
+import { memberRequest } from '@/lib/auth';
+import { memberKeys } from '@/lib/member-keys';
+import { ensureOnline } from '@/lib/not-sent';
 import { bookingKeys } from './booking-keys';
 
 export async function changeTime(appointmentId: string, request: ChangeTimeRequest): Promise<Appointment> {

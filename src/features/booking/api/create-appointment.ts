@@ -4,11 +4,11 @@
  * carries a code from BOOKING_REFUSALS and words a person can read.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BookingRequest, BookingSuccess } from '../../../domain/booking';
-import { memberRequest } from '../../../lib/auth';
-import { askToKeepOnDevice } from '../../../lib/device-storage';
-import { ensureOnline } from '../../../lib/not-sent';
-import { memberKeys } from '../../../lib/member-keys';
+import type { BookingRequest, BookingSuccess } from '@/domain/booking';
+import { memberRequest } from '@/lib/auth';
+import { askToKeepOnDevice } from '@/lib/device-storage';
+import { ensureOnline } from '@/lib/not-sent';
+import { memberKeys } from '@/lib/member-keys';
 
 export async function createAppointment(request: BookingRequest): Promise<BookingSuccess['appointment']> {
   await ensureOnline();

@@ -4,10 +4,10 @@
  * again; a 422 names the fields.
  */
 import { useMutation } from '@tanstack/react-query';
-import type { ConsentAnswers, ConsentRequest } from '../../../domain/consent';
-import { consentToSend } from '../../../domain/consent-draft';
-import { memberRequest } from '../../../lib/auth';
-import { ensureOnline } from '../../../lib/not-sent';
+import type { ConsentAnswers, ConsentRequest } from '@/domain/consent';
+import { consentToSend } from '@/domain/consent-draft';
+import { memberRequest } from '@/lib/auth';
+import { ensureOnline } from '@/lib/not-sent';
 
 export interface CreateConsentInput {
   eventId: string;

@@ -1,8 +1,8 @@
 /** GET /api/appointments/{id}: one of the member's own bookings (another member's id is 404). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Appointment } from '../../../domain/booking';
-import { memberRequest } from '../../../lib/auth';
-import { memberKeys } from '../../../lib/member-keys';
+import type { Appointment } from '@/domain/booking';
+import { memberRequest } from '@/lib/auth';
+import { memberKeys } from '@/lib/member-keys';
 
 export const appointmentQueryOptions = (userId: string, appointmentId: string) =>
   queryOptions({

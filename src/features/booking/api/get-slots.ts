@@ -3,10 +3,10 @@
  * event's call carries the tab's access grant in X-Access-Grant.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ACCESS_GRANT_HEADER } from '../../../domain/booking';
-import type { SlotsByDate } from '../../../domain/slots';
-import { readAccessGrant } from '../../../lib/access-grant';
-import { apiGet } from '../../../lib/api-client';
+import { ACCESS_GRANT_HEADER } from '@/domain/booking';
+import type { SlotsByDate } from '@/domain/slots';
+import { readAccessGrant } from '@/lib/access-grant';
+import { apiGet } from '@/lib/api-client';
 import { bookingKeys } from './booking-keys';
 
 export function fetchSlots(eventId: string, signal?: AbortSignal): Promise<SlotsByDate> {

@@ -5,10 +5,10 @@
  * editing a URL.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { ConsentAnswers } from '../../../domain/consent';
-import { consentToSend } from '../../../domain/consent-draft';
-import { apiGet, apiPost } from '../../../lib/api-client';
-import { ensureOnline } from '../../../lib/not-sent';
+import type { ConsentAnswers } from '@/domain/consent';
+import { consentToSend } from '@/domain/consent-draft';
+import { apiGet, apiPost } from '@/lib/api-client';
+import { ensureOnline } from '@/lib/not-sent';
 
 export interface TestConsentLink {
   profile_id: string;

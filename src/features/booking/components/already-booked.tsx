@@ -10,14 +10,14 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { CHANGE_REFUSAL_MESSAGES, isChangeRefusal, type Appointment } from '../../../domain/booking';
-import type { ScreeningEvent } from '../../../domain/event';
-import { formatLongDate, formatTime } from '../../../domain/format';
-import { slotTimes } from '../../../domain/slots';
-import { errorCode } from '../../../lib/api-client';
-import { useBrowserOnline } from '../../../lib/online';
-import { NotSentNotice } from '../../../lib/ui/not-sent-notice';
+import { paths } from '@/lib/paths';
+import { CHANGE_REFUSAL_MESSAGES, isChangeRefusal, type Appointment } from '@/domain/booking';
+import type { ScreeningEvent } from '@/domain/event';
+import { formatLongDate, formatTime } from '@/domain/format';
+import { slotTimes } from '@/domain/slots';
+import { errorCode } from '@/lib/api-client';
+import { useBrowserOnline } from '@/lib/online';
+import { NotSentNotice } from '@/lib/ui/not-sent-notice';
 import { useChangeSlots, useChangeTime } from '../api/change-time';
 import { SlotsPanel } from './slots-panel';
 

@@ -5,12 +5,12 @@
  * reload lands on the same step with nothing lost.
  */
 import { useEffect, useRef } from 'react';
-import { CANCELLATION_POLICY } from '../../../domain/booking';
-import type { ScreeningEvent } from '../../../domain/event';
-import { formatLongDate, formatTime } from '../../../domain/format';
-import { slotTimes } from '../../../domain/slots';
-import { useBrowserOnline } from '../../../lib/online';
-import { NotSentNotice } from '../../../lib/ui/not-sent-notice';
+import { CANCELLATION_POLICY } from '@/domain/booking';
+import type { ScreeningEvent } from '@/domain/event';
+import { formatLongDate, formatTime } from '@/domain/format';
+import { slotTimes } from '@/domain/slots';
+import { useBrowserOnline } from '@/lib/online';
+import { NotSentNotice } from '@/lib/ui/not-sent-notice';
 import { useSlots } from '../api/get-slots';
 import { useBookingDraft } from '../booking-draft';
 import { needsCard, useSubmitBooking, type BookingFailure } from '../use-submit-booking';

@@ -8,7 +8,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
+import { paths } from '@/lib/paths';
 import {
   CONSENT_DETAILS_MAX,
   CONSENT_NOTICE_TITLE,
@@ -21,7 +21,7 @@ import {
   PSA_TEST_NUMBERS,
   type ConsentAnswers,
   type ConsentField,
-} from '../../../domain/consent';
+} from '@/domain/consent';
 import { ChoiceGroup, ConsentCheckbox, fieldId } from './choice-group';
 import { ConsentIntro } from './consent-intro';
 

@@ -4,8 +4,8 @@
  * protected under UK GDPR. Plain words for men aged 40 to 80.
  */
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { mailtoHref, site } from '../../../content/site';
+import { paths } from '@/lib/paths';
+import { mailtoHref, site } from '@/content/site';
 
 export function ConsentIntro() {
   return (

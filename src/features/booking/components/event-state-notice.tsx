@@ -5,10 +5,10 @@
  * is offered: no times, no Proceed, no consent form.
  */
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { BOOKING_REFUSAL_MESSAGES, type BookingRefusal } from '../../../domain/booking';
-import { CARD_LABELS } from '../../../domain/event-card';
-import { errorCode } from '../../../lib/api-client';
+import { paths } from '@/lib/paths';
+import { BOOKING_REFUSAL_MESSAGES, type BookingRefusal } from '@/domain/booking';
+import { CARD_LABELS } from '@/domain/event-card';
+import { errorCode } from '@/lib/api-client';
 
 const TITLES = {
   event_passed: CARD_LABELS.passed,

@@ -4,8 +4,8 @@
  * service', which explains that one booking covers one test.
  */
 import { useState } from 'react';
-import { eventPricePence, type ScreeningEvent } from '../../../domain/event';
-import { formatLongDate, formatPence, formatTime } from '../../../domain/format';
+import { eventPricePence, type ScreeningEvent } from '@/domain/event';
+import { formatLongDate, formatPence, formatTime } from '@/domain/format';
 
 export function OrderSummary({ event, slot }: { event: ScreeningEvent; slot: string | null }) {
   const [explaining, setExplaining] = useState(false);

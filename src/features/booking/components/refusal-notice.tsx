@@ -4,8 +4,8 @@
  * code again, give the NHS number, see My bookings, or find another event.
  */
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { BOOKING_REFUSAL_MESSAGES, type BookingRefusal } from '../../../domain/booking';
+import { paths } from '@/lib/paths';
+import { BOOKING_REFUSAL_MESSAGES, type BookingRefusal } from '@/domain/booking';
 
 function nextStep(code: BookingRefusal, eventId: string) {
   switch (code) {

@@ -5,7 +5,7 @@
  * highlighted. Radios styled as tiles, so keyboard and screen readers get a
  * real single choice ("10:15, not available").
  */
-import { formatTime } from '../../../domain/format';
+import { formatTime } from '@/domain/format';
 
 interface SlotPickerProps {
   slots: string[];

@@ -6,11 +6,11 @@
  */
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { BOOKING_REFUSAL_MESSAGES } from '../../../domain/booking';
-import type { SlotsByDate } from '../../../domain/slots';
-import { forgetAccessGrant } from '../../../lib/access-grant';
-import { errorCode } from '../../../lib/api-client';
+import { paths } from '@/lib/paths';
+import { BOOKING_REFUSAL_MESSAGES } from '@/domain/booking';
+import type { SlotsByDate } from '@/domain/slots';
+import { forgetAccessGrant } from '@/lib/access-grant';
+import { errorCode } from '@/lib/api-client';
 import { SlotPicker } from './slot-picker';
 import { closedState } from './event-state-notice';
 

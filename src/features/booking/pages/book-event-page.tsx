@@ -8,15 +8,15 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
-import { paths, queryParams } from '../../../app/paths';
-import { isNetworkError, isNotFound } from '../../../lib/api-client';
-import { CompleteProfileRedirect } from '../../../lib/complete-profile-redirect';
-import { isProfileMissing, profileQueryOptions } from '../../../lib/member-profile-query';
-import { useEvent } from '../../../lib/get-event';
-import { appointmentsQueryOptions } from '../../../lib/my-appointments';
-import { RequireMember } from '../../../lib/require-member';
-import { Spinner } from '../../../lib/ui/spinner';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { paths, queryParams } from '@/lib/paths';
+import { isNetworkError, isNotFound } from '@/lib/api-client';
+import { CompleteProfileRedirect } from '@/lib/complete-profile-redirect';
+import { isProfileMissing, profileQueryOptions } from '@/lib/member-profile-query';
+import { useEvent } from '@/lib/get-event';
+import { appointmentsQueryOptions } from '@/lib/my-appointments';
+import { RequireMember } from '@/lib/require-member';
+import { Spinner } from '@/lib/ui/spinner';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { AlreadyBooked } from '../components/already-booked';
 import { BookingSteps } from '../components/booking-steps';
 import { closedState, EventStateNotice } from '../components/event-state-notice';

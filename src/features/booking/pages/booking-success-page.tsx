@@ -4,14 +4,14 @@
  * Donate link and 'Go to Home'. The id in the URL lets a reload show it again.
  */
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
-import { paths, queryParams } from '../../../app/paths';
-import { site } from '../../../content/site';
-import { BOOKING_CONFIRMED_MESSAGE, type Appointment } from '../../../domain/booking';
-import { formatLongDate, formatTime } from '../../../domain/format';
-import { RequireMember } from '../../../lib/require-member';
-import { type MemberSession } from '../../../lib/session';
-import { Spinner } from '../../../lib/ui/spinner';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { paths, queryParams } from '@/lib/paths';
+import { site } from '@/content/site';
+import { BOOKING_CONFIRMED_MESSAGE, type Appointment } from '@/domain/booking';
+import { formatLongDate, formatTime } from '@/domain/format';
+import { RequireMember } from '@/lib/require-member';
+import { type MemberSession } from '@/lib/session';
+import { Spinner } from '@/lib/ui/spinner';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAppointment } from '../api/get-appointment';
 import '../booking.css';
 

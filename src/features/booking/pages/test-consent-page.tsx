@@ -7,13 +7,13 @@
  */
 import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { formatLongDate } from '../../../domain/format';
-import { isIsoDate } from '../../../domain/london-time';
-import { ApiError } from '../../../lib/api-client';
-import { Modal } from '../../../lib/ui/modal';
-import { NotSentNotice } from '../../../lib/ui/not-sent-notice';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { paths } from '@/lib/paths';
+import { formatLongDate } from '@/domain/format';
+import { isIsoDate } from '@/domain/london-time';
+import { ApiError } from '@/lib/api-client';
+import { Modal } from '@/lib/ui/modal';
+import { NotSentNotice } from '@/lib/ui/not-sent-notice';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { TEST_CONSENT_PARAMS, useSubmitTestConsent, useTestConsentLink, type TestConsentLink } from '../api/submit-test-consent';
 import { clearDraft, useBookingDraft } from '../booking-draft';
 import { ConsentForm } from '../components/consent-form';

@@ -6,9 +6,9 @@
  * (`details[0] {issue, description}`, `debug_id`) is what the page shows.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Appointment } from '../../../domain/booking';
-import { apiGet } from '../../../lib/api-client';
-import { memberExchange, memberRequest } from '../../../lib/auth';
+import type { Appointment } from '@/domain/booking';
+import { apiGet } from '@/lib/api-client';
+import { memberExchange, memberRequest } from '@/lib/auth';
 
 export interface PaymentsConfig {
   clientId: string;

@@ -18,10 +18,10 @@ import {
   usePayPalScriptReducer,
 } from '@paypal/react-paypal-js';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { formatPence } from '../../../domain/format';
-import { Spinner } from '../../../lib/ui/spinner';
+import { formatPence } from '@/domain/format';
+import { Spinner } from '@/lib/ui/spinner';
 import type { PaymentsConfig } from '../api/payments-api';
-import { CARD_FIELD_MESSAGES, CHECKOUT_MESSAGES } from '../../../domain/checkout-messages';
+import { CARD_FIELD_MESSAGES, CHECKOUT_MESSAGES } from '@/domain/checkout-messages';
 import { CARD_FIELDS, type CardField, type CardFieldErrors, type useCardPayment } from '../use-card-payment';
 import { BillingAddressFields, emptyBillingAddress } from './billing-address';
 

@@ -6,9 +6,9 @@
  * (ending at `endsAt`, on this phone's clock); a hold that has ended, by
  * time or because a declined card freed the place, says so.
  */
-import type { ScreeningEvent } from '../../../domain/event';
-import { formatLongDate, formatPence, formatTime } from '../../../domain/format';
-import { minutesLeft } from '../../../domain/checkout-messages';
+import type { ScreeningEvent } from '@/domain/event';
+import { formatLongDate, formatPence, formatTime } from '@/domain/format';
+import { minutesLeft } from '@/domain/checkout-messages';
 
 export const HOLD_ENDED = 'Your hold on this place has ended; paying now books it if the place is still free.';
 

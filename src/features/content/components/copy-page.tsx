@@ -1,6 +1,6 @@
 /** A page made of copy only (policies, research, guidance): title, description, heading, intro and sections. */
 import type { ReactNode } from 'react';
-import type { PageCopy } from '../../../content/types';
+import type { PageCopy } from '@/content/types';
 import { usePageMeta } from '../page-meta';
 import { CopySections } from './copy';
 import '../content.css';

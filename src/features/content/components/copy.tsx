@@ -1,5 +1,5 @@
 /** A page's copy as data (src/content): paragraphs, bulleted lists and headed sections. */
-import type { Paragraphs, Section } from '../../../content/types';
+import type { Paragraphs, Section } from '@/content/types';
 
 export function CopyBody({ body }: { body: Paragraphs }) {
   return (

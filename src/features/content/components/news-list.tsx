@@ -5,9 +5,9 @@
  * live in memory; changing the filter returns to page 1.
  */
 import { useId, useState } from 'react';
-import { anchors } from '../../../app/paths';
-import { ARCHIVE_OPTIONS, NEWS_PAGE_SIZE, newsInMonth, type NewsItem } from '../../../content/news';
-import { useInBrowser } from '../../../lib/use-in-browser';
+import { anchors } from '@/lib/paths';
+import { ARCHIVE_OPTIONS, NEWS_PAGE_SIZE, newsInMonth, type NewsItem } from '@/content/news';
+import { useInBrowser } from '@/lib/use-in-browser';
 
 const longDate = (date: string) =>
   new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });

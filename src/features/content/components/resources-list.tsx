@@ -1,6 +1,6 @@
 /** 'Further medical advice can be obtained from:' and the eight organisations (SPEC.md section 2). */
-import { anchors } from '../../../app/paths';
-import { resources, RESOURCES_HEADING } from '../../../content/pages/resources';
+import { anchors } from '@/lib/paths';
+import { resources, RESOURCES_HEADING } from '@/content/pages/resources';
 
 export function ResourcesList() {
   return (

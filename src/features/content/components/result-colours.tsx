@@ -1,5 +1,5 @@
 /** The screening result categories (SPEC.md section 4): green, amber and red, with what comes next. */
-import { screeningResults } from '../../../content/pages/events';
+import { screeningResults } from '@/content/pages/events';
 
 export function ResultColours() {
   return (

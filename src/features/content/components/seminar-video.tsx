@@ -5,9 +5,9 @@
  * browser is offline the page says so instead of showing a player that
  * cannot play.
  */
-import { seminarVideo } from '../../../content/pages/events';
-import { env } from '../../../lib/env';
-import { useBrowserOnline } from '../../../lib/online';
+import { seminarVideo } from '@/content/pages/events';
+import { env } from '@/lib/env';
+import { useBrowserOnline } from '@/lib/online';
 
 export function SeminarVideo({ src = env.seminarVideoUrl }: { src?: string }) {
   const online = useBrowserOnline();

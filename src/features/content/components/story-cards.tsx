@@ -1,7 +1,7 @@
 /** The Patient Journey cards: three per row on large screens, READ MORE to each story. */
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { patientStories } from '../../../content/pages/stories';
+import { paths } from '@/lib/paths';
+import { patientStories } from '@/content/pages/stories';
 
 export function StoryCards({ headingLevel = 'h3' }: { headingLevel?: 'h2' | 'h3' }) {
   const Heading = headingLevel;

@@ -4,7 +4,7 @@
  * for Get Involved). The button says what it does to which text.
  */
 import { useId, useState } from 'react';
-import { useInBrowser } from '../../../lib/use-in-browser';
+import { useInBrowser } from '@/lib/use-in-browser';
 
 export function truncate(text: string, limit: number): string {
   if (text.length <= limit) return text;

@@ -1,7 +1,7 @@
 /** /information-hub/{id}: one of the three articles; an unknown id goes to the not-found page. */
 import { Link, Navigate, useParams } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { findArticle } from '../../../content/pages/information-hub';
+import { paths } from '@/lib/paths';
+import { findArticle } from '@/content/pages/information-hub';
 import { CopyPage } from '../components/copy-page';
 import { ResourcesList } from '../components/resources-list';
 

@@ -1,6 +1,6 @@
 /** /events (overview), its three detail pages and /chaps-screening-event. */
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
+import { paths } from '@/lib/paths';
 import {
   chapsScreeningEvent,
   communityScreening,
@@ -9,9 +9,9 @@ import {
   masonicLiaison,
   seminarTalks,
   type EventsLink,
-} from '../../../content/pages/events';
-import { FREEMASON_STORY_ID } from '../../../content/pages/stories';
-import { mailtoHref, site } from '../../../content/site';
+} from '@/content/pages/events';
+import { FREEMASON_STORY_ID } from '@/content/pages/stories';
+import { mailtoHref, site } from '@/content/site';
 import { CopyPage } from '../components/copy-page';
 import { ResultColours } from '../components/result-colours';
 import { SeminarVideo } from '../components/seminar-video';

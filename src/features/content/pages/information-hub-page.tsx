@@ -1,8 +1,8 @@
 /** /information-hub: three article cards, Research and Data, and the resources list. */
 import { Link } from 'react-router-dom';
-import { anchors, paths } from '../../../app/paths';
-import { articles, informationHubPage } from '../../../content/pages/information-hub';
-import { researchAndData } from '../../../content/pages/research';
+import { anchors, paths } from '@/lib/paths';
+import { articles, informationHubPage } from '@/content/pages/information-hub';
+import { researchAndData } from '@/content/pages/research';
 import { ResourcesList } from '../components/resources-list';
 import { usePageMeta } from '../page-meta';
 import '../content.css';

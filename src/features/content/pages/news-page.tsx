@@ -1,5 +1,5 @@
 /** /news: the Patient Journey cards and RECENT NEWS (SPEC.md section 2, News). The layout hides the footer here. */
-import { newsPage } from '../../../content/news';
+import { newsPage } from '@/content/news';
 import { StoryCards } from '../components/story-cards';
 import { NewsList } from '../components/news-list';
 import { usePageMeta } from '../page-meta';

@@ -1,5 +1,5 @@
 /** /news/patient-journey: the three illustrative patient stories. */
-import { patientJourneyPage } from '../../../content/pages/stories';
+import { patientJourneyPage } from '@/content/pages/stories';
 import { StoryCards } from '../components/story-cards';
 import { usePageMeta } from '../page-meta';
 import '../content.css';

@@ -1,7 +1,7 @@
 /** /news/patient-journey/{id}: one story; an unknown id goes to the not-found page. */
 import { Link, Navigate, useParams } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { findStory, ILLUSTRATIVE_NOTE } from '../../../content/pages/stories';
+import { paths } from '@/lib/paths';
+import { findStory, ILLUSTRATIVE_NOTE } from '@/content/pages/stories';
 import { usePageMeta } from '../page-meta';
 import '../content.css';
 import '../news.css';

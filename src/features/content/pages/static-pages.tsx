@@ -1,10 +1,10 @@
 /** Pages that are copy and a call to action: policies, research, guidance, support and the poster. */
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { privacyPolicy, refundPolicy } from '../../../content/pages/policies';
-import { elderlyPsaTesting, research2023, statistics } from '../../../content/pages/research';
-import { site } from '../../../content/site';
-import { supportUs, worldCancerDayPoster } from '../../../content/pages/support';
+import { paths } from '@/lib/paths';
+import { privacyPolicy, refundPolicy } from '@/content/pages/policies';
+import { elderlyPsaTesting, research2023, statistics } from '@/content/pages/research';
+import { site } from '@/content/site';
+import { supportUs, worldCancerDayPoster } from '@/content/pages/support';
 import { CopyPage } from '../components/copy-page';
 
 const BookButton = () => (

@@ -4,10 +4,10 @@
  * code'; too many tries, 429 with the server's words.
  */
 import { useMutation } from '@tanstack/react-query';
-import type { AccessCodeRequest } from '../../../domain/booking';
-import { apiPost } from '../../../lib/api-client';
-import { saveAccessGrant } from '../../../lib/access-grant';
-import { ensureOnline } from '../../../lib/not-sent';
+import type { AccessCodeRequest } from '@/domain/booking';
+import { apiPost } from '@/lib/api-client';
+import { saveAccessGrant } from '@/lib/access-grant';
+import { ensureOnline } from '@/lib/not-sent';
 
 export async function checkAccessCode(eventId: string, accessCode: string): Promise<string> {
   await ensureOnline();

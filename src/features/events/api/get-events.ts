@@ -1,8 +1,8 @@
 /** GET /api/events: the listing, filtered by the query eventsQuery() built. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
-import { type ScreeningEvent } from '../../../domain/event';
-import { eventKeys, type EventsQueryRecord } from '../../../lib/event-keys';
+import { apiGet } from '@/lib/api-client';
+import { type ScreeningEvent } from '@/domain/event';
+import { eventKeys, type EventsQueryRecord } from '@/lib/event-keys';
 
 export async function fetchEvents(query: EventsQueryRecord, signal?: AbortSignal): Promise<ScreeningEvent[]> {
   const body = await apiGet<{ events?: unknown }>('/events', query, { signal });

@@ -5,10 +5,10 @@
  * code typed stays for Retry.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { ApiError } from '../../../lib/api-client';
-import { isNotSent } from '../../../lib/not-sent';
-import { Modal } from '../../../lib/ui/modal';
-import { NotSentNotice } from '../../../lib/ui/not-sent-notice';
+import { ApiError } from '@/lib/api-client';
+import { isNotSent } from '@/lib/not-sent';
+import { Modal } from '@/lib/ui/modal';
+import { NotSentNotice } from '@/lib/ui/not-sent-notice';
 import { useCheckAccessCode } from '../api/check-access-code';
 
 const INVALID = 'Invalid Access code';

@@ -9,12 +9,12 @@
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { CARD_LABELS, cardState } from '../../../domain/event-card';
-import { isEsneftEvent, type ScreeningEvent } from '../../../domain/event';
-import { paths } from '../../../app/paths';
-import { readAccessGrant } from '../../../lib/access-grant';
-import { useSession } from '../../../lib/session';
-import { useInBrowser } from '../../../lib/use-in-browser';
+import { CARD_LABELS, cardState } from '@/domain/event-card';
+import { isEsneftEvent, type ScreeningEvent } from '@/domain/event';
+import { paths } from '@/lib/paths';
+import { readAccessGrant } from '@/lib/access-grant';
+import { useSession } from '@/lib/session';
+import { useInBrowser } from '@/lib/use-in-browser';
 import { AccessCodeDialog } from './access-code-dialog';
 
 /** Where BOOK EVENT leads once any access code is accepted. */

@@ -6,10 +6,10 @@
  * other three states are disabled buttons naming why.
  */
 import { Link } from 'react-router-dom';
-import { CARD_LABELS, cardState } from '../../../domain/event-card';
-import { formatLongDate, formatTime, truncateName } from '../../../domain/format';
-import { paths } from '../../../app/paths';
-import { type ScreeningEvent } from '../../../domain/event';
+import { CARD_LABELS, cardState } from '@/domain/event-card';
+import { formatLongDate, formatTime, truncateName } from '@/domain/format';
+import { paths } from '@/lib/paths';
+import { type ScreeningEvent } from '@/domain/event';
 
 interface Props {
   event: ScreeningEvent;

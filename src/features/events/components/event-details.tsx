@@ -1,9 +1,9 @@
 /** Everything a visitor needs to decide and to find the venue (SPEC.md, event detail). */
 import { EventMap } from '../map/lazy-maps';
 import { directionsUrl } from '../directions';
-import { displayPrice, formatLongDate, formatTime } from '../../../domain/format';
-import { eventPricePence, fullAddress, isEsneftEvent, spacesLeft, type ScreeningEvent } from '../../../domain/event';
-import { mailtoHref, site } from '../../../content/site';
+import { displayPrice, formatLongDate, formatTime } from '@/domain/format';
+import { eventPricePence, fullAddress, isEsneftEvent, spacesLeft, type ScreeningEvent } from '@/domain/event';
+import { mailtoHref, site } from '@/content/site';
 import { BookEventAction } from './book-event-action';
 
 export function EventDetails({ event, now }: { event: ScreeningEvent; now: Date }) {

@@ -1,4 +1,4 @@
-import type { ScreeningEvent } from '../../../domain/event';
+import type { ScreeningEvent } from '@/domain/event';
 import { EventCard } from './event-card';
 
 interface Props {

@@ -9,14 +9,14 @@
  */
 import { useEffect, useState } from 'react';
 import { useEvents } from '../api/get-events';
-import type { EventsQueryRecord } from '../../../lib/event-keys';
+import type { EventsQueryRecord } from '@/lib/event-keys';
 import { EventsMap } from '../map/lazy-maps';
 import { mappable, notEnded } from '../sort';
-import { env } from '../../../lib/env';
-import { isNetworkError } from '../../../lib/api-client';
-import { Spinner } from '../../../lib/ui/spinner';
-import { NARROW_SCREEN, useMediaQuery } from '../../../lib/use-media-query';
-import { useElapsed, useNow } from '../../../lib/use-now';
+import { env } from '@/lib/env';
+import { isNetworkError } from '@/lib/api-client';
+import { Spinner } from '@/lib/ui/spinner';
+import { NARROW_SCREEN, useMediaQuery } from '@/lib/use-media-query';
+import { useElapsed, useNow } from '@/lib/use-now';
 import { EventList } from './event-list';
 
 /** SPEC.md section 9: the event list's spinner shows for 1.5 seconds. */

@@ -4,10 +4,10 @@
  */
 import { useState, type FormEvent } from 'react';
 import { CATEGORY_LABELS, LOCATION_MAX_LENGTH, filtersFromForm, type FilterForm } from '../filters';
-import { DATE_FILTERS, DATE_FILTER_LABELS, isDateFilter, type EventFilters } from '../../../domain/event-filters';
-import { EVENT_CATEGORIES } from '../../../domain/event';
+import { DATE_FILTERS, DATE_FILTER_LABELS, isDateFilter, type EventFilters } from '@/domain/event-filters';
+import { EVENT_CATEGORIES } from '@/domain/event';
 import { FilterTabs, panelId, tabId } from './filter-tabs';
-import { ReadyFieldset } from '../../../lib/ui/ready-fieldset';
+import { ReadyFieldset } from '@/lib/ui/ready-fieldset';
 
 interface Props {
   initial: FilterForm;

@@ -5,9 +5,9 @@
 import { Link } from 'react-router-dom';
 import { useEvents } from '../api/get-events';
 import { notStarted } from '../sort';
-import { paths } from '../../../app/paths';
-import { Spinner } from '../../../lib/ui/spinner';
-import { useNow } from '../../../lib/use-now';
+import { paths } from '@/lib/paths';
+import { Spinner } from '@/lib/ui/spinner';
+import { useNow } from '@/lib/use-now';
 import { EventList } from './event-list';
 import '../events.css';
 

@@ -2,7 +2,7 @@
 import 'leaflet/dist/leaflet.css';
 import './map.css';
 import { MapContainer, Popup } from 'react-leaflet';
-import { fullAddress, type ScreeningEvent } from '../../../domain/event';
+import { fullAddress, type ScreeningEvent } from '@/domain/event';
 import { interactionOptions } from './map-options';
 import { SpaceActivatesPins } from './space-activates';
 import { SiteTileLayer } from './tile-layer';

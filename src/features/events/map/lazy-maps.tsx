@@ -8,9 +8,9 @@
  * its work done, for someone who never scrolls down to it.
  */
 import { Suspense, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { lazyWhenOnline } from '../../../lib/lazy-when-online';
-import { useInBrowser } from '../../../lib/use-in-browser';
-import type { ScreeningEvent } from '../../../domain/event';
+import { lazyWhenOnline } from '@/lib/lazy-when-online';
+import { useInBrowser } from '@/lib/use-in-browser';
+import type { ScreeningEvent } from '@/domain/event';
 
 const EventsMapChunk = lazyWhenOnline(() => import('./events-map'));
 const EventMapChunk = lazyWhenOnline(() => import('./event-map'));

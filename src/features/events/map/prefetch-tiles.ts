@@ -5,8 +5,8 @@
  * forbid prefetching, so this is for providers (or the local stand-in)
  * whose terms allow it. Plain arithmetic, no Leaflet, so it stays tiny.
  */
-import { env } from '../../../lib/env';
-import { type ScreeningEvent } from '../../../domain/event';
+import { env } from '@/lib/env';
+import { type ScreeningEvent } from '@/domain/event';
 import { tilesMayLoad } from './tile-readiness';
 
 /** The listing map fits England at about 6-8; the event page shows 13. */

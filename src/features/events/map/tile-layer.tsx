@@ -1,7 +1,7 @@
 import type { TileErrorEvent } from 'leaflet';
 import { useEffect, useState } from 'react';
 import { TileLayer } from 'react-leaflet';
-import { env, TILE_ATTRIBUTION } from '../../../lib/env';
+import { env, TILE_ATTRIBUTION } from '@/lib/env';
 import { tilesMayLoad, tilesMayLoadNow } from './tile-readiness';
 
 /**

@@ -8,7 +8,7 @@
  * that does not arrive (a failed install, a development build, a browser
  * without workers) must not leave the map without tiles.
  */
-import { env } from '../../../lib/env';
+import { env } from '@/lib/env';
 
 export const CONTROL_WAIT_MS = 10_000;
 

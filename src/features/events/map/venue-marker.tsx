@@ -1,6 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { Marker } from 'react-leaflet';
-import type { ScreeningEvent } from '../../../domain/event';
+import type { ScreeningEvent } from '@/domain/event';
 import { venuePinIcon } from './pin-icons';
 
 /** A pin's accessible name: which event, and where. */

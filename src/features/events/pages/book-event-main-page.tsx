@@ -1,13 +1,13 @@
 /** /book-event-main: search screening events, see them listed and on a map. */
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
-import { eventKeys } from '../../../lib/event-keys';
+import { eventKeys } from '@/lib/event-keys';
 import { EventResults } from '../components/event-results';
 import { FilterCard } from '../components/filter-card';
 import { ImportantNotice } from '../components/important-notice';
 import { formFromSearch, queryFromSearch } from '../filters';
-import { eventsQuery, type EventFilters } from '../../../domain/event-filters';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { eventsQuery, type EventFilters } from '@/domain/event-filters';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import '../events.css';
 
 export default function BookEventMainPage() {

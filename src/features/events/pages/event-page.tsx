@@ -3,15 +3,15 @@
  * once; the server's copy always replaces it, so links and reloads work.
  */
 import { Link, useLocation, useParams } from 'react-router-dom';
-import { useEvent } from '../../../lib/get-event';
+import { useEvent } from '@/lib/get-event';
 import { EventDetails } from '../components/event-details';
-import { errorCode, isNetworkError, isNotFound } from '../../../lib/api-client';
-import { BOOKING_REFUSAL_MESSAGES } from '../../../domain/booking';
-import { paths } from '../../../app/paths';
-import { Spinner } from '../../../lib/ui/spinner';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useNow } from '../../../lib/use-now';
-import { type ScreeningEvent } from '../../../domain/event';
+import { errorCode, isNetworkError, isNotFound } from '@/lib/api-client';
+import { BOOKING_REFUSAL_MESSAGES } from '@/domain/booking';
+import { paths } from '@/lib/paths';
+import { Spinner } from '@/lib/ui/spinner';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useNow } from '@/lib/use-now';
+import { type ScreeningEvent } from '@/domain/event';
 import '../events.css';
 import '../event-detail.css';
 

@@ -4,8 +4,8 @@
  * (offlineFirst shows the saved copy and asks the server when it can).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AttendeeList } from '../../../domain/staff-attendees';
-import { memberRequest } from '../../../lib/auth';
+import type { AttendeeList } from '@/domain/staff-attendees';
+import { memberRequest } from '@/lib/auth';
 import { staffKeys } from '../staff-keys';
 
 export const attendeesQueryOptions = (userId: string, eventId: string) =>

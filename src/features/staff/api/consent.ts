@@ -1,8 +1,8 @@
 /** A member's consent for an event, and a signed /test-consent link for them. */
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { ConsentAnswers } from '../../../domain/consent';
-import { memberRequest } from '../../../lib/auth';
-import { ensureOnline } from '../../../lib/not-sent';
+import type { ConsentAnswers } from '@/domain/consent';
+import { memberRequest } from '@/lib/auth';
+import { ensureOnline } from '@/lib/not-sent';
 import { staffKeys } from '../staff-keys';
 
 export interface StaffConsent {

@@ -4,9 +4,9 @@
  * with, and trying one again.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { JobFailure } from '../../../domain/job-failures';
-import { memberRequest } from '../../../lib/auth';
-import { ensureOnline } from '../../../lib/not-sent';
+import type { JobFailure } from '@/domain/job-failures';
+import { memberRequest } from '@/lib/auth';
+import { ensureOnline } from '@/lib/not-sent';
 import { staffKeys } from '../staff-keys';
 
 export type { JobFailure };

@@ -1,6 +1,6 @@
 /** GET /api/staff/me: whether the signed-in user may open the console (403 when not staff). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { memberRequest } from '../../../lib/auth';
+import { memberRequest } from '@/lib/auth';
 import { staffKeys } from '../staff-keys';
 
 export const staffMeQueryOptions = (userId: string) =>

@@ -3,8 +3,8 @@
  * is emailed a link to choose his own password (server/routes/staff-members.ts).
  */
 import { useMutation } from '@tanstack/react-query';
-import { memberRequest } from '../../../lib/auth';
-import { ensureOnline } from '../../../lib/not-sent';
+import { memberRequest } from '@/lib/auth';
+import { ensureOnline } from '@/lib/not-sent';
 
 export interface RegisteredMember {
   email: string;

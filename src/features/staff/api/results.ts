@@ -1,7 +1,7 @@
 /** A result typed for one attendee, and the lab's CSV file: both need a connection and refresh the list. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { memberRequest } from '../../../lib/auth';
-import { ensureOnline } from '../../../lib/not-sent';
+import { memberRequest } from '@/lib/auth';
+import { ensureOnline } from '@/lib/not-sent';
 import { staffKeys } from '../staff-keys';
 
 export function useSaveResult(userId: string, eventId: string) {

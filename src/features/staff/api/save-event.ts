@@ -4,9 +4,9 @@
  * was typed stays) and refreshes the event lists after.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { StaffEventInput } from '../../../domain/staff-event';
-import { memberRequest } from '../../../lib/auth';
-import { ensureOnline } from '../../../lib/not-sent';
+import type { StaffEventInput } from '@/domain/staff-event';
+import { memberRequest } from '@/lib/auth';
+import { ensureOnline } from '@/lib/not-sent';
 import { staffKeys } from '../staff-keys';
 import type { StaffEvent } from './staff-events';
 

@@ -1,7 +1,7 @@
 /** GET /api/staff/events and /api/staff/events/{id}: every event, as staff see it. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ScreeningEvent } from '../../../domain/event';
-import { memberRequest } from '../../../lib/auth';
+import type { ScreeningEvent } from '@/domain/event';
+import { memberRequest } from '@/lib/auth';
 import { staffKeys } from '../staff-keys';
 
 export interface StaffEvent extends ScreeningEvent {

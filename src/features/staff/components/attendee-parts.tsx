@@ -2,10 +2,10 @@
  * What the attendee list says about one booking, shared by its table (wide
  * screens, print) and its cards (phones), so the two never disagree.
  */
-import { londonTime } from '../../../domain/london-time';
-import { attendeeName, attendeePaymentLabel, type Attendee } from '../../../domain/staff-attendees';
-import { PAYMENT_PROBLEM_LABELS } from '../../../domain/staff-payments';
-import { PsaBandBadge } from '../../../lib/ui/psa-band-badge';
+import { londonTime } from '@/domain/london-time';
+import { attendeeName, attendeePaymentLabel, type Attendee } from '@/domain/staff-attendees';
+import { PAYMENT_PROBLEM_LABELS } from '@/domain/staff-payments';
+import { PsaBandBadge } from '@/lib/ui/psa-band-badge';
 import type { QueuedCheckIn } from '../check-in-queue';
 
 export function CheckInButton({ attendee, arrived, onCheckIn }: { attendee: Attendee; arrived: boolean; onCheckIn: (appointmentId: string) => void }) {

@@ -5,7 +5,7 @@
  * one), consent, payment, arrival and the result with its band.
  */
 import { Fragment, useState } from 'react';
-import type { Attendee } from '../../../domain/staff-attendees';
+import type { Attendee } from '@/domain/staff-attendees';
 import type { QueuedCheckIn } from '../check-in-queue';
 import { Arrival, CheckInButton, Consent, NhsNumber, Payment, Result } from './attendee-parts';
 import { ResultForm } from './result-form';

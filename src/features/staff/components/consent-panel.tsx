@@ -3,12 +3,12 @@
  * a signed /test-consent link to send them when there is none (or it
  * needs doing again).
  */
-import { PSA_TEST_LABELS } from '../../../domain/consent';
-import { formatLongDate, formatSavedAt } from '../../../domain/format';
-import { attendeeName, type Attendee } from '../../../domain/staff-attendees';
-import { isNotSent } from '../../../lib/not-sent';
-import { Modal } from '../../../lib/ui/modal';
-import { Spinner } from '../../../lib/ui/spinner';
+import { PSA_TEST_LABELS } from '@/domain/consent';
+import { formatLongDate, formatSavedAt } from '@/domain/format';
+import { attendeeName, type Attendee } from '@/domain/staff-attendees';
+import { isNotSent } from '@/lib/not-sent';
+import { Modal } from '@/lib/ui/modal';
+import { Spinner } from '@/lib/ui/spinner';
 import { useConsent, useConsentLink, type StaffConsent } from '../api/consent';
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');

@@ -5,10 +5,10 @@
  * saves nothing unless every line is good. Errors are listed by line.
  */
 import { useId, useState, type ChangeEvent } from 'react';
-import { londonDate } from '../../../domain/london-time';
-import { parseResultsCsv, RESULTS_CSV_MAX_BYTES } from '../../../domain/results-csv';
-import { ApiError } from '../../../lib/api-client';
-import { isNotSent } from '../../../lib/not-sent';
+import { londonDate } from '@/domain/london-time';
+import { parseResultsCsv, RESULTS_CSV_MAX_BYTES } from '@/domain/results-csv';
+import { ApiError } from '@/lib/api-client';
+import { isNotSent } from '@/lib/not-sent';
 import { useUploadResults } from '../api/results';
 
 interface LineError {

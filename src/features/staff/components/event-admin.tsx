@@ -4,8 +4,8 @@
  * confirmation that says its booked members will be emailed.
  */
 import { useState } from 'react';
-import { isNotSent } from '../../../lib/not-sent';
-import { Modal } from '../../../lib/ui/modal';
+import { isNotSent } from '@/lib/not-sent';
+import { Modal } from '@/lib/ui/modal';
 import { useCancelEvent, useNewAccessCode } from '../api/save-event';
 import type { StaffEvent } from '../api/staff-events';
 import { AccessCodeOnce } from './access-code-once';

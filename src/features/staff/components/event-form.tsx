@@ -5,9 +5,9 @@
  * code of staff's choosing; left empty, the server makes one.
  */
 import { Suspense, useState, type FormEvent } from 'react';
-import { lazyWhenOnline } from '../../../lib/lazy-when-online';
-import { EVENT_CATEGORIES, type ScreeningEvent } from '../../../domain/event';
-import { checkStaffEvent, type StaffEventInput } from '../../../domain/staff-event';
+import { lazyWhenOnline } from '@/lib/lazy-when-online';
+import { EVENT_CATEGORIES, type ScreeningEvent } from '@/domain/event';
+import { checkStaffEvent, type StaffEventInput } from '@/domain/staff-event';
 
 const PinPicker = lazyWhenOnline(() => import('./pin-picker'));
 
@@ -81,9 +81,9 @@ export function EventForm({ initial, busy, serverIssues, onSubmit, submitLabel }
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const checked = checkStaffEvent(values);
+    const checked = checkStaffEvent({ ...values, access_code: accessCode });
     setIssues(checked.issues);
-    if (checked.event) onSubmit(checked.event, accessCode);
+    if (checked.event) onSubmit(checked.event, checked.accessCode ?? '');
   };
 
   const input = (f: Field) => {
@@ -143,7 +143,19 @@ export function EventForm({ initial, busy, serverIssues, onSubmit, submitLabel }
               {values.is_private === true && (
                 <label htmlFor="event-access_code">
                   New access code (optional: empty keeps the current one, or makes one)
-                  <input id="event-access_code" value={accessCode} autoComplete="off" onChange={(e) => setAccessCode(e.target.value)} />
+                  <input
+                    id="event-access_code"
+                    value={accessCode}
+                    autoComplete="off"
+                    aria-invalid={issueOf('access_code') ? true : undefined}
+                    aria-describedby={issueOf('access_code') ? 'event-access_code-error' : undefined}
+                    onChange={(e) => setAccessCode(e.target.value)}
+                  />
+                  {issueOf('access_code') && (
+                    <span id="event-access_code-error" className="form-field-error">
+                      {issueOf('access_code')}
+                    </span>
+                  )}
                 </label>
               )}
             </>

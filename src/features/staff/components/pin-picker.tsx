@@ -9,7 +9,7 @@ import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png?no-inline';
 import iconUrl from 'leaflet/dist/images/marker-icon.png?no-inline';
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png?no-inline';
 import { MapContainer, Marker, TileLayer, useMapEvents } from 'react-leaflet';
-import { env, TILE_ATTRIBUTION } from '../../../lib/env';
+import { env, TILE_ATTRIBUTION } from '@/lib/env';
 
 // Leaflet's default icon paths break once Vite hashes the files (see the events map).
 const icon = new Icon({ iconUrl, iconRetinaUrl, shadowUrl, iconSize: [25, 41], iconAnchor: [12, 41], shadowSize: [41, 41] });

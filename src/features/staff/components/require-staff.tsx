@@ -6,11 +6,11 @@
  */
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { ApiError, isNetworkError } from '../../../lib/api-client';
-import { RequireMember } from '../../../lib/require-member';
-import type { MemberSession } from '../../../lib/session';
-import { Spinner } from '../../../lib/ui/spinner';
+import { paths } from '@/lib/paths';
+import { ApiError, isNetworkError } from '@/lib/api-client';
+import { RequireMember } from '@/lib/require-member';
+import type { MemberSession } from '@/lib/session';
+import { Spinner } from '@/lib/ui/spinner';
 import { useStaffMe } from '../api/get-staff-me';
 import { keepStaffPagesOffline } from '../keep-staff-pages-offline';
 

@@ -4,10 +4,10 @@
  * saving. Needs a connection; what was typed stays if sending fails.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { parsePsaValue } from '../../../domain/psa-band';
-import { attendeeName, type Attendee } from '../../../domain/staff-attendees';
-import { isNotSent } from '../../../lib/not-sent';
-import { PsaBandBadge } from '../../../lib/ui/psa-band-badge';
+import { parsePsaValue } from '@/domain/psa-band';
+import { attendeeName, type Attendee } from '@/domain/staff-attendees';
+import { isNotSent } from '@/lib/not-sent';
+import { PsaBandBadge } from '@/lib/ui/psa-band-badge';
 import { useSaveResult } from '../api/results';
 
 export function ResultForm({ userId, eventId, attendee, onDone }: { userId: string; eventId: string; attendee: Attendee; onDone: () => void }) {

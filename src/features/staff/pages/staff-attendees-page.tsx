@@ -9,15 +9,15 @@
  */
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { isEsneftEvent } from '../../../domain/event';
-import { formatLongDate } from '../../../domain/format';
-import { londonDate } from '../../../domain/london-time';
-import { attendeeName, CHECK_IN_CONFLICT_TEXT, type Attendee } from '../../../domain/staff-attendees';
-import { Spinner } from '../../../lib/ui/spinner';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { NARROW_SCREEN, useMediaQuery } from '../../../lib/use-media-query';
-import { useNow } from '../../../lib/use-now';
+import { paths } from '@/lib/paths';
+import { isEsneftEvent } from '@/domain/event';
+import { formatLongDate } from '@/domain/format';
+import { londonDate } from '@/domain/london-time';
+import { attendeeName, CHECK_IN_CONFLICT_TEXT, type Attendee } from '@/domain/staff-attendees';
+import { Spinner } from '@/lib/ui/spinner';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { NARROW_SCREEN, useMediaQuery } from '@/lib/use-media-query';
+import { useNow } from '@/lib/use-now';
 import { useAttendees } from '../api/attendees';
 import { useStaffEvent } from '../api/staff-events';
 import { AttendeeCards } from '../components/attendee-cards';

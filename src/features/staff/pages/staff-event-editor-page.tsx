@@ -4,11 +4,11 @@
  * has just set is shown once, here, before moving on.
  */
 import { Link, useParams } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { ApiError } from '../../../lib/api-client';
-import { isNotSent } from '../../../lib/not-sent';
-import { Spinner } from '../../../lib/ui/spinner';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { paths } from '@/lib/paths';
+import { ApiError } from '@/lib/api-client';
+import { isNotSent } from '@/lib/not-sent';
+import { Spinner } from '@/lib/ui/spinner';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSaveEvent } from '../api/save-event';
 import { useStaffEvent, type StaffEvent } from '../api/staff-events';
 import { AccessCodeOnce } from '../components/access-code-once';

@@ -4,13 +4,13 @@
  * way to each attendee list and editor.
  */
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { formatLongDate } from '../../../domain/format';
-import { londonDate } from '../../../domain/london-time';
-import { Spinner } from '../../../lib/ui/spinner';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { NARROW_SCREEN, useMediaQuery } from '../../../lib/use-media-query';
-import { useNow } from '../../../lib/use-now';
+import { paths } from '@/lib/paths';
+import { formatLongDate } from '@/domain/format';
+import { londonDate } from '@/domain/london-time';
+import { Spinner } from '@/lib/ui/spinner';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { NARROW_SCREEN, useMediaQuery } from '@/lib/use-media-query';
+import { useNow } from '@/lib/use-now';
 import { useStaffEvents, type StaffEvent } from '../api/staff-events';
 import { RequireStaff } from '../components/require-staff';
 import '../staff.css';

@@ -6,10 +6,10 @@
  * try one again now (docs/decisions/0013).
  */
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { formatPence } from '../../../domain/format';
-import { Spinner } from '../../../lib/ui/spinner';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { paths } from '@/lib/paths';
+import { formatPence } from '@/domain/format';
+import { Spinner } from '@/lib/ui/spinner';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { useJobFailures, useRetryJob, type JobFailure } from '../api/failures';
 import { RequireStaff } from '../components/require-staff';
 import '../staff.css';

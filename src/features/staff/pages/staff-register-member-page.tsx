@@ -9,13 +9,13 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { checkVenueRegistration, type VenueRegistrationField, type VenueRegistrationIssue } from '../../../domain/venue-registration';
-import { ApiError } from '../../../lib/api-client';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { paths } from '@/lib/paths';
+import { checkVenueRegistration, type VenueRegistrationField, type VenueRegistrationIssue } from '@/domain/venue-registration';
+import { ApiError } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { useRegisterMember, type RegisteredMember } from '../api/register-member';
 import { RequireStaff } from '../components/require-staff';
-import '../../../lib/ui/forms.css';
+import '@/lib/ui/forms.css';
 import '../staff.css';
 
 const FIELDS: { name: VenueRegistrationField; label: string; autoComplete: string; type?: string }[] = [

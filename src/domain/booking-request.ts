@@ -1,0 +1,50 @@
+/**
+ * The booking requests' bodies on the wire: POST /api/appointments and
+ * POST /api/payments/orders (BookingRequest), and a change of time
+ * (ChangeTimeRequest). The schema reads each field as text (under the
+ * site's text rule and a length bound) or as absent, and refuses nothing
+ * itself: what a field must name (an event that exists, one of its slots,
+ * a consent filed for it) the booking service decides, in SPEC's order,
+ * with its own refusals (404 event_not_found for `eventId: 42` as for an
+ * unknown id, invalid_slot for `appointmentStartTime: 1000`), which
+ * members and tests depend on.
+ * Kept apart from booking.ts, which every booking page imports, so those
+ * pages do not carry zod: the client sends these shapes and never parses them.
+ */
+import type { BookingRequest, ChangeTimeRequest } from './booking';
+import { BAD_TEXT_MESSAGE, isCleanText } from './clean-text';
+import { textRule, z } from './schema-kit';
+
+/** Text within `max` under the text rule, else absent (null): the service then refuses as for a missing field. */
+const wireText = (max: number) =>
+  z.catch(z.nullable(z.string().check(textRule(isCleanText, BAD_TEXT_MESSAGE), textRule((text) => text.length <= max, 'too long'))), null);
+
+const ID_MAX = 100;
+const TIME_MAX = 16;
+const GRANT_MAX = 2000;
+
+export const bookingRequestSchema = z.object({
+  eventId: wireText(ID_MAX),
+  appointmentStartTime: wireText(TIME_MAX),
+  consentId: wireText(ID_MAX),
+  /** Or the X-Access-Grant header. */
+  accessGrant: wireText(GRANT_MAX),
+});
+
+export const changeTimeRequestSchema = z.object({
+  appointmentStartTime: wireText(TIME_MAX),
+  fromStartTime: wireText(TIME_MAX),
+});
+
+/**
+ * POST /api/events/{id}/check-access-code: the code a member types for a
+ * private event. Anything but text is an attempt that fails (and counts
+ * against the throttle), as a wrong code does.
+ */
+export const accessCodeAttemptSchema = z.object({ access_code: wireText(GRANT_MAX) });
+
+/** What the client sends fits what the server reads (checked when compiling). */
+export type ClientRequestsFit = [
+  BookingRequest extends z.input<typeof bookingRequestSchema> ? true : never,
+  ChangeTimeRequest extends z.input<typeof changeTimeRequestSchema> ? true : never,
+];
