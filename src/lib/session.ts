@@ -34,6 +34,9 @@ function readStored(): MemberSession | null {
   }
 }
 
+/** What a page rendered ahead of time shows (src/app/prerender.tsx): nobody signed in. */
+const PRERENDERED_STATE: SessionState = { status: 'signed-out' };
+
 let confirmed = false;
 let state: SessionState = initial();
 const listeners = new Set<() => void>();
@@ -41,7 +44,10 @@ const listeners = new Set<() => void>();
 function initial(): SessionState {
   const stored = typeof window === 'undefined' ? null : readStored();
   // A stored session may be stale; protected screens wait for the client to confirm it.
-  return stored ? { status: 'signed-in', member: stored } : { status: 'signed-out' };
+  // Signed out, it is the very object hydration starts from: useSyncExternalStore compares
+  // by identity, and an equal copy made React draw the header again, synchronously, once
+  // hydration was done.
+  return stored ? { status: 'signed-in', member: stored } : PRERENDERED_STATE;
 }
 
 function set(next: SessionState): void {
@@ -86,9 +92,6 @@ function subscribe(listener: () => void): () => void {
     window.removeEventListener('storage', onStorage);
   };
 }
-
-/** What a page rendered ahead of time shows (src/app/prerender.tsx): nobody signed in. */
-const PRERENDERED_STATE: SessionState = { status: 'signed-out' };
 
 export function useSession(): SessionState {
   return useSyncExternalStore(
