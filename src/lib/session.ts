@@ -34,6 +34,27 @@ function readStored(): MemberSession | null {
   }
 }
 
+// Used as it is while it has this long to run; nearer its end the auth client refreshes it.
+const TOKEN_MARGIN_MS = 60_000;
+
+/**
+ * The stored session's access token, while it has a minute or more to run:
+ * a page that only reads the member's data (the events search reads their
+ * bookings) calls the API with it and never loads the auth client (ADR 0014).
+ * The server checks the token on every call, as it does the client's.
+ */
+export function storedAccessToken(now: number): string | null {
+  try {
+    const raw = window.localStorage.getItem(SESSION_STORAGE_KEY);
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as { access_token?: unknown; expires_at?: unknown };
+    if (typeof parsed.access_token !== 'string' || typeof parsed.expires_at !== 'number') return null;
+    return parsed.expires_at * 1000 - TOKEN_MARGIN_MS > now ? parsed.access_token : null;
+  } catch {
+    return null;
+  }
+}
+
 /** What a page rendered ahead of time shows (src/app/prerender.tsx): nobody signed in. */
 const PRERENDERED_STATE: SessionState = { status: 'signed-out' };
 
