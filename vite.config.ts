@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { prerenderPages } from './scripts/prerender-plugin.ts';
@@ -7,7 +8,23 @@ import { PRECACHE_GLOBS, PRECACHE_IGNORES } from './sw/precache-rules.ts';
 
 // The service worker is our own source (sw/sw.ts); the plugin only injects
 // the precache list and writes the manifest.
-export default defineConfig({
+// React Router 7 ships a production build beside its development one, with its
+// development warnings (and their checks on every match) switched off, but its
+// package exports name only the development one; its own Vite plugin swaps
+// them, and a build here does the same (ADR 0014). `vite` in development keeps the warnings.
+const reactRouterProduction = (file: string) =>
+  fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
+
+export default defineConfig(({ command }) => ({
+  resolve: {
+    alias:
+      command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: reactRouterProduction('index.mjs') },
+            { find: /^react-router\/dom$/, replacement: reactRouterProduction('dom-export.mjs') },
+          ]
+        : [],
+  },
   plugins: [
     react(),
     VitePWA({
@@ -43,4 +60,4 @@ export default defineConfig({
     sourcemap: false,
     target: 'es2022',
   },
-});
+}));
