@@ -4,10 +4,11 @@
  * focus to the button, and it closes when focus or a click goes elsewhere.
  * No hover menus: they vanish under an unsteady hand.
  */
-import { memo, useCallback, useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { NavLinkItem, NavMenuItem } from './nav-items';
 import { useInBrowser } from '../../lib/use-in-browser';
+import { StaticMarkup } from '../../lib/ui/static-markup';
 
 /**
  * The menu's links, drawn again only when the menu changes: the button above
@@ -50,6 +51,10 @@ export function NavMenu({ menu }: { menu: NavMenuItem }) {
     }
   }
 
+  function closeOnLink(event: MouseEvent) {
+    if ((event.target as Element).closest('a')) setOpen(false);
+  }
+
   function onBlur(event: FocusEvent) {
     if (!rootRef.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
   }
@@ -68,9 +73,10 @@ export function NavMenu({ menu }: { menu: NavMenuItem }) {
         {menu.label}
         <span className="nav-chevron" aria-hidden="true" />
       </button>
-      <ul id={listId} className="submenu" hidden={!open}>
+      {/* On a rendered page the list stays as the server drew it (ADR 0014); a link chosen closes the menu. */}
+      <StaticMarkup as="ul" id={listId} className="submenu" hidden={!open} onClick={closeOnLink}>
         <SubmenuLinks items={menu.items} onChoose={close} />
-      </ul>
+      </StaticMarkup>
     </li>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * Part of a page that never changes once drawn (the footer's contact details
- * and links), left as the server drew it when React hydrates a rendered page
+ * and links, the menus' lists of links), left as the server drew it when React hydrates a rendered page
  * (ADR 0014): React skips everything inside, which on a slow phone was part
  * of the main thread's start-up work for nothing. The element itself is
  * React's, given empty inner HTML that hydration keeps rather than compares.
@@ -14,15 +14,16 @@ import { useNavigate, type NavigateFunction } from 'react-router-dom';
 const noChanges = () => () => {};
 const LEFT_AS_DRAWN = { __html: '' };
 
-type StaticTag = 'div' | 'section' | 'nav';
+type StaticTag = 'div' | 'section' | 'nav' | 'ul';
 
 interface StaticMarkupProps extends HTMLAttributes<HTMLElement> {
   as?: StaticTag;
   children: ReactNode;
 }
 
-function followLinksInside(navigate: NavigateFunction) {
+function followLinksInside(navigate: NavigateFunction, onClick: StaticMarkupProps['onClick']) {
   return (event: MouseEvent<HTMLElement>) => {
+    onClick?.(event);
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
     const link = (event.target as Element).closest('a');
     if (!link || (link.target && link.target !== '_self') || link.hasAttribute('download')) return;
@@ -40,5 +41,5 @@ export function StaticMarkup({ as: Tag = 'div', children, ...attributes }: Stati
   const navigate = useNavigate();
   // The server draws it in full (the server's snapshot says "hydrating" there too).
   if (!leftAsDrawn || typeof document === 'undefined') return <Tag {...attributes}>{children}</Tag>;
-  return <Tag {...attributes} onClick={followLinksInside(navigate)} suppressHydrationWarning dangerouslySetInnerHTML={LEFT_AS_DRAWN} />;
+  return <Tag {...attributes} onClick={followLinksInside(navigate, attributes.onClick)} suppressHydrationWarning dangerouslySetInnerHTML={LEFT_AS_DRAWN} />;
 }
