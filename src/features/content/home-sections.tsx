@@ -1,9 +1,7 @@
 /** The home page below the hero: screening events, ABOUT CHAPS, and TESTIMONIALS (SPEC.md section 2). */
-import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { anchors, paths, scrollAfter, withAnchor } from '../../app/paths';
 import { aboutBlock, screeningBlock, TESTIMONIAL_LIMIT, testimonials } from '../../content/pages/home';
-import { StaticMarkup } from '../../lib/ui/static-markup';
 import { TruncatedText } from './components/truncated-text';
 import './content.css';
 
@@ -20,11 +18,8 @@ interface HomeBlockProps {
 
 /** A home section: a picture, its words, BOOK AN EVENT and a READ MORE link. */
 function HomeBlock({ id, picture, heading, body, readMore }: HomeBlockProps) {
-  // Static unless a link carries router state, which a plain link left as the server drew it
-  // would drop (ADR 0014): on a rendered page, hydration then skips the block.
-  const Block = readMore.state === undefined ? StaticSection : 'section';
   return (
-    <Block className="home-block" aria-labelledby={id}>
+    <section className="home-block" aria-labelledby={id}>
       <img src={picture.src} alt="" width={320} height={200} className="home-block-picture" loading={picture.lazy ? 'lazy' : undefined} />
       <div>
         <h2 id={id}>{heading}</h2>
@@ -40,12 +35,8 @@ function HomeBlock({ id, picture, heading, body, readMore }: HomeBlockProps) {
           </Link>
         </p>
       </div>
-    </Block>
+    </section>
   );
-}
-
-function StaticSection(props: { className: string; 'aria-labelledby': string; children: ReactNode }) {
-  return <StaticMarkup as="section" {...props} />;
 }
 
 export function ScreeningEventsBlock() {
