@@ -8,9 +8,26 @@ import { PRECACHE_GLOBS, PRECACHE_IGNORES } from './sw/precache-rules.ts';
 
 // The service worker is our own source (sw/sw.ts); the plugin only injects
 // the precache list and writes the manifest.
-export default defineConfig({
-  // `@/lib/paths` for src/lib/paths.ts: imports name where they go instead of climbing ../../../.
-  resolve: { alias: { '@/': fileURLToPath(new URL('./src/', import.meta.url)) } },
+// React Router 7 ships a production build beside its development one, with its
+// development warnings (and their checks on every match) switched off, but its
+// package exports name only the development one; its own Vite plugin swaps
+// them, and a build here does the same (ADR 0015). `vite` in development keeps the warnings.
+const reactRouterProduction = (file: string) =>
+  fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
+
+export default defineConfig(({ command }) => ({
+  resolve: {
+    alias: [
+      // `@/lib/paths` for src/lib/paths.ts: imports name where they go instead of climbing ../../../.
+      { find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) },
+      ...(command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: reactRouterProduction('index.mjs') },
+            { find: /^react-router\/dom$/, replacement: reactRouterProduction('dom-export.mjs') },
+          ]
+        : []),
+    ],
+  },
   plugins: [
     react(),
     VitePWA({
@@ -46,4 +63,4 @@ export default defineConfig({
     sourcemap: false,
     target: 'es2022',
   },
-});
+}));

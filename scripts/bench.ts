@@ -23,6 +23,9 @@
  * that section of docs/benchmarks.md.
  * `--checkout-only`: the card checkout section alone (scripts/bench/checkout.ts).
  * `--propagation-only`: step 7 alone, replacing only its section.
+ * `--lighthouse-only`: Lighthouse beside the floor page alone (scripts/bench/lighthouse.ts),
+ * replacing only its section; `--lighthouse-rounds=N` (default 3) and
+ * `--lighthouse-routes=/,/news` (`{id}` for the first event) narrow it while iterating.
  *
  * Not part of `npm test`: figures depend on the machine, so targets are
  * reported as met or not met rather than failing a build.
@@ -39,7 +42,8 @@ import { checkoutSection, runCheckoutBench, withCheckoutSection, type CheckoutBe
 import { propagationSection, runPropagation, withPropagationSection, type PropagationBench } from './bench/propagation.ts';
 import { consoleSummary, EVENTS_PATH, HEALTH_PATH, markdown, SLOTS_LABEL, slotsPath, type BenchReport, type LoadRun } from './bench/report.ts';
 import { measureSideBySide } from './bench/side-by-side.ts';
-import { lighthouse, lighthouseSection, type LighthouseScores } from './bench/lighthouse.ts';
+import { lighthouseBesideFloor, lighthouseSection, withLighthouseSection, type LighthouseContext, type SideBySideRoute } from './bench/lighthouse.ts';
+import { buildFloor, serveFloor } from './bench/floor/floor.ts';
 import { firstVisitSection, measureFirstVisit, type FirstVisit } from './bench/first-visit.ts';
 import { bookableEventId, firstEventId } from './bench/events.ts';
 import { cleanUp, cleanUpOnExit, onCleanUp, serverEnv, STATIC_DIR, tempDataDir, withServer } from './bench/harness.ts';
@@ -49,6 +53,9 @@ const REBUILD = args.includes('--rebuild');
 const CONTENTION_ONLY = args.includes('--contention-only');
 const CHECKOUT_ONLY = args.includes('--checkout-only');
 const PROPAGATION_ONLY = args.includes('--propagation-only');
+const LIGHTHOUSE_ONLY = args.includes('--lighthouse-only');
+const LIGHTHOUSE_ROUNDS = Number(argValue('--lighthouse-rounds') ?? 3);
+const LIGHTHOUSE_ROUTES = argValue('--lighthouse-routes')?.split(',') ?? ['/', '/book-event-main', '/event/{id}', '/news'];
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 // The machine's PostgreSQL (the one CI's TEST_DATABASE_URL points at); the
 // bench connects to its maintenance database only to create and drop its own.
@@ -59,6 +66,10 @@ const OUTPUT = 'docs/benchmarks.md';
 const COMMAND = ['npm run bench', ...(args.length ? ['--', ...args] : [])].join(' ');
 
 cleanUpOnExit();
+
+function argValue(name: string): string | undefined {
+  return args.find((a) => a.startsWith(`${name}=`))?.slice(name.length + 1);
+}
 
 function adminUrl(databaseUrl: string): string {
   const url = new URL(databaseUrl);
@@ -154,6 +165,16 @@ async function main(): Promise<void> {
     return;
   }
 
+  if (LIGHTHOUSE_ONLY) {
+    buildSiteIfNeeded();
+    const { results, context } = await withServer(serverEnv({ DATA_DIR: tempDataDir() }), async (server) =>
+      lighthouseRuns(server.baseUrl, await firstEventId(server.baseUrl)),
+    );
+    writeFileSync(OUTPUT, withLighthouseSection(old, lighthouseSection(results, context)));
+    console.log(`\nwrote the Lighthouse section of ${OUTPUT}`);
+    return;
+  }
+
   step('Site build');
   buildSiteIfNeeded();
 
@@ -162,8 +183,7 @@ async function main(): Promise<void> {
   let eventId = '';
   let chromiumVersion = '';
   let firstVisit: FirstVisit | null = null;
-  const lighthouseRuns: LighthouseScores[] = [];
-  let lighthouseLoad = 0;
+  let lighthouse: { results: SideBySideRoute[]; context: LighthouseContext } | null = null;
 
   step('Server on PGlite (temporary DATA_DIR)');
   await withServer(serverEnv({ DATA_DIR: tempDataDir() }), async (server) => {
@@ -186,13 +206,7 @@ async function main(): Promise<void> {
       await browser.close();
     }
 
-    step('Lighthouse (mobile)');
-    lighthouseLoad = os.loadavg()[0] ?? 0;
-    for (const route of ['/', '/book-event-main', `/event/${eventId}`, '/news']) {
-      const scores = await lighthouse(CHROMIUM_PATH, server.baseUrl, route);
-      console.log(`${route}: ${JSON.stringify(scores.scores)}${scores.error ? ` (${scores.error})` : ''}`);
-      lighthouseRuns.push(scores);
-    }
+    lighthouse = await lighthouseRuns(server.baseUrl, eventId);
 
     await measureApi('PGlite', server.baseUrl, load);
     step(`GET ${HEALTH_PATH}, ${CONNECTIONS} connections, ${DURATION_S} s (PGlite)`);
@@ -242,7 +256,9 @@ async function main(): Promise<void> {
 
   step('Summary');
   console.log(consoleSummary(report));
-  const extra = [firstVisit ? firstVisitSection(firstVisit) : '', lighthouseSection(lighthouseRuns, eventId, lighthouseLoad)].filter(Boolean);
+  // Assigned inside the server's callback, which TypeScript's narrowing does not follow.
+  const measured = lighthouse as { results: SideBySideRoute[]; context: LighthouseContext } | null;
+  const extra = [firstVisit ? firstVisitSection(firstVisit) : '', measured ? lighthouseSection(measured.results, measured.context) : ''].filter(Boolean);
   const withVisit = `${markdown(report).trimEnd()}\n\n${extra.map((e) => e.trimEnd()).join('\n\n')}\n`;
   const fresh = withCheckoutSection(
     withPropagationSection(
@@ -253,6 +269,27 @@ async function main(): Promise<void> {
   );
   writeFileSync(OUTPUT, withKeptSections(fresh, old));
   console.log(`\nwrote ${OUTPUT}`);
+}
+
+/** Lighthouse on each route beside the floor page, built and served here (scripts/bench/floor/). */
+async function lighthouseRuns(baseUrl: string, eventId: string): Promise<{ results: SideBySideRoute[]; context: LighthouseContext }> {
+  step('Floor page (React 19 hydrating the hero)');
+  await buildFloor();
+  const floor = await serveFloor();
+  onCleanUp(() => floor.stop());
+  try {
+    console.log(`floor page at ${floor.baseUrl}, ${(floor.scriptBytes / 1000).toFixed(1)} KB of JavaScript gzip`);
+    const routes = LIGHTHOUSE_ROUTES.map((r) => r.replace('{id}', eventId));
+    step(`Lighthouse (mobile) beside the floor page: ${routes.length} routes, ${LIGHTHOUSE_ROUNDS} rounds`);
+    const loadStart = os.loadavg()[0] ?? 0;
+    const results = await lighthouseBesideFloor(CHROMIUM_PATH, baseUrl, floor.baseUrl, routes, LIGHTHOUSE_ROUNDS, (line) => console.log(line));
+    return {
+      results,
+      context: { eventId, rounds: LIGHTHOUSE_ROUNDS, loadStart, loadEnd: os.loadavg()[0] ?? 0, floorScriptBytes: floor.scriptBytes },
+    };
+  } finally {
+    await floor.stop();
+  }
 }
 
 /**

@@ -11,10 +11,10 @@
  */
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, getCacheKeyForURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
-import { registerVisitedCaches } from './visited-caches';
+import { isOwnAsset, registerVisitedCaches, visitedAssets } from './visited-caches';
 import { tileUrlPattern } from './tile-pattern';
 import { tilePlaceholderPlugin } from './tile-placeholder';
 
@@ -68,8 +68,24 @@ registerVisitedCaches(self.location.origin);
 // sends this message; installing never skips waiting on its own, so an open
 // form is never swapped out from under someone mid-booking.
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+  const data = event.data as { type?: unknown; urls?: unknown } | null;
+  if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  // A first visit's page loaded its code before this worker controlled it (src/features/offline/
+  // keep-loaded-files.ts); what the precache leaves out is kept now, here rather than by the
+  // page fetching each file again on its own main thread.
+  if (data?.type === 'KEEP_LOADED_FILES' && Array.isArray(data.urls)) event.waitUntil(keepLoadedFiles(data.urls, event));
 });
+
+async function keepLoadedFiles(urls: unknown[], event: ExtendableEvent): Promise<void> {
+  for (const href of urls) {
+    if (typeof href !== 'string') continue;
+    const url = new URL(href, self.location.origin);
+    if (!isOwnAsset(url, self.location.origin) || getCacheKeyForURL(url.href)) continue;
+    await visitedAssets.handle({ request: new Request(url.href), event }).catch(() => {
+      // No signal now: the file is kept the next time it loads online.
+    });
+  }
+}
 
 // A worker only activates on first install, after the user accepted an update,
 // or once every tab has closed, so claiming here never reloads a page behind

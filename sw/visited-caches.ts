@@ -13,18 +13,21 @@ import { ASSETS_CACHE, IMAGES_CACHE } from './precache-rules';
 
 const NINETY_DAYS_IN_SECONDS = 90 * 24 * 60 * 60;
 
+/** The site's own code and styles, kept cache-first as they are first loaded. */
+export const visitedAssets = new CacheFirst({
+  cacheName: ASSETS_CACHE,
+  plugins: [
+    new CacheableResponsePlugin({ statuses: [200] }),
+    new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: NINETY_DAYS_IN_SECONDS, purgeOnQuotaError: true }),
+  ],
+});
+
+export const isOwnAsset = (url: URL, origin: string) =>
+  url.origin === origin && url.pathname.startsWith('/assets/') && /\.(?:js|css)$/.test(url.pathname);
+
 export function registerVisitedCaches(origin: string): void {
   const sameOrigin = (url: URL) => url.origin === origin;
-  registerRoute(
-    ({ request, url }) => request.method === 'GET' && sameOrigin(url) && url.pathname.startsWith('/assets/') && /\.(?:js|css)$/.test(url.pathname),
-    new CacheFirst({
-      cacheName: ASSETS_CACHE,
-      plugins: [
-        new CacheableResponsePlugin({ statuses: [200] }),
-        new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: NINETY_DAYS_IN_SECONDS, purgeOnQuotaError: true }),
-      ],
-    }),
-  );
+  registerRoute(({ request, url }) => request.method === 'GET' && isOwnAsset(url, origin), visitedAssets);
   registerRoute(
     ({ request, url }) =>
       request.method === 'GET' && sameOrigin(url) && !url.pathname.startsWith('/api/') && (request.destination === 'image' || request.destination === 'font'),

@@ -28,17 +28,14 @@ interface WallClock {
   second: number;
 }
 
+// formatToParts is the costly step (a home page's three cards once spent 20 ms in it on a
+// slow phone): one call per instant, not one per field.
 function wallClock(instant: Date): WallClock {
-  const get = (type: Intl.DateTimeFormatPartTypes) =>
-    Number(partsFormat.formatToParts(instant).find((p) => p.type === type)?.value ?? 0);
-  return {
-    year: get('year'),
-    month: get('month'),
-    day: get('day'),
-    hour: get('hour'),
-    minute: get('minute'),
-    second: get('second'),
-  };
+  const clock: WallClock = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
+  for (const part of partsFormat.formatToParts(instant)) {
+    if (part.type in clock) clock[part.type as keyof WallClock] = Number(part.value);
+  }
+  return clock;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -60,14 +57,24 @@ function parseTime(time: string): [number, number] {
   return [h ?? NaN, m ?? NaN];
 }
 
+// Each event's start and end are asked for many times a render (sorting compares them in
+// pairs); the answer for a date and time never changes, so it is worked out once.
+const instants = new Map<string, number>();
+const MAX_KEPT_INSTANTS = 2000;
+
 /** The instant at which London's clocks show this date and time. */
 export function londonToInstant(date: string, time: string): Date {
+  const key = `${date}T${time}`;
+  const kept = instants.get(key);
+  if (kept !== undefined) return new Date(kept);
   const [y, mo, d] = parseDate(date);
   const [h, mi] = parseTime(time);
   const naive = Date.UTC(y, mo - 1, d, h, mi);
   // Two passes settle the offset either side of a clock change.
   let guess = naive - londonOffsetMinutes(new Date(naive)) * MINUTE_MS;
   guess = naive - londonOffsetMinutes(new Date(guess)) * MINUTE_MS;
+  if (instants.size >= MAX_KEPT_INSTANTS) instants.clear();
+  instants.set(key, guess);
   return new Date(guess);
 }
 

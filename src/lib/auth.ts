@@ -10,7 +10,7 @@ import { del } from 'idb-keyval';
 import { clearAllPendingSignups } from '../domain/pending-signup-keys';
 import { ApiError, apiUrl, issuesOf, NetworkError, UNAUTHORIZED, writeDeadline } from './api-client';
 import { allowMemberWrites, PERSIST_KEY, queryClient } from './query-client';
-import { setSessionFromClient } from './session';
+import { setSessionFromClient, storedAccessToken } from './session';
 import { getSupabase } from './supabase';
 
 /** The SPEC's browser copy of the profile, removed on sign-out. */
@@ -65,6 +65,8 @@ export async function signOut(): Promise<void> {
 }
 
 async function accessToken(): Promise<string> {
+  const stored = storedAccessToken(Date.now());
+  if (stored) return stored;
   const supabase = await getSupabase();
   const { data, error } = await supabase.auth.getSession();
   if (data.session) return data.session.access_token;

@@ -34,6 +34,30 @@ function readStored(): MemberSession | null {
   }
 }
 
+// Used as it is while it has this long to run; nearer its end the auth client refreshes it.
+const TOKEN_MARGIN_MS = 60_000;
+
+/**
+ * The stored session's access token, while it has a minute or more to run:
+ * a page that only reads the member's data (the events search reads their
+ * bookings) calls the API with it and never loads the auth client (ADR 0015).
+ * The server checks the token on every call, as it does the client's.
+ */
+export function storedAccessToken(now: number): string | null {
+  try {
+    const raw = window.localStorage.getItem(SESSION_STORAGE_KEY);
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as { access_token?: unknown; expires_at?: unknown };
+    if (typeof parsed.access_token !== 'string' || typeof parsed.expires_at !== 'number') return null;
+    return parsed.expires_at * 1000 - TOKEN_MARGIN_MS > now ? parsed.access_token : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What a page rendered ahead of time shows (src/app/prerender.tsx): nobody signed in. */
+const PRERENDERED_STATE: SessionState = { status: 'signed-out' };
+
 let confirmed = false;
 let state: SessionState = initial();
 const listeners = new Set<() => void>();
@@ -41,7 +65,10 @@ const listeners = new Set<() => void>();
 function initial(): SessionState {
   const stored = typeof window === 'undefined' ? null : readStored();
   // A stored session may be stale; protected screens wait for the client to confirm it.
-  return stored ? { status: 'signed-in', member: stored } : { status: 'signed-out' };
+  // Signed out, it is the very object hydration starts from: useSyncExternalStore compares
+  // by identity, and an equal copy made React draw the header again, synchronously, once
+  // hydration was done.
+  return stored ? { status: 'signed-in', member: stored } : PRERENDERED_STATE;
 }
 
 function set(next: SessionState): void {
@@ -86,9 +113,6 @@ function subscribe(listener: () => void): () => void {
     window.removeEventListener('storage', onStorage);
   };
 }
-
-/** What a page rendered ahead of time shows (src/app/prerender.tsx): nobody signed in. */
-const PRERENDERED_STATE: SessionState = { status: 'signed-out' };
 
 export function useSession(): SessionState {
   return useSyncExternalStore(

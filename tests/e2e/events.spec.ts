@@ -233,6 +233,20 @@ test.describe('shell', () => {
     await expect(events).toBeFocused();
   });
 
+  test("a menu's link, left as the server drew it, changes page without a reload and closes the menu", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/');
+    const main = page.getByRole('navigation', { name: 'Main' });
+    const about = main.getByRole('button', { name: 'ABOUT US' });
+    await expect(about).toBeEnabled();
+    await page.evaluate(() => ((window as { __samePage?: boolean }).__samePage = true));
+    await about.click();
+    await main.getByRole('link', { name: 'Our Team' }).click();
+    await expect(page).toHaveURL(/\/about-us#our-team$/);
+    await expect(about).toHaveAttribute('aria-expanded', 'false');
+    expect(await page.evaluate(() => (window as { __samePage?: boolean }).__samePage)).toBe(true);
+  });
+
   test('the home page lists events not yet started, soonest first, with SEE MORE', async ({ page, request }) => {
     const now = new Date();
     const notStarted = (await apiEvents(request)).filter((e) => eventStart(e).getTime() >= now.getTime());

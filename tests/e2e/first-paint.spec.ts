@@ -80,6 +80,37 @@ test.describe('with the site code', () => {
     expect(errors).toEqual([]);
   });
 
+  test("the footer's contact details and links stay as the server drew them, nothing moves, and its links change page without a reload", async ({ page }) => {
+    const errors = collectConsoleErrors(page);
+    await page.setViewportSize({ width: 412, height: 823 });
+    await openAndHydrate(page, '/');
+    const links = page.getByRole('navigation', { name: 'Quick links' });
+    const contact = page.getByRole('region', { name: 'Contact us' });
+    // Marked before hydration: the very nodes the server sent must still be there afterwards (ADR 0015).
+    await links.getByRole('link', { name: 'News' }).evaluate((a) => (a.dataset.fromServer = 'yes'));
+    // Its size, not its place: the events above it arrive from the API meanwhile.
+    const size = async () => page.locator('footer').evaluate((f) => ({ width: f.getBoundingClientRect().width, height: f.getBoundingClientRect().height }));
+    const before = await size();
+    await expect.poll(() => page.evaluate(() => document.title)).toBe('CHAPS – PSA screening events');
+    await waitForHydration(page.locator('footer'));
+    await expect(links.locator('a[data-from-server="yes"]')).toHaveText('News');
+    await expect(contact.getByRole('link', { name: /@/ })).toBeVisible();
+    expect(await size()).toEqual(before);
+
+    // A press on a plain link inside is the router's change of page: the page is not loaded again.
+    await page.evaluate(() => ((window as { __samePage?: boolean }).__samePage = true));
+    await links.getByRole('link', { name: 'About Us' }).click();
+    await expect(page).toHaveURL(/\/about-us$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => (window as { __samePage?: boolean }).__samePage)).toBe(true);
+    // Drawn in the browser this time, the footer is whole and its links are the router's.
+    await expect(page.getByRole('navigation', { name: 'Quick links' }).getByRole('link', { name: 'Home' })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Quick links' }).getByRole('link', { name: 'Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    expect(await page.evaluate(() => (window as { __samePage?: boolean }).__samePage)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
   test("an event whose name carries markup shows it as text, from the server and once hydrated", async ({ page, request }) => {
     const name = 'Lodge </script><script>window.__hostile=1</script> <b>night</b>';
     const { event_id: id } = await createEventAsStaff(request, await staffToken(request), {

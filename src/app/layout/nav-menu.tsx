@@ -4,10 +4,26 @@
  * focus to the button, and it closes when focus or a click goes elsewhere.
  * No hover menus: they vanish under an unsteady hand.
  */
-import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
-import type { NavMenuItem } from './nav-items';
+import type { NavLinkItem, NavMenuItem } from './nav-items';
 import { useInBrowser } from '../../lib/use-in-browser';
+import { StaticMarkup } from '../../lib/ui/static-markup';
+
+/**
+ * The menu's links, drawn again only when the menu changes: the button above
+ * them is drawn a second time as hydration ends (useInBrowser), and on a slow
+ * phone redrawing every link with it was a measurable part of that pass.
+ */
+const SubmenuLinks = memo(function SubmenuLinks({ items, onChoose }: { items: NavLinkItem[]; onChoose: () => void }) {
+  return items.map((item) => (
+    <li key={item.to}>
+      <Link to={item.to} className="submenu-link" onClick={onChoose}>
+        {item.label}
+      </Link>
+    </li>
+  ));
+});
 
 export function NavMenu({ menu }: { menu: NavMenuItem }) {
   // Disabled until the code runs: a press before hydration would be lost (ADR 0012).
@@ -16,6 +32,7 @@ export function NavMenu({ menu }: { menu: NavMenuItem }) {
   const listId = useId();
   const rootRef = useRef<HTMLLIElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const close = useCallback(() => setOpen(false), []);
 
   useEffect(() => {
     if (!open) return;
@@ -32,6 +49,10 @@ export function NavMenu({ menu }: { menu: NavMenuItem }) {
       setOpen(false);
       buttonRef.current?.focus();
     }
+  }
+
+  function closeOnLink(event: MouseEvent) {
+    if ((event.target as Element).closest('a')) setOpen(false);
   }
 
   function onBlur(event: FocusEvent) {
@@ -52,15 +73,10 @@ export function NavMenu({ menu }: { menu: NavMenuItem }) {
         {menu.label}
         <span className="nav-chevron" aria-hidden="true" />
       </button>
-      <ul id={listId} className="submenu" hidden={!open}>
-        {menu.items.map((item) => (
-          <li key={item.to}>
-            <Link to={item.to} className="submenu-link" onClick={() => setOpen(false)}>
-              {item.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      {/* On a rendered page the list stays as the server drew it (ADR 0015); a link chosen closes the menu. */}
+      <StaticMarkup as="ul" id={listId} className="submenu" hidden={!open} onClick={closeOnLink}>
+        <SubmenuLinks items={menu.items} onChoose={close} />
+      </StaticMarkup>
     </li>
   );
 }

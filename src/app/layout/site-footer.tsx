@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { InstallButton } from '../../features/offline';
 import { site } from '../../content/site';
+import { StaticMarkup } from '@/lib/ui/static-markup';
 import { paths } from '@/lib/paths';
 import { ContactBlock } from './contact-block';
 import './footer.css';
@@ -20,11 +21,12 @@ export function SiteFooter() {
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
-        <section aria-labelledby="footer-contact-title">
+        {/* Never changes: on a rendered page, left as the server drew it (ADR 0015). */}
+        <StaticMarkup as="section" aria-labelledby="footer-contact-title">
           <h2 id="footer-contact-title">Contact us</h2>
           <ContactBlock />
-        </section>
-        <nav aria-labelledby="footer-links-title">
+        </StaticMarkup>
+        <StaticMarkup as="nav" aria-labelledby="footer-links-title">
           <h2 id="footer-links-title">Quick links</h2>
           <ul className="footer-links">
             {FOOTER_LINKS.map((link) => (
@@ -33,7 +35,7 @@ export function SiteFooter() {
               </li>
             ))}
           </ul>
-        </nav>
+        </StaticMarkup>
         <InstallButton />
       </div>
       <div className="container footer-legal">

@@ -1,12 +1,13 @@
 /**
  * The header: logo, the two phone lines (many visitors would rather call),
  * CONTACT US, Donate, and Portal for a signed-in member or Login. Who is
- * signed in is read synchronously from the stored session, so the auth client
- * loads only after first paint, and only for a member (to refresh tokens).
+ * signed in is read synchronously from the stored session, so the header
+ * never loads the auth client: member pages (RequireMember), sign-in and
+ * sign-out do, and a member call whose stored token is near its end does, to
+ * refresh it (src/lib/auth.ts; ADR 0015). Another tab's sign-in or sign-out
+ * reaches the header through the storage event (src/lib/session.ts).
  */
-import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { startAuth } from '../../lib/auth';
 import { useSession } from '../../lib/session';
 import { mailtoHref, site, telHref } from '../../content/site';
 import { paths } from '@/lib/paths';
@@ -16,9 +17,6 @@ import { SiteNav } from './site-nav';
 export function SiteHeader() {
   const session = useSession();
   const signedIn = session.status === 'signed-in';
-  useEffect(() => {
-    if (signedIn) void startAuth();
-  }, [signedIn]);
   return (
     <header className="site-header">
       <div className="container header-top">

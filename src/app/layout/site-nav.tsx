@@ -2,12 +2,39 @@
  * The main navigation: a bar of menus on wide screens, a burger button
  * with the five top-level pages on small ones (CSS shows one or the other).
  */
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useRef, useState, type KeyboardEvent } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { HOME_ITEM, MOBILE_ITEMS, NAV_MENUS } from './nav-items';
 import { NavMenu } from './nav-menu';
 import './nav.css';
 import { useInBrowser } from '../../lib/use-in-browser';
+
+// The links and menus are drawn again only on a change of page, not when the burger
+// button is enabled as hydration ends (useInBrowser), which on a slow phone redrew them all.
+const MobileLinks = memo(function MobileLinks() {
+  return MOBILE_ITEMS.map((item) => (
+    <li key={item.to}>
+      <NavLink to={item.to} end className="nav-mobile-link">
+        {item.label}
+      </NavLink>
+    </li>
+  ));
+});
+
+const DesktopMenus = memo(function DesktopMenus() {
+  return (
+    <>
+      <li className="nav-item">
+        <NavLink to={HOME_ITEM.to} end className="nav-top">
+          {HOME_ITEM.label}
+        </NavLink>
+      </li>
+      {NAV_MENUS.map((menu) => (
+        <NavMenu key={menu.label} menu={menu} />
+      ))}
+    </>
+  );
+});
 
 export function SiteNav() {
   // Disabled until the code runs: a press before hydration would be lost (ADR 0012).
@@ -43,25 +70,12 @@ export function SiteNav() {
             Menu
           </button>
           <ul id="mobile-menu" className="nav-mobile" hidden={!menuOpen}>
-            {MOBILE_ITEMS.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} end className="nav-mobile-link">
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
+            <MobileLinks />
           </ul>
         </div>
 
         <ul className="nav-desktop">
-          <li className="nav-item">
-            <NavLink to={HOME_ITEM.to} end className="nav-top">
-              {HOME_ITEM.label}
-            </NavLink>
-          </li>
-          {NAV_MENUS.map((menu) => (
-            <NavMenu key={menu.label} menu={menu} />
-          ))}
+          <DesktopMenus />
         </ul>
       </div>
     </nav>

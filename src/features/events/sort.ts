@@ -3,7 +3,8 @@ import { type ScreeningEvent } from '../../domain/event';
 
 /** Soonest start first; events with the same start keep the server's order. */
 export function byStart(events: readonly ScreeningEvent[]): ScreeningEvent[] {
-  return [...events].sort((a, b) => eventStart(a).getTime() - eventStart(b).getTime());
+  const starts = new Map(events.map((event) => [event, eventStart(event).getTime()]));
+  return [...events].sort((a, b) => starts.get(a)! - starts.get(b)!);
 }
 
 /**

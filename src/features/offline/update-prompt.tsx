@@ -10,6 +10,7 @@ import { useLocation } from 'react-router-dom';
 import { env } from '../../lib/env';
 import { hasFormInProgress, useFormInProgress } from './form-activity';
 import { loadWhenOnline } from '../../lib/lazy-when-online';
+import { whenIdle } from '../../lib/when-idle';
 import type { ServiceWorkerControls } from './register-sw';
 import './offline.css';
 
@@ -27,12 +28,20 @@ export function UpdatePrompt() {
     if (!env.isProduction || !('serviceWorker' in navigator)) return;
     const show = () => setNeedRefresh(true);
     let stop = () => {};
+    let live = true;
+    // After the page has loaded and gone quiet: a first visit's reading does not wait on it.
     // Kept waiting through a lost connection rather than never registering.
-    void loadWhenOnline(() => import('./register-sw')).then((module) => {
-      controls.current = module.registerServiceWorker(show);
-      stop = () => module.stopListening(show);
-    });
-    return () => stop();
+    void whenIdle()
+      .then(() => loadWhenOnline(() => import('./register-sw')))
+      .then((module) => {
+        if (!live) return;
+        controls.current = module.registerServiceWorker(show);
+        stop = () => module.stopListening(show);
+      });
+    return () => {
+      live = false;
+      stop();
+    };
   }, []);
 
   useEffect(() => {
