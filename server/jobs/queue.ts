@@ -285,7 +285,9 @@ export function createJobs({
     async retry(kind, id) {
       if (!UUID.test(id) || !JOB_KINDS.includes(kind)) return false;
       const rows = await db.query(
-        `UPDATE ${schema}.job SET state = 'retry', start_after = now(), retry_limit = retry_limit + 1
+        // A second back: pg-boss takes only jobs with start_after < now(), and PGlite's clock can read
+        // the same instant for this statement and the next fetch, which then skipped the job.
+        `UPDATE ${schema}.job SET state = 'retry', start_after = now() - interval '1 second', retry_limit = retry_limit + 1
          WHERE name = $1 AND id = $2::uuid AND (state = 'failed' OR state = 'retry') RETURNING 1`,
         [kind, id],
       );
