@@ -22,6 +22,7 @@ import { createJobs, type Jobs } from './jobs/queue';
 import { paypalWebhookJob } from './jobs/paypal-webhook-job';
 import { reconcileJob } from './jobs/reconcile-job';
 import { refundJob } from './jobs/refund-job';
+import { remindersJob } from './jobs/reminders-job';
 import { createMailer, createMailTransport, devOutboxRoutes, type Mailer, type MailTransport } from './mail';
 import { appointmentsRoutes } from './routes/appointments';
 import { consentRoutes, testConsentRoutes } from './routes/consent';
@@ -43,6 +44,7 @@ import { createAccessCodeService } from './services/access-code-service';
 import { createAccessGrants } from './services/access-grants';
 import { createAppointmentsService } from './services/appointments-service';
 import { createBookingMail } from './services/booking-mail';
+import { createRemindersService } from './services/reminders-service';
 import { createChangeTimeService } from './services/change-time-service';
 import { createBookingService } from './services/booking-service';
 import { createConsentService } from './services/consent-service';
@@ -64,6 +66,7 @@ export interface AppDependencies {
     | 'smtpUrl'
     | 'mailFrom'
     | 'enquiriesEmail'
+    | 'reminderTime'
     | 'linkSigningSecret'
     | 'paypal'
   > &
@@ -172,6 +175,7 @@ export function createApp({
     refund: refundJob(db, payments.refund),
     reconcile_payments: reconcileJob(payments.reconcile, logger),
     paypal_webhook: paypalWebhookJob(payments.processPayPalWebhook),
+    appointment_reminders: remindersJob(createRemindersService(db, now, bookingMail, env.reminderTime), logger),
   });
 
   app.notFound((c) =>

@@ -92,6 +92,21 @@ export function changedContent(appointment: Appointment, firstName: string, prev
   };
 }
 
+/** The day before (issue 19): when, where, directions, what to bring, how to change or cancel, and the calendar file again. */
+export function reminderContent(appointment: Appointment, firstName: string, siteUrl?: string): MailContent {
+  return {
+    subject: `Reminder: your PSA test tomorrow at ${appointment.start_time}`,
+    heading: 'Your appointment is tomorrow',
+    greeting: greeting(firstName),
+    intro: [
+      `A reminder that your PSA screening appointment is tomorrow, ${formatLongDate(appointment.event_date)}, at ${appointment.start_time} (UK time).`,
+    ],
+    details: appointmentDetails(appointment),
+    sections: [whatToBring, howToCancel(appointment, siteUrl)],
+    closing: ['The attached calendar file is the same entry as before: opening it again keeps your calendar up to date.'],
+  };
+}
+
 export function cancellationContent(appointment: Appointment, firstName: string, outcome: CancellationOutcome): MailContent {
   return {
     subject: `Booking cancelled: ${appointment.event_name}`,

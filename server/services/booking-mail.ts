@@ -15,7 +15,7 @@ import type { Queryable } from '../db/adapter';
 import { mailHtml, mailText, type MailContent, type Mailer } from '../mail';
 import { appointmentCalendar, calendarContentType, calendarFilename } from './appointment-calendar';
 import type { BookedMember } from './booking-service';
-import { cancellationContent, changedContent, confirmationContent, refundContent, type RefundReason } from './booking-mail-text';
+import { cancellationContent, changedContent, confirmationContent, refundContent, reminderContent, type RefundReason } from './booking-mail-text';
 
 /** Each call queues one email with `q`, the transaction of the change it reports. */
 export interface BookingMail {
@@ -23,6 +23,8 @@ export interface BookingMail {
   /** The booking moved from `previousStart` (HH:mm) to its time now (Change time). */
   changed(q: Queryable, appointment: Appointment, member: BookedMember, previousStart: string): Promise<void>;
   cancelled(q: Queryable, appointment: Appointment, member: BookedMember, outcome: CancellationOutcome): Promise<void>;
+  /** The day before (server/services/reminders-service.ts), with the calendar file again. */
+  reminder(q: Queryable, appointment: Appointment, member: BookedMember): Promise<void>;
   /** A card payment returned (docs/decisions/0009). */
   refunded(q: Queryable, appointment: Appointment, member: BookedMember, amountPence: number, reason: RefundReason): Promise<void>;
 }
@@ -46,6 +48,7 @@ export function createBookingMail(mailer: Mailer, siteUrl?: string): BookingMail
     confirmed: (q, appointment, member) => send(q, appointment, member, confirmationContent(appointment, member.firstName, siteUrl)),
     changed: (q, appointment, member, previousStart) =>
       send(q, appointment, member, changedContent(appointment, member.firstName, previousStart, siteUrl)),
+    reminder: (q, appointment, member) => send(q, appointment, member, reminderContent(appointment, member.firstName, siteUrl)),
     cancelled: (q, appointment, member, outcome) => send(q, appointment, member, cancellationContent(appointment, member.firstName, outcome)),
     refunded: (q, appointment, member, amountPence, reason) =>
       send(q, appointment, member, refundContent(appointment, member.firstName, formatPence(amountPence), reason), false),

@@ -28,6 +28,7 @@ describe('server settings', () => {
       smtpUrl: undefined,
       mailFrom: 'CHAPS <no-reply@chaps-charity.org.uk>',
       enquiriesEmail: 'info@chaps-charity.org.uk',
+      reminderTime: '09:00',
       authJwtSecret: undefined,
       authRequireEmailConfirmation: false,
       supabaseUrl: undefined,
@@ -154,6 +155,8 @@ describe('server settings', () => {
     ['AUTH_SESSION_INACTIVITY_DAYS', '0'],
     ['AUTH_SESSION_LIFETIME_DAYS', 'a year'],
     ['ALLOWED_HOSTS', 'http://evil.example/'],
+    ['REMINDER_TIME', '9am'],
+    ['REMINDER_TIME', '24:00'],
   ])('refuses %s=%s with a message naming it', (name, value) => {
     let thrown: unknown;
     try {
