@@ -5,6 +5,8 @@
  * - POST /check-ins {check_ins: [{appointment_id, checked_in_at}]} -> {results}
  *   in the order sent; replaying a queue records nothing twice
  * - PUT  /attendees/:appointmentId/result {test_result, comments?, sample_date?} -> {status}
+ * - PUT  /attendees/:appointmentId/recall {months: 1..60 | null} -> {recall}:
+ *   staff's own interval to the next test for this result (null: the rule's)
  * - POST /results.csv (text/csv, at most RESULTS_CSV_MAX_BYTES) -> {saved}
  *   or 422 with every bad line; nothing is written unless all are good
  * - GET  /attendees/:appointmentId/consent -> {consent} (null when none)
@@ -14,6 +16,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { isIsoDate } from '../../src/domain/london-time';
 import { parsePsaValue } from '../../src/domain/psa-band';
+import { RECALL_OVERRIDE_MAX_MONTHS, RECALL_OVERRIDE_MIN_MONTHS } from '../../src/domain/recall';
 import { RESULT_COMMENT_MAX, RESULTS_CSV_MAX_BYTES } from '../../src/domain/results-csv';
 import { CHECK_IN_BATCH_MAX, type CheckIn } from '../../src/domain/staff-attendees';
 import { ApiError, eventNotFound, fieldIssue } from '../http/errors';
@@ -63,6 +66,16 @@ function readResult(body: Record<string, unknown>) {
   return { value: value.value, comment: comment?.trim() || null, sampleDate };
 }
 
+/** The recall body, {months}: whole months 1 to 60, or null to go back to the rule (issue 19; one place, for the shared schemas). */
+function readRecallInterval(body: Record<string, unknown>): number | null {
+  const { months } = body;
+  if (months === null) return null;
+  if (typeof months !== 'number' || !Number.isInteger(months) || months < RECALL_OVERRIDE_MIN_MONTHS || months > RECALL_OVERRIDE_MAX_MONTHS) {
+    throw invalid('months', `months must be a whole number from ${RECALL_OVERRIDE_MIN_MONTHS} to ${RECALL_OVERRIDE_MAX_MONTHS}, or null for the usual interval.`);
+  }
+  return months;
+}
+
 export function staffAttendeesRoutes(deps: {
   attendees: StaffAttendeesService;
   results: StaffResultsService;
@@ -100,6 +113,12 @@ export function staffAttendeesRoutes(deps: {
     const input = readResult(await readJsonObject(c));
     await results.save(actorOf(c), c.req.param('eventId'), c.req.param('appointmentId'), input, tellAt(c));
     return c.json({ status: 'success' });
+  });
+
+  app.put('/:eventId/attendees/:appointmentId/recall', formBodyLimit(), async (c) => {
+    const months = readRecallInterval(await readJsonObject(c));
+    const recall = await results.setRecallInterval(actorOf(c), c.req.param('eventId'), c.req.param('appointmentId'), months);
+    return c.json({ recall });
   });
 
   app.post(

@@ -14,6 +14,7 @@ import { CompleteProfileRedirect } from '../../../lib/complete-profile-redirect'
 import { isProfileMissing } from '../../../lib/member-profile-query';
 import { useProfile } from '../api/get-profile';
 import { MemberSidebar } from '../components/member-sidebar';
+import { NextTestDue } from '../components/next-test-due';
 import { ProfileEditForm } from '../components/profile-edit-form';
 import { RequireMember } from '../../../lib/require-member';
 import type { MemberSession } from '../../../lib/session';
@@ -74,6 +75,7 @@ function Portal({ member: { userId, staff } }: { member: MemberSession }) {
       <MemberSidebar profile={profile.data} />
       <section className="member-main" aria-labelledby="portal-title">
         <h1 id="portal-title">Personal Information</h1>
+        <NextTestDue userId={userId} publicId={profile.data?.public_id} />
         {profile.data && editing ? (
           <ProfileEditForm profile={profile.data} userId={userId} onDone={() => setEditing(false)} />
         ) : profile.data ? (
