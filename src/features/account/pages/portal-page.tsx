@@ -15,6 +15,7 @@ import { isProfileMissing } from '../../../lib/member-profile-query';
 import { useProfile } from '../api/get-profile';
 import { MemberSidebar } from '../components/member-sidebar';
 import { NextTestDue } from '../components/next-test-due';
+import { EmailChoicesSection } from '../components/email-choices-form';
 import { ProfileEditForm } from '../components/profile-edit-form';
 import { RequireMember } from '../../../lib/require-member';
 import type { MemberSession } from '../../../lib/session';
@@ -95,6 +96,7 @@ function Portal({ member: { userId, staff } }: { member: MemberSession }) {
           <button type="button" className="button button-primary" onClick={() => setEditing(true)}>
             Edit
           </button>
+          <EmailChoicesSection userId={userId} />
           </>
         ) : profile.isError ? (
           <p className="form-failure" role="alert">
