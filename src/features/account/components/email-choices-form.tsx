@@ -9,9 +9,8 @@ import { EMAIL_CHOICE_TEXT, EMAIL_CHOICES, type EmailChoices } from '../../../do
 import { NotSentNotice } from '../../../lib/ui/not-sent-notice';
 import { useEmailChoices, useSaveEmailChoices } from '../api/email-choices';
 
-function ChoicesForm({ userId, saved }: { userId: string; saved: EmailChoices }) {
+function ChoicesForm({ saved, save }: { saved: EmailChoices; save: ReturnType<typeof useSaveEmailChoices> }) {
   const [choices, setChoices] = useState<EmailChoices>(saved);
-  const save = useSaveEmailChoices(userId);
   const changed = EMAIL_CHOICES.some((key) => choices[key] !== saved[key]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -54,6 +53,8 @@ function ChoicesForm({ userId, saved }: { userId: string; saved: EmailChoices })
 /** Shown under the member's details, once they have loaded (a member without a profile has no choices yet). */
 export function EmailChoicesSection({ userId }: { userId: string }) {
   const choices = useEmailChoices(userId);
+  // Here, not in the form: the form starts again from each new answer (a saved copy first, then the server's), and the "saved" line outlives that.
+  const save = useSaveEmailChoices(userId);
   if (!choices.data) return null;
-  return <ChoicesForm userId={userId} saved={choices.data} />;
+  return <ChoicesForm key={JSON.stringify(choices.data)} saved={choices.data} save={save} />;
 }
