@@ -22,6 +22,7 @@ import { createJobs, type Jobs } from './jobs/queue';
 import { paypalWebhookJob } from './jobs/paypal-webhook-job';
 import { reconcileJob } from './jobs/reconcile-job';
 import { refundJob } from './jobs/refund-job';
+import { remindersJob } from './jobs/reminders-job';
 import { createMailer, createMailTransport, devOutboxRoutes, type Mailer, type MailTransport } from './mail';
 import { appointmentsRoutes } from './routes/appointments';
 import { consentRoutes, testConsentRoutes } from './routes/consent';
@@ -43,6 +44,10 @@ import { createAccessCodeService } from './services/access-code-service';
 import { createAccessGrants } from './services/access-grants';
 import { createAppointmentsService } from './services/appointments-service';
 import { createBookingMail } from './services/booking-mail';
+import { createRemindersService } from './services/reminders-service';
+import { createUnsubscribeLinks } from './services/email-choices-service';
+import { emailChoicesRoutes } from './routes/email-choices';
+import { unsubscribeRoutes } from './routes/unsubscribe';
 import { createChangeTimeService } from './services/change-time-service';
 import { createBookingService } from './services/booking-service';
 import { createConsentService } from './services/consent-service';
@@ -64,6 +69,8 @@ export interface AppDependencies {
     | 'smtpUrl'
     | 'mailFrom'
     | 'enquiriesEmail'
+    | 'reminderTime'
+    | 'port'
     | 'linkSigningSecret'
     | 'paypal'
   > &
@@ -120,6 +127,8 @@ export function createApp({
 
   app.route('/api/health', healthRoutes(db, logger));
   const signer = createSigner(db, env.linkSigningSecret);
+  // Links in emails sent with no request to take an origin from (the sweeps): SITE_URL, required in production.
+  const unsubscribeLinks = createUnsubscribeLinks(signer, env.siteUrl ?? `http://localhost:${env.port}`);
   const grants = createAccessGrants(signer, now);
   const events = createEventsService(db, now, { listCacheMs });
   app.route('/api/events', eventsRoutes(events, createAccessCodeService(db, grants, now), grants, env.trustProxy));
@@ -131,6 +140,7 @@ export function createApp({
   const auth = memberAuth({ db, env, now, logger, mailer });
   if (auth.service) app.route('/auth/v1', authV1Routes(auth.service, env, logger));
   app.route('/api/auth/profile', profileRoutes(createProfileService(db, now), auth.verifier, logger));
+  app.route('/api/email-choices', emailChoicesRoutes(db, auth.verifier, now));
   const consents = createConsentService(db, now);
   app.route('/api/medical/consent', consentRoutes(consents, auth.verifier, logger));
   app.route('/api/medical/test-consent', testConsentRoutes(consents, signer, now));
@@ -164,6 +174,7 @@ export function createApp({
     { name: 'paypal', inUse: sandbox !== null, routes: () => sandbox! },
     { name: 'clock', inUse: devClock !== undefined, routes: () => devClock!() },
   ]);
+  app.route('/unsubscribe', unsubscribeRoutes(db, unsubscribeLinks, now));
   app.route('/', staticRoutes(env.staticDir, renderedPages(env.staticDir, events.get, logger)));
 
   // What each job does; the workers (main.ts, or a test's runDue) call these.
@@ -172,6 +183,7 @@ export function createApp({
     refund: refundJob(db, payments.refund),
     reconcile_payments: reconcileJob(payments.reconcile, logger),
     paypal_webhook: paypalWebhookJob(payments.processPayPalWebhook),
+    appointment_reminders: remindersJob(createRemindersService(db, now, bookingMail, env.reminderTime, unsubscribeLinks), logger),
   });
 
   app.notFound((c) =>

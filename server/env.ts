@@ -7,6 +7,7 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_REMINDER_TIME } from '../src/domain/reminders';
 import { PAYPAL_SANDBOX_API, paypalProblems, type PayPalSettings } from './env-paypal';
 
 export { PAYPAL_SANDBOX_API, type PayPalSettings } from './env-paypal';
@@ -118,6 +119,12 @@ const schema = z.object({
   ),
   MAIL_FROM: optionalText.pipe(z.string().default('CHAPS <no-reply@chaps-charity.org.uk>')),
   ENQUIRIES_EMAIL: optionalText.pipe(z.email('must be an email address').default('info@chaps-charity.org.uk')),
+  REMINDER_TIME: optionalText.pipe(
+    z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a UK time as HH:mm (24-hour), e.g. 09:00')
+      .default(DEFAULT_REMINDER_TIME),
+  ),
   AUTH_JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   AUTH_REQUIRE_EMAIL_CONFIRMATION: optionalFlag,
   SUPABASE_URL: optionalText.pipe(httpUrl),
@@ -183,6 +190,8 @@ export interface Env {
   mailFrom: string;
   /** Where contact-form enquiries are emailed. */
   enquiriesEmail: string;
+  /** REMINDER_TIME: UK wall-clock time (HH:mm) on the day before an appointment when its reminder goes. */
+  reminderTime: string;
   /** Signs the /auth/v1 stand-in's access tokens; unset = generated once and kept in the database. */
   authJwtSecret: string | undefined;
   /** Whether sign-in waits until the welcome email's link is opened: by default on in production only. */
@@ -284,6 +293,7 @@ export function parseEnv(source: Record<string, string | undefined>, cwd = proce
     smtpUrl: v.SMTP_URL,
     mailFrom: v.MAIL_FROM,
     enquiriesEmail: v.ENQUIRIES_EMAIL,
+    reminderTime: v.REMINDER_TIME,
     authJwtSecret: v.AUTH_JWT_SECRET,
     // On in production unless turned off: with it, sign-up answers a taken and a new address alike.
     authRequireEmailConfirmation: v.AUTH_REQUIRE_EMAIL_CONFIRMATION ?? production,

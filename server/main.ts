@@ -75,7 +75,14 @@ async function main(): Promise<void> {
     payments,
     now,
     readyAnswers,
-    devClock: clock ? () => clock.routes(payments.reconcile) : undefined,
+    // After a move, what the once-a-minute schedules would have done meanwhile: lapse holds, and send the reminders now due.
+    devClock: clock
+      ? () =>
+          clock.routes(async () => {
+            await payments.reconcile();
+            await jobs.send(db, 'appointment_reminders', {});
+          })
+      : undefined,
   });
   // A ready answer is written straight to the socket; anything else goes to Hono.
   const appListener = getRequestListener(app.fetch);

@@ -30,13 +30,14 @@ cleanupOutdatedCaches();
 
 // Every app route renders in the browser too, so any navigation gets the
 // shell (the network gives a first visit rendered pages: ADR 0012) — except
-// server-owned paths (the API, the auth stand-in, dev helpers) and real files
+// server-owned paths (the API, the auth stand-in, dev helpers, the one-click
+// unsubscribe page the server renders: it must work without the app) and real files
 // such as /robots.txt, which must reach the network and fail honestly offline.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
     // The last rule: a dot in the path's last segment (not in the query, which
     // a location search may fill with anything).
-    denylist: [/^\/api(?:[/?]|$)/, /^\/auth(?:[/?]|$)/, /^\/dev(?:[/?]|$)/, /^[^?]*\.[^/?]*(?:\?|$)/],
+    denylist: [/^\/api(?:[/?]|$)/, /^\/auth(?:[/?]|$)/, /^\/dev(?:[/?]|$)/, /^\/unsubscribe(?:[/?]|$)/, /^[^?]*\.[^/?]*(?:\?|$)/],
   }),
 );
 

@@ -23,11 +23,13 @@ export interface JobData {
   reconcile_payments: Record<string, never>;
   /** Act on one stored PayPal webhook event. */
   paypal_webhook: { eventId: string };
+  /** Queue the reminders due now, the day before each appointment (server/services/reminders-service.ts). */
+  appointment_reminders: Record<string, never>;
 }
 
 export type JobKind = keyof JobData;
 
-export const JOB_KINDS: readonly JobKind[] = ['email', 'refund', 'reconcile_payments', 'paypal_webhook'];
+export const JOB_KINDS: readonly JobKind[] = ['email', 'refund', 'reconcile_payments', 'paypal_webhook', 'appointment_reminders'];
 
 export interface JobInfo {
   id: string;
@@ -51,10 +53,15 @@ const QUEUE_POLICY: Record<JobKind, QueuePolicy> = {
   // Runs every minute anyway: a failed run is simply the next minute's.
   reconcile_payments: { expireInSeconds: 300, retryLimit: 0 },
   paypal_webhook: { expireInSeconds: 120, retryLimit: 12 },
+  // As the reconciler: a failed sweep is simply the next minute's, and nothing it would have sent is lost.
+  appointment_reminders: { expireInSeconds: 300, retryLimit: 0 },
 };
 
 /** Scheduled jobs: cron in UTC, run once per period across every process. */
-const SCHEDULES: ReadonlyArray<{ kind: JobKind; cron: string }> = [{ kind: 'reconcile_payments', cron: '* * * * *' }];
+const SCHEDULES: ReadonlyArray<{ kind: JobKind; cron: string }> = [
+  { kind: 'reconcile_payments', cron: '* * * * *' },
+  { kind: 'appointment_reminders', cron: '* * * * *' },
+];
 
 export interface JobsOptions {
   db: Database;

@@ -62,6 +62,7 @@ export function createMailTransport({ db, env, logger }: MailTransportDependenci
         messageId,
         ...(message.html ? { html: message.html } : {}),
         ...(message.attachments ? { attachments: message.attachments } : {}),
+        ...(message.headers ? { headers: message.headers } : {}),
       });
       logger.info(`Mail sent: ${message.subject}`);
     },

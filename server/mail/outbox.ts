@@ -9,9 +9,9 @@ import type { MailMessage, OutboxMessage } from './types';
 /** Stores one message; the same `messageId` again (a retried job) is kept once. */
 export async function storeInOutbox(db: Queryable, message: MailMessage, messageId: string | null = null): Promise<void> {
   await db.query(
-    `INSERT INTO outbox (to_address, subject, text_body, html_body, attachments, message_id)
-     VALUES ($1, $2, $3, $4, $5::jsonb, $6) ON CONFLICT (message_id) DO NOTHING`,
-    [message.to, message.subject, message.text, message.html ?? null, JSON.stringify(message.attachments ?? []), messageId],
+    `INSERT INTO outbox (to_address, subject, text_body, html_body, attachments, message_id, headers)
+     VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7::jsonb) ON CONFLICT (message_id) DO NOTHING`,
+    [message.to, message.subject, message.text, message.html ?? null, JSON.stringify(message.attachments ?? []), messageId, JSON.stringify(message.headers ?? {})],
   );
 }
 
@@ -25,6 +25,7 @@ interface OutboxRow {
   attachments: OutboxMessage['attachments'] | string;
   created_at: Date;
   message_id: string | null;
+  headers: Record<string, string> | string | null;
 }
 
 const toMessage = (row: OutboxRow): OutboxMessage => ({
@@ -36,9 +37,10 @@ const toMessage = (row: OutboxRow): OutboxMessage => ({
     attachments: typeof row.attachments === 'string' ? JSON.parse(row.attachments) : row.attachments,
     created_at: row.created_at.toISOString(),
     message_id: row.message_id,
+    headers: typeof row.headers === 'string' ? JSON.parse(row.headers) : (row.headers ?? {}),
 });
 
-const COLUMNS = 'id, to_address, subject, text_body, html_body, attachments, created_at, message_id';
+const COLUMNS = 'id, to_address, subject, text_body, html_body, attachments, created_at, message_id, headers';
 
 /** Newest first. */
 export async function readOutbox(db: Queryable, limit = 200): Promise<OutboxMessage[]> {

@@ -14,6 +14,8 @@ export interface MailMessage {
   text: string;
   html?: string;
   attachments?: MailAttachment[];
+  /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -36,4 +38,6 @@ export interface OutboxMessage {
   created_at: string;
   /** The Message-ID the email job gave it. */
   message_id: string | null;
+  /** Extra headers it carries (List-Unsubscribe...). */
+  headers: Record<string, string>;
 }

@@ -5,6 +5,8 @@
  * - POST /check-ins {check_ins: [{appointment_id, checked_in_at}]} -> {results}
  *   in the order sent; replaying a queue records nothing twice
  * - PUT  /attendees/:appointmentId/result {test_result, comments?, sample_date?} -> {status}
+ * - PUT  /attendees/:appointmentId/recall {months: 1..60 | null} -> {recall}:
+ *   staff's own interval to the next test for this result (null: the rule's)
  * - POST /results.csv (text/csv, at most RESULTS_CSV_MAX_BYTES) -> {saved}
  *   or 422 with every bad line; nothing is written unless all are good
  * - GET  /attendees/:appointmentId/consent -> {consent} (null when none)
@@ -14,9 +16,10 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { RESULTS_CSV_MAX_BYTES } from '../../src/domain/results-csv';
 import { checkInsBodySchema, resultEntrySchema } from '../../src/domain/staff-bodies';
-import { ApiError, eventNotFound } from '../http/errors';
-import { formBodyLimit } from '../http/json-body';
+import { ApiError, eventNotFound, fieldIssue } from '../http/errors';
+import { formBodyLimit, readJsonObject } from '../http/json-body';
 import { validBody } from '../http/valid-body';
+import { RECALL_OVERRIDE_MAX_MONTHS, RECALL_OVERRIDE_MIN_MONTHS } from '../../src/domain/recall';
 import type { StaffVariables } from '../http/require-staff';
 import { siteOrigin, type SiteOriginEnv } from '../http/site-origin';
 import type { StaffAttendeesService } from '../services/staff-attendees-service';
@@ -31,6 +34,18 @@ const CHECK_IN_BODY_MAX = 96 * 1024;
 const tooLarge = (what: string, bytes: number) => () => {
   throw new ApiError(413, 'TOO_LARGE', `The ${what} is too large (at most ${Math.round(bytes / 1024)} KB).`);
 };
+
+const invalid = (field: string, message: string) => new ApiError(422, 'validation_failed', message, [fieldIssue(field, message)]);
+
+/** The recall body, {months}: whole months 1 to 60, or null to go back to the rule (issue 19; one place, for the shared schemas). */
+function readRecallInterval(body: Record<string, unknown>): number | null {
+  const { months } = body;
+  if (months === null) return null;
+  if (typeof months !== 'number' || !Number.isInteger(months) || months < RECALL_OVERRIDE_MIN_MONTHS || months > RECALL_OVERRIDE_MAX_MONTHS) {
+    throw invalid('months', `months must be a whole number from ${RECALL_OVERRIDE_MIN_MONTHS} to ${RECALL_OVERRIDE_MAX_MONTHS}, or null for the usual interval.`);
+  }
+  return months;
+}
 
 export function staffAttendeesRoutes(deps: {
   attendees: StaffAttendeesService;
@@ -69,6 +84,12 @@ export function staffAttendeesRoutes(deps: {
     const input = c.req.valid('json');
     await results.save(actorOf(c), c.req.param('eventId'), c.req.param('appointmentId'), input, tellAt(c));
     return c.json({ status: 'success' });
+  });
+
+  app.put('/:eventId/attendees/:appointmentId/recall', formBodyLimit(), async (c) => {
+    const months = readRecallInterval(await readJsonObject(c));
+    const recall = await results.setRecallInterval(actorOf(c), c.req.param('eventId'), c.req.param('appointmentId'), months);
+    return c.json({ recall });
   });
 
   app.post(

@@ -12,6 +12,7 @@ import { addDays, addMonths, londonDate } from '../../src/domain/london-time';
 import { hashPassword } from '../auth/passwords';
 import type { Database } from '../db/adapter';
 import { insertEvent, type EventInsert } from '../db/events-table';
+import { storeRecall } from '../services/recall-service';
 import { DEMO_CONTACT_EMAIL, DEMO_PRODUCT } from './demo-events';
 
 export interface DemoMemberSettings {
@@ -65,6 +66,8 @@ export async function seedDemoMember(
            VALUES ($1, $2, $3, 'ng/ml', $4, $5)`,
           [profile.profile_id, appointment.appointment_id, visit.result[0], visit.result[1], eventDate],
         );
+        // When the next test is due, as staff saving the result would have set it (src/domain/recall.ts).
+        await storeRecall(tx, appointment.appointment_id);
       }
     }
     return { created: true, profileId: profile.profile_id };

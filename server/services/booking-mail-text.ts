@@ -92,6 +92,36 @@ export function changedContent(appointment: Appointment, firstName: string, prev
   };
 }
 
+/** The day before (issue 19): when, where, directions, what to bring, how to change or cancel, and the calendar file again. */
+/** The last section of an optional email: what it is, and its one-click unsubscribe (RFC 8058's link, also in the headers). */
+export function unsubscribeSection(why: string, linkText: string, url: string): MailSection {
+  return {
+    heading: 'Stop these emails',
+    paragraphs: [why, 'The link below stops them at once, without signing in. You can choose which emails you get in your portal.'],
+    link: { text: linkText, href: url },
+  };
+}
+
+export function reminderContent(appointment: Appointment, firstName: string, siteUrl?: string, unsubscribeUrl?: string): MailContent {
+  return {
+    subject: `Reminder: your PSA test tomorrow at ${appointment.start_time}`,
+    heading: 'Your appointment is tomorrow',
+    greeting: greeting(firstName),
+    intro: [
+      `A reminder that your PSA screening appointment is tomorrow, ${formatLongDate(appointment.event_date)}, at ${appointment.start_time} (UK time).`,
+    ],
+    details: appointmentDetails(appointment),
+    sections: [
+      whatToBring,
+      howToCancel(appointment, siteUrl),
+      ...(unsubscribeUrl
+        ? [unsubscribeSection('You get a reminder the day before each appointment you book.', 'Unsubscribe from appointment reminders', unsubscribeUrl)]
+        : []),
+    ],
+    closing: ['The attached calendar file is the same entry as before: opening it again keeps your calendar up to date.'],
+  };
+}
+
 export function cancellationContent(appointment: Appointment, firstName: string, outcome: CancellationOutcome): MailContent {
   return {
     subject: `Booking cancelled: ${appointment.event_name}`,

@@ -15,7 +15,8 @@ import type { Queryable } from '../db/adapter';
 import { mailHtml, mailText, type MailContent, type Mailer } from '../mail';
 import { appointmentCalendar, calendarContentType, calendarFilename } from './appointment-calendar';
 import type { BookedMember } from './booking-service';
-import { cancellationContent, changedContent, confirmationContent, refundContent, type RefundReason } from './booking-mail-text';
+import type { UnsubscribeLink } from './email-choices-service';
+import { cancellationContent, changedContent, confirmationContent, refundContent, reminderContent, type RefundReason } from './booking-mail-text';
 
 /** Each call queues one email with `q`, the transaction of the change it reports. */
 export interface BookingMail {
@@ -23,15 +24,18 @@ export interface BookingMail {
   /** The booking moved from `previousStart` (HH:mm) to its time now (Change time). */
   changed(q: Queryable, appointment: Appointment, member: BookedMember, previousStart: string): Promise<void>;
   cancelled(q: Queryable, appointment: Appointment, member: BookedMember, outcome: CancellationOutcome): Promise<void>;
+  /** The day before (server/services/reminders-service.ts), with the calendar file again and its one-click unsubscribe. */
+  reminder(q: Queryable, appointment: Appointment, member: BookedMember, unsubscribe?: UnsubscribeLink): Promise<void>;
   /** A card payment returned (docs/decisions/0009). */
   refunded(q: Queryable, appointment: Appointment, member: BookedMember, amountPence: number, reason: RefundReason): Promise<void>;
 }
 
 /** `siteUrl` (SITE_URL): the emails link to My bookings when it is known. */
 export function createBookingMail(mailer: Mailer, siteUrl?: string): BookingMail {
-  const send = (q: Queryable, appointment: Appointment, member: BookedMember, content: MailContent, calendar = true) =>
+  const send = (q: Queryable, appointment: Appointment, member: BookedMember, content: MailContent, calendar = true, headers?: Record<string, string>) =>
     mailer.send(
       {
+        ...(headers ? { headers } : {}),
         to: member.email,
         subject: content.subject,
         text: mailText(content),
@@ -46,6 +50,8 @@ export function createBookingMail(mailer: Mailer, siteUrl?: string): BookingMail
     confirmed: (q, appointment, member) => send(q, appointment, member, confirmationContent(appointment, member.firstName, siteUrl)),
     changed: (q, appointment, member, previousStart) =>
       send(q, appointment, member, changedContent(appointment, member.firstName, previousStart, siteUrl)),
+    reminder: (q, appointment, member, unsubscribe) =>
+      send(q, appointment, member, reminderContent(appointment, member.firstName, siteUrl, unsubscribe?.url), true, unsubscribe?.headers),
     cancelled: (q, appointment, member, outcome) => send(q, appointment, member, cancellationContent(appointment, member.firstName, outcome)),
     refunded: (q, appointment, member, amountPence, reason) =>
       send(q, appointment, member, refundContent(appointment, member.firstName, formatPence(amountPence), reason), false),

@@ -7,7 +7,14 @@ import type { Queryable } from '../db/adapter';
 
 export interface MedicalResultItem {
   appointment: { event_name: string; product_name: string | null; event_date: string | null } | null;
-  result: { test_result: number | null; test_unit: string | null; comments: string | null; sample_date: string | null } | null;
+  result: {
+    test_result: number | null;
+    test_unit: string | null;
+    comments: string | null;
+    sample_date: string | null;
+    /** When the next test is due after this result (src/domain/recall.ts); null for none. */
+    next_test_due: string | null;
+  } | null;
 }
 
 interface ResultRow {
@@ -20,13 +27,15 @@ interface ResultRow {
   test_unit: string | null;
   comments: string | null;
   sample_date: string | null;
+  next_test_due: string | null;
   [column: string]: unknown;
 }
 
 export async function resultsForProfile(db: Queryable, profileId: number): Promise<MedicalResultItem[]> {
   const rows = await db.query<ResultRow>(
     `SELECT a.appointment_id, a.event_name, a.product_name, a.event_date,
-            r.result_id, r.test_result, r.test_unit, r.comments, r.sample_date
+            r.result_id, r.test_result, r.test_unit, r.comments, r.sample_date,
+            to_char(r.next_test_due, 'YYYY-MM-DD') AS next_test_due
      FROM member_appointments a
      FULL JOIN member_results r ON r.appointment_id = a.appointment_id
      WHERE a.profile_id = $1 OR r.profile_id = $1
@@ -43,6 +52,7 @@ export async function resultsForProfile(db: Queryable, profileId: number): Promi
           test_unit: row.test_unit,
           comments: row.comments,
           sample_date: row.sample_date,
+          next_test_due: row.next_test_due,
         }
       : null,
   }));

@@ -1,9 +1,9 @@
 /**
  * HMAC signatures for what the server hands out and must later believe:
- * access grants for private events and /test-consent links. One secret,
- * LINK_SIGNING_SECRET when set, otherwise generated once and kept in the
- * database so every server process (and the consent-link script) signs
- * alike. Each purpose gets its own key derived from it, so a signature made
+ * access grants for private events, /test-consent links and one-click
+ * unsubscribe links. One secret, LINK_SIGNING_SECRET when set, otherwise
+ * generated once and kept in the database so every server process (and
+ * the consent-link script) signs alike. Each purpose gets its own key derived from it, so a signature made
  * for one purpose is never valid for another.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
@@ -11,7 +11,7 @@ import type { Queryable } from '../db/adapter';
 
 const SECRET_SETTING = 'link_signing_secret';
 
-export type SigningPurpose = 'access-grant' | 'test-consent';
+export type SigningPurpose = 'access-grant' | 'test-consent' | 'unsubscribe';
 
 export interface Signer {
   sign(purpose: SigningPurpose, data: string): Promise<string>;

@@ -16,6 +16,7 @@ import { isEventId } from './events-service';
 import { UUID } from './staff-attendees-service';
 import { recordAudit, type StaffActor } from './staff-audit';
 import type { MailTo } from './staff-mail';
+import { storeRecall, type StoredRecall } from './recall-service';
 
 export interface ResultInput {
   value: number;
@@ -37,6 +38,8 @@ export type TellMember = (tx: Queryable, saved: SavedResult) => Promise<void>;
 export interface StaffResultsService {
   save(actor: StaffActor, eventId: string, appointmentId: string, input: ResultInput, tell: TellMember): Promise<SavedResult>;
   importCsv(actor: StaffActor, eventId: string, csv: string, tell: TellMember): Promise<SavedResult[]>;
+  /** Staff's own interval for one result (months), or null for the rule's; the next-due date is set again. */
+  setRecallInterval(actor: StaffActor, eventId: string, appointmentId: string, months: number | null): Promise<StoredRecall>;
 }
 
 interface EventRow {
@@ -99,7 +102,14 @@ export function createStaffResultsService(db: Database, now: () => Date): StaffR
        RETURNING test_result, test_unit, comments, to_char(sample_date, 'YYYY-MM-DD') AS sample_date`,
       [booking.profile_id, booking.appointment_id, input.value.toFixed(2), PSA_UNIT, input.comment, input.sampleDate ?? event.event_date],
     );
-    await recordAudit(tx, actor, { action: before ? 'result.update' : 'result.create', entity: 'result', entityId: booking.appointment_id, before: before ?? null, after }, at);
+    // When his next test is due follows the value (and his risk), in the same transaction.
+    const recall = await storeRecall(tx, booking.appointment_id);
+    await recordAudit(
+      tx,
+      actor,
+      { action: before ? 'result.update' : 'result.create', entity: 'result', entityId: booking.appointment_id, before: before ?? null, after: { ...after, next_test_due: recall?.next_test_due ?? null } },
+      at,
+    );
     return { appointmentId: booking.appointment_id, to: { email: booking.email, firstName: booking.first_name }, event };
   }
 
@@ -119,6 +129,30 @@ export function createStaffResultsService(db: Database, now: () => Date): StaffR
         const saved = await write(tx, actor, event, booking, input);
         await tell(tx, saved);
         return saved;
+      });
+    },
+
+    setRecallInterval(actor, eventId, appointmentId, months) {
+      return db.transaction(async (tx) => {
+        await eventFor(tx, eventId);
+        const [before] = UUID.test(appointmentId)
+          ? await tx.query<{ recall_months_override: number | null; next_test_due: string | null }>(
+              `SELECT r.recall_months_override, to_char(r.next_test_due, 'YYYY-MM-DD') AS next_test_due
+               FROM member_results r JOIN appointments a ON a.appointment_id = r.appointment_id
+               WHERE r.appointment_id = $1::uuid AND a.event_id = $2::uuid AND r.test_result IS NOT NULL FOR UPDATE OF r`,
+              [appointmentId, eventId],
+            )
+          : [];
+        if (!before) throw new ApiError(404, 'not_found', 'No result for this booking at this event yet.');
+        await tx.query('UPDATE member_results SET recall_months_override = $2 WHERE appointment_id = $1::uuid', [appointmentId, months]);
+        const recall = (await storeRecall(tx, appointmentId))!;
+        await recordAudit(
+          tx,
+          actor,
+          { action: 'result.recall', entity: 'result', entityId: appointmentId, before, after: { recall_months_override: months, next_test_due: recall.next_test_due } },
+          now(),
+        );
+        return recall;
       });
     },
 

@@ -9,5 +9,6 @@ export const memberKeys = {
   profile: (userId: string) => ['member', userId, 'profile'] as const,
   results: (userId: string, publicId: string) => ['member', userId, 'results', publicId] as const,
   appointments: (userId: string) => ['member', userId, 'appointments'] as const,
+  emailChoices: (userId: string) => ['member', userId, 'email-choices'] as const,
   appointment: (userId: string, appointmentId: string) => ['member', userId, 'appointment', appointmentId] as const,
 };

@@ -28,6 +28,7 @@ describe('server settings', () => {
       smtpUrl: undefined,
       mailFrom: 'CHAPS <no-reply@chaps-charity.org.uk>',
       enquiriesEmail: 'info@chaps-charity.org.uk',
+      reminderTime: '09:00',
       authJwtSecret: undefined,
       authRequireEmailConfirmation: false,
       supabaseUrl: undefined,
@@ -170,6 +171,8 @@ describe('server settings', () => {
     ['AUTH_SIGNIN_FAILURES_PER_ADDRESS', 'many'],
     ['AUTH_EMAILS_PER_ADDRESS_PER_HOUR', '-3'],
     ['ALLOWED_HOSTS', 'http://evil.example/'],
+    ['REMINDER_TIME', '9am'],
+    ['REMINDER_TIME', '24:00'],
   ])('refuses %s=%s with a message naming it', (name, value) => {
     let thrown: unknown;
     try {

@@ -9,6 +9,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { ScreeningEvent } from '../../src/domain/event';
 import { formatLongDate } from '../../src/domain/format';
+import { addMonths } from '../../src/domain/london-time';
+import { nextTestSentence } from '../../src/domain/recall';
 import type { AttendeeList } from '../../src/domain/staff-attendees';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { bookThroughApi, fillConsent, freeSlots, mailsTo, pickFirstFreeSlot, VALID_ANSWERS } from './support/booking';
@@ -178,7 +180,14 @@ test.describe('staff console', () => {
     await expect(row.getByText('Amber: slightly raised')).toBeVisible();
     await expect(row.getByText('Slightly raised: please repeat the test in 3 months.')).toBeVisible();
     await expect(row.getByText(formatLongDate(event.event_date))).toBeVisible();
+    // Amber: the next test 3 months after the sample, on Medical Results and the portal (issue 19).
+    const due = nextTestSentence(addMonths(event.event_date, 3));
+    await expect(phone.getByTestId('next-test-due')).toContainText(due);
     await expectNoSeriousA11yViolations(phone);
+    await phone.getByRole('navigation', { name: 'Account pages' }).getByRole('link', { name: 'Profile' }).click();
+    await expect(phone.getByTestId('next-test-due')).toContainText(due);
+    await phone.getByRole('navigation', { name: 'Account pages' }).getByRole('link', { name: 'Medical Results' }).click();
+    await expect(row.getByText('3.4 ng/ml')).toBeVisible();
     await waitForServiceWorkerControl(phone);
     await waitForPersisted(phone, 'Slightly raised: please repeat');
     await memberContext.setOffline(true);

@@ -6,7 +6,14 @@ import { memberKeys } from '@/lib/member-keys';
 
 export interface MedicalResultItem {
   appointment: { event_name: string; product_name: string | null; event_date: string | null } | null;
-  result: { test_result: number | null; test_unit: string | null; comments: string | null; sample_date: string | null } | null;
+  result: {
+    test_result: number | null;
+    test_unit: string | null;
+    comments: string | null;
+    sample_date: string | null;
+    /** When the next test is due after this result; null for none (absent in a copy saved before issue 19). */
+    next_test_due?: string | null;
+  } | null;
 }
 
 export const resultsQueryOptions = (userId: string, publicId: string) =>

@@ -14,6 +14,7 @@ import { isProfileMissing } from '@/lib/member-profile-query';
 import { useProfile } from '../api/get-profile';
 import { useResults, type MedicalResultItem } from '../api/get-results';
 import { MemberSidebar } from '../components/member-sidebar';
+import { NextTestDue } from '../components/next-test-due';
 import { RequireMember } from '@/lib/require-member';
 import '../account.css';
 
@@ -83,6 +84,7 @@ function Results({ userId }: { userId: string }) {
       <section className="member-main" aria-labelledby="results-title">
         <h1 id="results-title">All Results</h1>
         <p className="member-subtitle">Your medical results and appointments</p>
+        <NextTestDue userId={userId} publicId={profile.data?.public_id} />
         {results.data ? (
           results.data.length === 0 ? (
             <p>No medical results or any appointment found</p>

@@ -14,6 +14,8 @@ import { CompleteProfileRedirect } from '@/lib/complete-profile-redirect';
 import { isProfileMissing } from '@/lib/member-profile-query';
 import { useProfile } from '../api/get-profile';
 import { MemberSidebar } from '../components/member-sidebar';
+import { NextTestDue } from '../components/next-test-due';
+import { EmailChoicesSection } from '../components/email-choices-form';
 import { ProfileEditForm } from '../components/profile-edit-form';
 import { RequireMember } from '@/lib/require-member';
 import type { MemberSession } from '@/lib/session';
@@ -74,6 +76,7 @@ function Portal({ member: { userId, staff } }: { member: MemberSession }) {
       <MemberSidebar profile={profile.data} />
       <section className="member-main" aria-labelledby="portal-title">
         <h1 id="portal-title">Personal Information</h1>
+        <NextTestDue userId={userId} publicId={profile.data?.public_id} />
         {profile.data && editing ? (
           <ProfileEditForm profile={profile.data} userId={userId} onDone={() => setEditing(false)} />
         ) : profile.data ? (
@@ -93,6 +96,7 @@ function Portal({ member: { userId, staff } }: { member: MemberSession }) {
           <button type="button" className="button button-primary" onClick={() => setEditing(true)}>
             Edit
           </button>
+          <EmailChoicesSection userId={userId} />
           </>
         ) : profile.isError ? (
           <p className="form-failure" role="alert">

@@ -1,0 +1,15 @@
+/**
+ * The day-before reminders as a scheduled job: every minute, once across
+ * every process (pg-boss's schedule); the sweep itself sends each reminder
+ * once (server/services/reminders-service.ts).
+ */
+import type { Logger } from '../logger';
+import type { RemindersService } from '../services/reminders-service';
+import type { JobHandler } from './queue';
+
+export function remindersJob(reminders: RemindersService, logger: Logger): JobHandler<'appointment_reminders'> {
+  return async () => {
+    const queued = await reminders.sendDue();
+    if (queued) logger.info('Appointment reminders queued', { queued });
+  };
+}

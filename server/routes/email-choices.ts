@@ -1,0 +1,48 @@
+/**
+ * The member's email choices (issue 19), signed in:
+ * - GET /api/email-choices -> {choices}
+ * - PUT /api/email-choices {reminders?, recall?, waiting_list?, newsletter?}
+ *   (booleans; at least one) -> {choices}
+ */
+import { Hono } from 'hono';
+import { EMAIL_CHOICES, type EmailChoices } from '../../src/domain/email-choices';
+import type { MemberVerifier } from '../auth/member-verifier';
+import type { Database } from '../db/adapter';
+import { ApiError, fieldIssue } from '../http/errors';
+import { formBodyLimit, readJsonObject } from '../http/json-body';
+import { requireMember, type MemberVariables } from '../http/require-member';
+import { emailChoicesOf, setEmailChoices } from '../services/email-choices-service';
+import { profileNotFound } from '../services/profile-service';
+
+/** The PUT body: only the four names, each a boolean, at least one (one place, for the shared schemas). */
+function readChoices(body: Record<string, unknown>): Partial<EmailChoices> {
+  const unknown = Object.keys(body).filter((key) => !(EMAIL_CHOICES as readonly string[]).includes(key));
+  const wrong = EMAIL_CHOICES.filter((key) => key in body && typeof body[key] !== 'boolean');
+  const issues = [
+    ...unknown.map((key) => fieldIssue(key.slice(0, 64), 'Not an email choice.')),
+    ...wrong.map((key) => fieldIssue(key, 'Must be true or false.')),
+  ];
+  if (issues.length > 0 || Object.keys(body).length === 0) {
+    throw new ApiError(422, 'validation_failed', `Send one or more of ${EMAIL_CHOICES.join(', ')}, each true or false.`, issues);
+  }
+  return body as Partial<EmailChoices>;
+}
+
+export function emailChoicesRoutes(db: Database, verify: MemberVerifier, now: () => Date) {
+  const app = new Hono<{ Variables: MemberVariables }>();
+  app.use('*', requireMember(verify));
+  const profileOf = async (userId: string) => {
+    const [row] = await db.query<{ profile_id: number }>('SELECT profile_id FROM member_profiles WHERE user_id = $1::uuid', [userId]);
+    if (!row) throw profileNotFound();
+    return row.profile_id;
+  };
+
+  app.get('/', async (c) => c.json({ choices: await emailChoicesOf(db, await profileOf(c.get('member').userId)) }));
+
+  app.put('/', formBodyLimit(), async (c) => {
+    const changes = readChoices(await readJsonObject(c));
+    const profileId = await profileOf(c.get('member').userId);
+    return c.json({ choices: await setEmailChoices(db, profileId, changes, now()) });
+  });
+  return app;
+}

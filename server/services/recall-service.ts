@@ -1,0 +1,51 @@
+/**
+ * Stores when a result's next PSA test is due (src/domain/recall.ts,
+ * docs/decisions/0017), in the transaction that saves the result or
+ * staff's own interval for it. The facts are read as they are then: the
+ * member's date of birth and ethnicity from his profile, family history
+ * from the consent filed for this booking (else his newest consent).
+ */
+import { ageOn } from '../../src/domain/age';
+import { psaBand } from '../../src/domain/psa-band';
+import { nextTestDue, recallRisk, type RecallRisk } from '../../src/domain/recall';
+import type { Queryable } from '../db/adapter';
+
+export interface StoredRecall {
+  risk: RecallRisk;
+  next_test_due: string | null;
+  recall_months_override: number | null;
+}
+
+/** Recomputes and stores the result's recall; null when the appointment has no result with a value. */
+export async function storeRecall(tx: Queryable, appointmentId: string): Promise<StoredRecall | null> {
+  const [row] = await tx.query<{
+    test_result: string | null;
+    sample_date: string | null;
+    recall_months_override: number | null;
+    date_of_birth: string | null;
+    ethnicity: string | null;
+    answers: { familyHistoryProstateCancer?: unknown; familyHistoryBreastOvarianCancer?: unknown } | null;
+  }>(
+    `SELECT r.test_result::text AS test_result, to_char(r.sample_date, 'YYYY-MM-DD') AS sample_date, r.recall_months_override,
+            to_char(p.date_of_birth, 'YYYY-MM-DD') AS date_of_birth, p.ethnicity,
+            COALESCE(
+              (SELECT c.answers FROM appointments a JOIN consents c ON c.consent_id = a.consent_id WHERE a.appointment_id = r.appointment_id),
+              (SELECT c.answers FROM consents c WHERE c.profile_id = r.profile_id ORDER BY c.created_at DESC LIMIT 1)
+            ) AS answers
+     FROM member_results r JOIN member_profiles p ON p.profile_id = r.profile_id
+     WHERE r.appointment_id = $1::uuid`,
+    [appointmentId],
+  );
+  if (!row || row.test_result === null || row.sample_date === null) return null;
+  const age = row.date_of_birth ? ageOn(row.date_of_birth, row.sample_date) : null;
+  const answer = (value: unknown) => (typeof value === 'string' ? value : null);
+  const risk = recallRisk({
+    age,
+    ethnicity: row.ethnicity,
+    fatherSideProstateCancer: answer(row.answers?.familyHistoryProstateCancer),
+    motherSideBreastOvarianCancer: answer(row.answers?.familyHistoryBreastOvarianCancer),
+  });
+  const due = nextTestDue(row.sample_date, psaBand(Number(row.test_result), age), risk, row.recall_months_override);
+  await tx.query('UPDATE member_results SET recall_risk = $2, next_test_due = $3::date WHERE appointment_id = $1::uuid', [appointmentId, risk, due]);
+  return { risk, next_test_due: due, recall_months_override: row.recall_months_override };
+}

@@ -1,0 +1,75 @@
+/**
+ * The reminder the day before each confirmed appointment (issue 19,
+ * docs/decisions/0016), found by a sweep rather than scheduled at booking:
+ * the sweep reads each booking as it is when the reminder is due, so a
+ * cancelled booking gets none and a moved one gets its new time, with no
+ * job to find and take back on every cancellation, change of time or event
+ * cancelled by staff, and a new REMINDER_TIME applies to every booking.
+ *
+ * One transaction per sweep: the due bookings are locked (SKIP LOCKED, so
+ * a second process's sweep, or a change of time under way, is passed by
+ * and not waited on), marked reminded, and each one's email is queued with
+ * that same transaction. A booking is reminded once, whichever process
+ * finds it; a rolled-back sweep marks and sends nothing. A member who
+ * turned reminders off (his portal, or the email's one-click unsubscribe)
+ * is passed by, and reminded again if he turns them back on in time.
+ */
+import { dueReminderDates } from '../../src/domain/reminders';
+import { londonDate, londonTime } from '../../src/domain/london-time';
+import type { Database } from '../db/adapter';
+import { APPOINTMENT_COLUMNS, APPOINTMENTS_FROM, toAppointment } from '../db/appointments-table';
+import type { BookingMail } from './booking-mail';
+import { wantsEmailSql, type UnsubscribeLinks } from './email-choices-service';
+
+/** At most this many per sweep; the rest are the next sweep's (a minute later). */
+const SWEEP_LIMIT = 500;
+
+export interface RemindersService {
+  /** Queues the reminders due now; resolves to how many. */
+  sendDue(): Promise<number>;
+}
+
+export function createRemindersService(
+  db: Database,
+  now: () => Date,
+  mail: BookingMail,
+  reminderTime: string,
+  unsubscribe?: UnsubscribeLinks,
+): RemindersService {
+  return {
+    async sendDue() {
+      const at = now();
+      const due = dueReminderDates(at, reminderTime);
+      if (due.length === 0) return 0;
+      const today = londonDate(at);
+      await unsubscribe?.prepare();
+      return db.transaction(async (tx) => {
+        // Booked before the date's reminder moment, not yet started (London wall-clock), event not cancelled.
+        const rows = await tx.query(
+          `SELECT ${APPOINTMENT_COLUMNS}, p.email AS member_email, p.first_name AS member_first_name,
+                  p.public_id::text AS member_public_id
+           FROM ${APPOINTMENTS_FROM} JOIN member_profiles p ON p.profile_id = a.profile_id
+           JOIN unnest($1::date[], $2::timestamptz[]) AS d(event_date, remind_from) ON d.event_date = e.event_date
+           WHERE a.status = 'confirmed' AND a.reminder_sent_at IS NULL AND e.cancelled_at IS NULL
+             AND ${wantsEmailSql('reminders', 'a.profile_id')}
+             AND a.created_at < d.remind_from
+             AND (e.event_date > $3::date OR a.slot_start > $4::time)
+           ORDER BY e.event_date, a.slot_start
+           LIMIT ${SWEEP_LIMIT}
+           FOR UPDATE OF a SKIP LOCKED`,
+          [due.map((d) => d.eventDate), due.map((d) => d.remindFrom), today, londonTime(at)],
+        );
+        if (rows.length === 0) return 0;
+        await tx.query('UPDATE appointments SET reminder_sent_at = $2 WHERE appointment_id = ANY($1::uuid[])', [
+          rows.map((row) => row.appointment_id),
+          at,
+        ]);
+        for (const row of rows) {
+          const link = unsubscribe ? await unsubscribe.linkFor(String(row.member_public_id), 'reminders') : undefined;
+          await mail.reminder(tx, toAppointment(row), { email: String(row.member_email), firstName: String(row.member_first_name ?? '') }, link);
+        }
+        return rows.length;
+      });
+    },
+  };
+}

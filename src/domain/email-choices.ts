@@ -1,0 +1,39 @@
+/**
+ * Which emails a member gets beyond those about what he did (a booking's
+ * confirmation, change, cancellation, refund, a result ready): issue 19.
+ * Reminders the day before and waiting-list offers follow from something
+ * he asked for, so they are on until he turns them off; recall invitations
+ * and the newsletter are asked for, never assumed, so they start off.
+ * Each email of these kinds carries a one-click unsubscribe (RFC 8058) for
+ * its own kind.
+ */
+export const EMAIL_CHOICES = ['reminders', 'recall', 'waiting_list', 'newsletter'] as const;
+export type EmailChoice = (typeof EMAIL_CHOICES)[number];
+export type EmailChoices = Record<EmailChoice, boolean>;
+
+export const DEFAULT_EMAIL_CHOICES: EmailChoices = { reminders: true, recall: false, waiting_list: true, newsletter: false };
+
+export const EMAIL_CHOICE_TEXT: Record<EmailChoice, { label: string; hint: string; stopped: string }> = {
+  reminders: {
+    label: 'Appointment reminders',
+    hint: 'An email the day before each appointment you book.',
+    stopped: 'You will no longer get reminders the day before your appointments.',
+  },
+  recall: {
+    label: 'When my next PSA test is due',
+    hint: 'An invitation, with the events nearest to you, four weeks before your next test is due, and one reminder a month later.',
+    stopped: 'You will no longer get invitations when your next PSA test is due.',
+  },
+  waiting_list: {
+    label: 'Waiting-list offers',
+    hint: 'An email when a place frees at a full event whose waiting list you joined.',
+    stopped: 'You will no longer get offers of places from waiting lists.',
+  },
+  newsletter: {
+    label: 'Newsletter',
+    hint: 'News from the charity, a few times a year.',
+    stopped: 'You will no longer get the newsletter.',
+  },
+};
+
+export const isEmailChoice = (value: unknown): value is EmailChoice => (EMAIL_CHOICES as readonly unknown[]).includes(value);

@@ -1,0 +1,105 @@
+/**
+ * When a man's next PSA test is due (issue 19), from his result's band and
+ * his risk. One rule, used by the server when a result is saved (the date
+ * is stored with the result) and by the portal and /medical-results.
+ *
+ * Intervals (SPEC.md, "PSA content" and section 4): green is retested in
+ * 1, 2 or 3 years by high, intermediate or low risk; amber is repeated in
+ * 3 months; red means see a GP: no recall, but a prompt after 6 weeks
+ * asking whether he has (follow-up of abnormal results within 6 months).
+ * Staff may set another interval for one result (1 to 60 months).
+ *
+ * Risk, from what the site already knows (docs/decisions/0017):
+ * - high: Black heritage (SPEC: "Black men start by 45"; the charity's
+ *   information hub; Prostate Cancer UK counts men of mixed Black
+ *   ethnicity too), or prostate cancer on the father's side of the family
+ *   (the consent form's "Yes"; a father or brother doubles the risk);
+ * - intermediate: aged 50 or more when the sample was taken (the hub:
+ *   "consider screening from 50"; SPEC's threshold rises at 50), or breast
+ *   or ovarian cancer on the mother's side (BRCA2 raises prostate risk);
+ * - low: neither: a man in his 40s with no known risk.
+ * "Don't know" raises nothing: an unknown is not a risk found.
+ */
+import { addDays, addMonths } from './london-time';
+import type { PsaBand } from './psa-band';
+
+export const RECALL_RISKS = ['high', 'intermediate', 'low'] as const;
+export type RecallRisk = (typeof RECALL_RISKS)[number];
+
+/** Months to the next test after a green result, by risk. */
+export const GREEN_RECALL_MONTHS: Record<RecallRisk, number> = { high: 12, intermediate: 24, low: 36 };
+export const AMBER_RECALL_MONTHS = 3;
+/** After a red result: no recall; a prompt this many days on asking whether he has seen his GP. */
+export const RED_GP_PROMPT_DAYS = 42;
+/** What staff may set for one result instead. */
+export const RECALL_OVERRIDE_MIN_MONTHS = 1;
+export const RECALL_OVERRIDE_MAX_MONTHS = 60;
+
+export const RECALL_RISK_AGE = 50;
+
+/** Ethnicities (src/domain/member-profile.ts ETHNICITIES) of Black heritage. */
+export function isBlackHeritage(ethnicity: string | null | undefined): boolean {
+  return !!ethnicity && /\bBlack\b/.test(ethnicity);
+}
+
+export interface RiskFacts {
+  /** Whole years when the sample was taken; null when the date of birth is unknown. */
+  age: number | null;
+  ethnicity: string | null;
+  /** The consent form's answers, null when no consent was found. */
+  fatherSideProstateCancer: string | null;
+  motherSideBreastOvarianCancer: string | null;
+}
+
+export function recallRisk(facts: RiskFacts): RecallRisk {
+  if (isBlackHeritage(facts.ethnicity) || facts.fatherSideProstateCancer === 'Yes') return 'high';
+  if ((facts.age !== null && facts.age >= RECALL_RISK_AGE) || facts.motherSideBreastOvarianCancer === 'Yes') return 'intermediate';
+  return 'low';
+}
+
+/** Months to the next test, or null when there is none to set (red: see a GP). */
+export function recallMonths(band: PsaBand, risk: RecallRisk, overrideMonths: number | null = null): number | null {
+  if (overrideMonths !== null) return overrideMonths;
+  if (band === 'green') return GREEN_RECALL_MONTHS[risk];
+  if (band === 'amber') return AMBER_RECALL_MONTHS;
+  return null;
+}
+
+/** The date (YYYY-MM-DD) the next test is due, counted in calendar months from the sample date; null for none. */
+export function nextTestDue(sampleDate: string, band: PsaBand | null, risk: RecallRisk, overrideMonths: number | null = null): string | null {
+  if (overrideMonths !== null) return addMonths(sampleDate, overrideMonths);
+  if (!band) return null;
+  const months = recallMonths(band, risk);
+  return months === null ? null : addMonths(sampleDate, months);
+}
+
+/** When a red result's GP prompt goes: 6 weeks after the sample. */
+export function gpPromptDate(sampleDate: string): string {
+  return addDays(sampleDate, RED_GP_PROMPT_DAYS);
+}
+
+const MONTH_YEAR = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** "March 2027": a calendar date's month, read as a date, not an instant, so no zone moves it. */
+export function formatDueMonth(date: string): string {
+  const [y, m] = date.split('-').map(Number);
+  return MONTH_YEAR.format(new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, 15)));
+}
+
+export const nextTestSentence = (date: string) => `Your next PSA test is due in ${formatDueMonth(date)}.`;
+
+interface ResultWithDue {
+  result: { test_result: number | null; sample_date: string | null; next_test_due?: string | null } | null;
+}
+
+/**
+ * The member's next test: the due date of his newest result with a value
+ * (by sample date). Null when that result sets none (red, or no band).
+ */
+export function memberNextTestDue(items: readonly ResultWithDue[]): string | null {
+  const newest = items
+    .map((item) => item.result)
+    .filter((r): r is NonNullable<ResultWithDue['result']> => r !== null && r.test_result !== null && r.sample_date !== null)
+    .sort((a, b) => (a.sample_date! < b.sample_date! ? 1 : a.sample_date! > b.sample_date! ? -1 : 0))[0];
+  return newest?.next_test_due ?? null;
+}

@@ -1,0 +1,28 @@
+/** GET and PUT /api/email-choices: which optional emails the member gets (issue 19). */
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { EmailChoices } from '@/domain/email-choices';
+import { memberRequest } from '@/lib/auth';
+import { memberKeys } from '@/lib/member-keys';
+import { ensureOnline } from '@/lib/not-sent';
+
+export const emailChoicesQueryOptions = (userId: string) =>
+  queryOptions({
+    queryKey: memberKeys.emailChoices(userId),
+    queryFn: async () => (await memberRequest<{ choices: EmailChoices }>('GET', '/email-choices')).choices,
+    staleTime: 0,
+  });
+
+export const useEmailChoices = (userId: string) => useQuery(emailChoicesQueryOptions(userId));
+
+export function useSaveEmailChoices(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (choices: EmailChoices) => {
+      await ensureOnline();
+      return (await memberRequest<{ choices: EmailChoices }>('PUT', '/email-choices', choices)).choices;
+    },
+    networkMode: 'always',
+    retry: 0,
+    onSuccess: (choices) => queryClient.setQueryData(memberKeys.emailChoices(userId), choices),
+  });
+}
