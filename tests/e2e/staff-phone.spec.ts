@@ -9,7 +9,7 @@ import { expect, test, type Browser, type Locator, type Page } from '@playwright
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { bookThroughApi, freeSlots, mailsTo } from './support/booking';
 import { createMember } from './support/members';
-import { waitForServiceWorkerControl } from './support/pwa';
+import { waitForPersisted, waitForServiceWorkerControl } from './support/pwa';
 import { createEventAsStaff, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD, staffToken } from './support/staff';
 import type { ScreeningEvent } from '../../src/domain/event';
 import { signIn } from './support/members';
@@ -136,6 +136,8 @@ test.describe('the staff console on a phone', () => {
           return names.filter((n) => /^\/assets\/staff-.*\.css$/.test(n)).length;
         }), { message: 'the staff styles are kept for offline use', timeout: 15_000 })
         .toBeGreaterThan(0);
+      // And the list itself (with the staff check before it) is in the saved copy, written within a second.
+      await waitForPersisted(list, 'Percival');
 
       const errors: string[] = [];
       list.on('pageerror', (e) => errors.push(e.message));
