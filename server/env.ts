@@ -66,27 +66,22 @@ const httpUrl = z
   .optional()
   .transform((v) => v?.replace(/\/+$/, ''));
 
-/** A whole number of days, at least 1. */
-const days = (fallback: number) =>
+/** A whole number of up to `digits` digits, at least 1, or `fallback` when unset. */
+const wholeNumber = (fallback: number, digits: number, messages: { format: string; min: string }) =>
   optionalText.pipe(
     z
       .string()
-      .regex(/^\d{1,4}$/, 'must be a whole number of days')
+      .regex(new RegExp(`^\\d{1,${digits}}$`), messages.format)
       .optional()
       .transform((v) => (v === undefined ? fallback : Number(v)))
-      .pipe(z.number().min(1, 'must be at least 1 day')),
+      .pipe(z.number().min(1, messages.min)),
   );
 
+/** A whole number of days, at least 1. */
+const days = (fallback: number) => wholeNumber(fallback, 4, { format: 'must be a whole number of days', min: 'must be at least 1 day' });
+
 /** A whole number of attempts in a window, at least 1. */
-const perWindow = (fallback: number) =>
-  optionalText.pipe(
-    z
-      .string()
-      .regex(/^\d{1,6}$/, 'must be a whole number')
-      .optional()
-      .transform((v) => (v === undefined ? fallback : Number(v)))
-      .pipe(z.number().min(1, 'must be at least 1')),
-  );
+const perWindow = (fallback: number) => wholeNumber(fallback, 6, { format: 'must be a whole number', min: 'must be at least 1' });
 
 const schema = z.object({
   PORT: optionalText.pipe(

@@ -7,6 +7,7 @@
  */
 import type { Context } from 'hono';
 import type { Env } from '../env';
+import { ApiError } from './errors';
 
 export type SiteOriginEnv = Pick<Env, 'siteUrl' | 'nodeEnv' | 'allowedHosts'>;
 
@@ -17,4 +18,11 @@ export function siteOrigin(c: Context, env: SiteOriginEnv): string | null {
   const url = new URL(c.req.url);
   const host = url.host.toLowerCase();
   return env.allowedHosts.includes(host) || env.allowedHosts.includes(url.hostname.toLowerCase()) ? url.origin : null;
+}
+
+/** The origin for links a staff or API route sends, or 400 host_not_allowed when the request's host may not be used. */
+export function requireSiteOrigin(c: Context, env: SiteOriginEnv): string {
+  const found = siteOrigin(c, env);
+  if (!found) throw new ApiError(400, 'host_not_allowed', 'This host is not accepted for links: set SITE_URL, or add it to ALLOWED_HOSTS.');
+  return found;
 }

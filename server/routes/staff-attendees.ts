@@ -21,7 +21,7 @@ import { formBodyLimit, readJsonObject } from '../http/json-body';
 import { validBody } from '../http/valid-body';
 import { RECALL_OVERRIDE_MAX_MONTHS, RECALL_OVERRIDE_MIN_MONTHS } from '../../src/domain/recall';
 import type { StaffVariables } from '../http/require-staff';
-import { siteOrigin, type SiteOriginEnv } from '../http/site-origin';
+import { requireSiteOrigin, type SiteOriginEnv } from '../http/site-origin';
 import type { StaffAttendeesService } from '../services/staff-attendees-service';
 import type { TellMember } from '../services/staff-results-service';
 import type { StaffConsentService } from '../services/staff-consent-service';
@@ -57,11 +57,7 @@ export function staffAttendeesRoutes(deps: {
   const { attendees, results, consents, mail } = deps;
   const app = new Hono<{ Variables: StaffVariables }>();
   // SITE_URL, else (in development) the request's origin only for a host in ALLOWED_HOSTS: a Host header is the sender's to choose.
-  const origin = (c: Context) => {
-    const found = siteOrigin(c, deps.site);
-    if (!found) throw new ApiError(400, 'host_not_allowed', 'This host is not accepted for links: set SITE_URL, or add it to ALLOWED_HOSTS.');
-    return found;
-  };
+  const origin = (c: Context) => requireSiteOrigin(c, deps.site);
   const tellAt = (c: Context): TellMember => {
     const site = origin(c);
     return (tx, result) => mail.resultReady(tx, result.to, result.event, site);

@@ -17,7 +17,7 @@ import type { VenueRegistrar } from '../auth/venue-registration';
 import { ApiError, fieldIssue } from '../http/errors';
 import { formBodyLimit, readJsonObject } from '../http/json-body';
 import type { StaffVariables } from '../http/require-staff';
-import { siteOrigin, type SiteOriginEnv } from '../http/site-origin';
+import { requireSiteOrigin, type SiteOriginEnv } from '../http/site-origin';
 import { actorOf } from './staff-events';
 
 /** Where his link lands: the page to choose a password (src/app/paths.ts resetPassword). */
@@ -38,8 +38,7 @@ export function staffMembersRoutes(registrar: VenueRegistrar | null, site: SiteO
     if (!checked.registration) {
       throw new ApiError(422, 'validation_failed', checked.issues[0]!.message, checked.issues.map((i) => fieldIssue(i.field, i.message)));
     }
-    const origin = siteOrigin(c, site);
-    if (!origin) throw new ApiError(400, 'bad_host', 'This host is not accepted: set SITE_URL, or add it to ALLOWED_HOSTS');
+    const origin = requireSiteOrigin(c, site);
     const { email, firstName, lastName } = checked.registration;
     const outcome = await registrar(actorOf(c), { email, firstName, lastName, origin, redirectTo: `${origin}${CHOOSE_PASSWORD_PATH}` });
     if (!outcome.registered) {
