@@ -8,7 +8,9 @@
  * else means package.json and the lock disagree: exit 1.
  * Usage: node .ci/lock-check.mjs <committed lock> <lock after npm install>
  */
+import console from 'node:console';
 import { readFileSync } from 'node:fs';
+import process from 'node:process';
 
 const [committedPath, installedPath] = process.argv.slice(2);
 const committed = JSON.parse(readFileSync(committedPath, 'utf8')).packages ?? {};
