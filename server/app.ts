@@ -23,6 +23,7 @@ import { paypalWebhookJob } from './jobs/paypal-webhook-job';
 import { reconcileJob } from './jobs/reconcile-job';
 import { refundJob } from './jobs/refund-job';
 import { remindersJob } from './jobs/reminders-job';
+import { waitingListJob } from './jobs/waiting-list-job';
 import { createMailer, createMailTransport, devOutboxRoutes, type Mailer, type MailTransport } from './mail';
 import { appointmentsRoutes } from './routes/appointments';
 import { consentRoutes, testConsentRoutes } from './routes/consent';
@@ -45,6 +46,9 @@ import { createAccessGrants } from './services/access-grants';
 import { createAppointmentsService } from './services/appointments-service';
 import { createBookingMail } from './services/booking-mail';
 import { createRemindersService } from './services/reminders-service';
+import { createWaitingListOffers } from './services/waiting-list-offers';
+import { createWaitingListService } from './services/waiting-list-service';
+import { waitingListRoutes } from './routes/waiting-list';
 import { createUnsubscribeLinks } from './services/email-choices-service';
 import { emailChoicesRoutes } from './routes/email-choices';
 import { unsubscribeRoutes } from './routes/unsubscribe';
@@ -70,6 +74,7 @@ export interface AppDependencies {
     | 'mailFrom'
     | 'enquiriesEmail'
     | 'reminderTime'
+    | 'waitlistOfferHours'
     | 'port'
     | 'linkSigningSecret'
     | 'paypal'
@@ -128,7 +133,8 @@ export function createApp({
   app.route('/api/health', healthRoutes(db, logger));
   const signer = createSigner(db, env.linkSigningSecret);
   // Links in emails sent with no request to take an origin from (the sweeps): SITE_URL, required in production.
-  const unsubscribeLinks = createUnsubscribeLinks(signer, env.siteUrl ?? `http://localhost:${env.port}`);
+  const emailOrigin = env.siteUrl ?? `http://localhost:${env.port}`;
+  const unsubscribeLinks = createUnsubscribeLinks(signer, emailOrigin);
   const grants = createAccessGrants(signer, now);
   const events = createEventsService(db, now, { listCacheMs });
   app.route('/api/events', eventsRoutes(events, createAccessCodeService(db, grants, now), grants, env.trustProxy));
@@ -146,6 +152,12 @@ export function createApp({
   app.route('/api/medical/test-consent', testConsentRoutes(consents, signer, now));
   app.route('/api/medical', medicalRoutes(db, auth.verifier, logger));
   const bookingMail = createBookingMail(mailer, env.siteUrl);
+  // Places freed at a full event are held for its waiting list (docs/decisions/0019).
+  const waitingOffers = createWaitingListOffers({
+    db, now, mailer, signer, unsubscribe: unsubscribeLinks, siteUrl: emailOrigin, offerHours: env.waitlistOfferHours,
+  });
+  const waitingList = createWaitingListService(db, now, grants, waitingOffers);
+  app.route('/api/waiting-list', waitingListRoutes(waitingList, auth.verifier));
   const payments = givenPayments ?? createPayments({ db, env, grants, mail: bookingMail, jobs, now, logger });
   // The local PayPal sandbox sends its webhooks to this app's own route, in-process (none with real PayPal);
   // the route stores each and queues its paypal_webhook job, which a worker (or a test's runJobs) then runs.
@@ -154,7 +166,7 @@ export function createApp({
     '/api/appointments',
     appointmentsRoutes(
       createBookingService(db, grants, now, bookingMail),
-      createAppointmentsService(db, now, bookingMail, payments.queueRefund),
+      createAppointmentsService(db, now, bookingMail, payments.queueRefund, waitingOffers),
       auth.verifier,
       logger,
       now,
@@ -162,7 +174,10 @@ export function createApp({
     ),
   );
   const isStaff = env.supabaseUrl ? hostedStaffCheck() : ownStaffCheck(db);
-  app.route('/api/staff', staffRoutes({ db, verify: auth.verifier, isStaff, signer, mailer, site: env, jobs, registrar: auth.registrar, now, logger }));
+  app.route(
+    '/api/staff',
+    staffRoutes({ db, verify: auth.verifier, isStaff, signer, mailer, site: env, jobs, registrar: auth.registrar, now, logger, waitingOffers, waitingList }),
+  );
   app.route('/api/payments', paymentsRoutes(payments, db, auth.verifier, now, logger));
   app.route('/api/logs', logsRoutes(db, auth.verifier, now, logger));
   // Stand-ins register here only; production mounts none of them (server/dev/stand-ins.ts).
@@ -184,6 +199,7 @@ export function createApp({
     reconcile_payments: reconcileJob(payments.reconcile, logger),
     paypal_webhook: paypalWebhookJob(payments.processPayPalWebhook),
     appointment_reminders: remindersJob(createRemindersService(db, now, bookingMail, env.reminderTime, unsubscribeLinks), logger),
+    waiting_list_offers: waitingListJob(waitingOffers, logger),
   });
 
   app.notFound((c) =>

@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_REMINDER_TIME } from '../src/domain/reminders';
+import { DEFAULT_OFFER_HOURS } from '../src/domain/waiting-list';
 import { PAYPAL_SANDBOX_API, paypalProblems, type PayPalSettings } from './env-paypal';
 
 export { PAYPAL_SANDBOX_API, type PayPalSettings } from './env-paypal';
@@ -120,6 +121,9 @@ const schema = z.object({
       .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a UK time as HH:mm (24-hour), e.g. 09:00')
       .default(DEFAULT_REMINDER_TIME),
   ),
+  WAITLIST_OFFER_HOURS: wholeNumber(DEFAULT_OFFER_HOURS, 3, { format: 'must be a whole number of hours', min: 'must be at least 1 hour' }).pipe(
+    z.number().max(168, 'must be at most 168 hours (a week)'),
+  ),
   AUTH_JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   AUTH_REQUIRE_EMAIL_CONFIRMATION: optionalFlag,
   SUPABASE_URL: optionalText.pipe(httpUrl),
@@ -187,6 +191,8 @@ export interface Env {
   enquiriesEmail: string;
   /** REMINDER_TIME: UK wall-clock time (HH:mm) on the day before an appointment when its reminder goes. */
   reminderTime: string;
+  /** WAITLIST_OFFER_HOURS: how long a place freed for the first member waiting is held for him (never past the cut-off). */
+  waitlistOfferHours: number;
   /** Signs the /auth/v1 stand-in's access tokens; unset = generated once and kept in the database. */
   authJwtSecret: string | undefined;
   /** Whether sign-in waits until the welcome email's link is opened: by default on in production only. */
@@ -289,6 +295,7 @@ export function parseEnv(source: Record<string, string | undefined>, cwd = proce
     mailFrom: v.MAIL_FROM,
     enquiriesEmail: v.ENQUIRIES_EMAIL,
     reminderTime: v.REMINDER_TIME,
+    waitlistOfferHours: v.WAITLIST_OFFER_HOURS,
     authJwtSecret: v.AUTH_JWT_SECRET,
     // On in production unless turned off: with it, sign-up answers a taken and a new address alike.
     authRequireEmailConfirmation: v.AUTH_REQUIRE_EMAIL_CONFIRMATION ?? production,

@@ -75,12 +75,13 @@ async function main(): Promise<void> {
     payments,
     now,
     readyAnswers,
-    // After a move, what the once-a-minute schedules would have done meanwhile: lapse holds, and send the reminders now due.
+    // After a move, what the once-a-minute schedules would have done meanwhile: lapse holds, send the reminders now due, pass lapsed waiting-list offers on.
     devClock: clock
       ? () =>
           clock.routes(async () => {
             await payments.reconcile();
             await jobs.send(db, 'appointment_reminders', {});
+            await jobs.send(db, 'waiting_list_offers', {});
           })
       : undefined,
   });

@@ -16,11 +16,26 @@ export const activeAppointment = (alias: string, at: string) =>
   `(${alias}.status = 'confirmed' OR (${alias}.status = 'held' AND ${alias}.hold_expires_at > ${at}::timestamptz))`;
 
 /**
+ * SQL: the places taken at `at`, one row each (event_id, slot_start,
+ * appointment_id): live appointments, and places held for a member offered
+ * them from the waiting list (docs/decisions/0019). An offer holds its place
+ * until he books through it or a sweep passes it on, whatever its time
+ * says. `except` (SQL naming a profile id) leaves out that member's own
+ * offer while it is live, so he can book the place held for him.
+ */
+export const placesTaken = (at: string, except?: string) => `(
+  SELECT a.event_id, a.slot_start, a.appointment_id FROM appointments a WHERE ${activeAppointment('a', at)}
+  UNION ALL
+  SELECT w.event_id, w.offer_slot, NULL::uuid FROM waiting_list w WHERE w.status = 'offered'${
+    except ? ` AND NOT (COALESCE(w.profile_id = ${except}, false) AND w.offer_expires_at > ${at}::timestamptz)` : ''
+  })`;
+
+/**
  * Every public column of `events` (unaliased in FROM), with dates and times
  * formatted the way the API sends them. booked_spaces is counted from the
- * appointments at the moment `at` (see activeAppointment).
+ * appointments and held offers at the moment `at` (see placesTaken).
  */
-export const eventColumns = (at: string) => `
+export const eventColumns = (at: string, except?: string) => `
   event_id::text AS event_id, event_name, event_description, category,
   product_id, product_name, product_price, price,
   to_char(event_date, 'YYYY-MM-DD') AS event_date,
@@ -28,7 +43,7 @@ export const eventColumns = (at: string) => `
   to_char(end_time, 'HH24:MI') AS end_time,
   session_duration, email_template, lab_name, is_private,
   total_spaces,
-  (SELECT count(*) FROM appointments a WHERE a.event_id = events.event_id AND ${activeAppointment('a', at)})::integer AS booked_spaces,
+  (SELECT count(*) FROM ${placesTaken(at, except)} t WHERE t.event_id = events.event_id)::integer AS booked_spaces,
   places_per_slot, payment_required,
   exclusive_for, contact_email, address_line_1, address_line_2,
   city, state, postcode, country, latitude, longitude`;

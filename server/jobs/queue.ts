@@ -25,11 +25,13 @@ export interface JobData {
   paypal_webhook: { eventId: string };
   /** Queue the reminders due now, the day before each appointment (server/services/reminders-service.ts). */
   appointment_reminders: Record<string, never>;
+  /** Pass lapsed waiting-list offers on and offer freed places (server/services/waiting-list-offers.ts). */
+  waiting_list_offers: Record<string, never>;
 }
 
 export type JobKind = keyof JobData;
 
-export const JOB_KINDS: readonly JobKind[] = ['email', 'refund', 'reconcile_payments', 'paypal_webhook', 'appointment_reminders'];
+export const JOB_KINDS: readonly JobKind[] = ['email', 'refund', 'reconcile_payments', 'paypal_webhook', 'appointment_reminders', 'waiting_list_offers'];
 
 export interface JobInfo {
   id: string;
@@ -55,12 +57,15 @@ const QUEUE_POLICY: Record<JobKind, QueuePolicy> = {
   paypal_webhook: { expireInSeconds: 120, retryLimit: 12 },
   // As the reconciler: a failed sweep is simply the next minute's, and nothing it would have sent is lost.
   appointment_reminders: { expireInSeconds: 300, retryLimit: 0 },
+  // The same: the state is in rows, so the next minute's sweep does what a failed one did not.
+  waiting_list_offers: { expireInSeconds: 300, retryLimit: 0 },
 };
 
 /** Scheduled jobs: cron in UTC, run once per period across every process. */
 const SCHEDULES: ReadonlyArray<{ kind: JobKind; cron: string }> = [
   { kind: 'reconcile_payments', cron: '* * * * *' },
   { kind: 'appointment_reminders', cron: '* * * * *' },
+  { kind: 'waiting_list_offers', cron: '* * * * *' },
 ];
 
 export interface JobsOptions {

@@ -19,6 +19,7 @@ import type { AccessGrants } from '../services/access-grants';
 import {
   checkBooking,
   checkPlaces,
+  leaveOnBooking,
   isDuplicateBooking,
   readBooking,
   refusal,
@@ -97,7 +98,8 @@ async function holdFor(tx: Queryable, userId: string, input: BookingInput, at: D
         at,
       ]);
     }
-    await checkPlaces(tx, event, start, at);
+    // A place held for him from the waiting list is his to take: his own offer is not counted against him.
+    await checkPlaces(tx, event, start, at, null, profile.profile_id);
     const [created] = await tx.query<{ appointment_id: string }>(
       `INSERT INTO appointments (profile_id, user_id, event_id, consent_id, slot_start, slot_end, status, payment_status,
          price, hold_expires_at, created_at, updated_at)
@@ -105,6 +107,8 @@ async function holdFor(tx: Queryable, userId: string, input: BookingInput, at: D
       [profile.profile_id, userId, event.event_id, consentId, start, slotEnd(start, event.session_duration), eventPricePence(event), holdExpiresAt, at],
     );
     if (!created) throw new Error('INSERT INTO appointments returned no row');
+    // The checkout hold now keeps the place (an offer's becomes this hold): he leaves the waiting list.
+    await leaveOnBooking(tx, event.event_id, profile.profile_id, at);
     appointmentId = created.appointment_id;
     holdExpiresAt = new Date(holdExpiresAt);
   }

@@ -20,6 +20,8 @@ import type { Jobs } from '../jobs/queue';
 import { refundQueue } from '../payments/refund-jobs';
 import type { Signer } from '../services/signing';
 import { createStaffAttendeesService } from '../services/staff-attendees-service';
+import type { WaitingListOffers } from '../services/waiting-list-offers';
+import type { WaitingListService } from '../services/waiting-list-service';
 import { createStaffConsentService } from '../services/staff-consent-service';
 import { createStaffEventsService } from '../services/staff-events-service';
 import { createStaffMail } from '../services/staff-mail';
@@ -45,15 +47,20 @@ export interface StaffRoutesDeps {
   registrar: VenueRegistrar | null;
   now: () => Date;
   logger: Logger;
+  /** Offers freed places to a waiting list (staff adding places); the list as staff see it. */
+  waitingOffers?: Pick<WaitingListOffers, 'prepare' | 'offerFreedPlaces'>;
+  waitingList?: Pick<WaitingListService, 'staffList'>;
 }
 
-export function staffRoutes({ db, verify, isStaff, signer, mailer, site, jobs, registrar, now, logger }: StaffRoutesDeps): Hono<{ Variables: StaffVariables }> {
+export function staffRoutes({ db, verify, isStaff, signer, mailer, site, jobs, registrar, now, logger, waitingOffers, waitingList }: StaffRoutesDeps): Hono<{ Variables: StaffVariables }> {
   const app = new Hono<{ Variables: StaffVariables }>();
   app.use(requireStaff(verify, isStaff, logger));
   const mail = createStaffMail(mailer);
 
   app.get('/me', (c) => c.json({ email: c.get('member').email, role: 'staff' }));
-  app.route('/events', staffEventsRoutes(createStaffEventsService(db, now, mail, refundQueue(jobs))));
+  app.route('/events', staffEventsRoutes(createStaffEventsService(db, now, mail, refundQueue(jobs), waitingOffers)));
+  // The event's waiting list and its offers (docs/decisions/0019).
+  if (waitingList) app.get('/events/:id/waiting-list', async (c) => c.json({ entries: await waitingList.staffList(c.req.param('id')) }));
   app.route('/jobs', staffJobsRoutes(jobs, db, logger, now));
   app.route(
     '/events',

@@ -14,6 +14,7 @@ import { APPOINTMENT_COLUMNS, APPOINTMENTS_FROM, toAppointment } from '../db/app
 import { ApiError } from '../http/errors';
 import type { RefundQueue } from '../payments/refund-jobs';
 import type { BookingMail } from './booking-mail';
+import type { WaitingListOffers } from './waiting-list-offers';
 import type { BookedMember } from './booking-service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -79,7 +80,13 @@ const slotStart = (a: Appointment) => londonToInstant(a.event_date, a.start_time
 const OWN = `a.user_id = $1::uuid AND NOT (a.status = 'held' AND a.hold_expires_at <= $2::timestamptz)
   AND NOT (a.status = 'cancelled' AND a.payment_status = 'unpaid')`;
 
-export function createAppointmentsService(db: Database, now: () => Date, mail: BookingMail, queueRefund: RefundQueue): AppointmentsService {
+export function createAppointmentsService(
+  db: Database,
+  now: () => Date,
+  mail: BookingMail,
+  queueRefund: RefundQueue,
+  waitingList?: Pick<WaitingListOffers, 'prepare' | 'offerFreedPlaces'>,
+): AppointmentsService {
   async function detail(q: Queryable, userId: string, id: string, lock = false): Promise<AppointmentDetail | null> {
     if (!UUID.test(id)) return null;
     const at = now();
@@ -114,8 +121,13 @@ export function createAppointmentsService(db: Database, now: () => Date, mail: B
       return row?.user_id ?? null;
     },
 
-    cancel(userId, id, acceptNoRefund = false) {
+    async cancel(userId, id, acceptNoRefund = false) {
+      await waitingList?.prepare();
       return db.transaction(async (tx) => {
+        // The event's row first, as bookings and changes of time take it, so the freed place can be offered under it.
+        if (UUID.test(id)) {
+          await tx.query('SELECT e.event_id FROM events e JOIN appointments a ON a.event_id = e.event_id WHERE a.appointment_id = $1::uuid FOR UPDATE OF e', [id]);
+        }
         const found = await detail(tx, userId, id, true);
         if (!found) throw cancelRefusal('appointment_not_found');
         if (found.appointment.status === 'cancelled') throw cancelRefusal('already_cancelled');
@@ -145,6 +157,8 @@ export function createAppointmentsService(db: Database, now: () => Date, mail: B
         if (!cancelled) throw new Error('The cancelled appointment could not be read back');
         await mail.cancelled(tx, cancelled.appointment, cancelled.member, outcome);
         for (const order of refundDue) await queueRefund(tx, order.payment_id);
+        // The place freed is held for the first member on the event's waiting list before anyone else can see it.
+        await waitingList?.offerFreedPlaces(tx, cancelled.appointment.event_id, at);
         return { ...cancelled, refund, outcome, refundDue };
       });
     },

@@ -16,7 +16,7 @@
  * queue, and other processes have their own.
  */
 import type { Database, Queryable } from '../db/adapter';
-import { activeAppointment } from '../db/events-table';
+import { placesTaken } from '../db/events-table';
 
 export type PlacesRefusal = 'fully_booked' | 'slot_taken';
 
@@ -37,13 +37,13 @@ export interface EventPlaces {
   bySlot: Record<string, number>;
 }
 
-/** The places of an event taken at `at` (confirmed and live holds), in one statement; null when it is cancelled or unknown. */
+/** The places of an event taken at `at` (confirmed, live holds and held waiting-list offers), in one statement; null when it is cancelled or unknown. */
 export async function readPlaces(q: Queryable, eventId: string, at: Date): Promise<EventPlaces | null> {
   const [row] = await q.query<{ total_spaces: number; places_per_slot: number; by_slot: string | null }>(
     `SELECT e.total_spaces, e.places_per_slot,
        (SELECT json_object_agg(s.start, s.n)::text FROM (
-          SELECT to_char(a.slot_start, 'HH24:MI') AS start, count(*)::integer AS n FROM appointments a
-          WHERE a.event_id = e.event_id AND ${activeAppointment('a', '$2')} GROUP BY a.slot_start
+          SELECT to_char(t.slot_start, 'HH24:MI') AS start, count(*)::integer AS n FROM ${placesTaken('$2')} t
+          WHERE t.event_id = e.event_id GROUP BY t.slot_start
         ) s) AS by_slot
      FROM events e WHERE e.event_id = $1::uuid AND e.cancelled_at IS NULL`,
     [eventId, at],
@@ -56,6 +56,8 @@ interface Waiting {
   start: string;
   at: number;
   joined: number;
+  /** A place is held for this member from the waiting list: the shared read (which counts it) never refuses him. */
+  holdsOffer: boolean;
   /** The attempt's work inside the transaction its turn opens; it throws to roll back. */
   attempt(tx: Queryable): Promise<unknown>;
   resolve(value: unknown): void;
@@ -68,9 +70,11 @@ export interface BookingQueue {
    * queued before it in this process are done, and resolves to its result
    * once that transaction has committed; or refuses with `refusal(code)`
    * when a places read made while it waited shows its slot (`start`) or
-   * the event full at a moment no earlier than `at`.
+   * the event full at a moment no earlier than `at`. `holdsOffer`: the
+   * member has a place held for him, which that read counts as taken, so
+   * his transaction alone decides.
    */
-  inTurn<T>(eventId: string, start: string, at: Date, attempt: (tx: Queryable) => Promise<T>): Promise<T>;
+  inTurn<T>(eventId: string, start: string, at: Date, attempt: (tx: Queryable) => Promise<T>, holdsOffer?: boolean): Promise<T>;
 }
 
 export function createBookingQueue(db: Database, now: () => Date, refusal: (code: PlacesRefusal) => Error): BookingQueue {
@@ -84,7 +88,7 @@ export function createBookingQueue(db: Database, now: () => Date, refusal: (code
     if (!places) return;
     const total = Object.values(places.bySlot).reduce((sum, n) => sum + n, 0);
     for (const waiting of [...queue]) {
-      if (waiting.joined >= sent || waiting.at > at.getTime()) continue;
+      if (waiting.holdsOffer || waiting.joined >= sent || waiting.at > at.getTime()) continue;
       const code = placesRefusal(total, places.totalSpaces, places.bySlot[waiting.start] ?? 0, places.placesPerSlot);
       if (!code) continue;
       queue.splice(queue.indexOf(waiting), 1);
@@ -134,12 +138,12 @@ export function createBookingQueue(db: Database, now: () => Date, refusal: (code
   }
 
   return {
-    inTurn<T>(eventId: string, start: string, at: Date, attempt: (tx: Queryable) => Promise<T>) {
+    inTurn<T>(eventId: string, start: string, at: Date, attempt: (tx: Queryable) => Promise<T>, holdsOffer = false) {
       return new Promise<T>((resolve, reject) => {
         const queue = queues.get(eventId) ?? [];
         const idle = !queues.has(eventId);
         queues.set(eventId, queue);
-        queue.push({ start, at: at.getTime(), joined: performance.now(), attempt, resolve: resolve as (value: unknown) => void, reject });
+        queue.push({ start, at: at.getTime(), joined: performance.now(), holdsOffer, attempt, resolve: resolve as (value: unknown) => void, reject });
         if (idle) {
           drain(eventId, queue).catch((error: unknown) => {
             // Not expected (each turn settles its own attempts), but no one is left waiting.

@@ -28,7 +28,7 @@ import { isValidNhsNumber } from '../../src/domain/nhs-number';
 import { slotEnd, slotTimes } from '../../src/domain/slots';
 import type { Database, Queryable, Row } from '../db/adapter';
 import { APPOINTMENT_COLUMNS, APPOINTMENTS_FROM, toAppointment } from '../db/appointments-table';
-import { activeAppointment, eventColumns, toScreeningEvent } from '../db/events-table';
+import { activeAppointment, eventColumns, placesTaken, toScreeningEvent } from '../db/events-table';
 import { ApiError } from '../http/errors';
 import type { BookingMail } from './booking-mail';
 import type { AccessGrants } from './access-grants';
@@ -114,6 +114,8 @@ export interface CheckedBooking {
   expiredHolds: number;
   /** The member's live holds on other events (counted for card bookings only, else 0). */
   liveHoldsElsewhere: number;
+  /** A place is held for him from the waiting list (not counted in the places above). */
+  holdsOffer: boolean;
 }
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -125,9 +127,11 @@ const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
  * the places taken in the slot, and expired holds still marked held.
  */
 const BOOKING_FACTS = `
-  SELECT ${eventColumns('$2')},
-    (SELECT count(*) FROM appointments a
-      WHERE a.event_id = events.event_id AND a.slot_start = $5::time AND ${activeAppointment('a', '$2')})::integer AS taken_in_slot,
+  SELECT ${eventColumns('$2', 'p.profile_id')},
+    (SELECT count(*) FROM ${placesTaken('$2', 'p.profile_id')} t
+      WHERE t.event_id = events.event_id AND t.slot_start = $5::time)::integer AS taken_in_slot,
+    EXISTS (SELECT 1 FROM waiting_list w WHERE w.event_id = events.event_id AND w.profile_id = p.profile_id
+      AND w.status = 'offered' AND w.offer_expires_at > $2::timestamptz) AS holds_offer,
     (SELECT count(*) FROM appointments a
       WHERE a.event_id = events.event_id AND a.status = 'held' AND a.hold_expires_at <= $2::timestamptz)::integer AS expired_holds,
     p.profile_id AS member_profile_id, p.first_name AS member_first_name, p.email AS member_email,
@@ -216,6 +220,7 @@ function decideBooking(row: Row | undefined, input: BookingInput, at: Date, gran
     takenInSlot: Number(row.taken_in_slot),
     expiredHolds: Number(row.expired_holds),
     liveHoldsElsewhere: Number(row.live_holds_elsewhere),
+    holdsOffer: row.holds_offer === true,
   };
 }
 
@@ -271,17 +276,34 @@ function refuseTaken(checked: CheckedBooking) {
 
 /**
  * Refuses when the event or the slot has no place left at `at`, not
- * counting `except` (an appointment about to take the place itself).
+ * counting `except` (an appointment about to take the place itself) nor
+ * the live waiting-list offer of `offeredTo` (a profile id: the member
+ * booking the place held for him).
  */
-export async function checkPlaces(tx: Queryable, event: ScreeningEvent, start: string, at: Date, except: string | null = null) {
+export async function checkPlaces(
+  tx: Queryable,
+  event: ScreeningEvent,
+  start: string,
+  at: Date,
+  except: string | null = null,
+  offeredTo: number | null = null,
+) {
   const [taken] = await tx.query<{ total: number; in_slot: number }>(
-    `SELECT count(*)::integer AS total, count(*) FILTER (WHERE a.slot_start = $3::time)::integer AS in_slot
-     FROM appointments a WHERE a.event_id = $1::uuid AND ${activeAppointment('a', '$2')}
-       AND ($4::uuid IS NULL OR a.appointment_id <> $4::uuid)`,
-    [event.event_id, at, start, except],
+    `SELECT count(*)::integer AS total, count(*) FILTER (WHERE t.slot_start = $3::time)::integer AS in_slot
+     FROM ${placesTaken('$2', '$5::integer')} t WHERE t.event_id = $1::uuid
+       AND ($4::uuid IS NULL OR t.appointment_id IS NULL OR t.appointment_id <> $4::uuid)`,
+    [event.event_id, at, start, except, offeredTo],
   );
   if ((taken?.total ?? 0) >= event.total_spaces) throw refusal('fully_booked');
   if ((taken?.in_slot ?? 0) >= event.places_per_slot) throw refusal('slot_taken');
+}
+
+/** A member who books an event leaves its waiting list; a place held for him becomes his booking. */
+export async function leaveOnBooking(tx: Queryable, eventId: string, profileId: number, at: Date) {
+  await tx.query(
+    `UPDATE waiting_list SET status = 'booked', ended_at = $3 WHERE event_id = $1::uuid AND profile_id = $2 AND status IN ('waiting', 'offered')`,
+    [eventId, profileId, at],
+  );
 }
 
 /** The member's screening history (/medical-results) lists a confirmed booking under the same id (docs/decisions/0007). */
@@ -381,6 +403,8 @@ async function bookFree(tx: Queryable, userId: string, input: BookingInput, at: 
   const [row] = await tx.query(BOOK_FREE, factsParams(userId, input, at, 'free'));
   const checked = decideBooking(row, input, at, grantValid, 'free');
   refuseTaken(checked);
+  // Booked, through an offer or any other way: he leaves the event's waiting list.
+  await leaveOnBooking(tx, checked.event.event_id, checked.profile.profile_id, at);
   let appointment: Appointment;
   if (row?.booked_id) {
     appointment = bookedAppointment(row);
@@ -409,7 +433,7 @@ export function createBookingService(db: Database, grants: AccessGrants, now: ()
           // Queued with the booking: it goes if and only if the booking commits.
           await mail.confirmed(tx, booked.appointment, booked.member);
           return booked;
-        });
+        }, first.holdsOffer);
       } catch (error) {
         if (isDuplicateBooking(error)) throw refusal('already_booked');
         throw error;

@@ -36,7 +36,7 @@ import { availableSlots, slotEnd, slotTimes, type SlotsByDate } from '../../src/
 import type { ScreeningEvent } from '../../src/domain/event';
 import type { Database, Queryable } from '../db/adapter';
 import { APPOINTMENT_COLUMNS, APPOINTMENTS_FROM, toAppointment } from '../db/appointments-table';
-import { activeAppointment, eventColumns, toScreeningEvent } from '../db/events-table';
+import { eventColumns, placesTaken, toScreeningEvent } from '../db/events-table';
 import { ApiError } from '../http/errors';
 import type { BookingMail } from './booking-mail';
 import type { BookedMember } from './booking-service';
@@ -122,10 +122,10 @@ export function createChangeTimeService(db: Database, now: () => Date, mail: Boo
         if (londonToInstant(event.event_date, start).getTime() <= at.getTime()) throw changeRefusal('invalid_slot');
         if (start === appointment.start_time) throw changeRefusal('same_time');
 
-        // The new slot's places at `at`, held ones included; this booking is not in it, so it is not counted.
+        // The new slot's places at `at`, held ones (checkout holds, waiting-list offers) included; this booking is not in it, so it is not counted.
         const [taken] = await tx.query<{ n: number }>(
-          `SELECT count(*)::integer AS n FROM appointments a
-           WHERE a.event_id = $1::uuid AND a.slot_start = $3::time AND ${activeAppointment('a', '$2')}`,
+          `SELECT count(*)::integer AS n FROM ${placesTaken('$2')} t
+           WHERE t.event_id = $1::uuid AND t.slot_start = $3::time`,
           [event.event_id, at, start],
         );
         if ((taken?.n ?? 0) >= event.places_per_slot) throw changeRefusal('slot_taken');
@@ -161,9 +161,9 @@ export function createChangeTimeService(db: Database, now: () => Date, mail: Boo
       if (blocked) throw changeRefusal(blocked);
       // Every other live place per time: this booking's own is the one it would move.
       const rows = await db.query<{ slot: string; taken: number }>(
-        `SELECT to_char(a.slot_start, 'HH24:MI') AS slot, count(*)::integer AS taken FROM appointments a
-         WHERE a.event_id = $1::uuid AND a.appointment_id <> $3::uuid AND ${activeAppointment('a', '$2')}
-         GROUP BY a.slot_start`,
+        `SELECT to_char(t.slot_start, 'HH24:MI') AS slot, count(*)::integer AS taken FROM ${placesTaken('$2')} t
+         WHERE t.event_id = $1::uuid AND (t.appointment_id IS NULL OR t.appointment_id <> $3::uuid)
+         GROUP BY t.slot_start`,
         [event.event_id, at, id],
       );
       const open = availableSlots(event, Object.fromEntries(rows.map((r) => [r.slot, r.taken])), at);

@@ -11,7 +11,7 @@ import { londonDate } from '../../src/domain/london-time';
 import { availableSlots, bookablePlaces, type SlotsByDate } from '../../src/domain/slots';
 import type { BookingRefusal } from '../../src/domain/booking';
 import type { Queryable } from '../db/adapter';
-import { activeAppointment, eventColumns, toScreeningEvent } from '../db/events-table';
+import { eventColumns, placesTaken, toScreeningEvent } from '../db/events-table';
 import { shortCache } from './short-cache';
 
 export interface EventListFilters {
@@ -63,14 +63,14 @@ export function createEventsService(
 ): EventsService {
   const cachedList = shortCache<ScreeningEvent[]>(listCacheMs);
 
-  /** Places taken at `at` per slot start (HH:mm), per event. */
+  /** Places taken at `at` per slot start (HH:mm), per event: bookings, live holds and held waiting-list offers. */
   async function takenBySlot(eventIds: readonly string[], at: Date): Promise<Map<string, Record<string, number>>> {
     const taken = new Map<string, Record<string, number>>();
     if (eventIds.length === 0) return taken;
     const rows = await db.query<{ event_id: string; slot: string; taken: number }>(
-      `SELECT a.event_id::text AS event_id, to_char(a.slot_start, 'HH24:MI') AS slot, count(*)::integer AS taken
-       FROM appointments a WHERE a.event_id = ANY($1::uuid[]) AND ${activeAppointment('a', '$2')}
-       GROUP BY a.event_id, a.slot_start`,
+      `SELECT t.event_id::text AS event_id, to_char(t.slot_start, 'HH24:MI') AS slot, count(*)::integer AS taken
+       FROM ${placesTaken('$2')} t WHERE t.event_id = ANY($1::uuid[])
+       GROUP BY t.event_id, t.slot_start`,
       [eventIds, at],
     );
     for (const row of rows) taken.set(row.event_id, { ...taken.get(row.event_id), [row.slot]: row.taken });

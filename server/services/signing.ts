@@ -11,7 +11,7 @@ import type { Queryable } from '../db/adapter';
 
 const SECRET_SETTING = 'link_signing_secret';
 
-export type SigningPurpose = 'access-grant' | 'test-consent' | 'unsubscribe';
+export type SigningPurpose = 'access-grant' | 'test-consent' | 'unsubscribe' | 'waiting-list-offer';
 
 export interface Signer {
   sign(purpose: SigningPurpose, data: string): Promise<string>;

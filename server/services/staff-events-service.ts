@@ -20,6 +20,7 @@ import { ApiError, eventNotFound } from '../http/errors';
 import { ORDER_COLUMNS, type PaymentOrderRow } from '../payments/settle';
 import { generateAccessCode, hashAccessCode } from './access-code';
 import { isEventId } from './events-service';
+import type { WaitingListOffers } from './waiting-list-offers';
 import type { RefundQueue } from '../payments/refund-jobs';
 import { recordAudit, type StaffActor } from './staff-audit';
 import type { StaffMail } from './staff-mail';
@@ -54,7 +55,13 @@ const SLOT_FIELDS = ['event_date', 'start_time', 'end_time', 'session_duration']
 
 const conflict = (code: string, message: string) => new ApiError(409, code, message);
 
-export function createStaffEventsService(db: Database, now: () => Date, mail: StaffMail, queueRefund: RefundQueue): StaffEventsService {
+export function createStaffEventsService(
+  db: Database,
+  now: () => Date,
+  mail: StaffMail,
+  queueRefund: RefundQueue,
+  waitingList?: Pick<WaitingListOffers, 'prepare' | 'offerFreedPlaces'>,
+): StaffEventsService {
   async function read(q: Queryable, id: string, lock = false): Promise<StaffEvent | null> {
     if (!isEventId(id)) return null;
     if (lock) await q.query('SELECT event_id FROM events WHERE event_id = $1::uuid FOR UPDATE', [id]);
@@ -100,6 +107,7 @@ export function createStaffEventsService(db: Database, now: () => Date, mail: St
 
     async update(actor, id, input, accessCode) {
       const newHash = input.is_private && accessCode ? await hashAccessCode(accessCode) : undefined;
+      await waitingList?.prepare();
       return db.transaction(async (tx) => {
         const before = await mustRead(tx, id);
         if (before.booked_spaces > 0) {
@@ -108,8 +116,8 @@ export function createStaffEventsService(db: Database, now: () => Date, mail: St
             throw conflict('event_has_bookings', 'Members have booked times at this event: cancel it and create a new one to change its date, times or session length.');
           }
           if (input.total_spaces < before.booked_spaces) {
-            throw new ApiError(422, 'validation_failed', `${before.booked_spaces} places are booked: the event needs at least that many.`, [
-              { path: 'total_spaces', field: 'total_spaces', message: `At least ${before.booked_spaces} (the places already booked).` },
+            throw new ApiError(422, 'validation_failed', `${before.booked_spaces} places are booked or held for the waiting list: the event needs at least that many.`, [
+              { path: 'total_spaces', field: 'total_spaces', message: `At least ${before.booked_spaces} (the places already booked or held).` },
             ]);
           }
         }
@@ -132,6 +140,8 @@ export function createStaffEventsService(db: Database, now: () => Date, mail: St
            WHERE event_id = $1::uuid`,
           [id, ...columns.map((column) => input[column]), hash, now()],
         );
+        // Places added (more in all, or per slot): held for the event's waiting list first, in this transaction.
+        await waitingList?.offerFreedPlaces(tx, id, now());
         const after = (await read(tx, id))!;
         await recordAudit(tx, actor, { action: 'event.update', entity: 'event', entityId: id, before: auditable(before, null), after: auditable(after, code) }, now());
         return { event: after, accessCode: code };

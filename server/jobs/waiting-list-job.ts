@@ -1,0 +1,16 @@
+/**
+ * The waiting-list sweep as a scheduled job: every minute, once across
+ * every process (pg-boss's schedule). It passes lapsed offers on and offers
+ * places freed by anything that did not offer them itself (a checkout hold
+ * that lapsed): server/services/waiting-list-offers.ts.
+ */
+import type { Logger } from '../logger';
+import type { WaitingListOffers } from '../services/waiting-list-offers';
+import type { JobHandler } from './queue';
+
+export function waitingListJob(offers: WaitingListOffers, logger: Logger): JobHandler<'waiting_list_offers'> {
+  return async () => {
+    const made = await offers.sweep();
+    if (made) logger.info('Waiting-list offers made', { made });
+  };
+}

@@ -1,0 +1,28 @@
+/**
+ * A full event's waiting list, for the signed-in member (issue 19,
+ * docs/decisions/0019). No body is read: who joins or leaves is the
+ * session's member, and the event is the path's.
+ * - GET    /api/waiting-list/events/{id} -> {joined, position, offer}
+ * - POST   /api/waiting-list/events/{id} -> 201 {joined, position, offer}; a private
+ *   event needs the tab's access grant (X-Access-Grant)
+ * - DELETE /api/waiting-list/events/{id} -> {joined: false, ...}
+ * - GET    /api/waiting-list/offer?t=TOKEN -> {event_id, slot, expires_at, slots}:
+ *   the offer an emailed link names, only for the member it was made to
+ */
+import { Hono } from 'hono';
+import { ACCESS_GRANT_HEADER } from '../../src/domain/booking';
+import type { MemberVerifier } from '../auth/member-verifier';
+import { requireMember, type MemberVariables } from '../http/require-member';
+import type { WaitingListService } from '../services/waiting-list-service';
+
+export function waitingListRoutes(list: WaitingListService, verify: MemberVerifier) {
+  const app = new Hono<{ Variables: MemberVariables }>();
+  app.use('*', requireMember(verify));
+  app.get('/events/:id', async (c) => c.json(await list.mine(c.get('member').userId, c.req.param('id'))));
+  app.post('/events/:id', async (c) =>
+    c.json(await list.join(c.get('member').userId, c.req.param('id'), c.req.header(ACCESS_GRANT_HEADER)), 201),
+  );
+  app.delete('/events/:id', async (c) => c.json(await list.leave(c.get('member').userId, c.req.param('id'))));
+  app.get('/offer', async (c) => c.json(await list.offer(c.get('member').userId, c.req.query('t') ?? '')));
+  return app;
+}

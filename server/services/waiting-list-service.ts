@@ -1,0 +1,170 @@
+/**
+ * A member's place on a full event's waiting list, and the list as staff
+ * see it (issue 19, docs/decisions/0019). Who is acting always comes from
+ * the session: no entry id is ever taken from the client, so a member can
+ * join, read and leave only his own entry. Joining and leaving take the
+ * event's row lock, as bookings and offers do, so "is it full?" and the
+ * list's order are decided against one state; leaving with an offer passes
+ * its place on in the same transaction.
+ */
+import { bookablePlaces, availableSlots, type SlotsByDate } from '../../src/domain/slots';
+import { mayJoin, pastCutoff, type MyWaitingPlace, type StaffWaitingEntry, type WaitingEntryStatus } from '../../src/domain/waiting-list';
+import type { Database, Queryable } from '../db/adapter';
+import { eventColumns, toScreeningEvent } from '../db/events-table';
+import { ApiError } from '../http/errors';
+import type { AccessGrants } from './access-grants';
+import { profileRequired } from './consent-service';
+import { isEventId } from './events-service';
+import { takenBySlot, type WaitingListOffers } from './waiting-list-offers';
+
+export interface WaitingListService {
+  mine(userId: string, eventId: string): Promise<MyWaitingPlace>;
+  join(userId: string, eventId: string, accessGrant: string | undefined): Promise<MyWaitingPlace>;
+  leave(userId: string, eventId: string): Promise<MyWaitingPlace>;
+  /** The offer a signed link names, for the signed-in member it was made to: the slots he may book with it. */
+  offer(userId: string, token: string): Promise<{ event_id: string; slot: string; expires_at: string; slots: SlotsByDate }>;
+  staffList(eventId: string): Promise<StaffWaitingEntry[]>;
+}
+
+const refused = (status: 400 | 403 | 404 | 409 | 410 | 422, code: string, message: string) => new ApiError(status, code, message);
+const notFound = () => refused(404, 'event_not_found', 'This event could not be found.');
+
+async function profileOf(q: Queryable, userId: string): Promise<number> {
+  const [row] = await q.query<{ profile_id: number }>('SELECT profile_id FROM member_profiles WHERE user_id = $1::uuid', [userId]);
+  if (!row) throw profileRequired();
+  return row.profile_id;
+}
+
+/** His waiting or offered entry's place at `at`: position among those waiting, or the offer held for him. */
+async function placeOf(q: Queryable, eventId: string, profileId: number, at: Date): Promise<MyWaitingPlace> {
+  const [row] = await q.query<{ status: WaitingEntryStatus; position: number; slot: string | null; expires: Date | null }>(
+    `SELECT w.status, to_char(w.offer_slot, 'HH24:MI') AS slot, w.offer_expires_at AS expires,
+       (SELECT count(*) FROM waiting_list o WHERE o.event_id = w.event_id AND o.status = 'waiting'
+          AND (o.joined_at, o.entry_id) <= (w.joined_at, w.entry_id))::integer AS position
+     FROM waiting_list w WHERE w.event_id = $1::uuid AND w.profile_id = $2 AND w.status IN ('waiting', 'offered')`,
+    [eventId, profileId],
+  );
+  if (!row) return { joined: false, position: null, offer: null };
+  if (row.status === 'offered' && row.expires && row.expires.getTime() > at.getTime()) {
+    return { joined: true, position: null, offer: { slot: String(row.slot), expires_at: row.expires.toISOString() } };
+  }
+  // An offer whose time is up and not yet passed on is no longer his to take.
+  return { joined: true, position: row.status === 'waiting' ? row.position : null, offer: null };
+}
+
+type StaffRow = Omit<StaffWaitingEntry, 'joined_at' | 'offered_at' | 'offer_expires_at'> & {
+  [column: string]: unknown;
+  joined: Date;
+  offered: Date | null;
+  expires: Date | null;
+};
+
+export function createWaitingListService(db: Database, now: () => Date, grants: AccessGrants, offers: WaitingListOffers): WaitingListService {
+  return {
+    async mine(userId, eventId) {
+      if (!isEventId(eventId)) throw notFound();
+      return placeOf(db, eventId, await profileOf(db, userId), now());
+    },
+
+    async join(userId, eventId, accessGrant) {
+      if (!isEventId(eventId)) throw notFound();
+      const at = now();
+      const profileId = await profileOf(db, userId);
+      const granted = await grants.isValid(accessGrant, eventId);
+      return db.transaction(async (tx) => {
+        const locked = await tx.query('SELECT event_id FROM events WHERE event_id = $1::uuid AND cancelled_at IS NULL FOR UPDATE', [eventId]);
+        if (locked.length === 0) throw notFound();
+        const [row] = await tx.query(`SELECT ${eventColumns('$2')} FROM events WHERE event_id = $1::uuid`, [eventId, at]);
+        const event = toScreeningEvent(row!);
+        if (event.is_private && !granted) throw refused(403, 'access_code_required', 'Enter the event\u2019s access code first.');
+        const places_left = bookablePlaces(event, await takenBySlot(tx, eventId, at), at);
+        if (pastCutoff(event, at)) throw refused(422, 'booking_closed', 'Booking for this event has closed, so its waiting list is closed too.');
+        if (!mayJoin({ ...event, places_left }, at)) throw refused(409, 'places_left', 'This event still has places: book one instead.');
+        const booked = await tx.query(
+          `SELECT 1 FROM appointments WHERE event_id = $1::uuid AND profile_id = $2
+             AND (status = 'confirmed' OR (status = 'held' AND hold_expires_at > $3))`,
+          [eventId, profileId, at],
+        );
+        if (booked.length > 0) throw refused(409, 'already_booked', 'You are already booked for this event.');
+        const added = await tx.query(
+          `INSERT INTO waiting_list (event_id, profile_id, user_id, status, joined_at) VALUES ($1, $2, $3, 'waiting', $4)
+           ON CONFLICT (event_id, profile_id) WHERE status IN ('waiting', 'offered') DO NOTHING RETURNING entry_id`,
+          [eventId, profileId, userId, at],
+        );
+        if (added.length === 0) throw refused(409, 'already_waiting', 'You are already on this event\u2019s waiting list.');
+        return placeOf(tx, eventId, profileId, at);
+      });
+    },
+
+    async leave(userId, eventId) {
+      if (!isEventId(eventId)) throw notFound();
+      const at = now();
+      const profileId = await profileOf(db, userId);
+      await offers.prepare();
+      return db.transaction(async (tx) => {
+        await tx.query('SELECT event_id FROM events WHERE event_id = $1::uuid FOR UPDATE', [eventId]);
+        const [left] = await tx.query<{ was: string }>(
+          `UPDATE waiting_list w SET status = 'left', ended_at = $3
+           FROM waiting_list prior WHERE prior.entry_id = w.entry_id
+             AND w.event_id = $1::uuid AND w.profile_id = $2 AND w.status IN ('waiting', 'offered')
+           RETURNING prior.status AS was`,
+          [eventId, profileId, at],
+        );
+        if (!left) throw refused(404, 'not_waiting', 'You are not on this event\u2019s waiting list.');
+        // A place held for him goes to the next man waiting, in this transaction.
+        if (left.was === 'offered') await offers.offerFreedPlaces(tx, eventId, at);
+        return placeOf(tx, eventId, profileId, at);
+      });
+    },
+
+    async offer(userId, token) {
+      const named = await offers.checkToken(token);
+      if (!named) throw refused(400, 'invalid_offer_link', 'This link is not valid. Please use the link in your email as it was sent.');
+      const at = now();
+      const [entry] = await db.query<{ user_id: string; profile_id: number; event_id: string; status: string; offer_number: number; slot: string; expires: Date | null }>(
+        `SELECT user_id::text AS user_id, profile_id, event_id::text AS event_id, status, offer_number,
+           to_char(offer_slot, 'HH24:MI') AS slot, offer_expires_at AS expires
+         FROM waiting_list WHERE entry_id = $1::uuid`,
+        [named.entryId],
+      );
+      if (!entry) throw refused(400, 'invalid_offer_link', 'This link is not valid. Please use the link in your email as it was sent.');
+      if (entry.user_id !== userId) throw refused(403, 'not_your_offer', 'This offer was made to another member. Sign in as the member it was emailed to.');
+      const live = entry.status === 'offered' && entry.offer_number === named.offerNumber && entry.expires && entry.expires.getTime() > at.getTime();
+      if (!live) throw refused(410, 'offer_ended', 'This offer has ended: its time ran out, or the place was booked or passed on.');
+      const [row] = await db.query(`SELECT ${eventColumns('$2', '$3::integer')} FROM events WHERE event_id = $1::uuid AND cancelled_at IS NULL`, [
+        entry.event_id,
+        at,
+        entry.profile_id,
+      ]);
+      if (!row) throw refused(410, 'event_cancelled', 'This event has been cancelled.');
+      const event = toScreeningEvent(row);
+      // The slots as he may book them: his own held place is not counted against him.
+      const slots = availableSlots(event, await takenBySlot(db, event.event_id, at, entry.profile_id), at);
+      return { event_id: event.event_id, slot: entry.slot, expires_at: entry.expires!.toISOString(), slots };
+    },
+
+    async staffList(eventId) {
+      if (!isEventId(eventId)) throw notFound();
+      const rows = await db.query<StaffRow>(
+        `SELECT w.entry_id::text AS entry_id, trim(concat_ws(' ', p.first_name, p.last_name)) AS name, p.email, w.status,
+           w.joined_at AS joined, to_char(w.offer_slot, 'HH24:MI') AS offer_slot, w.offered_at AS offered, w.offer_expires_at AS expires,
+           CASE WHEN w.status = 'waiting' THEN row_number() OVER (PARTITION BY w.status = 'waiting' ORDER BY w.joined_at, w.entry_id) END::integer AS position
+         FROM waiting_list w JOIN member_profiles p ON p.profile_id = w.profile_id
+         WHERE w.event_id = $1::uuid
+         ORDER BY CASE w.status WHEN 'offered' THEN 0 WHEN 'waiting' THEN 1 ELSE 2 END, w.joined_at, w.entry_id`,
+        [eventId],
+      );
+      return rows.map((r) => ({
+        entry_id: r.entry_id,
+        position: r.position ?? null,
+        name: r.name,
+        email: r.email,
+        status: r.status,
+        joined_at: r.joined.toISOString(),
+        offer_slot: r.offer_slot,
+        offered_at: r.offered?.toISOString() ?? null,
+        offer_expires_at: r.expires?.toISOString() ?? null,
+      }));
+    },
+  };
+}

@@ -1,0 +1,91 @@
+/**
+ * The waiting list of a full event (issue 19, docs/decisions/0019): who may
+ * join, which slot a freed place is held in, and until when. The server
+ * decides with these rules; the screens show what it answered.
+ */
+import { bookingClosesAt, cardState } from './event-card';
+import type { ScreeningEvent } from './event';
+import { londonToInstant } from './london-time';
+import { slotTimes } from './slots';
+
+/** Hours a freed place is held for the member offered it (WAITLIST_OFFER_HOURS). */
+export const DEFAULT_OFFER_HOURS = 12;
+const HOUR_MS = 3_600_000;
+
+export type WaitingEntryStatus = 'waiting' | 'offered' | 'booked' | 'left' | 'lapsed';
+
+/** GET /api/events/{id}/waiting-list: the signed-in member's own place on the list. */
+export interface MyWaitingPlace {
+  /** Waiting or holding an offer; false when he is not on the list. */
+  joined: boolean;
+  /** 1 for the first member waiting; null when not waiting. */
+  position: number | null;
+  /** The place held for him, when he has one. */
+  offer: { slot: string; expires_at: string } | null;
+}
+
+/** One entry as staff see it (GET /api/staff/events/{id}/waiting-list). */
+export interface StaffWaitingEntry {
+  entry_id: string;
+  /** Order among those still waiting; null once offered or ended. */
+  position: number | null;
+  name: string;
+  email: string;
+  status: WaitingEntryStatus;
+  joined_at: string;
+  offer_slot: string | null;
+  offered_at: string | null;
+  offer_expires_at: string | null;
+}
+
+export const WAITING_STATUS_LABELS: Record<WaitingEntryStatus, string> = {
+  waiting: 'Waiting',
+  offered: 'Place offered',
+  booked: 'Booked',
+  left: 'Left the list',
+  lapsed: 'Offer lapsed',
+};
+
+type Timing = Pick<ScreeningEvent, 'event_date' | 'start_time' | 'end_time' | 'exclusive_for'>;
+
+/**
+ * Whether a member may join the list: only while the event is fully
+ * booked and still taking bookings (not passed, not past its cut-off).
+ */
+export function mayJoin(event: Timing & Pick<ScreeningEvent, 'total_spaces' | 'booked_spaces' | 'places_left'>, at: Date): boolean {
+  return cardState(event, at) === 'full' && !pastCutoff(event, at);
+}
+
+export function pastCutoff(event: Timing, at: Date): boolean {
+  const closesAt = bookingClosesAt(event);
+  if (closesAt && at.getTime() >= closesAt.getTime()) return true;
+  return londonToInstant(event.event_date, event.end_time).getTime() <= at.getTime();
+}
+
+/**
+ * The slot a freed place is held in: the earliest not yet begun with room
+ * once `takenBySlot` (bookings and held offers) is counted; null if none.
+ */
+export function slotForOffer(
+  event: Pick<ScreeningEvent, 'event_date' | 'start_time' | 'end_time' | 'session_duration' | 'places_per_slot'>,
+  takenBySlot: Readonly<Record<string, number>>,
+  at: Date,
+): string | null {
+  const open = slotTimes(event.start_time, event.end_time, event.session_duration).find(
+    (time) => (takenBySlot[time] ?? 0) < event.places_per_slot && londonToInstant(event.event_date, time).getTime() > at.getTime(),
+  );
+  return open ?? null;
+}
+
+/**
+ * Until when an offer made at `at` holds its place: `hours` later, but
+ * never past the booking cut-off nor the start of the held slot. Null when
+ * that leaves no time at all (nothing is offered then).
+ */
+export function offerExpiry(event: Timing, slot: string, at: Date, hours: number): Date | null {
+  const limits = [at.getTime() + hours * HOUR_MS, londonToInstant(event.event_date, slot).getTime()];
+  const closesAt = bookingClosesAt(event);
+  if (closesAt) limits.push(closesAt.getTime());
+  const until = Math.min(...limits);
+  return until > at.getTime() ? new Date(until) : null;
+}
