@@ -36,9 +36,9 @@ async function profileOf(q: Queryable, userId: string): Promise<number> {
 }
 
 /** His waiting or offered entry's place at `at`: position among those waiting, or the offer held for him. */
-async function placeOf(q: Queryable, eventId: string, profileId: number, at: Date): Promise<MyWaitingPlace> {
-  const [row] = await q.query<{ status: WaitingEntryStatus; position: number; slot: string | null; expires: Date | null }>(
-    `SELECT w.status, to_char(w.offer_slot, 'HH24:MI') AS slot, w.offer_expires_at AS expires,
+async function placeOf(q: Queryable, eventId: string, profileId: number, at: Date, offers: WaitingListOffers): Promise<MyWaitingPlace> {
+  const [row] = await q.query<{ entry_id: string; offer_number: number; status: WaitingEntryStatus; position: number; slot: string | null; expires: Date | null }>(
+    `SELECT w.entry_id::text AS entry_id, w.offer_number, w.status, to_char(w.offer_slot, 'HH24:MI') AS slot, w.offer_expires_at AS expires,
        (SELECT count(*) FROM waiting_list o WHERE o.event_id = w.event_id AND o.status = 'waiting'
           AND (o.joined_at, o.entry_id) <= (w.joined_at, w.entry_id))::integer AS position
      FROM waiting_list w WHERE w.event_id = $1::uuid AND w.profile_id = $2 AND w.status IN ('waiting', 'offered')`,
@@ -46,7 +46,8 @@ async function placeOf(q: Queryable, eventId: string, profileId: number, at: Dat
   );
   if (!row) return { joined: false, position: null, offer: null };
   if (row.status === 'offered' && row.expires && row.expires.getTime() > at.getTime()) {
-    return { joined: true, position: null, offer: { slot: String(row.slot), expires_at: row.expires.toISOString() } };
+    const token = await offers.token(row.entry_id, row.offer_number);
+    return { joined: true, position: null, offer: { slot: String(row.slot), expires_at: row.expires.toISOString(), token } };
   }
   // An offer whose time is up and not yet passed on is no longer his to take.
   return { joined: true, position: row.status === 'waiting' ? row.position : null, offer: null };
@@ -63,7 +64,7 @@ export function createWaitingListService(db: Database, now: () => Date, grants: 
   return {
     async mine(userId, eventId) {
       if (!isEventId(eventId)) throw notFound();
-      return placeOf(db, eventId, await profileOf(db, userId), now());
+      return placeOf(db, eventId, await profileOf(db, userId), now(), offers);
     },
 
     async join(userId, eventId, accessGrant) {
@@ -71,6 +72,7 @@ export function createWaitingListService(db: Database, now: () => Date, grants: 
       const at = now();
       const profileId = await profileOf(db, userId);
       const granted = await grants.isValid(accessGrant, eventId);
+      await offers.prepare();
       return db.transaction(async (tx) => {
         const locked = await tx.query('SELECT event_id FROM events WHERE event_id = $1::uuid AND cancelled_at IS NULL FOR UPDATE', [eventId]);
         if (locked.length === 0) throw notFound();
@@ -92,7 +94,7 @@ export function createWaitingListService(db: Database, now: () => Date, grants: 
           [eventId, profileId, userId, at],
         );
         if (added.length === 0) throw refused(409, 'already_waiting', 'You are already on this event\u2019s waiting list.');
-        return placeOf(tx, eventId, profileId, at);
+        return placeOf(tx, eventId, profileId, at, offers);
       });
     },
 
@@ -113,7 +115,7 @@ export function createWaitingListService(db: Database, now: () => Date, grants: 
         if (!left) throw refused(404, 'not_waiting', 'You are not on this event\u2019s waiting list.');
         // A place held for him goes to the next man waiting, in this transaction.
         if (left.was === 'offered') await offers.offerFreedPlaces(tx, eventId, at);
-        return placeOf(tx, eventId, profileId, at);
+        return placeOf(tx, eventId, profileId, at, offers);
       });
     },
 

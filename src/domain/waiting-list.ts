@@ -20,8 +20,8 @@ export interface MyWaitingPlace {
   joined: boolean;
   /** 1 for the first member waiting; null when not waiting. */
   position: number | null;
-  /** The place held for him, when he has one. */
-  offer: { slot: string; expires_at: string } | null;
+  /** The place held for him, when he has one; `token` is the signed link's, as in his email. */
+  offer: { slot: string; expires_at: string; token: string } | null;
 }
 
 /** One entry as staff see it (GET /api/staff/events/{id}/waiting-list). */

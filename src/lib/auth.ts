@@ -123,10 +123,18 @@ export async function memberExchange<T>(method: 'GET' | 'POST' | 'PUT', path: st
 
 /**
  * A member API call with the bearer token; JSON out, and JSON in unless
- * `contentType` says the body is already text of that type (a CSV file).
+ * `contentType` says the body is already text of that type (a CSV file);
+ * `headers` adds others (a private event's access grant).
  */
-export async function memberRequest<T>(method: 'GET' | 'POST' | 'PATCH' | 'PUT', path: string, body?: unknown, contentType?: string): Promise<T> {
-  const response = await memberFetch(path, jsonInit(method, body, contentType));
+export async function memberRequest<T>(
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+  contentType?: string,
+  headers: Record<string, string> = {},
+): Promise<T> {
+  const init = jsonInit(method, body, contentType);
+  const response = await memberFetch(path, { ...init, headers: { ...init.headers, ...headers } });
   const payload = (await response.json().catch(() => null)) as { message?: unknown; error?: unknown } | null;
   if (!response.ok) {
     const message = typeof payload?.message === 'string' ? payload.message : `Request failed (${response.status})`;

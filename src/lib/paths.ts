@@ -8,6 +8,8 @@ export const queryParams = {
   appointment: 'appointment',
   slot: 'slot',
   consent: 'consent',
+  /** A waiting-list offer's signed token (docs/decisions/0019). */
+  offer: 'offer',
 } as const;
 
 export const paths = {
@@ -21,6 +23,9 @@ export const paths = {
   bookEvent: '/book-event',
   /** The event rides in the URL, so a reload or a shared link still knows it. */
   bookEventFor: (eventId: string) => `/book-event?${queryParams.event}=${encodeURIComponent(eventId)}`,
+  /** The slot choice with the place a waiting-list offer holds (the link its email carries). */
+  bookEventOffer: (eventId: string, token: string) =>
+    `/book-event?${new URLSearchParams({ [queryParams.event]: eventId, [queryParams.offer]: token })}`,
   checkNhsNumber: '/check-nhs-number',
   checkNhsNumberFor: (eventId: string) => `/check-nhs-number?${queryParams.event}=${encodeURIComponent(eventId)}`,
   checkout: '/checkout',

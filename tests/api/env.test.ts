@@ -29,6 +29,7 @@ describe('server settings', () => {
       mailFrom: 'CHAPS <no-reply@chaps-charity.org.uk>',
       enquiriesEmail: 'info@chaps-charity.org.uk',
       reminderTime: '09:00',
+      waitlistOfferHours: 12,
       authJwtSecret: undefined,
       authRequireEmailConfirmation: false,
       supabaseUrl: undefined,
@@ -173,6 +174,9 @@ describe('server settings', () => {
     ['ALLOWED_HOSTS', 'http://evil.example/'],
     ['REMINDER_TIME', '9am'],
     ['REMINDER_TIME', '24:00'],
+    ['WAITLIST_OFFER_HOURS', '0'],
+    ['WAITLIST_OFFER_HOURS', '169'],
+    ['WAITLIST_OFFER_HOURS', 'half a day'],
   ])('refuses %s=%s with a message naming it', (name, value) => {
     let thrown: unknown;
     try {

@@ -13,6 +13,8 @@ export const staffKeys = {
   attendees: (userId: string, eventId: string) => ['member', userId, 'staff', 'attendees', eventId] as const,
   // Not under 'member': recipients' addresses, read on demand and never saved to the phone.
   failures: (userId: string) => ['staff-failures', userId] as const,
+  // Not under 'member': the waiting list changes by the minute and is read when the page opens.
+  waitingList: (userId: string, eventId: string) => ['staff-waiting-list', userId, eventId] as const,
   // Not under 'member': another person's consent answers are health data, read on demand and
   // never saved to the phone (sign-out's queryClient.clear() drops this in-memory copy).
   consent: (userId: string, eventId: string, appointmentId: string) => ['staff-consent', userId, eventId, appointmentId] as const,

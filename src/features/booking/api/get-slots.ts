@@ -3,6 +3,7 @@
  * event's call carries the tab's access grant in X-Access-Grant.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { fetchOffer, offerQueryOptions } from '@/lib/waiting-list';
 import { ACCESS_GRANT_HEADER } from '@/domain/booking';
 import type { SlotsByDate } from '@/domain/slots';
 import { readAccessGrant } from '@/lib/access-grant';
@@ -29,4 +30,19 @@ export const slotsQueryOptions = (eventId: string) =>
     networkMode: 'online',
   });
 
-export const useSlots = (eventId: string) => useQuery(slotsQueryOptions(eventId));
+/**
+ * The free slots; with `offer` (the token of a waiting-list offer's link),
+ * the slots as the member offered the place may book them, his held place
+ * included.
+ */
+export function useSlots(eventId: string, offer?: string | null) {
+  return useQuery<SlotsByDate>({
+    queryKey: offer ? ['waiting-list-offer', offer, 'slots'] : bookingKeys.slots(eventId),
+    queryFn: ({ signal }) => (offer ? fetchOffer(offer).then((o) => o.slots) : fetchSlots(eventId, signal)),
+    staleTime: 0,
+    gcTime: 0,
+    networkMode: 'online',
+    // A refused link (not his, ended, altered) is the answer: no retries.
+    retry: offer ? offerQueryOptions(offer).retry : 3,
+  });
+}

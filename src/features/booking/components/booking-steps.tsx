@@ -18,6 +18,7 @@ import { ConsentForm } from './consent-form';
 import { closedState, EventStateNotice } from './event-state-notice';
 import { OrderSummary } from './order-summary';
 import { RefusalNotice } from './refusal-notice';
+import { OfferNotice } from './offer-notice';
 import { SlotsPanel } from './slots-panel';
 
 function FailureNotice({ failure, eventId, onRetry, busy }: { failure: BookingFailure; eventId: string; onRetry: () => void; busy: boolean }) {
@@ -31,8 +32,8 @@ function FailureNotice({ failure, eventId, onRetry, busy }: { failure: BookingFa
   );
 }
 
-export function BookingSteps({ event, userId }: { event: ScreeningEvent; userId: string }) {
-  const slots = useSlots(event.event_id);
+export function BookingSteps({ event, userId, offer = null }: { event: ScreeningEvent; userId: string; offer?: string | null }) {
+  const slots = useSlots(event.event_id, offer);
   const [draft, updateDraft] = useBookingDraft(event.event_id);
   const { submit, failure, clearFailure, busy } = useSubmitBooking({
     event, userId, draft, updateDraft, refreshSlots: () => void slots.refetch(),
@@ -71,6 +72,8 @@ export function BookingSteps({ event, userId }: { event: ScreeningEvent; userId:
 
   // The server says the event takes no bookings (passed, full, closed, cancelled): say so, offer nothing.
   if (closed) return <EventStateNotice state={closed} />;
+  // A waiting-list link refused (another member's, ended, altered): its reason, and nothing to book.
+  if (offer && slots.isError && !slots.isFetching) return <OfferNotice eventId={event.event_id} token={offer} />;
 
   if (draft.step === 'consent' && draft.slot) {
     return (
@@ -103,6 +106,7 @@ export function BookingSteps({ event, userId }: { event: ScreeningEvent; userId:
           Date
         </h2>
         <p className="booking-date">{formatLongDate(event.event_date)}</p>
+        {offer && <OfferNotice eventId={event.event_id} token={offer} />}
         {failureNotice}
         <SlotsPanel
           eventId={event.event_id}

@@ -22,7 +22,7 @@ import { BookingSteps } from '../components/booking-steps';
 import { closedState, EventStateNotice } from '../components/event-state-notice';
 import '../booking.css';
 
-function BookEvent({ eventId, userId }: { eventId: string; userId: string }) {
+function BookEvent({ eventId, userId, offer }: { eventId: string; userId: string; offer: string | null }) {
   const { data: event, error, refetch, isFetching } = useEvent(eventId);
   // The consent and the booking need the member's profile: an account without one gives it first.
   const profile = useQuery(profileQueryOptions(userId));
@@ -61,7 +61,7 @@ function BookEvent({ eventId, userId }: { eventId: string; userId: string }) {
           <AlreadyBooked key={booked.appointment_id} event={event} appointment={booked} userId={userId} />
         ) : (
           // Keyed by event: another event's link opened from here starts its own draft.
-          <BookingSteps key={event.event_id} event={event} userId={userId} />
+          <BookingSteps key={event.event_id} event={event} userId={userId} offer={offer} />
         )}
       </>
     );
@@ -90,11 +90,13 @@ export default function BookEventPage() {
   useDocumentTitle('Book your appointment');
   const [params] = useSearchParams();
   const eventId = params.get(queryParams.event) ?? '';
+  // A waiting-list offer's link: the slot choice includes the place held for him.
+  const offer = params.get(queryParams.offer);
   return (
     <div className="page booking-page">
       <RequireMember>
         {(member) =>
-          eventId ? <BookEvent eventId={eventId} userId={member.userId} /> : <Navigate to={paths.events} replace />
+          eventId ? <BookEvent eventId={eventId} userId={member.userId} offer={offer} /> : <Navigate to={paths.events} replace />
         }
       </RequireMember>
     </div>

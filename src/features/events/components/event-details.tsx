@@ -4,7 +4,12 @@ import { directionsUrl } from '../directions';
 import { displayPrice, formatLongDate, formatTime } from '@/domain/format';
 import { eventPricePence, fullAddress, isEsneftEvent, spacesLeft, type ScreeningEvent } from '@/domain/event';
 import { mailtoHref, site } from '@/content/site';
+import { lazy, Suspense } from 'react';
+import { mayJoin } from '@/domain/waiting-list';
 import { BookEventAction } from './book-event-action';
+
+// Only a fully booked event's page loads the waiting list's code.
+const WaitingListPanel = lazy(() => import('./waiting-list-panel'));
 
 export function EventDetails({ event, now }: { event: ScreeningEvent; now: Date }) {
   const price = displayPrice(eventPricePence(event));
@@ -67,6 +72,12 @@ export function EventDetails({ event, now }: { event: ScreeningEvent; now: Date 
         <div className="event-detail-action">
           <BookEventAction event={event} now={now} />
         </div>
+
+        {mayJoin(event, now) && (
+          <Suspense fallback={null}>
+            <WaitingListPanel event={event} />
+          </Suspense>
+        )}
 
         <p className="notice notice-info">
           This is a new booking system. If you have booked with us before, you will need to register again before

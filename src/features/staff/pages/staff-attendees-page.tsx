@@ -25,6 +25,7 @@ import { AttendeeTable, type AttendeeListProps } from '../components/attendee-ta
 import { ConsentPanel } from '../components/consent-panel';
 import { CsvUpload } from '../components/csv-upload';
 import { RequireStaff } from '../components/require-staff';
+import { WaitingListSection } from '../components/waiting-list-section';
 import { useCheckIns } from '../use-check-ins';
 import '../staff.css';
 
@@ -115,6 +116,7 @@ function Attendees({ userId, eventId }: { userId: string; eventId: string }) {
         <Spinner label="Loading the attendee list" />
       )}
       {held && attendees.length > 0 && <CsvUpload userId={userId} eventId={eventId} />}
+      <WaitingListSection userId={userId} eventId={eventId} />
       <ConsentPanel userId={userId} eventId={eventId} attendee={consentOf} onClose={() => setConsentOf(null)} />
     </div>
   );

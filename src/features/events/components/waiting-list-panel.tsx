@@ -1,0 +1,91 @@
+/**
+ * A fully booked event's waiting list on its page (issue 19): a visitor is
+ * asked to sign in; a member can join, sees his position and can leave;
+ * a member offered a freed place sees until when it is held and books it.
+ * What changes is said in a live region, and a refusal as an alert.
+ */
+import { Link } from 'react-router-dom';
+import type { ScreeningEvent } from '@/domain/event';
+import { formatLongDate, formatTime } from '@/domain/format';
+import { londonDate, londonTime } from '@/domain/london-time';
+import { paths } from '@/lib/paths';
+import { useSession } from '@/lib/session';
+import { useChangeWaitingPlace, useMyWaitingPlace } from '@/lib/waiting-list';
+
+/** "21:00 on Tuesday, 1 December 2026": an instant read on UK wall-clock. */
+export const heldUntil = (iso: string) => `${londonTime(new Date(iso))} on ${formatLongDate(londonDate(new Date(iso)))}`;
+
+function MemberPlace({ event, userId }: { event: ScreeningEvent; userId: string }) {
+  const place = useMyWaitingPlace(userId, event.event_id);
+  const change = useChangeWaitingPlace(userId, event.event_id);
+  const data = place.data;
+  const busy = change.isPending || place.isFetching;
+
+  let body;
+  if (place.isPending) body = <p>Checking the waiting list…</p>;
+  else if (place.isError) body = <p role="alert">{place.error.message}</p>;
+  else if (data?.offer) {
+    body = (
+      <>
+        <p>
+          <strong>A place is held for you</strong> at {formatTime(data.offer.slot)} until {heldUntil(data.offer.expires_at)} (UK time).
+        </p>
+        <Link className="button button-primary" to={paths.bookEventOffer(event.event_id, data.offer.token)}>
+          Book the place held for you
+        </Link>
+      </>
+    );
+  } else if (data?.joined) {
+    body = (
+      <>
+        <p>
+          {data.position ? `You are number ${data.position} on the waiting list.` : 'You are on the waiting list.'} We will email
+          you if a place frees, and hold it for you for a while.
+        </p>
+        <button type="button" className="button" disabled={busy} onClick={() => change.mutate('leave')}>
+          Leave the waiting list
+        </button>
+      </>
+    );
+  } else {
+    body = (
+      <>
+        <p>Join the waiting list and we will email you if a place frees. It is then held for you for a while.</p>
+        <button type="button" className="button button-primary" disabled={busy} onClick={() => change.mutate('join')}>
+          Join the waiting list
+        </button>
+      </>
+    );
+  }
+  return (
+    <>
+      <div aria-live="polite">{body}</div>
+      {change.isError && (
+        <p className="form-failure" role="alert">
+          {change.error.message}
+        </p>
+      )}
+    </>
+  );
+}
+
+export default function WaitingListPanel({ event }: { event: ScreeningEvent }) {
+  const session = useSession();
+  const from = paths.event(event.event_id);
+  return (
+    <section className="waiting-list notice" aria-labelledby="waiting-list-title">
+      <h2 id="waiting-list-title">Waiting list</h2>
+      {session.status === 'signed-in' ? (
+        <MemberPlace event={event} userId={session.member.userId} />
+      ) : (
+        <p>
+          This event is fully booked.{' '}
+          <Link to={paths.login} state={{ from }}>
+            Sign in
+          </Link>{' '}
+          to join its waiting list.
+        </p>
+      )}
+    </section>
+  );
+}

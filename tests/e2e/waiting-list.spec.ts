@@ -1,0 +1,83 @@
+/**
+ * The waiting list (issue 19), in a browser whose clock is in New York: a
+ * member joins the list of a fully booked event and sees his position;
+ * the member holding the only place cancels; the offer arrives in the dev
+ * outbox with its one-click unsubscribe; he follows its link to the slot
+ * choice with the place held for him, and books it while the event is
+ * full to everyone else. Staff then see the list and its offer on a
+ * 360 px phone, nothing wider than the screen.
+ */
+import { expect, test } from '@playwright/test';
+import { BOOKING_CONFIRMED_MESSAGE } from '../../src/domain/booking';
+import type { ScreeningEvent } from '../../src/domain/event';
+import { expectNoSeriousA11yViolations } from './support/axe';
+import { bookThroughApi, fillConsent, freeSlots, mailsTo, pickFirstFreeSlot } from './support/booking';
+import { createMember, signIn, signInAt } from './support/members';
+import { createEventAsStaff, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD, inDays, staffToken } from './support/staff';
+
+test('a member joins a full event’s waiting list, gets the offer when a place frees, and books through its link', async ({ page, request, browser }) => {
+  const eventName = `Waiting List Screening ${Date.now().toString(36)}`;
+  const created = await createEventAsStaff(request, await staffToken(request), {
+    event_name: eventName,
+    category: 'community',
+    exclusive_for: null,
+    event_date: inDays(6),
+    start_time: '10:00',
+    end_time: '11:00',
+    total_spaces: 1,
+  });
+  const event = ((await (await request.get(`/api/events/${created.event_id}`)).json()) as { event: ScreeningEvent }).event;
+  const holder = await createMember(request, { firstName: 'Harold' });
+  const waiter = await createMember(request, { firstName: 'Walter' });
+  const [slot] = await freeSlots(request, event);
+  const booking = await bookThroughApi(request, holder, event, slot!);
+
+  // Full: the event's page offers the waiting list.
+  await signInAt(page, waiter, `/event/${created.event_id}`);
+  await expect(page.getByRole('button', { name: 'Fully Booked' })).toBeDisabled();
+  const list = page.getByRole('region', { name: 'Waiting list' });
+  await list.getByRole('button', { name: 'Join the waiting list' }).click();
+  await expect(list.getByText('You are number 1 on the waiting list.')).toBeVisible();
+  await expect(list.getByRole('button', { name: 'Leave the waiting list' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // The holder cancels: the place is held for the waiter and his offer is emailed.
+  const cancelled = await request.post(`/api/appointments/${booking.appointment_id}/cancel`, {
+    headers: { Authorization: `Bearer ${holder.accessToken}` },
+    data: {},
+  });
+  expect(cancelled.status(), await cancelled.text()).toBe(200);
+  const offerMail = async () => (await mailsTo(request, waiter.email)).find((m) => m.subject === `A place is free for you: ${eventName}`);
+  await expect.poll(offerMail).toBeTruthy();
+  const mail = (await offerMail())!;
+  expect(mail.text).toContain('Unsubscribe from waiting-list offers: http://localhost:');
+  // Everyone else still sees the event full.
+  expect((await request.get(`/api/events/${created.event_id}/slots`)).status()).toBe(409);
+
+  const link = /Book the place held for you: (\S+)/.exec(mail.text)![1]!;
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await expect(page.getByRole('status').filter({ hasText: 'A place is held for you' })).toBeVisible();
+  await pickFirstFreeSlot(page);
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: 'Proceed to Consent Form' }).click();
+  await fillConsent(page);
+  await page.getByRole('button', { name: 'COMPLETE BOOKING' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: BOOKING_CONFIRMED_MESSAGE })).toBeVisible();
+
+  // Staff on a 360 px phone: the list shows the offer taken, and fits the screen.
+  const phone = await browser.newContext({ viewport: { width: 360, height: 780 }, timezoneId: 'America/Los_Angeles', locale: 'en-GB' });
+  const staffPage = await phone.newPage();
+  await staffPage.goto('/login');
+  await signIn(staffPage, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD);
+  await expect(staffPage.getByRole('banner').getByRole('link', { name: 'Portal' })).toBeVisible();
+  await staffPage.goto(`/staff/events/${created.event_id}`);
+  const staffList = staffPage.getByRole('region', { name: 'Waiting list' });
+  await expect(staffList.getByRole('listitem')).toHaveCount(1);
+  await expect(staffList.getByRole('listitem')).toContainText('Walter Booker');
+  await expect(staffList.getByRole('listitem')).toContainText('Booked');
+  await expect(staffList.getByRole('listitem')).toContainText('held until');
+  const width = await staffPage.evaluate(() => document.documentElement.scrollWidth);
+  expect(width, `the staff event page is ${width} px wide`).toBeLessThanOrEqual(360);
+  await expectNoSeriousA11yViolations(staffPage);
+  await phone.close();
+});
