@@ -14,9 +14,10 @@
  */
 import type { Database, Queryable } from './adapter';
 
-const WRITES_WATCHED_TABLES = /\b(?:insert\s+into|update|delete\s+from)\s+(?:public\.)?(?:events|appointments)\b/i;
+// waiting_list too: a place held for a waiting list's offer counts as taken (docs/decisions/0019).
+const WRITES_WATCHED_TABLES = /\b(?:insert\s+into|update|delete\s+from)\s+(?:public\.)?(?:events|appointments|waiting_list)\b/i;
 
-/** Whether `sql` may change events or appointments. */
+/** Whether `sql` may change events, appointments or the waiting list's held places. */
 export function writesWatchedTables(sql: string): boolean {
   return WRITES_WATCHED_TABLES.test(sql);
 }

@@ -25,3 +25,10 @@ CREATE UNIQUE INDEX waiting_list_one_per_member ON waiting_list (event_id, profi
 -- The order of the list, and the held places counted with the bookings.
 CREATE INDEX waiting_list_queue ON waiting_list (event_id, joined_at) WHERE status = 'waiting';
 CREATE INDEX waiting_list_offers ON waiting_list (event_id, offer_slot) WHERE status = 'offered';
+
+-- A held offer changes the places the public answers show (the listing, an
+-- event's slots): every process drops its ready answers when the list's
+-- rows change, as for events and appointments (migration 620).
+CREATE TRIGGER waiting_list_data_change
+  AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON waiting_list
+  FOR EACH STATEMENT EXECUTE FUNCTION notify_data_change();
