@@ -185,7 +185,8 @@ function decideBooking(row: Row | undefined, input: BookingInput, at: Date, gran
   if (!row) throw refusal('event_not_found');
   const event = toScreeningEvent(row);
   const start = checkTiming(event, input.appointmentStartTime, at, kind);
-  if (event.is_private && !grantValid) throw refusal('access_code_required');
+  // A member offered a place from the waiting list showed the code when he joined it.
+  if (event.is_private && !grantValid && row.holds_offer !== true) throw refusal('access_code_required');
 
   if (row.member_profile_id === null || row.member_profile_id === undefined) throw profileRequired();
   const profile: ProfileRow = {

@@ -14,8 +14,11 @@ import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '.
 import { asApiEvent, makeEvent } from '../fixtures/events';
 import { orderFor, testPayments } from '../fixtures/payments';
 import { makeStaff } from '../fixtures/staff';
+import { ACCESS_GRANT_HEADER } from '../../src/domain/booking';
+import { hashAccessCode } from '../../server/services/access-code';
 
 const START = new Date('2026-12-01T10:00:00Z');
+const CODE = 'LODG-E123';
 
 describe.each(ENGINES)('waiting-list places on %s', (engine) => {
   let test: TestDatabase;
@@ -23,6 +26,7 @@ describe.each(ENGINES)('waiting-list places on %s', (engine) => {
   let payments: Payments;
   const app = () => testApp({ db: test.db, now: () => clock, payments });
   const grown = makeEvent({ event_name: 'Grown Wednesday', event_date: '2026-12-09', total_spaces: 1 });
+  const lodge = makeEvent({ event_name: 'Lodge Friday', event_date: '2026-12-11', total_spaces: 1, is_private: true });
   const paid = makeEvent({ event_name: 'Paid Thursday', event_date: '2026-12-10', total_spaces: 1, payment_required: true, price: 2500 });
 
   const join = async (who: FastMember, eventId: string) =>
@@ -32,8 +36,9 @@ describe.each(ENGINES)('waiting-list places on %s', (engine) => {
       await test.db.query<{ status: string }>('SELECT status FROM waiting_list WHERE event_id = $1 ORDER BY joined_at', [eventId])
     ).map((r) => r.status);
   async function book(who: FastMember, eventId: string, start: string) {
-    const consent = await getJson<{ consent_id: string }>(app(), '/api/medical/consent', sendJson(who.token, { ...validConsent(), eventId }));
-    return getJson<{ error?: string }>(app(), '/api/appointments', sendJson(who.token, { eventId, appointmentStartTime: start, consentId: consent.body.consent_id }));
+    const token = await who.tokenAt(clock);
+    const consent = await getJson<{ consent_id: string }>(app(), '/api/medical/consent', sendJson(token, { ...validConsent(), eventId }));
+    return getJson<{ error?: string }>(app(), '/api/appointments', sendJson(token, { eventId, appointmentStartTime: start, consentId: consent.body.consent_id }));
   }
   async function joinInOrder(members: FastMember[], eventId: string) {
     for (const who of members) {
@@ -44,7 +49,7 @@ describe.each(ENGINES)('waiting-list places on %s', (engine) => {
 
   beforeAll(async () => {
     test = await createTestDatabase(engine);
-    await replaceEvents(test.db, [grown, paid]);
+    await replaceEvents(test.db, [grown, paid, { ...lodge, access_code_hash: await hashAccessCode(CODE) }]);
     payments = testPayments(test.db, () => clock);
   });
   afterAll(async () => {
@@ -104,5 +109,32 @@ describe.each(ENGINES)('waiting-list places on %s', (engine) => {
     await jobsFor(test.db).send(test.db, 'waiting_list_offers', {});
     await runJobs(test.db);
     expect(await statuses(paid.event_id)).toEqual(['booked', 'offered']);
+  });
+
+  it('a private event: joining needs the code; the member offered a place books it without showing it again', async () => {
+    clock = START;
+    const [booker, waiter] = (await fastMembers(test.db, 2, clock)) as [FastMember, FastMember];
+    const grant = (
+      await getJson<{ access_grant: string }>(app(), `/api/events/${lodge.event_id}/check-access-code`, sendJson(null, { access_code: CODE }))
+    ).body.access_grant;
+    const consent = await getJson<{ consent_id: string }>(app(), '/api/medical/consent', sendJson(booker.token, { ...validConsent(), eventId: lodge.event_id }));
+    const booked = await getJson<{ appointment: { appointment_id: string } }>(
+      app(),
+      '/api/appointments',
+      sendJson(booker.token, { eventId: lodge.event_id, appointmentStartTime: '10:00', consentId: consent.body.consent_id, accessGrant: grant }),
+    );
+    expect(booked.status).toBe(201);
+    expect(await join(waiter, lodge.event_id)).toBe(403);
+    const joined = await getJson(app(), `/api/waiting-list/events/${lodge.event_id}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${waiter.token}`, [ACCESS_GRANT_HEADER]: grant },
+    });
+    expect(joined.status).toBe(201);
+    const cancelled = await getJson(app(), `/api/appointments/${booked.body.appointment.appointment_id}/cancel`, sendJson(booker.token, {}));
+    expect(cancelled.status).toBe(200);
+    expect(await statuses(lodge.event_id)).toEqual(['offered']);
+    // Hours later his grant has long expired; the place held for him needs none.
+    clock = new Date(START.getTime() + 3 * 3_600_000);
+    expect((await book(waiter, lodge.event_id, '10:00')).status).toBe(201);
   });
 });
