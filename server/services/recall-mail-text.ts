@@ -11,15 +11,20 @@ import { formatDueMonth } from '../../src/domain/recall';
 import type { MailContent, MailSection } from '../mail';
 import { greeting, unsubscribeSection } from './booking-mail-text';
 
-const eventSection = (origin: string, { event, miles }: InvitedEvent): MailSection => ({
-  heading: event.event_name,
-  paragraphs: [
+function eventSection(origin: string, { event, miles }: InvitedEvent): MailSection {
+  const paragraphs = [
     `${formatLongDate(event.event_date)}, ${event.start_time} to ${event.end_time} (UK time)`,
     [event.address_line_1, event.address_line_2, event.city, event.postcode].filter(Boolean).join(', ') +
       (miles === null ? '' : ` (${distanceText(miles)})`),
-  ],
-  link: { text: `See ${event.event_name} and book`, href: `${origin}/event/${event.event_id}` },
-});
+  ];
+  return {
+    heading: event.event_name,
+    paragraphs,
+    // The text part prints no headings: the event's name leads its lines there.
+    textParagraphs: [event.event_name, ...paragraphs],
+    link: { text: `See ${event.event_name} and book`, href: `${origin}/event/${event.event_id}` },
+  };
+}
 
 export interface RecallMailInput {
   firstName: string;
