@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { dateRange, eventsQuery, listingOfEvents, parseEventIds, type DateFilter, type EventFilters } from '../../src/domain/event-filters';
-import { queryFromSearch } from '../../src/features/events/filters';
 
 describe('dateRange (UK calendar dates)', () => {
   it.each<[DateFilter, string, { from: string; to: string | null }]>([
@@ -48,11 +47,8 @@ describe('a list of events by id (a recall invitation\'s link)', () => {
     expect(parseEventIds(Array.from({ length: 11 }, (_, i) => a.slice(0, -2) + String(i).padStart(2, '0')).join(','))).toBeNull();
   });
 
-  it('stands alone in the query and the URL: no other filter narrows it', () => {
+  it('stands alone in the query and the page URL: no other filter narrows it', () => {
     expect(eventsQuery({ events: [a, b], date: 'today', location: 'Ipswich' })).toEqual({ events: `${a},${b}` });
     expect(listingOfEvents([a, b])).toBe(`/book-event-main?events=${a},${b}`);
-    expect(queryFromSearch(new URLSearchParams(`events=${a},${b}&date=today`))).toEqual({ events: `${a},${b}` });
-    // A broken list is not read as "every event": the other filters apply as usual.
-    expect(queryFromSearch(new URLSearchParams('events=oops&date=today'))).toEqual({ date: 'today' });
   });
 });
