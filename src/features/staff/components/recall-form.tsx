@@ -6,21 +6,10 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { formatLongDate } from '@/domain/format';
-import { RECALL_OVERRIDE_MAX_MONTHS, RECALL_OVERRIDE_MIN_MONTHS } from '@/domain/recall';
+import { parseRecallMonths, RECALL_OVERRIDE_MAX_MONTHS, RECALL_OVERRIDE_MIN_MONTHS } from '@/domain/recall';
 import { attendeeName, type Attendee } from '@/domain/staff-attendees';
 import { isNotSent } from '@/lib/not-sent';
 import { useSaveRecall } from '../api/results';
-
-const MONTHS = new RegExp('^\\d{1,2}$');
-
-/** The months typed, or what is wrong with them in words. */
-export function parseRecallMonths(text: string): { months: number } | { error: string } {
-  const trimmed = text.trim();
-  const range = `a whole number of months from ${RECALL_OVERRIDE_MIN_MONTHS} to ${RECALL_OVERRIDE_MAX_MONTHS}`;
-  if (!MONTHS.test(trimmed)) return { error: `Enter ${range}.` };
-  const months = Number(trimmed);
-  return months >= RECALL_OVERRIDE_MIN_MONTHS && months <= RECALL_OVERRIDE_MAX_MONTHS ? { months } : { error: `Enter ${range}.` };
-}
 
 const dueText = (date: string | null | undefined) => (date ? formatLongDate(date) : 'no date (a red result: see a GP)');
 
