@@ -11,7 +11,7 @@ import { attendeeName, type Attendee } from '@/domain/staff-attendees';
 import { isNotSent } from '@/lib/not-sent';
 import { useSaveRecall } from '../api/results';
 
-const dueText = (date: string | null | undefined) => (date ? formatLongDate(date) : 'no date (a red result: see a GP)');
+const dueText = (date: string | null | undefined) => (date ? formatLongDate(date) : 'none (a red result means see a GP; with no date of birth there is no band)');
 
 export function RecallForm({ userId, eventId, attendee }: { userId: string; eventId: string; attendee: Attendee }) {
   const save = useSaveRecall(userId, eventId);
