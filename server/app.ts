@@ -22,6 +22,7 @@ import { createJobs, type Jobs } from './jobs/queue';
 import { paypalWebhookJob } from './jobs/paypal-webhook-job';
 import { reconcileJob } from './jobs/reconcile-job';
 import { refundJob } from './jobs/refund-job';
+import { recallEmailsJob } from './jobs/recall-emails-job';
 import { remindersJob } from './jobs/reminders-job';
 import { waitingListJob } from './jobs/waiting-list-job';
 import { createMailer, createMailTransport, devOutboxRoutes, type Mailer, type MailTransport } from './mail';
@@ -45,6 +46,7 @@ import { createAccessCodeService } from './services/access-code-service';
 import { createAccessGrants } from './services/access-grants';
 import { createAppointmentsService } from './services/appointments-service';
 import { createBookingMail } from './services/booking-mail';
+import { createRecallEmailsService } from './services/recall-emails-service';
 import { createRemindersService } from './services/reminders-service';
 import { createWaitingListOffers } from './services/waiting-list-offers';
 import { createWaitingListService } from './services/waiting-list-service';
@@ -200,6 +202,11 @@ export function createApp({
     paypal_webhook: paypalWebhookJob(payments.processPayPalWebhook),
     appointment_reminders: remindersJob(createRemindersService(db, now, bookingMail, env.reminderTime, unsubscribeLinks), logger),
     waiting_list_offers: waitingListJob(waitingOffers, logger),
+    // The events as they are now (no listing cache): an invitation lists only places free at its moment.
+    recall_emails: recallEmailsJob(
+      createRecallEmailsService(db, now, mailer, () => createEventsService(db, now).list({}), emailOrigin, unsubscribeLinks),
+      logger,
+    ),
   });
 
   app.notFound((c) =>

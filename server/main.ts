@@ -75,12 +75,14 @@ async function main(): Promise<void> {
     payments,
     now,
     readyAnswers,
-    // After a move, what the once-a-minute schedules would have done meanwhile: lapse holds, send the reminders now due, pass lapsed waiting-list offers on.
+    // After a move, what the once-a-minute schedules would have done meanwhile: lapse holds, send the reminders
+    // and recall emails now due, and pass lapsed waiting-list offers on.
     devClock: clock
       ? () =>
           clock.routes(async () => {
             await payments.reconcile();
             await jobs.send(db, 'appointment_reminders', {});
+            await jobs.send(db, 'recall_emails', {});
             await jobs.send(db, 'waiting_list_offers', {});
           })
       : undefined,

@@ -25,13 +25,23 @@ export interface JobData {
   paypal_webhook: { eventId: string };
   /** Queue the reminders due now, the day before each appointment (server/services/reminders-service.ts). */
   appointment_reminders: Record<string, never>;
+  /** Queue the recall invitations, follow-ups and GP prompts due now (server/services/recall-emails-service.ts). */
+  recall_emails: Record<string, never>;
   /** Pass lapsed waiting-list offers on and offer freed places (server/services/waiting-list-offers.ts). */
   waiting_list_offers: Record<string, never>;
 }
 
 export type JobKind = keyof JobData;
 
-export const JOB_KINDS: readonly JobKind[] = ['email', 'refund', 'reconcile_payments', 'paypal_webhook', 'appointment_reminders', 'waiting_list_offers'];
+export const JOB_KINDS: readonly JobKind[] = [
+  'email',
+  'refund',
+  'reconcile_payments',
+  'paypal_webhook',
+  'appointment_reminders',
+  'recall_emails',
+  'waiting_list_offers',
+];
 
 export interface JobInfo {
   id: string;
@@ -57,6 +67,7 @@ const QUEUE_POLICY: Record<JobKind, QueuePolicy> = {
   paypal_webhook: { expireInSeconds: 120, retryLimit: 12 },
   // As the reconciler: a failed sweep is simply the next minute's, and nothing it would have sent is lost.
   appointment_reminders: { expireInSeconds: 300, retryLimit: 0 },
+  recall_emails: { expireInSeconds: 300, retryLimit: 0 },
   // The same: the state is in rows, so the next minute's sweep does what a failed one did not.
   waiting_list_offers: { expireInSeconds: 300, retryLimit: 0 },
 };
@@ -65,6 +76,7 @@ const QUEUE_POLICY: Record<JobKind, QueuePolicy> = {
 const SCHEDULES: ReadonlyArray<{ kind: JobKind; cron: string }> = [
   { kind: 'reconcile_payments', cron: '* * * * *' },
   { kind: 'appointment_reminders', cron: '* * * * *' },
+  { kind: 'recall_emails', cron: '* * * * *' },
   { kind: 'waiting_list_offers', cron: '* * * * *' },
 ];
 
