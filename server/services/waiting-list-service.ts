@@ -44,7 +44,15 @@ async function placeOf(q: Queryable, eventId: string, profileId: number, at: Dat
      FROM waiting_list w WHERE w.event_id = $1::uuid AND w.profile_id = $2 AND w.status IN ('waiting', 'offered')`,
     [eventId, profileId],
   );
-  if (!row) return { joined: false, position: null, offer: null };
+  if (!row) {
+    // Not on the list: say so, and whether he already holds a place (a full event he booked still offers others the list).
+    const booked = await q.query(
+      `SELECT 1 FROM appointments WHERE event_id = $1::uuid AND profile_id = $2
+         AND (status = 'confirmed' OR (status = 'held' AND hold_expires_at > $3))`,
+      [eventId, profileId, at],
+    );
+    return { joined: false, position: null, offer: null, ...(booked.length > 0 ? { booked: true } : {}) };
+  }
   if (row.status === 'offered' && row.expires && row.expires.getTime() > at.getTime()) {
     const token = await offers.token(row.entry_id, row.offer_number);
     return { joined: true, position: null, offer: { slot: String(row.slot), expires_at: row.expires.toISOString(), token } };

@@ -22,6 +22,8 @@ export interface MyWaitingPlace {
   position: number | null;
   /** The place held for him, when he has one; `token` is the signed link's, as in his email. */
   offer: { slot: string; expires_at: string; token: string } | null;
+  /** Present (true) when he is not on the list because he already has a place on the event. */
+  booked?: true;
 }
 
 /** One entry as staff see it (GET /api/staff/events/{id}/waiting-list). */

@@ -109,6 +109,8 @@ describe.each(ENGINES)('the waiting list on %s', (engine) => {
     expect((await join(w2)).body.position).toBe(2);
     expect((await join(w1)).body.error).toBe('already_waiting');
     expect((await join(b1)).body.error).toBe('already_booked');
+    // His event page shows his place rather than an offer to join.
+    expect(await mine(b1)).toEqual({ joined: false, position: null, offer: null, booked: true });
     expect(await entries(full)).toHaveLength(2);
 
     // Leaving is his own: w2 leaving takes nothing from w1, and leaving twice finds nothing.
@@ -199,7 +201,7 @@ describe.each(ENGINES)('the waiting list on %s', (engine) => {
     const taken = await book(third, passOn, '10:00');
     expect(taken.status).toBe(201);
     expect((await entries(passOn)).map((r) => r.status)).toEqual(['waiting', 'lapsed', 'booked']);
-    expect(await mine(third, passOn)).toEqual({ joined: false, position: null, offer: null });
+    expect(await mine(third, passOn)).toEqual({ joined: false, position: null, offer: null, booked: true });
     await sweep(new Date(clock.getTime() + HOUR));
     expect((await offerMails()).filter((m) => m.subject.endsWith('Pass On Tuesday'))).toHaveLength(2);
   });

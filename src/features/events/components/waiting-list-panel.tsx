@@ -24,7 +24,13 @@ function MemberPlace({ event, userId }: { event: ScreeningEvent; userId: string 
   let body;
   if (place.isPending) body = <p>Checking the waiting list…</p>;
   else if (place.isError) body = <p role="alert">{place.error.message}</p>;
-  else if (data?.offer) {
+  else if (data?.booked) {
+    body = (
+      <p>
+        You already have a place at this event. <Link to={paths.myBookings}>See it in My bookings</Link>.
+      </p>
+    );
+  } else if (data?.offer) {
     body = (
       <>
         <p>
