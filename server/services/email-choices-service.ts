@@ -14,14 +14,50 @@ import type { Signer } from './signing';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * The newsletter choice is his address on the newsletter list
+ * (newsletter_subscriptions), the same list the site's sign-up form adds
+ * to: turned on in the portal, he is on it; unsubscribed from either, he is
+ * off it. So a member who signed up on the form before he had an account
+ * sees the newsletter on, and one list is the one the charity sends to.
+ */
+const ON_NEWSLETTER = (profileColumn: string) =>
+  `EXISTS (SELECT 1 FROM newsletter_subscriptions n JOIN member_profiles np ON n.email = lower(btrim(np.email)) WHERE np.profile_id = ${profileColumn})`;
+
 /** The choices of one member; the defaults when he has never changed them. */
 export async function emailChoicesOf(q: Queryable, profileId: number): Promise<EmailChoices> {
-  const [row] = await q.query<EmailChoices>(`SELECT ${EMAIL_CHOICES.join(', ')} FROM member_email_choices WHERE profile_id = $1`, [profileId]);
-  return row ? (Object.fromEntries(EMAIL_CHOICES.map((choice) => [choice, row[choice]])) as EmailChoices) : { ...DEFAULT_EMAIL_CHOICES };
+  const stored = EMAIL_CHOICES.filter((choice) => choice !== 'newsletter');
+  const [row] = await q.query<Partial<EmailChoices> & { on_newsletter: boolean }>(
+    `SELECT ${stored.map((choice) => `c.${choice}`).join(', ')}, ${ON_NEWSLETTER('$1')} AS on_newsletter
+     FROM (SELECT 1) one LEFT JOIN member_email_choices c ON c.profile_id = $1`,
+    [profileId],
+  );
+  const choices = { ...DEFAULT_EMAIL_CHOICES };
+  for (const choice of stored) {
+    const value = row?.[choice];
+    if (typeof value === 'boolean') choices[choice] = value;
+  }
+  choices.newsletter = row?.on_newsletter === true;
+  return choices;
+}
+
+/** Puts him on the newsletter list (his name from his profile) or takes him off it. */
+async function setNewsletter(q: Queryable, profileId: number, on: boolean, now: Date): Promise<void> {
+  if (on) {
+    await q.query(
+      `INSERT INTO newsletter_subscriptions (email, name, hear_about_event, created_at, updated_at)
+       SELECT lower(btrim(email)), btrim(concat_ws(' ', first_name, last_name)), true, $2, $2 FROM member_profiles WHERE profile_id = $1
+       ON CONFLICT (email) DO UPDATE SET updated_at = EXCLUDED.updated_at`,
+      [profileId, now],
+    );
+  } else {
+    await q.query('DELETE FROM newsletter_subscriptions WHERE email = (SELECT lower(btrim(email)) FROM member_profiles WHERE profile_id = $1)', [profileId]);
+  }
 }
 
 /** Sets the choices given, keeping the others; resolves to them all. */
 export async function setEmailChoices(q: Queryable, profileId: number, changes: Partial<EmailChoices>, now: Date): Promise<EmailChoices> {
+  if (changes.newsletter !== undefined) await setNewsletter(q, profileId, changes.newsletter, now);
   const next = { ...(await emailChoicesOf(q, profileId)), ...changes };
   // Every column named from EMAIL_CHOICES (fixed names, never input): one kind added there is one column here.
   const values = EMAIL_CHOICES.map((_, i) => `$${i + 2}`).join(', ');
@@ -37,6 +73,7 @@ export async function setEmailChoices(q: Queryable, profileId: number, changes: 
 
 /** SQL: true when the member of `profileColumn` has not turned `choice` off (or on, for the asked-for kinds). */
 export function wantsEmailSql(choice: EmailChoice, profileColumn: string): string {
+  if (choice === 'newsletter') return ON_NEWSLETTER(profileColumn);
   return `COALESCE((SELECT c.${choice} FROM member_email_choices c WHERE c.profile_id = ${profileColumn}), ${DEFAULT_EMAIL_CHOICES[choice]})`;
 }
 

@@ -15,6 +15,8 @@ import { fastMembers, sendJson, validConsent, type FastMember } from '../fixture
 import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../fixtures/db';
 import { makeEvent } from '../fixtures/events';
 import { sentMail } from '../fixtures/mail';
+import { createUnsubscribeLinks } from '../../server/services/email-choices-service';
+import { createSigner } from '../../server/services/signing';
 
 const BOOKED = new Date('2026-10-01T09:00:00Z');
 const SITE = 'https://www.example.org';
@@ -105,5 +107,30 @@ describe.each(ENGINES)('email choices on %s', (engine) => {
     await getJson(app(), '/api/email-choices', sendJson(await member.tokenAt(clock), { reminders: true }, 'PUT'));
     await sweep(new Date('2026-11-19T09:01:00Z'));
     expect((await sentMail(test.db)).filter((m) => m.to === member.email && m.subject.startsWith('Reminder:'))).toHaveLength(2);
+  });
+  it('the newsletter choice is his place on the newsletter list: the form, the portal and the unsubscribe link agree', async () => {
+    const [member] = (await fastMembers(test.db, 1, clock)) as [FastMember];
+    const listed = async () => (await test.db.query('SELECT name FROM newsletter_subscriptions WHERE email = $1', [member.email.toLowerCase()])).length;
+    // Signed up on the public form before: the portal shows it on.
+    const form = await getJson(app(), '/api/subscriptions', sendJson(null, { name: 'Alan Early', email: member.email.toUpperCase(), hear_about_event: true }));
+    expect(form.status).toBe(201);
+    expect((await choicesOf(member)).body.choices.newsletter).toBe(true);
+    // Off in the portal: off the list.
+    await getJson(app(), '/api/email-choices', sendJson(await member.tokenAt(clock), { newsletter: false }, 'PUT'));
+    expect(await listed()).toBe(0);
+    expect((await choicesOf(member)).body.choices.newsletter).toBe(false);
+    // On again: on the list, under his profile's name.
+    await getJson(app(), '/api/email-choices', sendJson(await member.tokenAt(clock), { newsletter: true }, 'PUT'));
+    expect(await listed()).toBe(1);
+    // A newsletter's one-click link takes him off it, signed out.
+    const link = await createUnsubscribeLinks(createSigner(test.db, undefined), SITE).linkFor(member.publicId, 'newsletter');
+    const res = await app().request(new URL(link.url).pathname + new URL(link.url).search, {
+      method: 'POST',
+      body: 'List-Unsubscribe=One-Click',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.status).toBe(200);
+    expect(await listed()).toBe(0);
+    expect((await choicesOf(member)).body.choices.newsletter).toBe(false);
   });
 });
