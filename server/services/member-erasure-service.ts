@@ -87,6 +87,9 @@ export function createMemberErasure(deps: { db: Database; mailer: Mailer; jobSch
       await guard.succeeded();
       const at = now();
       return db.transaction(async (tx) => {
+        // Two deletions sent at once: the second waits here, then finds no account (one erasure, one goodbye).
+        const [still] = await tx.query('SELECT 1 FROM auth_users WHERE id = $1::uuid FOR UPDATE', [member.userId]);
+        if (!still) return { erased: false, reason: 'no_account' } as const;
         const [profile] = await tx.query<{ profile_id: number; first_name: string; email: string }>(
           'SELECT profile_id, first_name, email FROM member_profiles WHERE user_id = $1::uuid FOR UPDATE',
           [member.userId],

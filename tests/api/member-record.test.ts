@@ -204,6 +204,27 @@ describe.each(ENGINES)('the member’s own record on %s', (engine) => {
   });
 });
 
+describe.each(ENGINES)('two deletions at once on %s', (engine) => {
+  it('erase once: one 200, one audit row, one goodbye email', async () => {
+    const test = await createTestDatabase(engine);
+    try {
+      const app = testApp({ db: test.db });
+      const email = uniqueEmail('twice');
+      const session = await signUp(app, email, PASSWORD);
+      expect((await createProfile(app, session.access_token, profileFields({ first_name: 'Twice' }))).status).toBe(201);
+      const answers = await Promise.all([1, 2].map(() => getJson(app, '/api/me/delete', sendJson(session.access_token, { password: PASSWORD }))));
+      const statuses = answers.map((a) => a.status).sort();
+      expect(statuses[0]).toBe(200);
+      expect([401, 404]).toContain(statuses[1]);
+      await runJobs(test.db);
+      expect(await test.db.query("SELECT 1 FROM staff_audit WHERE action = 'member.erase' AND entity_id = $1", [session.user.id])).toHaveLength(1);
+      expect(await test.db.query("SELECT 1 FROM outbox WHERE subject = 'Your CHAPS account has been deleted'")).toHaveLength(1);
+    } finally {
+      await test.dispose();
+    }
+  });
+});
+
 describe('with a hosted Supabase project', () => {
   it('refuses deletion clearly: the server can check no password there and delete no user', async () => {
     const test = await createTestDatabase('pglite');
