@@ -22,6 +22,7 @@ import { createJobs, type Jobs } from './jobs/queue';
 import { paypalWebhookJob } from './jobs/paypal-webhook-job';
 import { reconcileJob } from './jobs/reconcile-job';
 import { refundJob } from './jobs/refund-job';
+import { recallEmailsJob } from './jobs/recall-emails-job';
 import { remindersJob } from './jobs/reminders-job';
 import { createMailer, createMailTransport, devOutboxRoutes, type Mailer, type MailTransport } from './mail';
 import { appointmentsRoutes } from './routes/appointments';
@@ -44,6 +45,7 @@ import { createAccessCodeService } from './services/access-code-service';
 import { createAccessGrants } from './services/access-grants';
 import { createAppointmentsService } from './services/appointments-service';
 import { createBookingMail } from './services/booking-mail';
+import { createRecallEmailsService } from './services/recall-emails-service';
 import { createRemindersService } from './services/reminders-service';
 import { createUnsubscribeLinks } from './services/email-choices-service';
 import { emailChoicesRoutes } from './routes/email-choices';
@@ -131,7 +133,8 @@ export function createApp({
   app.route('/api/health', healthRoutes(db, logger));
   const signer = createSigner(db, env.linkSigningSecret);
   // Links in emails sent with no request to take an origin from (the sweeps): SITE_URL, required in production.
-  const unsubscribeLinks = createUnsubscribeLinks(signer, env.siteUrl ?? `http://localhost:${env.port}`);
+  const emailOrigin = env.siteUrl ?? `http://localhost:${env.port}`;
+  const unsubscribeLinks = createUnsubscribeLinks(signer, emailOrigin);
   const grants = createAccessGrants(signer, now);
   const events = createEventsService(db, now, { listCacheMs });
   app.route('/api/events', eventsRoutes(events, createAccessCodeService(db, grants, now), grants, env.trustProxy));
@@ -191,6 +194,11 @@ export function createApp({
     reconcile_payments: reconcileJob(payments.reconcile, logger),
     paypal_webhook: paypalWebhookJob(payments.processPayPalWebhook),
     appointment_reminders: remindersJob(createRemindersService(db, now, bookingMail, env.reminderTime, unsubscribeLinks), logger),
+    // The events as they are now (no listing cache): an invitation lists only places free at its moment.
+    recall_emails: recallEmailsJob(
+      createRecallEmailsService(db, now, mailer, () => createEventsService(db, now).list({}), emailOrigin, unsubscribeLinks),
+      logger,
+    ),
   });
 
   app.notFound((c) =>

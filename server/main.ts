@@ -75,12 +75,14 @@ async function main(): Promise<void> {
     payments,
     now,
     readyAnswers,
-    // After a move, what the once-a-minute schedules would have done meanwhile: lapse holds, and send the reminders now due.
+    // After a move, what the once-a-minute schedules would have done meanwhile: lapse holds, and send the reminders
+    // and recall emails now due.
     devClock: clock
       ? () =>
           clock.routes(async () => {
             await payments.reconcile();
             await jobs.send(db, 'appointment_reminders', {});
+            await jobs.send(db, 'recall_emails', {});
           })
       : undefined,
   });

@@ -124,7 +124,7 @@ export async function prepareCaptureBench(db: Database): Promise<CapturePlan> {
   }
 }
 
-const CARD = { number: '4111111111111111', expiry: '12/30', security_code: '123', name: 'Bench Payer' };
+const CARD = { number: '4111111111111111', expiry: '2030-12', security_code: '123', name: 'Bench Payer' };
 const TIMEOUT_MS = 120_000;
 
 async function post(url: string, body: unknown, token?: string): Promise<{ status: number; json: Record<string, unknown>; ms: number }> {
@@ -146,11 +146,31 @@ async function post(url: string, body: unknown, token?: string): Promise<{ statu
 const captureIdOf = (json: Record<string, unknown>) =>
   (json.purchase_units as { payments?: { captures?: { id?: string }[] } }[] | undefined)?.[0]?.payments?.captures?.[0]?.id;
 
+/**
+ * The access token the sandbox writes into the SDK script it serves, which
+ * the stand-in SDK sends with confirm-payment-source, as PayPal's needs one.
+ */
+const sdkTokens = new Map<string, Promise<string>>();
+function sdkToken(baseUrl: string): Promise<string> {
+  let token = sdkTokens.get(baseUrl);
+  if (!token) {
+    token = fetch(`${baseUrl}/dev/paypal/sdk/js?client-id=chaps-local-sandbox&components=card-fields`)
+      .then((res) => res.text())
+      .then((script) => {
+        const found = /var accessToken = "([^"]+)";/.exec(script)?.[1];
+        if (!found) throw new Error('the sandbox SDK script carried no access token');
+        return found;
+      });
+    sdkTokens.set(baseUrl, token);
+  }
+  return token;
+}
+
 async function orderAndApprove(baseUrl: string, attempt: Attempt): Promise<{ status: number; id?: string }> {
   const order = await post(`${baseUrl}/api/payments/orders`, attempt.body, attempt.member.token);
   const id = typeof order.json.id === 'string' ? order.json.id : undefined;
   if (order.status !== 201 || !id) return { status: order.status };
-  const approved = await post(`${baseUrl}/dev/paypal/v2/checkout/orders/${id}/confirm-payment-source`, { payment_source: { card: CARD } });
+  const approved = await post(`${baseUrl}/dev/paypal/v2/checkout/orders/${id}/confirm-payment-source`, { payment_source: { card: CARD } }, await sdkToken(baseUrl));
   if (approved.status !== 200) throw new Error(`the sandbox did not approve order ${id}: ${approved.status}`);
   return { status: 201, id };
 }

@@ -28,7 +28,10 @@ async function json<T>(res: Response, what: string): Promise<T> {
 async function checkoutRoute(baseUrl: string, token: string): Promise<{ route: string; event: ScreeningEvent }> {
   const { events } = await json<{ events: ScreeningEvent[] }>(await fetch(`${baseUrl}/api/events`), 'GET /api/events');
   for (const event of events.filter((e) => e.payment_required && !e.is_private)) {
-    const slots = await json<Record<string, { availableTimeSlots?: string[] }>>(await fetch(`${baseUrl}/api/events/${event.event_id}/slots`), 'GET slots');
+    // An event past its cut-off, or full, answers 409/422: the next one may still book.
+    const answer = await fetch(`${baseUrl}/api/events/${event.event_id}/slots`);
+    if (answer.status === 409 || answer.status === 422) continue;
+    const slots = await json<Record<string, { availableTimeSlots?: string[] }>>(answer, 'GET slots');
     const slot = slots[event.event_date]?.availableTimeSlots?.[0];
     if (!slot) continue;
     const consent = await json<{ consent_id: string }>(

@@ -29,11 +29,13 @@ export interface JobData {
   paypal_webhook: { eventId: string };
   /** Queue the reminders due now, the day before each appointment (server/services/reminders-service.ts). */
   appointment_reminders: Record<string, never>;
+  /** Queue the recall invitations, follow-ups and GP prompts due now (server/services/recall-emails-service.ts). */
+  recall_emails: Record<string, never>;
 }
 
 export type JobKind = keyof JobData;
 
-export const JOB_KINDS: readonly JobKind[] = ['email', 'refund', 'reconcile_payments', 'paypal_webhook', 'appointment_reminders'];
+export const JOB_KINDS: readonly JobKind[] = ['email', 'refund', 'reconcile_payments', 'paypal_webhook', 'appointment_reminders', 'recall_emails'];
 
 export interface JobInfo {
   id: string;
@@ -59,12 +61,14 @@ const QUEUE_POLICY: Record<JobKind, QueuePolicy> = {
   paypal_webhook: { expireInSeconds: 120, retryLimit: 12 },
   // As the reconciler: a failed sweep is simply the next minute's, and nothing it would have sent is lost.
   appointment_reminders: { expireInSeconds: 300, retryLimit: 0 },
+  recall_emails: { expireInSeconds: 300, retryLimit: 0 },
 };
 
 /** Scheduled jobs: cron in UTC, run once per period across every process. */
 const SCHEDULES: ReadonlyArray<{ kind: JobKind; cron: string }> = [
   { kind: 'reconcile_payments', cron: '* * * * *' },
   { kind: 'appointment_reminders', cron: '* * * * *' },
+  { kind: 'recall_emails', cron: '* * * * *' },
 ];
 
 export interface JobsOptions {

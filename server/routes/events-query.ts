@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { isCleanText } from '../../src/domain/clean-text';
 import { EVENT_CATEGORIES, type EventCategory } from '../../src/domain/event';
-import { DATE_FILTERS, isDateFilter, isEventCategory, type DateFilter } from '../../src/domain/event-filters';
+import { DATE_FILTERS, EVENTS_PARAM_MAX, isDateFilter, isEventCategory, parseEventIds, type DateFilter } from '../../src/domain/event-filters';
 import { ApiError } from '../http/errors';
 import type { EventListFilters } from '../services/events-service';
 
@@ -65,7 +65,17 @@ const date = oneValue.transform((value, ctx): DateFilter | undefined => {
   return value;
 });
 
-const listQuery = z.object({ for: categories, location, date });
+const eventIds = oneValue.transform((value, ctx): string[] | undefined => {
+  if (value === undefined) return undefined;
+  const ids = parseEventIds(value);
+  if (!ids) {
+    ctx.addIssue({ code: 'custom', message: `must be a comma list of at most ${EVENTS_PARAM_MAX} event ids` });
+    return z.NEVER;
+  }
+  return ids.length > 0 ? ids : undefined;
+});
+
+const listQuery = z.object({ for: categories, location, date, events: eventIds });
 
 /** Parses `c.req.queries()`; throws a 422 ApiError naming the first bad parameter. */
 export function parseEventListQuery(query: Record<string, string[]>): EventListFilters {
@@ -83,7 +93,9 @@ export function parseEventListQuery(query: Record<string, string[]>): EventListF
       issues,
     );
   }
-  const { for: chosen, location: place, date: when } = result.data;
+  const { for: chosen, location: place, date: when, events } = result.data;
+  // A list of events is exactly those events: no other filter narrows it.
+  if (events) return { events };
   return {
     ...(chosen ? { categories: chosen } : {}),
     ...(place ? { location: place } : {}),

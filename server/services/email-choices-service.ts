@@ -17,18 +17,20 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The choices of one member; the defaults when he has never changed them. */
 export async function emailChoicesOf(q: Queryable, profileId: number): Promise<EmailChoices> {
   const [row] = await q.query<EmailChoices>(`SELECT ${EMAIL_CHOICES.join(', ')} FROM member_email_choices WHERE profile_id = $1`, [profileId]);
-  return row ? { reminders: row.reminders, recall: row.recall, waiting_list: row.waiting_list, newsletter: row.newsletter } : { ...DEFAULT_EMAIL_CHOICES };
+  return row ? (Object.fromEntries(EMAIL_CHOICES.map((choice) => [choice, row[choice]])) as EmailChoices) : { ...DEFAULT_EMAIL_CHOICES };
 }
 
 /** Sets the choices given, keeping the others; resolves to them all. */
 export async function setEmailChoices(q: Queryable, profileId: number, changes: Partial<EmailChoices>, now: Date): Promise<EmailChoices> {
   const next = { ...(await emailChoicesOf(q, profileId)), ...changes };
+  // Every column named from EMAIL_CHOICES (fixed names, never input): one kind added there is one column here.
+  const values = EMAIL_CHOICES.map((_, i) => `$${i + 2}`).join(', ');
+  const updates = EMAIL_CHOICES.map((choice) => `${choice} = EXCLUDED.${choice}`).join(', ');
   await q.query(
-    `INSERT INTO member_email_choices (profile_id, reminders, recall, waiting_list, newsletter, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6)
-     ON CONFLICT (profile_id) DO UPDATE SET reminders = EXCLUDED.reminders, recall = EXCLUDED.recall,
-       waiting_list = EXCLUDED.waiting_list, newsletter = EXCLUDED.newsletter, updated_at = EXCLUDED.updated_at`,
-    [profileId, next.reminders, next.recall, next.waiting_list, next.newsletter, now],
+    `INSERT INTO member_email_choices (profile_id, ${EMAIL_CHOICES.join(', ')}, updated_at)
+     VALUES ($1, ${values}, $${EMAIL_CHOICES.length + 2})
+     ON CONFLICT (profile_id) DO UPDATE SET ${updates}, updated_at = EXCLUDED.updated_at`,
+    [profileId, ...EMAIL_CHOICES.map((choice) => next[choice]), now],
   );
   return next;
 }

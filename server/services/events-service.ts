@@ -18,6 +18,8 @@ export interface EventListFilters {
   categories?: readonly EventCategory[];
   location?: string;
   date?: DateFilter;
+  /** Exactly these events (still upcoming and not cancelled). */
+  events?: readonly string[];
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -100,6 +102,7 @@ export function createEventsService(
     const where = ['event_date >= $1::date', 'cancelled_at IS NULL'];
     const param = (value: unknown) => `$${params.push(value)}`;
     if (to !== null) where.push(`event_date <= ${param(to)}::date`);
+    if (filters.events) where.push(`event_id = ANY(${param(filters.events)}::uuid[])`);
     if (filters.categories && filters.categories.length > 0) {
       where.push(`category IN (${filters.categories.map((c) => param(c)).join(', ')})`);
     }
@@ -122,7 +125,7 @@ export function createEventsService(
 
   return {
     list(filters) {
-      const key = JSON.stringify([filters.categories ?? [], filters.location?.toLowerCase() ?? '', filters.date ?? '']);
+      const key = JSON.stringify([filters.categories ?? [], filters.location?.toLowerCase() ?? '', filters.date ?? '', filters.events ?? []]);
       return cachedList(key, () => list(filters));
     },
 

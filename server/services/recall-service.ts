@@ -7,7 +7,7 @@
  */
 import { ageOn } from '../../src/domain/age';
 import { psaBand } from '../../src/domain/psa-band';
-import { nextTestDue, recallRisk, type RecallRisk } from '../../src/domain/recall';
+import { gpPromptDate, nextTestDue, recallRisk, type RecallRisk } from '../../src/domain/recall';
 import type { Queryable } from '../db/adapter';
 
 export interface StoredRecall {
@@ -45,7 +45,15 @@ export async function storeRecall(tx: Queryable, appointmentId: string): Promise
     fatherSideProstateCancer: answer(row.answers?.familyHistoryProstateCancer),
     motherSideBreastOvarianCancer: answer(row.answers?.familyHistoryBreastOvarianCancer),
   });
-  const due = nextTestDue(row.sample_date, psaBand(Number(row.test_result), age), risk, row.recall_months_override);
-  await tx.query('UPDATE member_results SET recall_risk = $2, next_test_due = $3::date WHERE appointment_id = $1::uuid', [appointmentId, risk, due]);
+  const band = psaBand(Number(row.test_result), age);
+  const due = nextTestDue(row.sample_date, band, risk, row.recall_months_override);
+  // A red result's prompt to see a GP (docs/decisions/0020); a value corrected out of red takes it back.
+  const gpPrompt = band === 'red' ? gpPromptDate(row.sample_date) : null;
+  await tx.query('UPDATE member_results SET recall_risk = $2, next_test_due = $3::date, gp_prompt_due = $4::date WHERE appointment_id = $1::uuid', [
+    appointmentId,
+    risk,
+    due,
+    gpPrompt,
+  ]);
   return { risk, next_test_due: due, recall_months_override: row.recall_months_override };
 }

@@ -9,7 +9,9 @@
 import { ageOn } from '../../src/domain/age';
 import type { AppointmentStatus, PaymentStatus } from '../../src/domain/booking';
 import { londonToInstant } from '../../src/domain/london-time';
-import type { Attendee, CheckIn, CheckInResult } from '../../src/domain/staff-attendees';
+import { psaBand } from '../../src/domain/psa-band';
+import { nextTestDue, RECALL_RISKS, type RecallRisk } from '../../src/domain/recall';
+import type { Attendee, AttendeeRecall, CheckIn, CheckInResult } from '../../src/domain/staff-attendees';
 import type { PaymentProblem } from '../../src/domain/staff-payments';
 import type { Database, Queryable } from '../db/adapter';
 import { activeAppointment } from '../db/events-table';
@@ -26,6 +28,18 @@ export interface StaffAttendeesService {
 }
 
 const DAY_MS = 86_400_000;
+
+/** The result's recall as stored, and the rule's date without staff's interval (the same rule storeRecall applies). */
+function recallOf(row: Record<string, unknown>): AttendeeRecall {
+  const sample = row.sample_date === null ? null : String(row.sample_date);
+  const risk = (RECALL_RISKS as readonly unknown[]).includes(row.recall_risk) ? (row.recall_risk as RecallRisk) : null;
+  const age = row.date_of_birth && sample ? ageOn(String(row.date_of_birth), sample) : null;
+  return {
+    next_test_due: row.next_test_due === null ? null : String(row.next_test_due),
+    rule_next_test_due: sample && risk ? nextTestDue(sample, psaBand(Number(row.test_result), age), risk) : null,
+    months_override: row.recall_months_override === null ? null : Number(row.recall_months_override),
+  };
+}
 const iso = (value: unknown) => (value ? (value as Date).toISOString() : null);
 
 export function createStaffAttendeesService(db: Database, now: () => Date): StaffAttendeesService {
@@ -46,7 +60,8 @@ export function createStaffAttendeesService(db: Database, now: () => Date): Staf
                 a.consent_id IS NOT NULL AS consent_given,
                 to_char(p.date_of_birth, 'YYYY-MM-DD') AS date_of_birth,
                 c.checked_in_at, r.test_result, r.comments, to_char(r.sample_date, 'YYYY-MM-DD') AS sample_date,
-                r.result_id IS NOT NULL AS has_result, pay.problem AS payment_problem
+                r.result_id IS NOT NULL AS has_result, pay.problem AS payment_problem,
+                to_char(r.next_test_due, 'YYYY-MM-DD') AS next_test_due, r.recall_risk, r.recall_months_override
          FROM appointments a
          JOIN member_profiles p ON p.profile_id = a.profile_id
          LEFT JOIN check_ins c ON c.appointment_id = a.appointment_id
@@ -73,7 +88,12 @@ export function createStaffAttendeesService(db: Database, now: () => Date): Staf
         age: row.date_of_birth ? ageOn(String(row.date_of_birth), event.event_date) : null,
         checked_in_at: iso(row.checked_in_at),
         result: row.has_result
-          ? { test_result: Number(row.test_result), comments: row.comments === null ? null : String(row.comments), sample_date: row.sample_date === null ? null : String(row.sample_date) }
+          ? {
+              test_result: Number(row.test_result),
+              comments: row.comments === null ? null : String(row.comments),
+              sample_date: row.sample_date === null ? null : String(row.sample_date),
+              recall: recallOf(row),
+            }
           : null,
       }));
     },

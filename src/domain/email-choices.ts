@@ -4,14 +4,16 @@
  * Reminders the day before and waiting-list offers follow from something
  * he asked for, so they are on until he turns them off; recall invitations
  * and the newsletter are asked for, never assumed, so they start off.
+ * The GP prompt after a red result follows up his own result, so it is on
+ * until he turns it off, but it is still optional (docs/decisions/0020).
  * Each email of these kinds carries a one-click unsubscribe (RFC 8058) for
  * its own kind.
  */
-export const EMAIL_CHOICES = ['reminders', 'recall', 'waiting_list', 'newsletter'] as const;
+export const EMAIL_CHOICES = ['reminders', 'recall', 'gp_prompt', 'waiting_list', 'newsletter'] as const;
 export type EmailChoice = (typeof EMAIL_CHOICES)[number];
 export type EmailChoices = Record<EmailChoice, boolean>;
 
-export const DEFAULT_EMAIL_CHOICES: EmailChoices = { reminders: true, recall: false, waiting_list: true, newsletter: false };
+export const DEFAULT_EMAIL_CHOICES: EmailChoices = { reminders: true, recall: false, gp_prompt: true, waiting_list: true, newsletter: false };
 
 export const EMAIL_CHOICE_TEXT: Record<EmailChoice, { label: string; hint: string; stopped: string }> = {
   reminders: {
@@ -23,6 +25,11 @@ export const EMAIL_CHOICE_TEXT: Record<EmailChoice, { label: string; hint: strin
     label: 'When my next PSA test is due',
     hint: 'An invitation, with the events nearest to you, four weeks before your next test is due, and one reminder a month later.',
     stopped: 'You will no longer get invitations when your next PSA test is due.',
+  },
+  gp_prompt: {
+    label: 'A reminder to see your GP after a result that needs it',
+    hint: 'One email six weeks after a result in the red band, asking whether you have seen your GP and what to do next.',
+    stopped: 'You will no longer get reminders to see your GP after a result.',
   },
   waiting_list: {
     label: 'Waiting-list offers',

@@ -37,6 +37,15 @@ export const RECALL_OVERRIDE_MAX_MONTHS = 60;
 
 export const RECALL_RISK_AGE = 50;
 
+/** Staff's interval as typed in the console: whole months in range, or what is wrong in words. */
+export function parseRecallMonths(text: string): { months: number } | { error: string } {
+  const trimmed = text.trim();
+  const months = /^\d{1,2}$/.test(trimmed) ? Number(trimmed) : NaN;
+  return months >= RECALL_OVERRIDE_MIN_MONTHS && months <= RECALL_OVERRIDE_MAX_MONTHS
+    ? { months }
+    : { error: `Enter a whole number of months from ${RECALL_OVERRIDE_MIN_MONTHS} to ${RECALL_OVERRIDE_MAX_MONTHS}.` };
+}
+
 /** Ethnicities (src/domain/member-profile.ts ETHNICITIES) of Black heritage. */
 export function isBlackHeritage(ethnicity: string | null | undefined): boolean {
   return !!ethnicity && /\bBlack\b/.test(ethnicity);

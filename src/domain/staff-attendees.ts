@@ -27,7 +27,15 @@ export interface Attendee {
   age: number | null;
   /** ISO instant of arrival, or null. */
   checked_in_at: string | null;
-  result: { test_result: number; comments: string | null; sample_date: string | null } | null;
+  result: { test_result: number; comments: string | null; sample_date: string | null; recall?: AttendeeRecall } | null;
+}
+
+/** When the next test is due after this result (docs/decisions/0017): as stored, by the rule alone, and staff's interval. */
+export interface AttendeeRecall {
+  next_test_due: string | null;
+  /** What the rule gives without staff's interval (null: none, a red result or no band). */
+  rule_next_test_due: string | null;
+  months_override: number | null;
 }
 
 /**

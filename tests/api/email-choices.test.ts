@@ -51,10 +51,10 @@ describe.each(ENGINES)('email choices on %s', (engine) => {
 
   it('starts with reminders and offers on, recall and newsletter off; the member changes them signed in', async () => {
     const [member] = (await fastMembers(test.db, 1, clock)) as [FastMember];
-    expect((await choicesOf(member)).body.choices).toEqual({ reminders: true, recall: false, waiting_list: true, newsletter: false });
+    expect((await choicesOf(member)).body.choices).toEqual({ reminders: true, recall: false, gp_prompt: true, waiting_list: true, newsletter: false });
     const put = await getJson<{ choices: unknown }>(app(), '/api/email-choices', sendJson(await member.tokenAt(clock), { recall: true, newsletter: true }, 'PUT'));
     expect(put.status).toBe(200);
-    expect((await choicesOf(member)).body.choices).toEqual({ reminders: true, recall: true, waiting_list: true, newsletter: true });
+    expect((await choicesOf(member)).body.choices).toEqual({ reminders: true, recall: true, gp_prompt: true, waiting_list: true, newsletter: true });
     expect((await getJson(app(), '/api/email-choices')).status).toBe(401);
     for (const bad of [{}, { recall: 'yes' }, { sms: true }, { recall: null }]) {
       expect((await getJson(app(), '/api/email-choices', sendJson(await member.tokenAt(clock), bad, 'PUT'))).status).toBe(422);

@@ -12,6 +12,7 @@ import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '.
 import { makeEvent } from '../fixtures/events';
 import { auditCount, makeStaff } from '../fixtures/staff';
 import type { Appointment } from '../../src/domain/booking';
+import type { AttendeeList } from '../../src/domain/staff-attendees';
 import type { ConsentAnswers } from '../../src/domain/consent';
 
 const BOOKED_AT = new Date('2026-06-10T09:00:00Z');
@@ -86,6 +87,13 @@ describe.each(ENGINES)('next test due on %s', (engine) => {
     expect(set.body.recall).toMatchObject({ next_test_due: '2026-12-20', recall_months_override: 6, risk: 'low' });
     expect((await resultsOf(member))[0]!.result!.next_test_due).toBe('2026-12-20');
     expect(await auditCount(test.db, 'result.recall')).toBe(1);
+    // The staff console's list shows the date stored, the rule's date and staff's interval.
+    const list = await getJson<AttendeeList>(app(), `${base}/attendees`, { headers: { Authorization: `Bearer ${staff.token}` } });
+    expect(list.body.attendees.find((a) => a.appointment_id === appointment.appointment_id)!.result!.recall).toEqual({
+      next_test_due: '2026-12-20',
+      rule_next_test_due: '2029-06-20',
+      months_override: 6,
+    });
 
     // A corrected value keeps staff's interval.
     await getJson(app(), `${base}/attendees/${appointment.appointment_id}/result`, sendJson(staff.token, { test_result: '0.60' }, 'PUT'));

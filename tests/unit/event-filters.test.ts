@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateRange, eventsQuery, type DateFilter, type EventFilters } from '../../src/domain/event-filters';
+import { dateRange, eventsQuery, listingOfEvents, parseEventIds, type DateFilter, type EventFilters } from '../../src/domain/event-filters';
 
 describe('dateRange (UK calendar dates)', () => {
   it.each<[DateFilter, string, { from: string; to: string | null }]>([
@@ -33,5 +33,22 @@ describe('eventsQuery', () => {
     ],
   ])('%s', (_label, filters, query) => {
     expect(eventsQuery(filters)).toEqual(query);
+  });
+});
+
+describe('a list of events by id (a recall invitation\'s link)', () => {
+  const a = '0b7c3f0e-2d4a-4c1e-9f3a-1a2b3c4d5e6f';
+  const b = '1c8d4a1f-3e5b-4d2f-8a4b-2b3c4d5e6f70';
+
+  it('reads ids lower-cased and once each; refuses anything else or too many', () => {
+    expect(parseEventIds(`${a}, ${b.toUpperCase()},${a}`)).toEqual([a, b]);
+    expect(parseEventIds('')).toEqual([]);
+    expect(parseEventIds(`${a},not-an-id`)).toBeNull();
+    expect(parseEventIds(Array.from({ length: 11 }, (_, i) => a.slice(0, -2) + String(i).padStart(2, '0')).join(','))).toBeNull();
+  });
+
+  it('stands alone in the query and the page URL: no other filter narrows it', () => {
+    expect(eventsQuery({ events: [a, b], date: 'today', location: 'Ipswich' })).toEqual({ events: `${a},${b}` });
+    expect(listingOfEvents([a, b])).toBe(`/book-event-main?events=${a},${b}`);
   });
 });

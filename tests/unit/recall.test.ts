@@ -4,7 +4,7 @@
  * own interval; the month it is shown as, whatever the machine's zone.
  */
 import { describe, expect, it } from 'vitest';
-import { formatDueMonth, memberNextTestDue, nextTestDue, nextTestSentence, recallRisk, type RecallRisk, type RiskFacts } from '../../src/domain/recall';
+import { formatDueMonth, memberNextTestDue, nextTestDue, parseRecallMonths, nextTestSentence, recallRisk, type RecallRisk, type RiskFacts } from '../../src/domain/recall';
 import type { PsaBand } from '../../src/domain/psa-band';
 
 const facts = (overrides: Partial<RiskFacts>): RiskFacts => ({
@@ -74,5 +74,18 @@ describe('what the member reads', () => {
     expect(memberNextTestDue([r('2026-05-01', null), r('2025-05-01', '2028-05-01')])).toBeNull(); // newest red: none
     expect(memberNextTestDue([r('2026-07-01', null, null), r('2026-05-01', '2027-05-01')])).toBe('2027-05-01'); // awaiting a value
     expect(memberNextTestDue([{ result: null }])).toBeNull();
+  });
+});
+
+describe("staff's interval as typed", () => {
+  it.each([
+    ['1', { months: 1 }],
+    [' 60 ', { months: 60 }],
+    ['06', { months: 6 }],
+  ])('%j is %j', (text, parsed) => {
+    expect(parseRecallMonths(text)).toEqual(parsed);
+  });
+  it.each(['', '0', '61', '2.5', '-3', 'six', '100'])('%j is refused in words', (text) => {
+    expect(parseRecallMonths(text)).toEqual({ error: 'Enter a whole number of months from 1 to 60.' });
   });
 });

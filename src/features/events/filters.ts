@@ -4,7 +4,15 @@
  * URL holds exactly the API query that eventsQuery() builds.
  */
 import { EVENT_CATEGORIES, type EventCategory } from '../../domain/event';
-import { eventsQuery, isDateFilter, isEventCategory, type DateFilter, type EventFilters } from '../../domain/event-filters';
+import {
+  EVENTS_PARAM,
+  eventsQuery,
+  isDateFilter,
+  isEventCategory,
+  parseEventIds,
+  type DateFilter,
+  type EventFilters,
+} from '../../domain/event-filters';
 
 export type FilterTab = 'date' | 'location';
 
@@ -42,8 +50,16 @@ export function filtersFromForm(form: FilterForm): EventFilters {
     : { categories: form.categories, location: form.location };
 }
 
-/** The API query for the filters currently in the URL. */
+/** The events the URL names (a recall invitation's link), or null when it names none or names them wrongly. */
+export function eventsFromSearch(params: URLSearchParams): string[] | null {
+  const ids = parseEventIds(params.get(EVENTS_PARAM) ?? '');
+  return ids && ids.length > 0 ? ids : null;
+}
+
+/** The API query for the filters currently in the URL; a list of events stands alone. */
 export function queryFromSearch(params: URLSearchParams): Record<string, string> {
+  const events = eventsFromSearch(params);
+  if (events) return eventsQuery({ events });
   const form = formFromSearch(params);
   return eventsQuery({ categories: form.categories, date: form.date || undefined, location: form.location });
 }

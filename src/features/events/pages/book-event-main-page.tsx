@@ -1,11 +1,12 @@
 /** /book-event-main: search screening events, see them listed and on a map. */
 import { useQueryClient } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { eventKeys } from '@/lib/event-keys';
 import { EventResults } from '../components/event-results';
 import { FilterCard } from '../components/filter-card';
 import { ImportantNotice } from '../components/important-notice';
-import { formFromSearch, queryFromSearch } from '../filters';
+import { eventsFromSearch, formFromSearch, queryFromSearch } from '../filters';
+import { paths } from '@/lib/paths';
 import { eventsQuery, type EventFilters } from '@/domain/event-filters';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import '../events.css';
@@ -15,6 +16,8 @@ export default function BookEventMainPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const query = queryFromSearch(searchParams);
   const queryKey = new URLSearchParams(query).toString();
+  // A recall invitation's link names its events: the listing shows exactly those, signed in or not.
+  const chosen = eventsFromSearch(searchParams);
 
   const queryClient = useQueryClient();
 
@@ -35,7 +38,13 @@ export default function BookEventMainPage() {
         <FilterCard key={`filters?${searchParams.toString()}`} initial={formFromSearch(searchParams)} onSearch={search} />
         <ImportantNotice />
       </div>
-      <h2 className="results-heading">Upcoming events</h2>
+      <h2 className="results-heading">{chosen ? 'Events chosen for you' : 'Upcoming events'}</h2>
+      {chosen && (
+        <p className="chosen-events-note">
+          This page shows only the events named in the link you followed, such as those in an invitation email.{' '}
+          <Link to={paths.bookEventMain}>Show all upcoming events</Link>
+        </p>
+      )}
       <EventResults key={queryKey} query={query} />
     </div>
   );

@@ -21,6 +21,24 @@ export function useSaveResult(userId: string, eventId: string) {
   });
 }
 
+/** Staff's interval to the next test for one result (1 to 60 months), or null for the rule's (docs/decisions/0017). */
+export function useSaveRecall(userId: string, eventId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    networkMode: 'always',
+    retry: 0,
+    mutationFn: async ({ appointmentId, months }: { appointmentId: string; months: number | null }) => {
+      await ensureOnline();
+      return memberRequest<{ recall: { next_test_due: string | null; recall_months_override: number | null } }>(
+        'PUT',
+        `/staff/events/${encodeURIComponent(eventId)}/attendees/${encodeURIComponent(appointmentId)}/recall`,
+        { months },
+      );
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: staffKeys.attendees(userId, eventId) }),
+  });
+}
+
 export function useUploadResults(userId: string, eventId: string) {
   const client = useQueryClient();
   return useMutation({

@@ -7,6 +7,7 @@
 import { useState } from 'react';
 import type { AttendeeListProps } from './attendee-table';
 import { Arrival, CheckInButton, Consent, NhsNumber, Payment, Result } from './attendee-parts';
+import { RecallForm } from './recall-form';
 import { ResultForm } from './result-form';
 
 export function AttendeeCards({ userId, eventId, attendees, esneft, queued, canEnterResults, onCheckIn, onConsent }: AttendeeListProps) {
@@ -61,7 +62,12 @@ export function AttendeeCards({ userId, eventId, attendees, esneft, queued, canE
                 </dd>
               </div>
             </dl>
-            {entering === a.appointment_id && <ResultForm userId={userId} eventId={eventId} attendee={a} onDone={() => setEntering(null)} />}
+            {entering === a.appointment_id && (
+              <>
+                <ResultForm userId={userId} eventId={eventId} attendee={a} onDone={() => setEntering(null)} />
+                {a.result && <RecallForm userId={userId} eventId={eventId} attendee={a} />}
+              </>
+            )}
           </li>
         ))}
       </ul>

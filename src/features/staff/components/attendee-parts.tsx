@@ -3,6 +3,7 @@
  * screens, print) and its cards (phones), so the two never disagree.
  */
 import { londonTime } from '@/domain/london-time';
+import { formatDueMonth } from '@/domain/recall';
 import { attendeeName, attendeePaymentLabel, type Attendee } from '@/domain/staff-attendees';
 import { PAYMENT_PROBLEM_LABELS } from '@/domain/staff-payments';
 import { PsaBandBadge } from '@/lib/ui/psa-band-badge';
@@ -64,6 +65,12 @@ export function Result({ attendee, canEnter, onEnter }: { attendee: Attendee; ca
       {attendee.result ? (
         <>
           {attendee.result.test_result} ng/ml <PsaBandBadge value={attendee.result.test_result} age={attendee.age} withAdvice={false} />
+          {attendee.result.recall?.next_test_due && (
+            <span className="next-test">
+              Next test {formatDueMonth(attendee.result.recall.next_test_due)}
+              {attendee.result.recall.months_override !== null && ' (set by staff)'}
+            </span>
+          )}
         </>
       ) : (
         'None yet'

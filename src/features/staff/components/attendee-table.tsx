@@ -8,6 +8,7 @@ import { Fragment, useState } from 'react';
 import type { Attendee } from '@/domain/staff-attendees';
 import type { QueuedCheckIn } from '../check-in-queue';
 import { Arrival, CheckInButton, Consent, NhsNumber, Payment, Result } from './attendee-parts';
+import { RecallForm } from './recall-form';
 import { ResultForm } from './result-form';
 
 export interface AttendeeListProps {
@@ -76,6 +77,7 @@ export function AttendeeTable({ userId, eventId, attendees, esneft, queued, canE
                 <tr>
                   <td colSpan={8}>
                     <ResultForm userId={userId} eventId={eventId} attendee={a} onDone={() => setEntering(null)} />
+                    {a.result && <RecallForm userId={userId} eventId={eventId} attendee={a} />}
                   </td>
                 </tr>
               )}

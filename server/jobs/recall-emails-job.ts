@@ -1,0 +1,15 @@
+/**
+ * The recall emails as a scheduled job: every minute, once across every
+ * process (pg-boss's schedule); the sweep itself sends each email once
+ * (server/services/recall-emails-service.ts, docs/decisions/0020).
+ */
+import type { Logger } from '../logger';
+import type { RecallEmailsService } from '../services/recall-emails-service';
+import type { JobHandler } from './queue';
+
+export function recallEmailsJob(recall: RecallEmailsService, logger: Logger): JobHandler<'recall_emails'> {
+  return async () => {
+    const queued = await recall.sendDue();
+    if (queued.invitations || queued.followUps || queued.gpPrompts) logger.info('Recall emails queued', { ...queued });
+  };
+}

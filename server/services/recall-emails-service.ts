@@ -1,0 +1,158 @@
+/**
+ * The recall emails (issue 19, docs/decisions/0020), found by a sweep as
+ * the day-before reminders are (docs/decisions/0016): the invitation four
+ * weeks before a result's next_test_due, listing the bookable events
+ * nearest to where he was last tested; one follow-up a month later unless
+ * he has booked since; and after a red result, the prompt to see a GP.
+ *
+ * Each kind is one transaction: the due results are locked (FOR UPDATE OF
+ * the result, SKIP LOCKED, so a second process's sweep passes them by),
+ * marked on the result's own row (a sweep that waited on the lock re-reads
+ * the mark and drops the row), and each email is queued as a job with the
+ * same transaction. Only his newest result counts, and only while he
+ * wants that kind of email (wantsEmailSql), read in the same statement.
+ */
+import type { ScreeningEvent } from '../../src/domain/event';
+import { londonDate } from '../../src/domain/london-time';
+import { followUpDay, invitationEvents, invitationWindow, lateWindow } from '../../src/domain/recall-invitations';
+import type { Database, Queryable, Row } from '../db/adapter';
+import { mailHtml, mailText, type MailContent, type Mailer } from '../mail';
+import { wantsEmailSql, type UnsubscribeLinks } from './email-choices-service';
+import { gpPromptContent, recallInvitationContent } from './recall-mail-text';
+
+/** At most this many of each kind per sweep; the rest are the next sweep's (a minute later). */
+const SWEEP_LIMIT = 200;
+
+export interface RecallEmailsSent {
+  invitations: number;
+  followUps: number;
+  gpPrompts: number;
+}
+
+export interface RecallEmailsService {
+  /** Queues the recall emails due now. */
+  sendDue(): Promise<RecallEmailsSent>;
+}
+
+/** No result of his with a value is newer (by sample date) than `r`. */
+const NEWEST = `NOT EXISTS (
+  SELECT 1 FROM member_results n WHERE n.profile_id = r.profile_id AND n.test_result IS NOT NULL AND n.result_id <> r.result_id
+    AND (n.sample_date > r.sample_date OR (n.sample_date = r.sample_date AND n.result_id > r.result_id)))`;
+
+/** He has a confirmed booking of an event not yet past (`today` a parameter). */
+const BOOKED_AHEAD = (today: string) => `EXISTS (
+  SELECT 1 FROM appointments b JOIN events be ON be.event_id = b.event_id
+  WHERE b.profile_id = r.profile_id AND b.status = 'confirmed' AND be.cancelled_at IS NULL AND be.event_date >= ${today}::date)`;
+
+/** He has booked (a booking confirmed then, whether kept or cancelled since) since the invitation. */
+const BOOKED_SINCE_INVITATION = `EXISTS (
+  SELECT 1 FROM appointments s WHERE s.profile_id = r.profile_id AND s.status IN ('confirmed', 'cancelled') AND s.created_at >= r.recall_invited_at)`;
+
+const MEMBER_AND_PLACE = `r.result_id::text AS result_id, to_char(r.next_test_due, 'YYYY-MM-DD') AS next_test_due,
+  to_char(r.sample_date, 'YYYY-MM-DD') AS sample_date,
+  p.email, p.first_name, p.public_id::text AS public_id, le.latitude, le.longitude, le.city AS last_city
+  FROM member_results r JOIN member_profiles p ON p.profile_id = r.profile_id
+  LEFT JOIN member_appointments m ON m.appointment_id = r.appointment_id
+  LEFT JOIN events le ON le.event_id = m.event_id`;
+
+export function createRecallEmailsService(
+  db: Database,
+  now: () => Date,
+  mailer: Mailer,
+  upcomingEvents: () => Promise<ScreeningEvent[]>,
+  origin: string,
+  unsubscribe: UnsubscribeLinks,
+): RecallEmailsService {
+  const site = origin.replace(/\/+$/, '');
+
+  async function send(q: Queryable, row: Row, content: MailContent, headers: Record<string, string>) {
+    await mailer.send({ to: String(row.email), subject: content.subject, text: mailText(content), html: mailHtml(content), headers }, q);
+  }
+
+  /** The invitation or the follow-up: `followUp` picks which. */
+  async function recall(at: Date, events: ScreeningEvent[], followUp: boolean): Promise<number> {
+    const today = londonDate(at);
+    const window = followUp ? lateWindow(at) : invitationWindow(at);
+    return db.transaction(async (tx) => {
+      const rows = followUp
+        ? await tx.query(
+            `SELECT ${MEMBER_AND_PLACE}
+             WHERE r.recall_follow_up_on BETWEEN $1::date AND $2::date AND r.recall_followed_up_at IS NULL
+               AND r.test_result IS NOT NULL AND ${wantsEmailSql('recall', 'r.profile_id')} AND ${NEWEST}
+               AND NOT ${BOOKED_SINCE_INVITATION} AND NOT ${BOOKED_AHEAD('$3')}
+             ORDER BY r.recall_follow_up_on, r.result_id LIMIT ${SWEEP_LIMIT}
+             FOR UPDATE OF r SKIP LOCKED`,
+            [window.from, window.to, today],
+          )
+        : await tx.query(
+            `SELECT ${MEMBER_AND_PLACE}
+             WHERE r.next_test_due BETWEEN $1::date AND $2::date AND r.recall_invited_at IS NULL
+               AND r.test_result IS NOT NULL AND ${wantsEmailSql('recall', 'r.profile_id')} AND ${NEWEST}
+               AND NOT ${BOOKED_AHEAD('$1')}
+             ORDER BY r.next_test_due, r.result_id LIMIT ${SWEEP_LIMIT}
+             FOR UPDATE OF r SKIP LOCKED`,
+            [window.from, window.to],
+          );
+      for (const row of rows) {
+        const from = row.latitude === null || row.longitude === null ? null : { latitude: Number(row.latitude), longitude: Number(row.longitude) };
+        const listed = invitationEvents(events, from, at);
+        const ids = listed.map((e) => e.event.event_id);
+        if (followUp) {
+          await tx.query('UPDATE member_results SET recall_followed_up_at = $2, recall_follow_up_events = $3::uuid[] WHERE result_id = $1::uuid', [row.result_id, at, ids]);
+        } else {
+          await tx.query(
+            'UPDATE member_results SET recall_invited_at = $2, recall_invited_events = $3::uuid[], recall_follow_up_on = $4::date WHERE result_id = $1::uuid',
+            [row.result_id, at, ids, followUpDay(at)],
+          );
+        }
+        const link = await unsubscribe.linkFor(String(row.public_id), 'recall');
+        const content = recallInvitationContent(
+          {
+            firstName: String(row.first_name ?? ''),
+            due: String(row.next_test_due),
+            lastPlace: from && row.last_city ? String(row.last_city) : null,
+            events: listed,
+            origin: site,
+            unsubscribeUrl: link.url,
+          },
+          followUp,
+        );
+        await send(tx, row, content, link.headers);
+      }
+      return rows.length;
+    });
+  }
+
+  async function gpPrompts(at: Date): Promise<number> {
+    const window = lateWindow(at);
+    return db.transaction(async (tx) => {
+      const rows = await tx.query(
+        `SELECT ${MEMBER_AND_PLACE}
+         WHERE r.gp_prompt_due BETWEEN $1::date AND $2::date AND r.gp_prompt_sent_at IS NULL
+           AND r.test_result IS NOT NULL AND ${wantsEmailSql('gp_prompt', 'r.profile_id')} AND ${NEWEST}
+         ORDER BY r.gp_prompt_due, r.result_id LIMIT ${SWEEP_LIMIT}
+         FOR UPDATE OF r SKIP LOCKED`,
+        [window.from, window.to],
+      );
+      for (const row of rows) {
+        await tx.query('UPDATE member_results SET gp_prompt_sent_at = $2 WHERE result_id = $1::uuid', [row.result_id, at]);
+        const link = await unsubscribe.linkFor(String(row.public_id), 'gp_prompt');
+        const content = gpPromptContent({ firstName: String(row.first_name ?? ''), sampleDate: String(row.sample_date), origin: site, unsubscribeUrl: link.url });
+        await send(tx, row, content, link.headers);
+      }
+      return rows.length;
+    });
+  }
+
+  return {
+    async sendDue() {
+      const at = now();
+      // Outside any transaction: the events (read once for the sweep) and the signing key (PGlite has one connection).
+      await unsubscribe.prepare();
+      const events = await upcomingEvents();
+      const invitations = await recall(at, events, false);
+      const followUps = await recall(at, events, true);
+      return { invitations, followUps, gpPrompts: await gpPrompts(at) };
+    },
+  };
+}
