@@ -11,6 +11,7 @@
  * export test lists the sections it expects.
  */
 import type { Queryable } from '../db/adapter';
+import { emailChoicesOf } from './email-choices-service';
 
 export interface MemberExport {
   exported_at: string;
@@ -74,11 +75,8 @@ export async function exportMemberData(q: Queryable, userId: string, now: Date):
       [userId],
     ),
     profile,
-    email_choices: await first(
-      q,
-      'SELECT 1 AS __order, reminders, recall, waiting_list, newsletter, updated_at FROM member_email_choices WHERE profile_id = $1',
-      [profileId],
-    ),
+    // The choices in force: his own, or the defaults when he never changed them.
+    email_choices: profileId === null ? null : { ...(await emailChoicesOf(q, profileId)) },
     consents: await rows(
       q,
       `SELECT c.created_at AS __order, c.consent_id, e.event_name, c.psa_test_date, c.source, c.consent_version, c.answers, c.created_at
@@ -121,7 +119,8 @@ export async function exportMemberData(q: Queryable, userId: string, now: Date):
     results: await rows(
       q,
       `SELECT sample_date AS __order, appointment_id, test_result, test_unit, comments, sample_date, recall_risk,
-              recall_months_override, next_test_due
+              recall_months_override, next_test_due, recall_invited_at, recall_follow_up_on, recall_followed_up_at,
+              gp_prompt_due, gp_prompt_sent_at
        FROM member_results WHERE profile_id = $1`,
       [profileId],
     ),
