@@ -110,11 +110,15 @@ describe.each(ENGINES)('the member’s own record on %s', (engine) => {
     const theirs = await test.db.query<{ id: string }>('SELECT appointment_id::text AS id FROM appointments WHERE user_id = $1::uuid', [neighbour.userId]);
     for (const { id } of theirs) expect(text).not.toContain(id);
 
+    // Hostile text stored by some older path is escaped in the readable copy.
+    await test.db.query(`UPDATE member_profiles SET occupation = '<img src=x onerror=alert(1)>' WHERE user_id = $1::uuid`, [him.userId]);
     const page = await exportOf(him.token, 'html');
     expect(page.headers.get('Content-Type')).toMatch(/^text\/html/);
     const html = await page.text();
     expect(html).toContain('Quillfeather');
     expect(html).toContain('<h2>PSA results</h2>');
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(html).not.toContain('<img');
     expect(html).not.toContain('Neville');
     expect((await exportOf(him.token, 'xml')).status).toBe(422);
     expect((await app().request('/api/me/export')).status).toBe(401);

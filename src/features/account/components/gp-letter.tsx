@@ -19,7 +19,7 @@ import type { MedicalResultItem } from '../api/get-results';
 import './gp-letter.css';
 
 /** Results with a value, oldest first: the letter reads as a history. */
-export function lettersResults(items: MedicalResultItem[]) {
+export function resultsByDate(items: MedicalResultItem[]) {
   return items
     .filter((i) => i.result?.test_result !== null && i.result?.test_result !== undefined)
     .map((i) => ({
@@ -35,7 +35,7 @@ export function lettersResults(items: MedicalResultItem[]) {
 const spacedNhs = (n: string) => `${n.slice(0, 3)} ${n.slice(3, 6)} ${n.slice(6)}`;
 
 export function GpLetter({ profile, items }: { profile: MemberProfile; items: MedicalResultItem[] }) {
-  const results = lettersResults(items);
+  const results = resultsByDate(items);
   const dob = profile.date_of_birth;
   const today = londonDate(new Date());
   const ageNow = dob ? ageOn(dob, today) : null;

@@ -17,7 +17,7 @@ import { useProfile } from '../api/get-profile';
 import { useResults, type MedicalResultItem } from '../api/get-results';
 import { MemberSidebar } from '../components/member-sidebar';
 import { NextTestDue } from '../components/next-test-due';
-import { GpLetter, lettersResults } from '../components/gp-letter';
+import { GpLetter, resultsByDate } from '../components/gp-letter';
 import { PsaHistory } from '../components/psa-history';
 import { RequireMember } from '@/lib/require-member';
 import '../account.css';
@@ -95,7 +95,7 @@ function Results({ userId }: { userId: string }) {
           ) : (
             <>
               <PsaHistory
-                readings={lettersResults(results.data).map(({ date, value }) => ({ date, value }))}
+                readings={resultsByDate(results.data).map(({ date, value }) => ({ date, value }))}
                 dateOfBirth={profile.data?.date_of_birth}
               />
               {profile.data && <GpLetter profile={profile.data} items={results.data} />}
