@@ -6,6 +6,7 @@
  *   staff audit as 'member.export' without the data
  * - POST /delete {password} -> 200 {deleted: true, bookings_kept, payments_kept}
  *   403 wrong_password; 409 upcoming_bookings (cancel them first);
+ *   409 staff_account (the role is removed first: the audit names staff);
  *   404 not_found when the account is already gone (two requests at once);
  *   409 erasure_unavailable with a hosted Supabase project, whose
  *   passwords this server cannot check nor its users delete; 429 when the
@@ -63,6 +64,7 @@ export function meRoutes(deps: { db: Database; verify: MemberVerifier; erasure: 
     }
     if (outcome.erased) return c.json({ deleted: true, bookings_kept: outcome.bookingsKept, payments_kept: outcome.paymentsKept });
     if (outcome.reason === 'upcoming_bookings') throw new ApiError(409, 'upcoming_bookings', ERASURE_MESSAGES.upcoming);
+    if (outcome.reason === 'staff_account') throw new ApiError(409, 'staff_account', ERASURE_MESSAGES.staff);
     if (outcome.reason === 'no_account') throw new ApiError(404, 'not_found', 'This account no longer exists.');
     throw new ApiError(403, 'wrong_password', ERASURE_MESSAGES.wrongPassword);
   });

@@ -16,7 +16,8 @@
  * - the erasure is recorded in the staff audit, without his data, and a
  *   goodbye email is queued that keeps only its Message-ID once sent.
  * He must cancel upcoming bookings first (their places, refunds and the
- * venue's list follow the cancelling rules), and with a hosted Supabase
+ * venue's list follow the cancelling rules); a staff account must lose its
+ * role first (the audit names staff by address); and with a hosted Supabase
  * project the server can check no password and delete no user: refused.
  */
 import { londonDate } from '../../src/domain/london-time';
@@ -25,6 +26,7 @@ import type { Member } from '../auth/member-verifier';
 import { passwordMatches } from '../auth/passwords';
 import { guardSignIn } from '../auth/sign-in-guard';
 import type { AuthPolicies } from '../auth/throttle';
+import { STAFF_ROLE } from '../auth/staff-role';
 import { findUserById } from '../auth/users';
 import { mailHtml, mailText, type Mailer } from '../mail';
 import { recordAudit } from './staff-audit';
@@ -34,7 +36,7 @@ export const MEMBER_HIMSELF = 'member (self-service)';
 
 export type ErasureOutcome =
   | { erased: true; bookingsKept: number; paymentsKept: number }
-  | { erased: false; reason: 'wrong_password' | 'upcoming_bookings' | 'no_account' };
+  | { erased: false; reason: 'wrong_password' | 'upcoming_bookings' | 'no_account' | 'staff_account' };
 
 export interface MemberErasure {
   erase(member: Member, password: string, clientAddress: string): Promise<ErasureOutcome>;
@@ -85,6 +87,8 @@ export function createMemberErasure(deps: { db: Database; mailer: Mailer; jobSch
         return { erased: false, reason: 'wrong_password' };
       }
       await guard.succeeded();
+      // A staff account's name is on the audit of what it changed: the charity removes the role first (npm run staff -- remove).
+      if (user.app_metadata?.role === STAFF_ROLE) return { erased: false, reason: 'staff_account' };
       const at = now();
       return db.transaction(async (tx) => {
         // Two deletions sent at once: the second waits here, then finds no account (one erasure, one goodbye).

@@ -11,6 +11,7 @@ export const ERASURE_MESSAGES = {
   password: 'Enter your password to confirm.',
   wrongPassword: 'That password is not right. Your account has not been deleted.',
   upcoming: 'You have an upcoming booking. Cancel it under My bookings first, then delete your account.',
+  staff: 'This is a staff account: ask the charity to remove its staff role first, then delete it here.',
   hosted: 'Accounts are kept by our sign-in provider here: ask us to delete yours (see Contact us).',
 } as const;
 

@@ -11,6 +11,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERASURE_MESSAGES } from '../../src/domain/account-erasure';
+import { setStandInRole, STAFF_ROLE } from '../../server/auth/staff-role';
 import type { Payments } from '../../server/payments';
 import type { MemberExport } from '../../server/services/member-export-service';
 import { getJson, jobsFor, runJobs, testApp } from '../fixtures/app';
@@ -225,6 +226,24 @@ describe.each(ENGINES)('two deletions at once on %s', (engine) => {
       await runJobs(test.db);
       expect(await test.db.query("SELECT 1 FROM staff_audit WHERE action = 'member.erase' AND entity_id = $1", [session.user.id])).toHaveLength(1);
       expect(await test.db.query("SELECT 1 FROM outbox WHERE subject = 'Your CHAPS account has been deleted'")).toHaveLength(1);
+    } finally {
+      await test.dispose();
+    }
+  });
+});
+
+describe('a staff account', () => {
+  it('is refused until the charity removes its role', async () => {
+    const test = await createTestDatabase('pglite');
+    try {
+      const app = testApp({ db: test.db });
+      const email = uniqueEmail('staffer');
+      const session = await signUp(app, email, PASSWORD);
+      expect(await setStandInRole(test.db, email, STAFF_ROLE, new Date())).toBe(true);
+      const refused = await getJson<{ error: string }>(app, '/api/me/delete', sendJson(session.access_token, { password: PASSWORD }));
+      expect(refused).toMatchObject({ status: 409, body: { error: 'staff_account' } });
+      expect(await setStandInRole(test.db, email, null, new Date())).toBe(true);
+      expect((await getJson(app, '/api/me/delete', sendJson(session.access_token, { password: PASSWORD }))).status).toBe(200);
     } finally {
       await test.dispose();
     }
