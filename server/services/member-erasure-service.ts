@@ -10,7 +10,7 @@
  *   capture answer dropped;
  * - his copies elsewhere go: newsletter subscription and contact messages
  *   (by his addresses), the page's payment reports and error logs, throttle
- *   rows keyed by his address, emails to him in the dev outbox and in the
+ *   rows keyed by his address or user id, emails to him in the dev outbox and in the
  *   job queue (queued, failed or done; not one being sent this moment),
  *   and the values in staff audit rows about his results;
  * - the erasure is recorded in the staff audit, without his data, and a
@@ -135,6 +135,7 @@ export function createMemberErasure(deps: { db: Database; mailer: Mailer; jobSch
           [emails],
         );
         await tx.query(`DELETE FROM auth_throttles WHERE EXISTS (SELECT 1 FROM unnest($1::text[]) e WHERE right(key, length(e) + 1) = ':' || e)`, [emails]);
+        await tx.query('DELETE FROM request_throttles WHERE strpos(key, $1) > 0', [member.userId]);
         await forgetQueuedEmails(tx, jobSchema, emails);
         if (profileId !== null) await tx.query('DELETE FROM member_profiles WHERE profile_id = $1', [profileId]);
         await tx.query('DELETE FROM auth_users WHERE id = $1::uuid', [member.userId]);
