@@ -9,9 +9,10 @@
  *   profile and user ids NULL, the card holder's name NULL, PayPal's replayed
  *   capture answer dropped;
  * - his copies elsewhere go: newsletter subscription and contact messages
- *   (by his addresses), the page's payment reports and error logs, throttle
- *   rows keyed by his address or user id, emails to him in the dev outbox and in the
- *   job queue (queued, failed or done; not one being sent this moment),
+ *   (by his addresses), the page's payment reports and error logs,
+ *   throttle rows keyed by his address or user id, emails to him in the
+ *   dev outbox and in the job queue (queued, failed or done; not one being
+ *   sent this moment),
  *   and the values in staff audit rows about his results;
  * - the erasure is recorded in the staff audit, without his data, and a
  *   goodbye email is queued that keeps only its Message-ID once sent.
