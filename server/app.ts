@@ -62,6 +62,9 @@ import { createEventsService } from './services/events-service';
 import { createProfileService } from './services/profile-service';
 import { createSigner } from './services/signing';
 import { createSubscriptionsService } from './services/subscriptions-service';
+import { createMemberErasure, forgetEmailJob } from './services/member-erasure-service';
+import { meRoutes } from './routes/me';
+import { authPolicies } from './auth/throttle';
 
 export interface AppDependencies {
   db: Database;
@@ -149,6 +152,10 @@ export function createApp({
   if (auth.service) app.route('/auth/v1', authV1Routes(auth.service, env, logger));
   app.route('/api/auth/profile', profileRoutes(createProfileService(db, now), auth.verifier, logger));
   app.route('/api/email-choices', emailChoicesRoutes(db, auth.verifier, now));
+  const erasure = auth.service
+    ? createMemberErasure({ db, mailer, jobSchema: jobs.schema, policies: authPolicies(env.authLimits), now })
+    : null;
+  app.route('/api/me', meRoutes({ db, verify: auth.verifier, erasure, trustProxy: env.trustProxy, now }));
   const consents = createConsentService(db, now);
   app.route('/api/medical/consent', consentRoutes(consents, auth.verifier, logger));
   app.route('/api/medical/test-consent', testConsentRoutes(consents, signer, now));
@@ -196,7 +203,7 @@ export function createApp({
 
   // What each job does; the workers (main.ts, or a test's runDue) call these.
   jobs.handle({
-    email: emailJob(mailTransport ?? createMailTransport({ db, env, logger })),
+    email: emailJob(mailTransport ?? createMailTransport({ db, env, logger }), (id) => forgetEmailJob(db, jobs.schema, id)),
     refund: refundJob(db, payments.refund),
     reconcile_payments: reconcileJob(payments.reconcile, logger),
     paypal_webhook: paypalWebhookJob(payments.processPayPalWebhook),

@@ -1,5 +1,6 @@
 /**
- * First-load JavaScript of /checkout against other routes, for the demo
+ * First-load JavaScript of /checkout against other routes (and of
+ * /medical-results, the other heavy member page), for the demo
  * member signed in through the real /login (the stored session is copied
  * into each fresh context), with the server's local PayPal sandbox. Every
  * script is read back and marked when it holds PayPal code (the text
@@ -79,6 +80,11 @@ export async function measureCheckoutWeight(browser: Browser, baseUrl: string): 
     { who: 'signed in', ...(await measureRoute(browser, baseUrl, '/', { storageState })) },
     { who: 'signed in', ...(await measureRoute(browser, baseUrl, '/book-event-main', { storageState })) },
     { who: 'signed in', ...(await measureRoute(browser, baseUrl, `/book-event?event=${event.event_id}`, { storageState })) },
+    // Medical Results with the PSA chart and the GP letter (issue 20): drawn once the chart's points are.
+    {
+      who: 'signed in',
+      ...(await measureRoute(browser, baseUrl, '/medical-results', { storageState, ready: (page) => page.locator('.psa-point-label').first().waitFor({ timeout: 30_000 }) })),
+    },
     {
       who: 'signed in',
       ...(await measureRoute(browser, baseUrl, checkout, { storageState, ready: (page) => page.getByLabel('Card number').waitFor({ timeout: 30_000 }) })),

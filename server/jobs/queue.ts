@@ -16,7 +16,11 @@ import type { MailMessage } from '../mail/types';
 /** What each kind of job carries. Names are pg-boss queue names (letters and underscores). */
 export interface JobData {
   /** One email, rendered when the change was made; `messageId` is its Message-ID on every try. */
-  email: { message: MailMessage; messageId: string };
+  /**
+   * One email, rendered when the change was made; `messageId` is its Message-ID on every try. `forget`: once sent,
+   * the job keeps only its Message-ID (an erased member's goodbye, ADR 0021).
+   */
+  email: { message: MailMessage; messageId: string; forget?: boolean };
   /** Return a card payment already marked refund_due (server/payments/refunds.ts). */
   refund: { paymentId: string };
   /** Settle unsettled card payments and lapse old holds (server/payments/reconcile.ts). */

@@ -78,9 +78,10 @@ export interface MailerDependencies {
 export function createMailer({ db, jobs, env }: MailerDependencies): Mailer {
   const domain = mailDomain(env.mailFrom);
   return {
-    async send(message, q = db) {
+    async send(message, q = db, options = {}) {
       const id = randomUUID();
-      await jobs.send(q, 'email', { message, messageId: `<${id}@${domain}>` }, { id });
+      const forget = options.forgetAfterSending ? { forget: true } : {};
+      await jobs.send(q, 'email', { message, messageId: `<${id}@${domain}>`, ...forget }, { id });
     },
   };
 }

@@ -18,13 +18,18 @@ export interface MailMessage {
   headers?: Record<string, string>;
 }
 
+export interface SendOptions {
+  /** Once sent, the job keeps only the Message-ID, not the address or words (ADR 0021: an erased member's last email). */
+  forgetAfterSending?: boolean;
+}
+
 export interface Mailer {
   /**
    * Queues the message as an email job, written with `q` when given (a
    * transaction's handle: the email then goes only if that transaction
    * commits). Resolves once queued; the job sends it and retries.
    */
-  send(message: MailMessage, q?: Queryable): Promise<void>;
+  send(message: MailMessage, q?: Queryable, options?: SendOptions): Promise<void>;
 }
 
 /** A stored outbox message, as /dev/outbox answers it. */

@@ -25,7 +25,7 @@ export function staffPaymentsRoutes(db: Database) {
               p.profile_id, p.first_name, p.last_name, p.email
        FROM payment_orders o
        JOIN appointments a ON a.appointment_id = o.appointment_id
-       JOIN member_profiles p ON p.profile_id = a.profile_id
+       LEFT JOIN member_profiles p ON p.profile_id = a.profile_id
        JOIN events e ON e.event_id = o.event_id
        WHERE o.problem IS NOT NULL OR o.status IN ('refund_due', 'refund_pending', 'refund_failed')
        ORDER BY (o.status = 'refund_failed' OR o.problem IS NOT NULL) DESC, o.updated_at DESC, o.payment_id
@@ -47,10 +47,11 @@ export function staffPaymentsRoutes(db: Database) {
       event_id: String(r.event_id),
       event_name: String(r.event_name),
       event_date: String(r.event_date),
-      profile_id: Number(r.profile_id),
-      first_name: String(r.first_name),
-      last_name: String(r.last_name),
-      email: String(r.email),
+      // None once the member erased his account: the payment still needs its refund seen to (ADR 0021).
+      profile_id: r.profile_id === null ? null : Number(r.profile_id),
+      first_name: (r.first_name as string | null) ?? null,
+      last_name: (r.last_name as string | null) ?? null,
+      email: (r.email as string | null) ?? null,
     }));
     return c.json({ payments });
   });

@@ -45,8 +45,9 @@ export interface PaymentNeedingAttention {
   event_name: string;
   /** YYYY-MM-DD */
   event_date: string;
-  profile_id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
+  /** The member's; all four null once he erased his account (ADR 0021). */
+  profile_id: number | null;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
 }

@@ -49,7 +49,7 @@ describe.each(ENGINES)('medical results on %s', (engine) => {
     expect(res.status).toBe(200);
     expect(res.body.data).toHaveLength(4);
     expect(res.body.data[0]).toEqual({
-      appointment: { event_name: 'Norwich Community Screening', product_name: 'PSA blood test', event_date: '2026-05-31' },
+      appointment: { event_name: 'Norwich Community Screening', product_name: 'PSA blood test', event_date: '2026-05-31', lab_name: null },
       result: null,
     });
     expect(res.body.data.slice(1).map((item) => item.result?.comments?.split(':')[0])).toEqual(['Red', 'Amber', 'Green']);

@@ -5,7 +5,8 @@ import { askToKeepOnDevice } from '@/lib/device-storage';
 import { memberKeys } from '@/lib/member-keys';
 
 export interface MedicalResultItem {
-  appointment: { event_name: string; product_name: string | null; event_date: string | null } | null;
+  /** lab_name: absent in a copy saved before issue 20. */
+  appointment: { event_name: string; product_name: string | null; event_date: string | null; lab_name?: string | null } | null;
   result: {
     test_result: number | null;
     test_unit: string | null;

@@ -24,7 +24,7 @@ export default function LoginPage() {
   const session = useSession();
   const location = useLocation();
   const navigate = useNavigate();
-  const state = (location.state ?? {}) as { from?: unknown; event?: unknown };
+  const state = (location.state ?? {}) as { from?: unknown; event?: unknown; accountDeleted?: unknown };
   const from = typeof state.from === 'string' && state.from.startsWith('/') ? state.from : paths.home;
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -101,6 +101,11 @@ export default function LoginPage() {
   return (
     <div className="page account-page">
       <h1>Sign in</h1>
+      {state.accountDeleted === true && (
+        <p className="form-success" role="status">
+          Your account has been deleted and you are signed out everywhere. We have emailed you to confirm.
+        </p>
+      )}
       <div className="notice" role="note">
         <p>
           <strong>Registered before 1 January 2025?</strong> Our booking system changed on January 1, 2025. If your

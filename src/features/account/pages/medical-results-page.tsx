@@ -1,7 +1,9 @@
 /**
  * /medical-results (SPEC.md section 2): 'All Results', one row per
  * appointment or result with the SPEC's fallbacks and status lines.
- * Saved for offline reading under the member's id.
+ * Saved for offline reading under the member's id. Above the cards, his
+ * values as a chart over time and the letter for his GP (issue 20), both
+ * drawn from the same saved results, so they read and print offline.
  */
 import { ageOn } from '@/domain/age';
 import { formatLongDate } from '@/domain/format';
@@ -15,6 +17,8 @@ import { useProfile } from '../api/get-profile';
 import { useResults, type MedicalResultItem } from '../api/get-results';
 import { MemberSidebar } from '../components/member-sidebar';
 import { NextTestDue } from '../components/next-test-due';
+import { GpLetter, resultsByDate } from '../components/gp-letter';
+import { PsaHistory } from '../components/psa-history';
 import { RequireMember } from '@/lib/require-member';
 import '../account.css';
 
@@ -89,11 +93,18 @@ function Results({ userId }: { userId: string }) {
           results.data.length === 0 ? (
             <p>No medical results or any appointment found</p>
           ) : (
-            <ul className="result-list">
-              {results.data.map((item, index) => (
-                <ResultRow key={index} item={item} dateOfBirth={profile.data?.date_of_birth} />
-              ))}
-            </ul>
+            <>
+              <PsaHistory
+                readings={resultsByDate(results.data).map(({ date, value }) => ({ date, value }))}
+                dateOfBirth={profile.data?.date_of_birth}
+              />
+              {profile.data && <GpLetter profile={profile.data} items={results.data} />}
+              <ul className="result-list">
+                {results.data.map((item, index) => (
+                  <ResultRow key={index} item={item} dateOfBirth={profile.data?.date_of_birth} />
+                ))}
+              </ul>
+            </>
           )
         ) : failure ? (
           <p className="form-failure" role="alert">

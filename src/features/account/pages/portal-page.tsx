@@ -16,6 +16,7 @@ import { useProfile } from '../api/get-profile';
 import { MemberSidebar } from '../components/member-sidebar';
 import { NextTestDue } from '../components/next-test-due';
 import { EmailChoicesSection } from '../components/email-choices-form';
+import { MyDataSection } from '../components/my-data-section';
 import { ProfileEditForm } from '../components/profile-edit-form';
 import { RequireMember } from '@/lib/require-member';
 import type { MemberSession } from '@/lib/session';
@@ -97,6 +98,7 @@ function Portal({ member: { userId, staff } }: { member: MemberSession }) {
             Edit
           </button>
           <EmailChoicesSection userId={userId} />
+          <MyDataSection />
           </>
         ) : profile.isError ? (
           <p className="form-failure" role="alert">

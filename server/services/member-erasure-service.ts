@@ -1,0 +1,155 @@
+/**
+ * "Delete my account" (UK GDPR article 17; issue 20, ADR 0021). The member
+ * confirms with his password, checked here as a sign-in checks it (the same
+ * throttles), then in one transaction:
+ * - his profile, consents, screening history, results, email choices and
+ *   auth user (with its sessions, refresh tokens and email links) are
+ *   deleted: every access and refresh token of his stops working at once;
+ * - his bookings and card payments stay for the accounts with nobody named:
+ *   profile and user ids NULL, the card holder's name NULL, PayPal's replayed
+ *   capture answer dropped;
+ * - his copies elsewhere go: newsletter subscription and contact messages
+ *   (by his addresses), the page's payment reports and error logs,
+ *   throttle rows keyed by his address or user id, emails to him in the
+ *   dev outbox and in the job queue (queued, failed or done; not one being
+ *   sent this moment),
+ *   and the values in staff audit rows about his results;
+ * - the erasure is recorded in the staff audit, without his data, and a
+ *   goodbye email is queued that keeps only its Message-ID once sent.
+ * He must cancel upcoming bookings first (their places, refunds and the
+ * venue's list follow the cancelling rules); a staff account must lose its
+ * role first (the audit names staff by address); and with a hosted Supabase
+ * project the server can check no password and delete no user: refused.
+ */
+import { londonDate } from '../../src/domain/london-time';
+import type { Database, Queryable } from '../db/adapter';
+import type { Member } from '../auth/member-verifier';
+import { passwordMatches } from '../auth/passwords';
+import { guardSignIn } from '../auth/sign-in-guard';
+import type { AuthPolicies } from '../auth/throttle';
+import { STAFF_ROLE } from '../auth/staff-role';
+import { findUserById } from '../auth/users';
+import { mailHtml, mailText, type Mailer } from '../mail';
+import { recordAudit } from './staff-audit';
+
+/** What the audit's staff columns hold when the member acted on his own record: his user id and this, never his address. */
+export const MEMBER_HIMSELF = 'member (self-service)';
+
+export type ErasureOutcome =
+  | { erased: true; bookingsKept: number; paymentsKept: number }
+  | { erased: false; reason: 'wrong_password' | 'upcoming_bookings' | 'no_account' | 'staff_account' };
+
+export interface MemberErasure {
+  erase(member: Member, password: string, clientAddress: string): Promise<ErasureOutcome>;
+}
+
+/** The sent job keeps its Message-ID only (the email job calls this for a message queued with forgetAfterSending). */
+export async function forgetEmailJob(db: Queryable, schema: string, jobId: string): Promise<void> {
+  await db.query(`UPDATE ${schema}.job SET data = jsonb_build_object('messageId', data->'messageId', 'forgotten', true) WHERE id = $1::uuid`, [jobId]);
+}
+
+/** Emails to any of `emails` in the job queue's tables, but for one being sent this moment. */
+async function forgetQueuedEmails(tx: Queryable, schema: string, emails: string[]): Promise<void> {
+  const mentions = `EXISTS (SELECT 1 FROM unnest($1::text[]) e WHERE strpos(lower(data::text), e) > 0)`;
+  const [tables] = await tx.query<{ job: string | null; archive: string | null }>(
+    `SELECT to_regclass($1)::text AS job, to_regclass($2)::text AS archive`,
+    [`${schema}.job`, `${schema}.archive`],
+  );
+  if (tables?.job) await tx.query(`DELETE FROM ${schema}.job WHERE name = 'email' AND state <> 'active' AND ${mentions}`, [emails]);
+  if (tables?.archive) await tx.query(`DELETE FROM ${schema}.archive WHERE name = 'email' AND ${mentions}`, [emails]);
+}
+
+function goodbyeMail(to: string, firstName: string) {
+  const content = {
+    subject: 'Your CHAPS account has been deleted',
+    heading: 'Your account has been deleted',
+    greeting: `Dear ${firstName},`,
+    intro: [
+      'As you asked, we have deleted your CHAPS account: your profile, consent forms, results and email choices are gone, and you have been signed out everywhere.',
+      'Records of past bookings and card payments are kept for the charity’s accounts, as the law requires, with no name or contact details on them.',
+    ],
+    details: [],
+    sections: [],
+    closing: ['If you did not ask for this, contact us at once. You are always welcome to sign up again.'],
+  };
+  return { to, subject: content.subject, text: mailText(content), html: mailHtml(content) };
+}
+
+export function createMemberErasure(deps: { db: Database; mailer: Mailer; jobSchema: string; policies: AuthPolicies; now: () => Date }): MemberErasure {
+  const { db, mailer, jobSchema, policies, now } = deps;
+  return {
+    async erase(member, password, clientAddress) {
+      const user = await findUserById(db, member.userId);
+      if (!user) return { erased: false, reason: 'no_account' };
+      // Counted before the check, as a sign-in is: a stolen session cannot try passwords at speed.
+      const guard = await guardSignIn(db, user.email, clientAddress, now(), policies);
+      if (!(await passwordMatches(password, user.encrypted_password))) {
+        await guard.failed();
+        return { erased: false, reason: 'wrong_password' };
+      }
+      await guard.succeeded();
+      // A staff account's name is on the audit of what it changed: the charity removes the role first (npm run staff -- remove).
+      if (user.app_metadata?.role === STAFF_ROLE) return { erased: false, reason: 'staff_account' };
+      const at = now();
+      return db.transaction(async (tx) => {
+        // Two deletions sent at once: the second waits here, then finds no account (one erasure, one goodbye).
+        const [still] = await tx.query('SELECT 1 FROM auth_users WHERE id = $1::uuid FOR UPDATE', [member.userId]);
+        if (!still) return { erased: false, reason: 'no_account' } as const;
+        const [profile] = await tx.query<{ profile_id: number; first_name: string; email: string }>(
+          'SELECT profile_id, first_name, email FROM member_profiles WHERE user_id = $1::uuid FOR UPDATE',
+          [member.userId],
+        );
+        const profileId = profile?.profile_id ?? null;
+        const [upcoming] = await tx.query<{ n: number }>(
+          `SELECT count(*)::integer AS n FROM appointments a JOIN events e ON e.event_id = a.event_id
+           WHERE (a.user_id = $1::uuid OR a.profile_id = $2) AND a.status IN ('held', 'confirmed') AND e.event_date >= $3::date`,
+          [member.userId, profileId, londonDate(at)],
+        );
+        if (upcoming!.n > 0) return { erased: false, reason: 'upcoming_bookings' } as const;
+        const emails = [...new Set([user.email, profile?.email].filter((e): e is string => Boolean(e)).map((e) => e.toLowerCase()))];
+        const kept = await tx.query<{ appointment_id: string }>(
+          `UPDATE appointments SET profile_id = NULL, user_id = NULL, erased_at = $3
+           WHERE user_id = $1::uuid OR profile_id = $2 RETURNING appointment_id::text AS appointment_id`,
+          [member.userId, profileId, at],
+        );
+        const ids = kept.map((k) => k.appointment_id);
+        const payments = await tx.query<{ payment_id: string }>(
+          `UPDATE payment_orders SET user_id = NULL, capture_answer = NULL
+           WHERE user_id = $1::uuid OR appointment_id = ANY($2::uuid[]) RETURNING payment_id`,
+          [member.userId, ids],
+        );
+        await tx.query('UPDATE payment_transactions SET payer_name = NULL WHERE payment_id = ANY($1::uuid[])', [payments.map((p) => p.payment_id)]);
+        await tx.query('DELETE FROM payment_page_reports WHERE user_id = $1::uuid', [member.userId]);
+        await tx.query('DELETE FROM client_error_logs WHERE user_id = $1::uuid', [member.userId]);
+        // Staff audit rows about his results held the values and comments: the rows stay (who did what, when), the values go.
+        await tx.query(
+          `UPDATE staff_audit SET before = CASE WHEN before IS NULL THEN NULL ELSE '{"erased": true}'::jsonb END,
+                                  after = CASE WHEN after IS NULL THEN NULL ELSE '{"erased": true}'::jsonb END
+           WHERE entity IN ('result', 'consent_link') AND entity_id = ANY($1::text[])`,
+          [ids],
+        );
+        await tx.query('DELETE FROM newsletter_subscriptions WHERE email = ANY($1::text[])', [emails]);
+        await tx.query('DELETE FROM contact_enquiries WHERE lower(email) = ANY($1::text[])', [emails]);
+        // The dev outbox stands in for mailboxes: mail to him, and mail about him (an enquiry he sent, to the charity).
+        await tx.query(
+          `DELETE FROM outbox WHERE EXISTS (SELECT 1 FROM unnest($1::text[]) e WHERE strpos(lower(to_address || ' ' || subject || ' ' || text_body), e) > 0)`,
+          [emails],
+        );
+        await tx.query(`DELETE FROM auth_throttles WHERE EXISTS (SELECT 1 FROM unnest($1::text[]) e WHERE right(key, length(e) + 1) = ':' || e)`, [emails]);
+        await tx.query('DELETE FROM request_throttles WHERE strpos(key, $1) > 0', [member.userId]);
+        await forgetQueuedEmails(tx, jobSchema, emails);
+        if (profileId !== null) await tx.query('DELETE FROM member_profiles WHERE profile_id = $1', [profileId]);
+        await tx.query('DELETE FROM auth_users WHERE id = $1::uuid', [member.userId]);
+        await recordAudit(
+          tx,
+          { userId: member.userId, email: MEMBER_HIMSELF },
+          { action: 'member.erase', entity: 'member', entityId: member.userId, before: null, after: { bookings_kept: ids.length, payments_kept: payments.length } },
+          at,
+        );
+        const firstName = profile?.first_name ?? (typeof user.user_metadata.display_name === 'string' ? user.user_metadata.display_name : 'member');
+        await mailer.send(goodbyeMail(user.email, firstName), tx, { forgetAfterSending: true });
+        return { erased: true, bookingsKept: ids.length, paymentsKept: payments.length } as const;
+      });
+    },
+  };
+}

@@ -1,0 +1,139 @@
+/**
+ * "Download my data" (UK GDPR articles 15 and 20; issue 20, ADR 0021):
+ * everything this site holds about the signed-in member, found by his user
+ * id (the token's sub) and through his profile, never by anything the
+ * request says. Each section is a list of rows exactly as stored, with the
+ * internal keys that only join tables left out. Dates come from PostgreSQL's
+ * own JSON (YYYY-MM-DD, ISO times), so no device zone moves a day.
+ *
+ * New tables that hold a member's data must add a section here: the API
+ * test searches every table for a member's details after erasure, and the
+ * export test lists the sections it expects.
+ */
+import type { Queryable } from '../db/adapter';
+import { emailChoicesOf } from './email-choices-service';
+
+export interface MemberExport {
+  exported_at: string;
+  about: string;
+  account: Record<string, unknown> | null;
+  sign_in_sessions: Record<string, unknown>[];
+  profile: Record<string, unknown> | null;
+  email_choices: Record<string, unknown> | null;
+  consents: Record<string, unknown>[];
+  bookings: Record<string, unknown>[];
+  payments: Record<string, unknown>[];
+  card_transactions: Record<string, unknown>[];
+  check_ins: Record<string, unknown>[];
+  screening_history: Record<string, unknown>[];
+  results: Record<string, unknown>[];
+  newsletter_subscription: Record<string, unknown>[];
+  contact_enquiries: Record<string, unknown>[];
+}
+
+const ABOUT =
+  'Everything the CHAPS screening site holds about you, as stored, on the date above. ' +
+  'Card numbers are never stored here: PayPal keeps them. Questions: see the contact details on the site.';
+
+/** The rows of `sql` as JSON objects, in the order the query gives. */
+async function rows(q: Queryable, sql: string, params: unknown[]): Promise<Record<string, unknown>[]> {
+  const [row] = await q.query<{ rows: Record<string, unknown>[] | null }>(
+    `SELECT jsonb_agg(to_jsonb(t) ORDER BY t.__order) AS rows FROM (${sql}) t`,
+    params,
+  );
+  return (row?.rows ?? []).map(({ __order: _order, ...rest }) => rest);
+}
+
+const first = async (q: Queryable, sql: string, params: unknown[]) => (await rows(q, sql, params))[0] ?? null;
+
+export async function exportMemberData(q: Queryable, userId: string, now: Date): Promise<MemberExport> {
+  const account = await first(
+    q,
+    `SELECT 1 AS __order, email, email_confirmed_at, last_sign_in_at, created_at, updated_at, user_metadata
+     FROM auth_users WHERE id = $1::uuid`,
+    [userId],
+  );
+  const profile = await first(
+    q,
+    `SELECT 1 AS __order, profile_id, first_name, last_name, gender, date_of_birth, ethnicity, occupation, phone, email,
+            home_address, billing_address, nhs_number, ni_number, nhs_gp_email, nhs_gp_phone_number, is_verified, is_active,
+            created_at, updated_at
+     FROM member_profiles WHERE user_id = $1::uuid`,
+    [userId],
+  );
+  const profileId = (profile?.profile_id as number | undefined) ?? null;
+  const emails = [account?.email, profile?.email].filter((e): e is string => typeof e === 'string').map((e) => e.toLowerCase());
+  const mine = 'a.user_id = $1::uuid OR a.profile_id = $2';
+  return {
+    exported_at: now.toISOString(),
+    about: ABOUT,
+    account,
+    sign_in_sessions: await rows(
+      q,
+      `SELECT created_at AS __order, created_at AS started_at, refreshed_at AS last_used_at, revoked_at AS ended_at
+       FROM auth_sessions WHERE user_id = $1::uuid`,
+      [userId],
+    ),
+    profile,
+    // The choices in force: his own, or the defaults when he never changed them.
+    email_choices: profileId === null ? null : { ...(await emailChoicesOf(q, profileId)) },
+    consents: await rows(
+      q,
+      `SELECT c.created_at AS __order, c.consent_id, e.event_name, c.psa_test_date, c.source, c.consent_version, c.answers, c.created_at
+       FROM consents c LEFT JOIN events e ON e.event_id = c.event_id WHERE c.profile_id = $1`,
+      [profileId],
+    ),
+    bookings: await rows(
+      q,
+      `SELECT a.created_at AS __order, a.appointment_id, e.event_name, e.event_date, concat_ws(', ', e.address_line_1, e.address_line_2, e.city, e.postcode) AS venue, a.slot_start, a.slot_end,
+              a.status, a.payment_status, round(a.price / 100.0, 2) AS price_pounds, a.created_at, a.updated_at, a.cancelled_at
+       FROM appointments a JOIN events e ON e.event_id = a.event_id WHERE ${mine}`,
+      [userId, profileId],
+    ),
+    payments: await rows(
+      q,
+      `SELECT o.created_at AS __order, o.appointment_id, o.order_id AS paypal_order_id, round(o.amount / 100.0, 2) AS amount_pounds,
+              o.status, o.capture_id, o.refund_id, o.refund_reason, o.created_at, o.updated_at
+       FROM payment_orders o JOIN appointments a ON a.appointment_id = o.appointment_id WHERE o.user_id = $1::uuid OR ${mine}`,
+      [userId, profileId],
+    ),
+    card_transactions: await rows(
+      q,
+      `SELECT t.created_at AS __order, o.appointment_id, t.payer_name, t.amount, t.payment_reference, t.status, t.payment_method,
+              t.card_brand, t.card_last_digits, t.card_expiry, t.issue, t.created_at
+       FROM payment_transactions t JOIN payment_orders o ON o.payment_id = t.payment_id
+       JOIN appointments a ON a.appointment_id = o.appointment_id WHERE o.user_id = $1::uuid OR ${mine}`,
+      [userId, profileId],
+    ),
+    check_ins: await rows(
+      q,
+      `SELECT k.checked_in_at AS __order, k.appointment_id, k.checked_in_at
+       FROM check_ins k JOIN appointments a ON a.appointment_id = k.appointment_id WHERE ${mine}`,
+      [userId, profileId],
+    ),
+    screening_history: await rows(
+      q,
+      `SELECT event_date AS __order, appointment_id, event_name, product_name, event_date FROM member_appointments WHERE profile_id = $1`,
+      [profileId],
+    ),
+    results: await rows(
+      q,
+      `SELECT sample_date AS __order, appointment_id, test_result, test_unit, comments, sample_date, recall_risk,
+              recall_months_override, next_test_due, recall_invited_at, recall_follow_up_on, recall_followed_up_at,
+              gp_prompt_due, gp_prompt_sent_at
+       FROM member_results WHERE profile_id = $1`,
+      [profileId],
+    ),
+    newsletter_subscription: await rows(
+      q,
+      'SELECT created_at AS __order, email, name, hear_about_event, created_at, updated_at FROM newsletter_subscriptions WHERE email = ANY($1::text[])',
+      [emails],
+    ),
+    contact_enquiries: await rows(
+      q,
+      `SELECT created_at AS __order, first_name, last_name, email, phone_number, message, created_at
+       FROM contact_enquiries WHERE lower(email) = ANY($1::text[])`,
+      [emails],
+    ),
+  };
+}

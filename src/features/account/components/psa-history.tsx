@@ -1,0 +1,131 @@
+/**
+ * "PSA over time" (issue 20): his values by date as an SVG line over the
+ * bands for his age (geometry from src/domain/psa-chart.ts), each point
+ * labelled with its value and marked by a shape per band (circle green,
+ * diamond amber, square red), so colour is never the only cue; the same
+ * numbers as a table for screen readers; a sentence for one result. Drawn
+ * from the results already on the page, so it reads offline as they do.
+ */
+import { useLayoutEffect, useRef, useState } from 'react';
+import { formatLongDate } from '@/domain/format';
+import { PSA_BAND_TEXT, PSA_UNIT, type PsaBand } from '@/domain/psa-band';
+import { psaChart, type ChartPoint, type PsaReading } from '@/domain/psa-chart';
+import './psa-history.css';
+
+const BAND_WORD: Record<PsaBand, string> = { green: 'Green', amber: 'Amber', red: 'Red' };
+
+/** The chart's width in CSS pixels, so its text stays at its size on a phone and on a desktop alike. */
+function useWidth(): [React.RefObject<HTMLDivElement | null>, number] {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(600);
+  useLayoutEffect(() => {
+    const node = ref.current;
+    if (!node) return;
+    const measure = () => setWidth(Math.max(280, Math.round(node.getBoundingClientRect().width)));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width];
+}
+
+function Marker({ point }: { point: ChartPoint }) {
+  const { x, y, band } = point;
+  if (band === 'red') return <rect className="psa-marker psa-marker-red" x={x - 6} y={y - 6} width={12} height={12} />;
+  if (band === 'amber') return <path className="psa-marker psa-marker-amber" d={`M${x} ${y - 8}L${x + 8} ${y}L${x} ${y + 8}L${x - 8} ${y}Z`} />;
+  return <circle className={`psa-marker psa-marker-${band ?? 'none'}`} cx={x} cy={y} r={6} />;
+}
+
+function describe(points: ChartPoint[]): string {
+  const last = points[points.length - 1]!;
+  const band = last.band ? `, ${BAND_WORD[last.band].toLowerCase()}` : '';
+  return `PSA over time: ${points.length} result${points.length === 1 ? '' : 's'}, the latest ${last.label} ${PSA_UNIT} on ${formatLongDate(last.date)}${band}. The table after the chart has every value.`;
+}
+
+export function PsaHistory({ readings, dateOfBirth }: { readings: PsaReading[]; dateOfBirth: string | null | undefined }) {
+  const [ref, width] = useWidth();
+  if (readings.length === 0) return null;
+  const height = width < 480 ? 240 : 300;
+  const chart = psaChart(readings, dateOfBirth, width, height);
+  const { plot, points } = chart;
+  const only = points.length === 1 ? points[0]! : null;
+  return (
+    <section className="psa-history card" aria-labelledby="psa-history-title">
+      <h2 id="psa-history-title">PSA over time</h2>
+      {only ? (
+        <p>
+          You have one result so far: {only.label} {PSA_UNIT} on {formatLongDate(only.date)}
+          {only.band ? `, ${PSA_BAND_TEXT[only.band].label.toLowerCase()}` : ''}. Each new result will join it here as a line.
+        </p>
+      ) : (
+        <p>Your PSA values by date, with the bands for your age behind them.</p>
+      )}
+      <div className="psa-chart" ref={ref}>
+        <svg width={chart.width} height={chart.height} viewBox={`0 0 ${chart.width} ${chart.height}`} role="img" aria-label={describe(points)}>
+          {chart.bands.map((b, i) => (
+            <rect key={i} className={`psa-zone psa-zone-${b.band}`} x={b.x} y={b.y} width={b.width} height={b.height} />
+          ))}
+          {chart.thresholds.map((t, i) => (
+            <line key={i} className={`psa-threshold psa-threshold-${t.kind}`} x1={t.x1} x2={t.x2} y1={t.y} y2={t.y} />
+          ))}
+          {chart.bands.length > 0 &&
+            (['green', 'amber', 'red'] as const).map((band) => {
+              const last = [...chart.bands].reverse().find((b) => b.band === band);
+              return last && last.height > 16 ? (
+                <text key={band} className="psa-zone-label" x={plot.right - 4} y={last.y + 14} textAnchor="end">
+                  {BAND_WORD[band]}
+                </text>
+              ) : null;
+            })}
+          <line className="psa-axis" x1={plot.left} x2={plot.left} y1={plot.top} y2={plot.bottom} />
+          <line className="psa-axis" x1={plot.left} x2={plot.right} y1={plot.bottom} y2={plot.bottom} />
+          {chart.yTicks.map((t) => (
+            <text key={t.label} className="psa-tick" x={plot.left - 6} y={t.at + 4} textAnchor="end">
+              {t.label}
+            </text>
+          ))}
+          <text className="psa-tick" x={4} y={plot.top - 10}>
+            {PSA_UNIT}
+          </text>
+          {chart.xTicks.map((t) => (
+            <text key={t.label} className="psa-tick" x={t.at} y={plot.bottom + 20} textAnchor="middle">
+              {t.label}
+            </text>
+          ))}
+          {points.length > 1 && <polyline className="psa-line" points={points.map((p) => `${p.x},${p.y}`).join(' ')} />}
+          {points.map((p) => (
+            <g key={`${p.date}-${p.value}`}>
+              <Marker point={p} />
+              <text className="psa-point-label" x={p.x} y={p.y - 12} textAnchor="middle">
+                {p.label}
+              </text>
+            </g>
+          ))}
+        </svg>
+      </div>
+      {chart.bands.length === 0 && <p>Add your date of birth to your profile to see the bands for your age.</p>}
+      <div className="visually-hidden">
+      <table>
+        <caption>Your PSA results by date</caption>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">PSA ({PSA_UNIT})</th>
+            <th scope="col">Band</th>
+          </tr>
+        </thead>
+        <tbody>
+          {points.map((p) => (
+            <tr key={`${p.date}-${p.value}`}>
+              <td>{formatLongDate(p.date)}</td>
+              <td>{p.label}</td>
+              <td>{p.band ? PSA_BAND_TEXT[p.band].label : 'Not known'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,274 @@
+/**
+ * The member's own record (issue 20, ADR 0021): "Download my data" holds
+ * exactly his rows and nobody else's; "Delete my account" is refused with
+ * the wrong password or an upcoming booking, and otherwise leaves no
+ * personal field of his in any table or column of the database (the job
+ * queue's schema too), keeps his bookings and card payment for the
+ * accounts with nobody named, ends his sessions, and is audited without
+ * his data. Two members with bookings, a card payment, results, newsletter
+ * and contact rows, so "only his" is tested against a neighbour's.
+ */
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERASURE_MESSAGES } from '../../src/domain/account-erasure';
+import { setStandInRole, STAFF_ROLE } from '../../server/auth/staff-role';
+import type { Payments } from '../../server/payments';
+import type { MemberExport } from '../../server/services/member-export-service';
+import { getJson, jobsFor, runJobs, testApp } from '../fixtures/app';
+import { fastMembers, sendJson, validConsent, type FastMember } from '../fixtures/bookings';
+import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../fixtures/db';
+import { makeEvent } from '../fixtures/events';
+import { createProfile, postAuth, profileFields, signIn, signUp, uniqueEmail } from '../fixtures/members';
+import { approveCard, capture, orderFor, runPayments, testPayments } from '../fixtures/payments';
+import { makeStaff } from '../fixtures/staff';
+
+const BOOKED = new Date('2026-06-10T09:00:00Z');
+const AFTER = new Date('2026-07-01T09:00:00Z');
+const PASSWORD = 'correct-horse-1';
+const HIS = { first_name: 'Zebedee', last_name: 'Quillfeather', nhs_number: '4010232137' };
+
+describe.each(ENGINES)('the member’s own record on %s', (engine) => {
+  let test: TestDatabase;
+  let payments: Payments;
+  let clock = BOOKED;
+  let him: FastMember & { refreshToken: string };
+  let neighbour: FastMember;
+  const paid = makeEvent({ event_name: 'Paid Screening', event_date: '2026-06-20', payment_required: true, price: 2500 });
+  const free = makeEvent({ event_name: 'Free Screening', event_date: '2026-06-21' });
+  const later = makeEvent({ event_name: 'Later Screening', event_date: '2026-09-01' });
+  const app = () => testApp({ db: test.db, now: () => clock, payments });
+  const auth = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
+
+  async function bookFree(who: FastMember, eventId: string, slot = '11:00') {
+    const consent = await getJson<{ consent_id: string }>(app(), '/api/medical/consent', sendJson(who.token, { ...validConsent(), eventId }));
+    const res = await getJson<{ appointment: { appointment_id: string } }>(app(), '/api/appointments', sendJson(who.token, { eventId, appointmentStartTime: slot, consentId: consent.body.consent_id }));
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body.appointment.appointment_id;
+  }
+  async function payFor(who: FastMember, slot: string, cardName: string) {
+    const order = await orderFor(app(), who, paid.event_id, slot);
+    expect(order.status, JSON.stringify(order.body)).toBe(201);
+    await approveCard(app(), order.body.id, { name: cardName });
+    expect((await capture(app(), who, order.body.id)).status).toBe(201);
+    return order.body.appointmentId;
+  }
+  const exportOf = (token: string, format = 'json') => app().request(`/api/me/export?format=${format}`, auth(token));
+
+  beforeAll(async () => {
+    test = await createTestDatabase(engine);
+    payments = testPayments(test.db, () => clock, { webhooks: 'auto' });
+    await replaceEvents(test.db, [paid, free, later]);
+    const email = uniqueEmail('zebedee');
+    const session = await signUp(app(), email, PASSWORD);
+    expect((await createProfile(app(), session.access_token, profileFields(HIS))).status).toBe(201);
+    const [row] = await test.db.query<{ profile_id: number; public_id: string }>('SELECT profile_id, public_id::text AS public_id FROM member_profiles WHERE user_id = $1::uuid', [session.user.id]);
+    him = { userId: session.user.id, email, profileId: row!.profile_id, publicId: row!.public_id, token: session.access_token, tokenAt: async () => session.access_token, refreshToken: session.refresh_token };
+    [neighbour] = (await fastMembers(test.db, 1, BOOKED, { firstName: 'Neville' })) as [FastMember];
+    const staff = await makeStaff(test.db, BOOKED);
+    for (const who of [him, neighbour]) {
+      const paidId = await payFor(who, who === him ? '10:00' : '10:15', who === him ? `${HIS.first_name} ${HIS.last_name}` : 'Neville Member');
+      await bookFree(who, free.event_id, who === him ? '11:00' : '11:15');
+      await getJson(app(), '/api/subscriptions', sendJson(null, { name: who === him ? HIS.first_name : 'Neville', email: who.email }));
+      await getJson(app(), '/api/contact', sendJson(null, { 'first-name': who === him ? HIS.first_name : 'Neville', 'last-name': who === him ? HIS.last_name : 'Member', email: who.email, 'phone-number': '07700900456', message: 'When is the next screening near Ipswich?' }));
+      clock = AFTER;
+      const result = await getJson(app(), `/api/staff/events/${paid.event_id}/attendees/${paidId}/result`, sendJson(await staff.tokenAt(AFTER), { test_result: '3.40', comments: `Spoke to ${who === him ? HIS.first_name : 'Neville'}: repeat in 3 months.` }, 'PUT'));
+      expect(result.status, JSON.stringify(result.body)).toBe(200);
+      clock = BOOKED;
+    }
+    await runPayments(test.db, payments);
+    // Weeks later: he signs in again (the first session's token has long expired).
+    clock = AFTER;
+    const again = await signIn(app(), email, PASSWORD);
+    expect(again.status).toBe(200);
+    him = { ...him, token: again.body.access_token, refreshToken: again.body.refresh_token };
+    neighbour = { ...neighbour, token: await neighbour.tokenAt(AFTER) };
+  });
+  afterAll(async () => {
+    await test?.dispose();
+  });
+
+  it('exports exactly his own rows, as JSON and as a readable page, and audits it without the data', async () => {
+    const res = await exportOf(him.token);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Disposition')).toBe('attachment; filename="chaps-my-data-2026-07-01.json"');
+    const text = await res.text();
+    const data = JSON.parse(text) as MemberExport;
+    expect(data.account).toMatchObject({ email: him.email });
+    expect(data.profile).toMatchObject({ ...HIS, profile_id: him.profileId, date_of_birth: '1970-03-15' });
+    expect(data.bookings.map((b) => b.event_name).sort()).toEqual(['Free Screening', 'Paid Screening']);
+    expect(data.payments).toMatchObject([{ amount_pounds: 25, status: 'completed' }]);
+    expect(data.card_transactions).toMatchObject([{ payer_name: 'Zebedee Quillfeather' }]);
+    expect(data.consents).toHaveLength(2);
+    expect(data.results).toMatchObject([{ test_result: 3.4, sample_date: '2026-06-20' }]);
+    expect(Object.keys(data.results[0]!)).toEqual(expect.arrayContaining(['next_test_due', 'recall_invited_at', 'gp_prompt_due']));
+    expect(data.email_choices).toMatchObject({ reminders: true, recall: false, gp_prompt: true, newsletter: false });
+    expect(data.newsletter_subscription).toMatchObject([{ email: him.email }]);
+    expect(data.contact_enquiries).toMatchObject([{ email: him.email }]);
+    expect(data.sign_in_sessions.length).toBeGreaterThan(0);
+    // Nobody else's: the neighbour's address, name, bookings and payments appear nowhere.
+    expect(text).not.toContain(neighbour.email);
+    expect(text).not.toContain('Neville');
+    const theirs = await test.db.query<{ id: string }>('SELECT appointment_id::text AS id FROM appointments WHERE user_id = $1::uuid', [neighbour.userId]);
+    for (const { id } of theirs) expect(text).not.toContain(id);
+
+    // Hostile text stored by some older path is escaped in the readable copy.
+    await test.db.query(`UPDATE member_profiles SET occupation = '<img src=x onerror=alert(1)>' WHERE user_id = $1::uuid`, [him.userId]);
+    const page = await exportOf(him.token, 'html');
+    expect(page.headers.get('Content-Type')).toMatch(/^text\/html/);
+    const html = await page.text();
+    expect(html).toContain('Quillfeather');
+    expect(html).toContain('<h2>PSA results</h2>');
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(html).not.toContain('<img');
+    expect(html).not.toContain('Neville');
+    expect((await exportOf(him.token, 'xml')).status).toBe(422);
+    expect((await app().request('/api/me/export')).status).toBe(401);
+
+    const audits = await test.db.query<{ entity_id: string; text: string }>("SELECT entity_id, to_jsonb(staff_audit)::text AS text FROM staff_audit WHERE action = 'member.export'");
+    expect(audits.map((a) => a.entity_id)).toEqual([him.userId, him.userId]);
+    for (const a of audits) expect(a.text).not.toMatch(new RegExp(`${HIS.first_name}|${HIS.nhs_number}|${him.email.replace(/\./g, '\\.')}`, 'i'));
+  });
+
+  it('refuses the wrong password and an upcoming booking, leaving everything as it was', async () => {
+    const wrong = await getJson<{ error: string }>(app(), '/api/me/delete', sendJson(him.token, { password: 'not-his-password' }));
+    expect(wrong).toMatchObject({ status: 403, body: { error: 'wrong_password' } });
+    expect((await getJson(app(), '/api/me/delete', sendJson(him.token, {}))).status).toBe(422);
+    expect((await getJson(app(), '/api/me/delete', sendJson(null, { password: PASSWORD }))).status).toBe(401);
+    const later1 = await bookFree(him, later.event_id);
+    const upcoming = await getJson<{ error: string }>(app(), '/api/me/delete', sendJson(him.token, { password: PASSWORD }));
+    expect(upcoming).toMatchObject({ status: 409, body: { error: 'upcoming_bookings' } });
+    expect((await getJson(app(), `/api/appointments/${later1}/cancel`, sendJson(him.token, {}))).status).toBe(200);
+    expect((await getJson(app(), '/api/auth/profile', auth(him.token))).status).toBe(200);
+  });
+
+  it('erases him: no personal field left anywhere, accounting rows kept anonymised, sessions ended, audited', async () => {
+    const keptIds = (await test.db.query<{ id: string }>('SELECT appointment_id::text AS id FROM appointments WHERE user_id = $1::uuid ORDER BY 1', [him.userId])).map((r) => r.id);
+    expect(keptIds).toHaveLength(3);
+    const res = await getJson(app(), '/api/me/delete', sendJson(him.token, { password: PASSWORD }));
+    expect(res).toMatchObject({ status: 200, body: { deleted: true, bookings_kept: 3, payments_kept: 1 } });
+    await runJobs(test.db);
+
+    // His old tokens do nothing.
+    expect((await getJson(app(), '/api/auth/profile', auth(him.token))).status).toBe(401);
+    expect((await postAuth(app(), '/token?grant_type=refresh_token', { refresh_token: him.refreshToken })).status).toBe(400);
+
+    // Every column of every table, ours and the job queue's, for his address, names and NHS number.
+    const schemas = [(await test.db.query<{ s: string }>('SELECT current_schema() AS s'))[0]!.s, jobsFor(test.db).schema];
+    const columns = await test.db.query<{ table_schema: string; table_name: string; column_name: string }>(
+      `SELECT c.table_schema, c.table_name, c.column_name FROM information_schema.columns c
+       JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name AND t.table_type = 'BASE TABLE'
+       WHERE c.table_schema = ANY($1::text[])`,
+      [schemas],
+    );
+    expect(columns.length).toBeGreaterThan(100);
+    const found: string[] = [];
+    for (const needle of [him.email, HIS.first_name, HIS.last_name, HIS.nhs_number]) {
+      for (const c of columns) {
+        const rows = await test.db.query<{ id: string; subject: string | null }>(
+          `SELECT ${c.table_name === 'outbox' ? 'subject' : 'NULL'} AS subject FROM "${c.table_schema}"."${c.table_name}" WHERE strpos(lower("${c.column_name}"::text), lower($1)) > 0`,
+          [needle],
+        );
+        for (const row of rows) {
+          // The dev outbox stands in for the mail server: the goodbye email is there, as it would be in his inbox.
+          if (c.table_name === 'outbox' && row.subject === 'Your CHAPS account has been deleted') continue;
+          // The local PayPal sandbox's own tables are PayPal's copy (a separate controller), not this site's.
+          if (c.table_name.startsWith('dev_paypal_')) continue;
+          found.push(`${c.table_name}.${c.column_name} holds ${needle}`);
+        }
+      }
+    }
+    expect(found).toEqual([]);
+    expect(await test.db.query("SELECT 1 FROM outbox WHERE subject = 'Your CHAPS account has been deleted'")).toHaveLength(1);
+    // (Checked after the search: a sign-in attempt writes its own throttle rows, keyed by the address tried.)
+    expect((await postAuth(app(), '/token?grant_type=password', { email: him.email, password: PASSWORD })).status).toBe(400);
+
+    // The accounts keep the bookings and the payment, naming nobody.
+    const kept = await test.db.query<{ profile_id: number | null; user_id: string | null; erased: boolean; status: string }>(
+      'SELECT profile_id, user_id, erased_at IS NOT NULL AS erased, status FROM appointments WHERE appointment_id = ANY($1::uuid[])',
+      [keptIds],
+    );
+    expect(kept).toHaveLength(3);
+    for (const row of kept) expect(row).toMatchObject({ profile_id: null, user_id: null, erased: true });
+    const money = await test.db.query<{ status: string; amount: number; user_id: string | null; payer_name: string | null; card_last_digits: string | null }>(
+      `SELECT o.status, o.amount, o.user_id, t.payer_name, t.card_last_digits FROM payment_orders o
+       JOIN payment_transactions t ON t.payment_id = o.payment_id WHERE o.appointment_id = ANY($1::uuid[])`,
+      [keptIds],
+    );
+    expect(money).toMatchObject([{ status: 'completed', amount: 2500, user_id: null, payer_name: null, card_last_digits: '1111' }]);
+
+    // Audited without the data; the staff audit of his result keeps who and when, not the value.
+    const [erase] = await test.db.query<{ entity_id: string; after: unknown }>("SELECT entity_id, after FROM staff_audit WHERE action = 'member.erase'");
+    expect(erase).toEqual({ entity_id: him.userId, after: { bookings_kept: 3, payments_kept: 1 } });
+    const results = await test.db.query<{ after: unknown }>("SELECT after FROM staff_audit WHERE entity = 'result' AND entity_id = ANY($1::text[])", [keptIds]);
+    expect(results).toEqual([{ after: { erased: true } }]);
+
+    // The neighbour is untouched.
+    const theirs = (await (await exportOf(neighbour.token)).json()) as MemberExport;
+    expect(theirs.profile).toMatchObject({ first_name: 'Neville' });
+    expect(theirs.results).toHaveLength(1);
+    expect(theirs.newsletter_subscription).toHaveLength(1);
+    expect(theirs.card_transactions).toMatchObject([{ payer_name: 'Neville Member' }]);
+  });
+});
+
+describe.each(ENGINES)('two deletions at once on %s', (engine) => {
+  it('erase once: one 200, one audit row, one goodbye email', async () => {
+    const test = await createTestDatabase(engine);
+    try {
+      const app = testApp({ db: test.db });
+      const email = uniqueEmail('twice');
+      const session = await signUp(app, email, PASSWORD);
+      expect((await createProfile(app, session.access_token, profileFields({ first_name: 'Twice' }))).status).toBe(201);
+      const answers = await Promise.all([1, 2].map(() => getJson(app, '/api/me/delete', sendJson(session.access_token, { password: PASSWORD }))));
+      const statuses = answers.map((a) => a.status).sort();
+      expect(statuses[0]).toBe(200);
+      expect([401, 404]).toContain(statuses[1]);
+      await runJobs(test.db);
+      expect(await test.db.query("SELECT 1 FROM staff_audit WHERE action = 'member.erase' AND entity_id = $1", [session.user.id])).toHaveLength(1);
+      expect(await test.db.query("SELECT 1 FROM outbox WHERE subject = 'Your CHAPS account has been deleted'")).toHaveLength(1);
+    } finally {
+      await test.dispose();
+    }
+  });
+});
+
+describe('a staff account', () => {
+  it('is refused until the charity removes its role', async () => {
+    const test = await createTestDatabase('pglite');
+    try {
+      const app = testApp({ db: test.db });
+      const email = uniqueEmail('staffer');
+      const session = await signUp(app, email, PASSWORD);
+      expect(await setStandInRole(test.db, email, STAFF_ROLE, new Date())).toBe(true);
+      const refused = await getJson<{ error: string }>(app, '/api/me/delete', sendJson(session.access_token, { password: PASSWORD }));
+      expect(refused).toMatchObject({ status: 409, body: { error: 'staff_account' } });
+      expect(await setStandInRole(test.db, email, null, new Date())).toBe(true);
+      expect((await getJson(app, '/api/me/delete', sendJson(session.access_token, { password: PASSWORD }))).status).toBe(200);
+    } finally {
+      await test.dispose();
+    }
+  });
+});
+
+describe('with a hosted Supabase project', () => {
+  it('refuses deletion clearly: the server can check no password there and delete no user', async () => {
+    const test = await createTestDatabase('pglite');
+    try {
+      const secret = 'hosted-project-secret-of-at-least-32-chars';
+      const app = testApp({ db: test.db, env: { SUPABASE_URL: 'https://abcd.supabase.co', SUPABASE_JWT_SECRET: secret } });
+      const token = await new SignJWT({ email: 'hosted.member@example.org', role: 'authenticated' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject('3b1f0c7e-2d4a-4e6b-9c8d-1a2b3c4d5e6f')
+        .setAudience('authenticated')
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .sign(new TextEncoder().encode(secret));
+      const res = await getJson<{ error: string; message: string }>(app, '/api/me/delete', sendJson(token, { password: 'anything-at-all' }));
+      expect(res).toMatchObject({ status: 409, body: { error: 'erasure_unavailable', message: ERASURE_MESSAGES.hosted } });
+      // His data can still be downloaded: the rows are in this database.
+      expect((await app.request('/api/me/export', { headers: { Authorization: `Bearer ${token}` } })).status).toBe(200);
+    } finally {
+      await test.dispose();
+    }
+  });
+});

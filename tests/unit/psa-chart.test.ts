@@ -1,0 +1,167 @@
+/**
+ * The PSA chart's geometry (src/domain/psa-chart.ts): round steps, the
+ * linear scales, his age's thresholds drawn as bands that step where he
+ * turns 50, 60 or 70, ticks, one result in the middle, and no bands without
+ * a date of birth. Run in Auckland's zone (vitest.config.ts): calendar
+ * dates must not move with the device.
+ */
+import { describe, expect, it } from 'vitest';
+import { dayNumber, linearScale, monthTicks, niceStep, psaChart, psaLabel, thresholdSpans } from '../../src/domain/psa-chart';
+
+describe('niceStep', () => {
+  it.each([
+    [0.3, 0.5],
+    [1, 1],
+    [1.2, 2],
+    [2.001, 5],
+    [3, 5],
+    [7, 10],
+    [23, 50],
+    [0, 1],
+    [-4, 1],
+  ])('%s rounds up to %s', (rough, step) => {
+    expect(niceStep(rough)).toBeCloseTo(step, 10);
+  });
+});
+
+describe('scales', () => {
+  it('maps a domain linearly onto a range, and a single value to the middle', () => {
+    const s = linearScale(0, 10, 100, 200);
+    expect([s(0), s(5), s(10)]).toEqual([100, 150, 200]);
+    expect(linearScale(0, 10, 300, 20)(10)).toBe(20);
+    expect(linearScale(7, 7, 40, 60)(7)).toBe(50);
+  });
+
+  it('reads dates as UTC calendar days, whatever the device zone', () => {
+    expect(dayNumber('1970-01-02')).toBe(1);
+    expect(dayNumber('2026-03-29') - dayNumber('2026-03-28')).toBe(1);
+    expect(dayNumber('2026-10-25') - dayNumber('2026-10-24')).toBe(1);
+  });
+
+  it('labels values as the lab reports them', () => {
+    expect([psaLabel(3.4), psaLabel(0.95), psaLabel(12), psaLabel(0.1 + 0.2)]).toEqual(['3.4', '0.95', '12', '0.3']);
+  });
+});
+
+describe('thresholdSpans', () => {
+  it('steps the amber line where he turns 50 and 60', () => {
+    const spans = thresholdSpans('1966-05-10', dayNumber('2015-01-01'), dayNumber('2027-01-01'));
+    expect(spans).toEqual([
+      { from: dayNumber('2015-01-01'), to: dayNumber('2016-05-10'), amber: 1 },
+      { from: dayNumber('2016-05-10'), to: dayNumber('2026-05-10'), amber: 2 },
+      { from: dayNumber('2026-05-10'), to: dayNumber('2027-01-01'), amber: 3 },
+    ]);
+  });
+
+  it('one span when no birthday that matters falls inside; 70 and over is 5', () => {
+    expect(thresholdSpans('1950-01-01', dayNumber('2024-01-01'), dayNumber('2026-01-01'))).toEqual([
+      { from: dayNumber('2024-01-01'), to: dayNumber('2026-01-01'), amber: 5 },
+    ]);
+  });
+
+  it('a 29 February birthday steps on 1 March in a common year', () => {
+    const [, second] = thresholdSpans('1964-02-29', dayNumber('2013-01-01'), dayNumber('2015-01-01'));
+    expect(second?.from).toBe(dayNumber('2014-03-01'));
+    expect(second?.amber).toBe(2);
+  });
+});
+
+describe('monthTicks', () => {
+  it('monthly labels over a short span, yearly over a long one, never more than asked', () => {
+    expect(monthTicks(dayNumber('2026-02-15'), dayNumber('2026-05-20'), 6).map((t) => t.label)).toEqual(['Mar 2026', 'Apr 2026', 'May 2026']);
+    const long = monthTicks(dayNumber('2016-06-01'), dayNumber('2026-06-01'), 6);
+    expect(long.length).toBeLessThanOrEqual(6);
+    expect(long.map((t) => t.label)).toEqual(['2018', '2020', '2022', '2024', '2026']);
+  });
+});
+
+describe('psaChart', () => {
+  // Born 1 June 1961: 62 to 64 across the results, so amber from 3 and red from 6 ng/ml.
+  const demo = [
+    { date: '2026-03-12', value: 8.7 },
+    { date: '2024-03-14', value: 0.9 },
+    { date: '2025-03-13', value: 3.4 },
+  ];
+
+  it('plots his values by date, oldest first, each with its band and label', () => {
+    const chart = psaChart(demo, '1961-06-01', 600, 300);
+    expect(chart.points.map((p) => [p.date, p.label, p.band])).toEqual([
+      ['2024-03-14', '0.9', 'green'],
+      ['2025-03-13', '3.4', 'amber'],
+      ['2026-03-12', '8.7', 'red'],
+    ]);
+    const [a, b, c] = chart.points;
+    expect(a!.x).toBeLessThan(b!.x);
+    expect(b!.x).toBeLessThan(c!.x);
+    expect(c!.y).toBeLessThan(b!.y);
+    for (const p of chart.points) {
+      expect(p.x).toBeGreaterThan(chart.plot.left);
+      expect(p.x).toBeLessThan(chart.plot.right);
+    }
+  });
+
+  it('scales y from 0 to a round number above the highest value and the red line', () => {
+    const chart = psaChart(demo, '1961-06-01', 600, 300);
+    expect(chart.yMax).toBe(15);
+    expect(chart.yTicks.map((t) => t.label)).toEqual(['0', '5', '10', '15']);
+    expect(chart.yTicks[0]!.at).toBe(chart.plot.bottom);
+    expect(chart.yTicks[3]!.at).toBe(chart.plot.top);
+    const low = psaChart([{ date: '2026-01-01', value: 0.4 }], '1980-01-01');
+    // In his 40s red starts at 2: the axis still reaches above it.
+    expect(low.yMax).toBeGreaterThanOrEqual(2);
+    expect(low.thresholds.map((t) => [t.kind, t.value])).toEqual([
+      ['amber', 1],
+      ['red', 2],
+    ]);
+  });
+
+  it('draws the bands for his age behind the points: green, amber and red stacked, thresholds at their values', () => {
+    const chart = psaChart(demo, '1961-06-01', 600, 300);
+    expect(chart.bands.map((b) => b.band)).toEqual(['green', 'amber', 'red']);
+    const y = (v: number) => chart.plot.bottom - (v / chart.yMax) * (chart.plot.bottom - chart.plot.top);
+    const [green, amber, red] = chart.bands;
+    expect(green!.y).toBeCloseTo(y(3));
+    expect(green!.y + green!.height).toBeCloseTo(chart.plot.bottom);
+    expect(amber!.y).toBeCloseTo(y(6));
+    expect(red!.y).toBeCloseTo(chart.plot.top);
+    expect(chart.thresholds.map((t) => [t.kind, t.value, t.y])).toEqual([
+      ['amber', 3, y(3)],
+      ['red', 6, y(6)],
+    ]);
+    expect(green!.x).toBe(chart.plot.left);
+    expect(green!.x + green!.width).toBeCloseTo(chart.plot.right);
+  });
+
+  it('a value exactly on the line is in the higher band', () => {
+    const chart = psaChart([{ date: '2026-01-01', value: 3 }], '1961-06-01');
+    expect(chart.points[0]!.band).toBe('amber');
+  });
+
+  it('steps the bands where he turns 60 between two results', () => {
+    const chart = psaChart(
+      [
+        { date: '2025-01-10', value: 2.5 },
+        { date: '2026-09-10', value: 2.5 },
+      ],
+      '1966-05-10',
+    );
+    expect(chart.points.map((p) => p.band)).toEqual(['amber', 'green']);
+    expect(chart.thresholds.filter((t) => t.kind === 'amber').map((t) => t.value)).toEqual([2, 3]);
+  });
+
+  it('one result: a single point in the middle', () => {
+    const chart = psaChart([{ date: '2026-03-12', value: 0.9 }], '1961-06-01', 360, 240);
+    expect(chart.points).toHaveLength(1);
+    expect(chart.points[0]!.x).toBeCloseTo((chart.plot.left + chart.plot.right) / 2);
+    expect(chart.xTicks.length).toBeGreaterThan(0);
+    expect(chart.xTicks.length).toBeLessThanOrEqual(Math.floor((chart.plot.right - chart.plot.left) / 80));
+  });
+
+  it('without a date of birth: no bands, no band per point, the values still plotted', () => {
+    const chart = psaChart(demo, null);
+    expect(chart.bands).toEqual([]);
+    expect(chart.thresholds).toEqual([]);
+    expect(chart.points.map((p) => p.band)).toEqual([null, null, null]);
+    expect(chart.yMax).toBe(15);
+  });
+});
