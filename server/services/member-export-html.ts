@@ -20,6 +20,7 @@ const TITLES: Record<Exclude<keyof MemberExport, 'exported_at' | 'about'>, strin
   check_ins: 'Arrivals at screenings',
   screening_history: 'Screening history',
   results: 'PSA results',
+  waiting_lists: 'Waiting lists you joined',
   newsletter_subscription: 'Newsletter subscription',
   contact_enquiries: 'Messages you sent us',
 };

@@ -27,6 +27,7 @@ export interface MemberExport {
   check_ins: Record<string, unknown>[];
   screening_history: Record<string, unknown>[];
   results: Record<string, unknown>[];
+  waiting_lists: Record<string, unknown>[];
   newsletter_subscription: Record<string, unknown>[];
   contact_enquiries: Record<string, unknown>[];
 }
@@ -122,6 +123,12 @@ export async function exportMemberData(q: Queryable, userId: string, now: Date):
               recall_months_override, next_test_due, recall_invited_at, recall_follow_up_on, recall_followed_up_at,
               gp_prompt_due, gp_prompt_sent_at
        FROM member_results WHERE profile_id = $1`,
+      [profileId],
+    ),
+    waiting_lists: await rows(
+      q,
+      `SELECT w.joined_at AS __order, e.event_name, e.event_date, w.status, w.joined_at, w.offer_slot, w.offered_at, w.offer_expires_at, w.ended_at
+       FROM waiting_list w JOIN events e ON e.event_id = w.event_id WHERE w.profile_id = $1`,
       [profileId],
     ),
     newsletter_subscription: await rows(

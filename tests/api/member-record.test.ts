@@ -88,6 +88,12 @@ describe.each(ENGINES)('the member’s own record on %s', (engine) => {
   });
 
   it('exports exactly his own rows, as JSON and as a readable page, and audits it without the data', async () => {
+    for (const who of [him, neighbour]) {
+      await test.db.query(
+        `INSERT INTO waiting_list (event_id, profile_id, user_id, status, joined_at, ended_at) VALUES ($1, $2, $3, 'left', $4, $4)`,
+        [later.event_id, who.profileId, who.userId, BOOKED],
+      );
+    }
     const res = await exportOf(him.token);
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Disposition')).toBe('attachment; filename="chaps-my-data-2026-07-01.json"');
@@ -101,8 +107,10 @@ describe.each(ENGINES)('the member’s own record on %s', (engine) => {
     expect(data.consents).toHaveLength(2);
     expect(data.results).toMatchObject([{ test_result: 3.4, sample_date: '2026-06-20' }]);
     expect(Object.keys(data.results[0]!)).toEqual(expect.arrayContaining(['next_test_due', 'recall_invited_at', 'gp_prompt_due']));
-    expect(data.email_choices).toMatchObject({ reminders: true, recall: false, gp_prompt: true, newsletter: false });
+    // He joined the newsletter on the public form, so his newsletter choice reads on (ADR 0018).
+    expect(data.email_choices).toMatchObject({ reminders: true, recall: false, gp_prompt: true, newsletter: true });
     expect(data.newsletter_subscription).toMatchObject([{ email: him.email }]);
+    expect(data.waiting_lists).toMatchObject([{ event_name: 'Later Screening', status: 'left' }]);
     expect(data.contact_enquiries).toMatchObject([{ email: him.email }]);
     expect(data.sign_in_sessions.length).toBeGreaterThan(0);
     // Nobody else's: the neighbour's address, name, bookings and payments appear nowhere.
