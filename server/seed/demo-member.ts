@@ -77,13 +77,16 @@ export async function seedDemoMember(
 type Venue = Pick<EventInsert, 'address_line_1' | 'address_line_2' | 'city' | 'state' | 'postcode' | 'latitude' | 'longitude'>;
 
 /** Where each visit of the demo member's history took place, by event name. */
-const HISTORY_VENUES: Record<string, { category: EventInsert['category']; venue: Venue }> = {
+/** Where each past visit was tested; lab_name is the laboratory his GP letter names (Ipswich and Colchester send to ESNEFT's). */
+const HISTORY_VENUES: Record<string, { category: EventInsert['category']; venue: Venue; lab_name?: string }> = {
   'Colchester Community Screening': {
     category: 'community',
+    lab_name: 'ESNEFT',
     venue: { address_line_1: "St Botolph's Church Hall", address_line_2: 'Magdalen Street', city: 'Colchester', state: 'Essex', postcode: 'CO2 7EE', latitude: 51.8866, longitude: 0.9034 },
   },
   'Ipswich Freemasons Screening': {
     category: 'freemasons',
+    lab_name: 'ESNEFT',
     venue: { address_line_1: 'Ipswich Masonic Hall', address_line_2: 'Soane Street', city: 'Ipswich', state: 'Suffolk', postcode: 'IP4 2BG', latitude: 52.0587, longitude: 1.1565 },
   },
   'Chelmsford Community Screening': {
@@ -128,7 +131,7 @@ export async function seedDemoMemberBookings(db: Database, profileId: number, no
         end_time: '13:00',
         session_duration: 15,
         email_template: null,
-        lab_name: null,
+        lab_name: place.lab_name ?? null,
         is_private: false,
         total_spaces: 12,
         places_per_slot: 1,

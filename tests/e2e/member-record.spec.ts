@@ -66,6 +66,8 @@ test.describe('the member’s own record', () => {
       await expect(letter).toContainText('943 476 5919');
       for (const value of VALUES) await expect(letter.getByRole('cell', { name: value, exact: true })).toBeVisible();
       await expect(letter).toContainText('Red: significantly raised');
+      // The laboratory of each sample, where the event recorded it (the demo's Ipswich and Colchester visits: ESNEFT).
+      await expect(letter.getByRole('cell', { name: 'ESNEFT', exact: true })).toHaveCount(2);
       await expect(letter).toContainText('0113 496 0532');
       await expect(letter).toContainText('info@chaps-charity.org.uk');
       const pdf = await page.pdf({ format: 'A4', preferCSSPageSize: true });
