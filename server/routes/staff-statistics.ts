@@ -12,7 +12,8 @@
 import { Hono, type Context } from 'hono';
 import { londonDate } from '../../src/domain/london-time';
 import { publishBodySchema, statisticsQuerySchema } from '../../src/domain/statistics-bodies';
-import { statisticsCsv, statisticsCsvName } from '../../src/domain/statistics-csv';
+import { statisticsCsvName } from '../../src/domain/screening-stats';
+import { statisticsCsv } from '../../src/domain/statistics-csv';
 import { formBodyLimit, readJsonObject } from '../http/json-body';
 import type { StaffVariables } from '../http/require-staff';
 import { parseOr422 } from '../http/valid-body';

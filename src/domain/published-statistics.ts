@@ -1,7 +1,7 @@
 /**
  * The figures the public pages show (/information-hub/statistics and the
- * research summary): the typed-in figures of SPEC for 2023 and 2024, and
- * the latest snapshot staff published from the database, which takes the
+ * research summary): the typed-in figures of SPEC for 2023 and 2024 (in
+ * src/content/pages/research.ts), and the latest snapshot staff published from the database, which takes the
  * place of the typed-in figures of its year (docs/decisions/0022).
  */
 import type { ScreeningFigures } from './screening-stats';
@@ -22,12 +22,6 @@ export interface YearFigures {
   fromData: boolean;
 }
 
-/** SPEC's figures as typed in, for years not published from the data. */
-export const TYPED_YEARS: readonly YearFigures[] = [
-  { year: 2024, lines: ['3,497 men screened', 'at 40 screening events'], fromData: false },
-  { year: 2023, lines: ['2,397 tests', '168 abnormal results (7.15%)', '26 cancers: 20 radical treatment, 6 surveillance'], fromData: false },
-];
-
 const counted = (shown: Shown, one: string, many: string) =>
   'hidden' in shown ? `${shownText(shown)} ${many}` : `${shownText(shown)} ${shown.count === 1 ? one : many}`;
 
@@ -46,9 +40,12 @@ export function publishedLines(figures: ScreeningFigures): string[] {
   ];
 }
 
-/** The years a public page lists, newest first: the published year from the data, the others as typed. */
-export function publicYears(published: PublishedStatistics | null | undefined): YearFigures[] {
-  const typed = TYPED_YEARS.filter((y) => y.year !== published?.year);
-  const years = published ? [{ year: published.year, lines: publishedLines(published.figures), fromData: true }, ...typed] : [...typed];
+/**
+ * The years a public page lists, newest first: the published year from the
+ * data, the others as typed in (src/content/pages/research.ts).
+ */
+export function publicYears(published: PublishedStatistics | null | undefined, typedIn: readonly { year: number; lines: readonly string[] }[]): YearFigures[] {
+  const typed = typedIn.filter((y) => y.year !== published?.year).map((y) => ({ year: y.year, lines: [...y.lines], fromData: false }));
+  const years = published ? [{ year: published.year, lines: publishedLines(published.figures), fromData: true }, ...typed] : typed;
   return years.sort((a, b) => b.year - a.year);
 }

@@ -162,3 +162,6 @@ export function screeningFigures(all: readonly StatsResult[], year: number, even
     follow_up: followUpFigures(abnormalResults),
   };
 }
+
+/** The CSV download's file name: screening-statistics-2025-all.csv. */
+export const statisticsCsvName = (figures: Pick<ScreeningFigures, 'year' | 'event_type'>) => `screening-statistics-${figures.year}-${figures.event_type}.csv`;

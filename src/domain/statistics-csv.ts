@@ -47,6 +47,3 @@ export function statisticsCsv(figures: ScreeningFigures): string {
   count('Cancers found', 'Surveillance', figures.follow_up.surveillance);
   return Papa.unparse({ fields: [...STATISTICS_CSV_HEADER], data: rows }, { escapeFormulae: FORMULA_START, newline: '\r\n' });
 }
-
-/** The download's file name: screening-statistics-2025-all.csv. */
-export const statisticsCsvName = (figures: Pick<ScreeningFigures, 'year' | 'event_type'>) => `screening-statistics-${figures.year}-${figures.event_type}.csv`;

@@ -141,13 +141,19 @@ describe('screeningFigures', () => {
 });
 
 describe('the public years', () => {
+  // As src/content/pages/research.ts types them in.
+  const typedYearFigures = [
+    { year: 2024, lines: ['3,497 men screened', 'at 40 screening events'] },
+    { year: 2023, lines: ['2,397 tests'] },
+  ];
+
   it('SPEC as typed until a year is published; a published year takes its typed place', () => {
-    expect(publicYears(null).map((y) => [y.year, y.fromData])).toEqual([[2024, false], [2023, false]]);
+    expect(publicYears(null, typedYearFigures).map((y) => [y.year, y.fromData])).toEqual([[2024, false], [2023, false]]);
     const figures = screeningFigures(SEEDED, 2025, 'all');
-    const years = publicYears({ year: 2025, published_at: '2026-01-05T10:00:00.000Z', figures });
+    const years = publicYears({ year: 2025, published_at: '2026-01-05T10:00:00.000Z', figures }, typedYearFigures);
     expect(years.map((y) => [y.year, y.fromData])).toEqual([[2025, true], [2024, false], [2023, false]]);
     expect(years[0]!.lines).toEqual(['84 men screened', '89 tests', 'at 4 screening events', '14 abnormal results (15.73%)', '8 cancers found after follow-up']);
-    const replaced = publicYears({ year: 2024, published_at: '2025-01-05T10:00:00.000Z', figures: { ...figures, year: 2024 } });
+    const replaced = publicYears({ year: 2024, published_at: '2025-01-05T10:00:00.000Z', figures: { ...figures, year: 2024 } }, typedYearFigures);
     expect(replaced.map((y) => [y.year, y.fromData])).toEqual([[2024, true], [2023, false]]);
   });
 });
