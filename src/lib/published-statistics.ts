@@ -13,6 +13,8 @@ export const publishedStatisticsKey = ['statistics', 'published'] as const;
 export const publishedStatisticsQuery = queryOptions({
   queryKey: publishedStatisticsKey,
   queryFn: async () => (await apiGet<{ published: PublishedStatistics | null }>('/statistics/published')).published,
+  // The saved copy shows at once (offline too), and each visit asks again: a Publish on another device shows on the next.
+  staleTime: 0,
   networkMode: 'offlineFirst',
 });
 

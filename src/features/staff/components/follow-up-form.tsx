@@ -15,6 +15,12 @@ export function FollowUpForm({ userId, eventId, attendee }: { userId: string; ev
   const id = useId();
   const recorded = attendee.result?.follow_up ?? null;
   const [choice, setChoice] = useState<string>(recorded ?? '');
+  // The list may first come from the phone's saved copy: a newer answer (or another phone's save) moves the choice with it.
+  const [shown, setShown] = useState(recorded);
+  if (shown !== recorded) {
+    setShown(recorded);
+    setChoice(recorded ?? '');
+  }
   if (!attendee.result || !takesFollowUp(attendee.result.band ?? null)) return null;
   const name = attendeeName(attendee);
 

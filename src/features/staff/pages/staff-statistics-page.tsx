@@ -5,7 +5,7 @@
  * published for the public pages: Publish asks once more, then stores the
  * year's figures for every event type together (docs/decisions/0022).
  */
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { londonDate } from '@/domain/london-time';
 import { publishedLines } from '@/domain/published-statistics';
@@ -76,6 +76,7 @@ function Statistics({ userId }: { userId: string }) {
   const type = (EVENT_TYPE_FILTERS as readonly string[]).includes(params.get('event_type') ?? '') ? (params.get('event_type') as EventTypeFilter) : 'all';
   const stats = useStatistics(userId, year, type);
   const [downloadError, setDownloadError] = useState<string | null>(null);
+  const id = useId();
   const years = [...new Set([thisYear, ...(stats.data?.years ?? []), year])].sort((a, b) => b - a);
   const choose = (next: { year?: number; event_type?: EventTypeFilter }) =>
     setParams({ year: String(next.year ?? year), event_type: next.event_type ?? type }, { replace: true });
@@ -96,9 +97,9 @@ function Statistics({ userId }: { userId: string }) {
         a second count where one hidden count could be worked out from a total.
       </p>
       <form className="statistics-filters" onSubmit={(e) => e.preventDefault()} aria-label="Which figures">
-        <label>
+        <label htmlFor={`${id}-year`}>
           Year
-          <select value={year} onChange={(e) => choose({ year: Number(e.target.value) })}>
+          <select id={`${id}-year`} value={year} onChange={(e) => choose({ year: Number(e.target.value) })}>
             {years.map((y) => (
               <option key={y} value={y}>
                 {y}
@@ -106,9 +107,9 @@ function Statistics({ userId }: { userId: string }) {
             ))}
           </select>
         </label>
-        <label>
+        <label htmlFor={`${id}-type`}>
           Event type
-          <select value={type} onChange={(e) => choose({ event_type: e.target.value as EventTypeFilter })}>
+          <select id={`${id}-type`} value={type} onChange={(e) => choose({ event_type: e.target.value as EventTypeFilter })}>
             {EVENT_TYPE_FILTERS.map((t) => (
               <option key={t} value={t}>
                 {typeLabel(t)}
