@@ -7,7 +7,8 @@
  *        and the years with results, newest first; 422 for a bad filter
  * - GET  /export.csv?year=&event_type= -> the same figures as a CSV file
  * - POST /publish {year} -> 201 {published}: the year's figures (every
- *        event type) stored as the public pages' snapshot, audited
+ *        event type) stored as the public pages' snapshot, audited;
+ *        409 nothing_to_publish for a year without results
  */
 import { Hono, type Context } from 'hono';
 import { londonDate } from '../../src/domain/london-time';

@@ -12,12 +12,14 @@ import type { FollowUpOutcome } from '../../src/domain/follow-up';
 import type { PublishedStatistics } from '../../src/domain/published-statistics';
 import { screeningFigures, type EventTypeFilter, type ScreeningFigures, type StatsResult } from '../../src/domain/screening-stats';
 import type { Database, Queryable } from '../db/adapter';
+import { ApiError } from '../http/errors';
 import { recordAudit, type StaffActor } from './staff-audit';
 
 export interface ScreeningStatsService {
   figures(year: number, eventType: EventTypeFilter): Promise<ScreeningFigures>;
   /** The years with at least one result, newest first. */
   years(): Promise<number[]>;
+  /** 409 nothing_to_publish for a year without results. */
   publish(actor: StaffActor, year: number): Promise<PublishedStatistics>;
   published(): Promise<PublishedStatistics | null>;
 }
@@ -88,7 +90,10 @@ export function createScreeningStatsService(db: Database, now: () => Date): Scre
     publish(actor, year) {
       return db.transaction(async (tx) => {
         // Every event type together: one type's figures beside the whole would let hidden counts be subtracted out.
-        const figures = screeningFigures(await resultsOfYear(tx, year), year, 'all');
+        const results = await resultsOfYear(tx, year);
+        // A year with no results would replace SPEC's typed-in figures for it with zeros.
+        if (results.length === 0) throw new ApiError(409, 'nothing_to_publish', `There are no results for ${year} to publish.`);
+        const figures = screeningFigures(results, year, 'all');
         const at = now();
         const [row] = await tx.query<PublishedRow & { publication_id: string }>(
           `INSERT INTO published_statistics (year, figures, published_at, staff_user_id, staff_email)

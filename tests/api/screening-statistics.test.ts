@@ -164,6 +164,13 @@ describe.each(ENGINES)('screening statistics on %s', (engine) => {
       expect(await published()).toBeNull();
     });
 
+    it('refuses a year without results, which would hide the typed-in figures behind zeros', async () => {
+      const res = await getJson(app(), '/api/staff/statistics/publish', sendJson(staff.token, { year: 2024 }));
+      expect(res.status).toBe(409);
+      expect(res.body).toMatchObject({ error: 'nothing_to_publish' });
+      expect(await published()).toBeNull();
+    });
+
     it('stores the figures as computed, audited, and the public endpoint returns the latest', async () => {
       const res = await getJson<{ published: PublishedStatistics }>(app(), '/api/staff/statistics/publish', sendJson(staff.token, { year: 2026 }));
       expect(res.status).toBe(201);
