@@ -20,6 +20,7 @@ import { downloadStatisticsCsv, usePublish, useStatistics } from '../api/statist
 import { RequireStaff } from '../components/require-staff';
 import { StatisticsTables } from '../components/statistics-tables';
 import '../staff.css';
+import '../statistics.css';
 
 const when = (iso: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/London' }).format(new Date(iso));
 const typeLabel = (type: EventTypeFilter) => (type === 'all' ? 'All event types' : EVENT_TYPE_LABELS[type]);
