@@ -41,6 +41,8 @@ import { profileRoutes } from './routes/profile';
 import { staffRoutes } from './routes/staff';
 import { renderedPages } from './routes/rendered-pages';
 import { staticRoutes } from './routes/static';
+import { statisticsRoutes } from './routes/statistics';
+import { createScreeningStatsService } from './services/screening-stats-service';
 import { subscriptionsRoutes } from './routes/subscriptions';
 import { createAccessCodeService } from './services/access-code-service';
 import { createAccessGrants } from './services/access-grants';
@@ -148,6 +150,7 @@ export function createApp({
     contactRoutes(createContactService(db, mailer, { to: env.enquiriesEmail, now, logger }), env.trustProxy),
   );
   app.route('/api/subscriptions', subscriptionsRoutes(createSubscriptionsService(db, now)));
+  app.route('/api/statistics', statisticsRoutes(createScreeningStatsService(db, now)));
   const auth = memberAuth({ db, env, now, logger, mailer });
   if (auth.service) app.route('/auth/v1', authV1Routes(auth.service, env, logger));
   app.route('/api/auth/profile', profileRoutes(createProfileService(db, now), auth.verifier, logger));

@@ -7,6 +7,8 @@
  * - PUT  /attendees/:appointmentId/result {test_result, comments?, sample_date?} -> {status}
  * - PUT  /attendees/:appointmentId/recall {months: 1..60 | null} -> {recall}:
  *   staff's own interval to the next test for this result (null: the rule's)
+ * - PUT  /attendees/:appointmentId/follow-up {outcome | null} -> {follow_up}:
+ *   what followed an amber or red result (409 not_abnormal for any other)
  * - POST /results.csv (text/csv, at most RESULTS_CSV_MAX_BYTES) -> {saved}
  *   or 422 with every bad line; nothing is written unless all are good
  * - GET  /attendees/:appointmentId/consent -> {consent} (null when none)
@@ -15,6 +17,7 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { RESULTS_CSV_MAX_BYTES } from '../../src/domain/results-csv';
+import { followUpBodySchema } from '../../src/domain/follow-up';
 import { checkInsBodySchema, resultEntrySchema } from '../../src/domain/staff-bodies';
 import { ApiError, eventNotFound, fieldIssue } from '../http/errors';
 import { formBodyLimit, readJsonObject } from '../http/json-body';
@@ -22,6 +25,7 @@ import { validBody } from '../http/valid-body';
 import { RECALL_OVERRIDE_MAX_MONTHS, RECALL_OVERRIDE_MIN_MONTHS } from '../../src/domain/recall';
 import type { StaffVariables } from '../http/require-staff';
 import { requireSiteOrigin, type SiteOriginEnv } from '../http/site-origin';
+import type { FollowUpService } from '../services/follow-up-service';
 import type { StaffAttendeesService } from '../services/staff-attendees-service';
 import type { TellMember } from '../services/staff-results-service';
 import type { StaffConsentService } from '../services/staff-consent-service';
@@ -50,11 +54,12 @@ function readRecallInterval(body: Record<string, unknown>): number | null {
 export function staffAttendeesRoutes(deps: {
   attendees: StaffAttendeesService;
   results: StaffResultsService;
+  followUps: FollowUpService;
   consents: StaffConsentService;
   mail: StaffMail;
   site: SiteOriginEnv;
 }): Hono<{ Variables: StaffVariables }> {
-  const { attendees, results, consents, mail } = deps;
+  const { attendees, results, followUps, consents, mail } = deps;
   const app = new Hono<{ Variables: StaffVariables }>();
   // SITE_URL, else (in development) the request's origin only for a host in ALLOWED_HOSTS: a Host header is the sender's to choose.
   const origin = (c: Context) => requireSiteOrigin(c, deps.site);
@@ -86,6 +91,11 @@ export function staffAttendeesRoutes(deps: {
     const months = readRecallInterval(await readJsonObject(c));
     const recall = await results.setRecallInterval(actorOf(c), c.req.param('eventId'), c.req.param('appointmentId'), months);
     return c.json({ recall });
+  });
+
+  app.put('/:eventId/attendees/:appointmentId/follow-up', formBodyLimit(), validBody(followUpBodySchema), async (c) => {
+    const followUp = await followUps.record(actorOf(c), c.req.param('eventId'), c.req.param('appointmentId'), c.req.valid('json').outcome);
+    return c.json({ follow_up: followUp });
   });
 
   app.post(

@@ -7,6 +7,7 @@
  * - /jobs/... : staff-jobs.ts, the emails and refunds that could not be done
  * - /payments: card payments needing a person (staff-payments.ts)
  * - /members: registering a member at a venue (staff-members.ts)
+ * - /statistics: the yearly screening figures and publishing them (staff-statistics.ts)
  */
 import { Hono } from 'hono';
 import type { MemberVerifier } from '../auth/member-verifier';
@@ -26,12 +27,15 @@ import { createStaffConsentService } from '../services/staff-consent-service';
 import { createStaffEventsService } from '../services/staff-events-service';
 import { createStaffMail } from '../services/staff-mail';
 import { createStaffResultsService } from '../services/staff-results-service';
+import { createFollowUpService } from '../services/follow-up-service';
+import { createScreeningStatsService } from '../services/screening-stats-service';
 import type { SiteOriginEnv } from '../http/site-origin';
 import { staffAttendeesRoutes } from './staff-attendees';
 import { staffEventsRoutes } from './staff-events';
 import { staffJobsRoutes } from './staff-jobs';
 import { staffMembersRoutes } from './staff-members';
 import { staffPaymentsRoutes } from './staff-payments';
+import { staffStatisticsRoutes } from './staff-statistics';
 
 export interface StaffRoutesDeps {
   db: Database;
@@ -67,6 +71,7 @@ export function staffRoutes({ db, verify, isStaff, signer, mailer, site, jobs, r
     staffAttendeesRoutes({
       attendees: createStaffAttendeesService(db, now),
       results: createStaffResultsService(db, now),
+      followUps: createFollowUpService(db, now),
       consents: createStaffConsentService(db, signer, now),
       mail,
       site,
@@ -74,5 +79,6 @@ export function staffRoutes({ db, verify, isStaff, signer, mailer, site, jobs, r
   );
   app.route('/payments', staffPaymentsRoutes(db));
   app.route('/members', staffMembersRoutes(registrar, site));
+  app.route('/statistics', staffStatisticsRoutes(createScreeningStatsService(db, now), now));
   return app;
 }

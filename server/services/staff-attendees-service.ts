@@ -8,6 +8,7 @@
  */
 import { ageOn } from '../../src/domain/age';
 import type { AppointmentStatus, PaymentStatus } from '../../src/domain/booking';
+import type { FollowUpOutcome } from '../../src/domain/follow-up';
 import { londonToInstant } from '../../src/domain/london-time';
 import { psaBand } from '../../src/domain/psa-band';
 import { nextTestDue, RECALL_RISKS, type RecallRisk } from '../../src/domain/recall';
@@ -40,6 +41,19 @@ function recallOf(row: Record<string, unknown>): AttendeeRecall {
     months_override: row.recall_months_override === null ? null : Number(row.recall_months_override),
   };
 }
+
+function resultOf(row: Record<string, unknown>): NonNullable<Attendee['result']> {
+  const sampleDate = row.sample_date === null ? null : String(row.sample_date);
+  const age = row.date_of_birth && sampleDate ? ageOn(String(row.date_of_birth), sampleDate) : null;
+  return {
+    test_result: Number(row.test_result),
+    comments: row.comments === null ? null : String(row.comments),
+    sample_date: sampleDate,
+    band: psaBand(Number(row.test_result), age),
+    follow_up: (row.follow_up_outcome ?? null) as FollowUpOutcome | null,
+  };
+}
+
 const iso = (value: unknown) => (value ? (value as Date).toISOString() : null);
 
 export function createStaffAttendeesService(db: Database, now: () => Date): StaffAttendeesService {
@@ -59,7 +73,7 @@ export function createStaffAttendeesService(db: Database, now: () => Date): Staf
                 a.status, a.payment_status, a.price, p.nhs_number IS NOT NULL AS has_nhs_number,
                 a.consent_id IS NOT NULL AS consent_given,
                 to_char(p.date_of_birth, 'YYYY-MM-DD') AS date_of_birth,
-                c.checked_in_at, r.test_result, r.comments, to_char(r.sample_date, 'YYYY-MM-DD') AS sample_date,
+                c.checked_in_at, r.test_result, r.comments, to_char(r.sample_date, 'YYYY-MM-DD') AS sample_date, r.follow_up_outcome,
                 r.result_id IS NOT NULL AS has_result, pay.problem AS payment_problem,
                 to_char(r.next_test_due, 'YYYY-MM-DD') AS next_test_due, r.recall_risk, r.recall_months_override
          FROM appointments a
@@ -87,14 +101,7 @@ export function createStaffAttendeesService(db: Database, now: () => Date): Staf
         consent_given: row.consent_given === true,
         age: row.date_of_birth ? ageOn(String(row.date_of_birth), event.event_date) : null,
         checked_in_at: iso(row.checked_in_at),
-        result: row.has_result
-          ? {
-              test_result: Number(row.test_result),
-              comments: row.comments === null ? null : String(row.comments),
-              sample_date: row.sample_date === null ? null : String(row.sample_date),
-              recall: recallOf(row),
-            }
-          : null,
+        result: row.has_result ? { ...resultOf(row), recall: recallOf(row) } : null,
       }));
     },
 

@@ -32,6 +32,7 @@ const StaffFailuresPage = lazyWhenOnline(() => import('../features/staff/pages/s
 const StaffRegisterMemberPage = lazyWhenOnline(() => import('../features/staff/pages/staff-register-member-page'));
 const StaffEventEditorPage = lazyWhenOnline(() => import('../features/staff/pages/staff-event-editor-page'));
 const StaffAttendeesPage = lazyWhenOnline(() => import('../features/staff/pages/staff-attendees-page'));
+const StaffStatisticsPage = lazyWhenOnline(() => import('../features/staff/pages/staff-statistics-page'));
 const NewsPage = lazyWhenOnline(() => import('../features/content/pages/news-page'));
 const PatientJourneyPage = lazyWhenOnline(() => import('../features/content/pages/patient-journey-page'));
 const PatientStoryPage = lazyWhenOnline(() => import('../features/content/pages/patient-story-page'));
@@ -95,6 +96,7 @@ export function AppRoutes() {
         <Route path={paths.staff} element={<StaffEventsPage />} />
         <Route path={paths.staffFailures} element={<StaffFailuresPage />} />
         <Route path={paths.staffRegisterMember} element={<StaffRegisterMemberPage />} />
+        <Route path={paths.staffStatistics} element={<StaffStatisticsPage />} />
         <Route path={paths.staffNewEvent} element={<StaffEventEditorPage />} />
         <Route path={paths.staffEventPattern} element={<StaffAttendeesPage />} />
         <Route path={paths.staffEditEventPattern} element={<StaffEventEditorPage />} />

@@ -1,7 +1,8 @@
 /**
  * What the saved query cache (TanStack Query's persisted snapshot, as JSON)
  * holds, in the product's words, for the member's Offline data panel.
- * Keys follow src/lib/event-keys.ts and src/lib/member-keys.ts.
+ * Keys follow src/lib/event-keys.ts, src/lib/member-keys.ts and
+ * src/lib/published-statistics.ts.
  */
 export interface KeptItem {
   label: string;
@@ -16,6 +17,7 @@ interface PersistedClient {
 function labelFor(key: unknown[]): string {
   const [root, second, third] = key;
   if (root === 'events') return second === 'detail' ? 'Event details' : 'Events lists';
+  if (root === 'statistics') return 'Published screening figures';
   if (root !== 'member') return 'Other saved data';
   if (third === 'profile') return 'Your profile';
   if (third === 'appointments' || third === 'appointment') return 'Your bookings';

@@ -5,6 +5,8 @@
  * event's day (for the result's band, not the date of birth).
  */
 import { PAYMENT_STATUS_LABELS, type AppointmentStatus, type PaymentStatus } from './booking';
+import type { FollowUpOutcome } from './follow-up';
+import type { PsaBand } from './psa-band';
 import type { PaymentProblem } from './staff-payments';
 
 export interface Attendee {
@@ -27,7 +29,20 @@ export interface Attendee {
   age: number | null;
   /** ISO instant of arrival, or null. */
   checked_in_at: string | null;
-  result: { test_result: number; comments: string | null; sample_date: string | null; recall?: AttendeeRecall } | null;
+  /**
+   * The result, its band (the server's, from his age on the sample date;
+   * null without a date of birth), for amber and red what followed
+   * (ADR 0022), and when the next test is due. Optional parts may be
+   * missing from a list saved on the phone by an earlier version.
+   */
+  result: {
+    test_result: number;
+    comments: string | null;
+    sample_date: string | null;
+    band?: PsaBand | null;
+    follow_up?: FollowUpOutcome | null;
+    recall?: AttendeeRecall;
+  } | null;
 }
 
 /** When the next test is due after this result (docs/decisions/0017): as stored, by the rule alone, and staff's interval. */

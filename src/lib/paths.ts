@@ -70,6 +70,8 @@ export const paths = {
   /** Emails and refunds the server could not do (docs/decisions/0013). */
   staffFailures: '/staff/failures',
   staffRegisterMember: '/staff/members/new',
+  /** The year's screening figures and Publish (issue 20). */
+  staffStatistics: '/staff/statistics',
   staffEvent: (id: string) => `/staff/events/${encodeURIComponent(id)}`,
   staffEventPattern: '/staff/events/:id',
   staffEditEvent: (id: string) => `/staff/events/${encodeURIComponent(id)}/edit`,

@@ -1,6 +1,7 @@
 /**
  * One QueryClient for the app, and its IndexedDB persister. Only the public
- * events data ('events' keys) is saved, so a visited list or event page
+ * events data ('events' keys), the published figures ('statistics') and
+ * the member's own ('member') are saved, so a visited list or event page
  * opens offline; mutations are never saved, so a paused booking cannot be
  * replayed after a restart.
  */
@@ -20,7 +21,8 @@ const MAX_RETRIES = 2;
 export const PERSIST_BUSTER = 'v1';
 export const PERSIST_MAX_AGE_MS = DAY_MS;
 // 'member' keys hold the member's id (['member', userId, ...]); sign-out clears them (src/lib/auth.ts).
-export const PERSISTED_ROOT_KEYS: readonly string[] = ['events', 'member'];
+// 'statistics' is the public figures staff published (src/lib/published-statistics.ts).
+export const PERSISTED_ROOT_KEYS: readonly string[] = ['events', 'member', 'statistics'];
 
 function shouldRetry(failureCount: number, error: Error): boolean {
   // A 4xx answer will not change on retry; a dropped connection might.

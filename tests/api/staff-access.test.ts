@@ -35,6 +35,10 @@ const ROUTES: [string, string, unknown?][] = [
   ['GET', `/api/staff/events/${EVENT.event_id}/attendees/${APPOINTMENT}/consent`],
   ['POST', `/api/staff/events/${EVENT.event_id}/attendees/${APPOINTMENT}/consent-link`],
   ['POST', '/api/staff/members', { first_name: 'Walter', last_name: 'Green', email: 'walter.green@example.org' }],
+  ['PUT', `/api/staff/events/${EVENT.event_id}/attendees/${APPOINTMENT}/follow-up`, { outcome: 'seen_gp' }],
+  ['GET', '/api/staff/statistics?year=2026'],
+  ['GET', '/api/staff/statistics/export.csv?year=2026'],
+  ['POST', '/api/staff/statistics/publish', { year: 2026 }],
 ];
 
 describe.each(ENGINES)('staff access on %s', (engine) => {

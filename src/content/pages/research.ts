@@ -28,20 +28,19 @@ export const research2023: PageCopy = {
   ],
 };
 
+/** SPEC's yearly figures as typed in: shown for each year not published from the database (docs/decisions/0022). */
+export const typedYearFigures = [
+  { year: 2024, lines: ['3,497 men screened', 'at 40 screening events'] },
+  { year: 2023, lines: ['2,397 tests', '168 abnormal results (7.15%)', '26 cancers: 20 radical treatment, 6 surveillance'] },
+] as const;
+
+/** The statistics page: the years (typedYearFigures, or published from the data) come first, then these sections. */
 export const statistics: PageCopy = {
   title: 'Statistics',
   description: 'CHAPS screening figures: 2,397 tests in 2023 and 3,497 men screened at 40 events in 2024, with abnormal results and follow-up.',
   heading: 'Statistics',
   intro: 'Figures from our own screening events.',
   sections: [
-    {
-      heading: '2024',
-      body: [['3,497 men screened', 'at 40 screening events']],
-    },
-    {
-      heading: '2023',
-      body: [['2,397 tests', '168 abnormal results (7.15%)', '26 cancers: 20 radical treatment, 6 surveillance']],
-    },
     {
       heading: 'Across our screening',
       body: [
@@ -51,6 +50,12 @@ export const statistics: PageCopy = {
     },
   ],
 };
+
+/** Said under a year whose figures come from a snapshot staff published. */
+export const fromDataNote = (publishedOn: string) => `From our screening records, published ${publishedOn}. Groups of fewer than 5 men are not shown as a number.`;
+
+/** The research summary's heading for a later year published from the data. */
+export const latestFiguresHeading = (year: number) => `Our latest figures: ${year}`;
 
 export const elderlyPsaTesting: PageCopy = {
   title: 'PSA testing for men over 80',

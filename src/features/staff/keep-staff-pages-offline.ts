@@ -12,6 +12,7 @@ const STAFF_PAGES = [
   () => import('./pages/staff-event-editor-page'),
   () => import('./pages/staff-failures-page'),
   () => import('./pages/staff-register-member-page'),
+  () => import('./pages/staff-statistics-page'),
 ];
 
 let started = false;

@@ -17,5 +17,7 @@ export const staffKeys = {
   waitingList: (userId: string, eventId: string) => ['staff-waiting-list', userId, eventId] as const,
   // Not under 'member': another person's consent answers are health data, read on demand and
   // never saved to the phone (sign-out's queryClient.clear() drops this in-memory copy).
+  // Not under 'member': counts about men's health, read on demand and never saved to the phone.
+  statistics: (userId: string, year: number, eventType: string) => ['staff-statistics', userId, year, eventType] as const,
   consent: (userId: string, eventId: string, appointmentId: string) => ['staff-consent', userId, eventId, appointmentId] as const,
 };

@@ -2,10 +2,11 @@
 import { Link } from 'react-router-dom';
 import { paths } from '@/lib/paths';
 import { privacyPolicy, refundPolicy } from '@/content/pages/policies';
-import { elderlyPsaTesting, research2023, statistics } from '@/content/pages/research';
+import { elderlyPsaTesting, fromDataNote, latestFiguresHeading, research2023, statistics } from '@/content/pages/research';
 import { site } from '@/content/site';
 import { supportUs, worldCancerDayPoster } from '@/content/pages/support';
 import { CopyPage } from '../components/copy-page';
+import { PublishedYears, usePublicYears, YearSection } from '../components/published-years';
 
 const BookButton = () => (
   <p>
@@ -18,16 +19,29 @@ const BookButton = () => (
 export const RefundPolicyPage = () => <CopyPage page={refundPolicy} />;
 export const PrivacyPolicyPage = () => <CopyPage page={privacyPolicy} />;
 
-export const ResearchPage = () => (
-  <CopyPage page={research2023}>
-    <p>
-      <Link to={paths.statistics}>See our statistics for 2023 and 2024</Link>
-    </p>
-  </CopyPage>
-);
+/** The 2023 summary as typed in; a year published from the data replaces its list, or comes first when later. */
+export function ResearchPage() {
+  const { years, publishedOn } = usePublicYears();
+  const fromData = years.find((y) => y.fromData);
+  const summaryYear = 2023;
+  const page =
+    fromData?.year === summaryYear
+      ? { ...research2023, sections: research2023.sections.map((s, i) => (i === 0 ? { ...s, body: [fromData.lines, ...(publishedOn ? [fromDataNote(publishedOn)] : [])] } : s)) }
+      : research2023;
+  return (
+    <CopyPage
+      page={page}
+      before={fromData && fromData.year > summaryYear && <YearSection figures={fromData} heading={latestFiguresHeading(fromData.year)} publishedOn={publishedOn} />}
+    >
+      <p>
+        <Link to={paths.statistics}>See our statistics by year</Link>
+      </p>
+    </CopyPage>
+  );
+}
 
 export const StatisticsPage = () => (
-  <CopyPage page={statistics}>
+  <CopyPage page={statistics} before={<PublishedYears />}>
     <p>
       <Link to={paths.research}>Read the research summary 2023</Link>
     </p>

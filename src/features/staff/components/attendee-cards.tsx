@@ -7,6 +7,7 @@
 import { useState } from 'react';
 import type { AttendeeListProps } from './attendee-table';
 import { Arrival, CheckInButton, Consent, NhsNumber, Payment, Result } from './attendee-parts';
+import { FollowUpForm } from './follow-up-form';
 import { RecallForm } from './recall-form';
 import { ResultForm } from './result-form';
 
@@ -59,6 +60,7 @@ export function AttendeeCards({ userId, eventId, attendees, esneft, queued, canE
                 <dt>Result</dt>
                 <dd>
                   <Result attendee={a} canEnter={canEnterResults} onEnter={() => setEntering(a.appointment_id)} />
+                  <FollowUpForm userId={userId} eventId={eventId} attendee={a} />
                 </dd>
               </div>
             </dl>

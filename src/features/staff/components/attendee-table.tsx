@@ -8,6 +8,7 @@ import { Fragment, useState } from 'react';
 import type { Attendee } from '@/domain/staff-attendees';
 import type { QueuedCheckIn } from '../check-in-queue';
 import { Arrival, CheckInButton, Consent, NhsNumber, Payment, Result } from './attendee-parts';
+import { FollowUpForm } from './follow-up-form';
 import { RecallForm } from './recall-form';
 import { ResultForm } from './result-form';
 
@@ -71,6 +72,7 @@ export function AttendeeTable({ userId, eventId, attendees, esneft, queued, canE
                 </td>
                 <td>
                   <Result attendee={a} canEnter={canEnterResults} onEnter={() => setEntering(a.appointment_id)} />
+                  <FollowUpForm userId={userId} eventId={eventId} attendee={a} />
                 </td>
               </tr>
               {entering === a.appointment_id && (

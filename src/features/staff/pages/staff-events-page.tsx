@@ -133,6 +133,9 @@ function StaffEvents({ userId }: { userId: string }) {
         </Link>{' '}
         <Link className="button" to={paths.staffFailures}>
           Emails and refunds not done
+        </Link>{' '}
+        <Link className="button" to={paths.staffStatistics}>
+          Screening statistics
         </Link>
       </div>
       {events.data ? (

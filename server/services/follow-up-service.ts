@@ -1,0 +1,62 @@
+/**
+ * What followed an amber or red result (issue 20): staff record it on the
+ * attendee list when they learn it. The band is worked out here, from the
+ * value and the member's age on the sample date (src/domain/psa-band.ts),
+ * never taken from the screen: a green result takes no outcome. Audited
+ * as result.follow_up with the outcome before and after.
+ */
+import { ageOn } from '../../src/domain/age';
+import { takesFollowUp, type FollowUpOutcome } from '../../src/domain/follow-up';
+import { psaBand } from '../../src/domain/psa-band';
+import type { Database } from '../db/adapter';
+import { ApiError, eventNotFound } from '../http/errors';
+import { isEventId } from './events-service';
+import { UUID } from './staff-attendees-service';
+import { recordAudit, type StaffActor } from './staff-audit';
+
+export interface RecordedFollowUp {
+  outcome: FollowUpOutcome | null;
+  recorded_at: string | null;
+}
+
+export function createFollowUpService(db: Database, now: () => Date) {
+  return {
+    record(actor: StaffActor, eventId: string, appointmentId: string, outcome: FollowUpOutcome | null): Promise<RecordedFollowUp> {
+      if (!isEventId(eventId)) throw eventNotFound();
+      return db.transaction(async (tx) => {
+        const [row] = UUID.test(appointmentId)
+          ? await tx.query<{ test_result: string; sample_date: string | null; date_of_birth: string | null; follow_up_outcome: FollowUpOutcome | null }>(
+              `SELECT r.test_result::text AS test_result, to_char(r.sample_date, 'YYYY-MM-DD') AS sample_date,
+                      to_char(p.date_of_birth, 'YYYY-MM-DD') AS date_of_birth, r.follow_up_outcome
+               FROM member_results r
+               JOIN appointments a ON a.appointment_id = r.appointment_id
+               JOIN member_profiles p ON p.profile_id = r.profile_id
+               WHERE r.appointment_id = $1::uuid AND a.event_id = $2::uuid AND r.test_result IS NOT NULL
+               FOR UPDATE OF r`,
+              [appointmentId, eventId],
+            )
+          : [];
+        if (!row) throw new ApiError(404, 'not_found', 'No result for this booking at this event yet.');
+        const age = row.date_of_birth && row.sample_date ? ageOn(row.date_of_birth, row.sample_date) : null;
+        if (!takesFollowUp(psaBand(Number(row.test_result), age))) {
+          throw new ApiError(409, 'not_abnormal', 'Only an amber or red result is followed up: this result is not one.');
+        }
+        const at = now();
+        await tx.query('UPDATE member_results SET follow_up_outcome = $2, follow_up_recorded_at = $3 WHERE appointment_id = $1::uuid', [
+          appointmentId,
+          outcome,
+          outcome === null ? null : at,
+        ]);
+        await recordAudit(
+          tx,
+          actor,
+          { action: 'result.follow_up', entity: 'result', entityId: appointmentId, before: { follow_up_outcome: row.follow_up_outcome }, after: { follow_up_outcome: outcome } },
+          at,
+        );
+        return { outcome, recorded_at: outcome === null ? null : at.toISOString() };
+      });
+    },
+  };
+}
+
+export type FollowUpService = ReturnType<typeof createFollowUpService>;

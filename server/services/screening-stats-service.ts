@@ -1,0 +1,115 @@
+/**
+ * The yearly screening figures from the database (issue 20): every result
+ * with a value, its member's age on the sample date and ethnicity, its
+ * event's type and the follow-up staff recorded, computed by the one rule
+ * in src/domain/screening-stats.ts (small numbers hidden). Publishing a
+ * year stores the figures exactly as computed then, with an audit row, in
+ * one transaction; the public pages read the newest year's latest one.
+ */
+import { ageOn } from '../../src/domain/age';
+import type { EventCategory } from '../../src/domain/event';
+import type { FollowUpOutcome } from '../../src/domain/follow-up';
+import type { PublishedStatistics } from '../../src/domain/published-statistics';
+import { screeningFigures, type EventTypeFilter, type ScreeningFigures, type StatsResult } from '../../src/domain/screening-stats';
+import type { Database, Queryable } from '../db/adapter';
+import { ApiError } from '../http/errors';
+import { recordAudit, type StaffActor } from './staff-audit';
+
+export interface ScreeningStatsService {
+  figures(year: number, eventType: EventTypeFilter): Promise<ScreeningFigures>;
+  /** The years with at least one result, newest first. */
+  years(): Promise<number[]>;
+  /** 409 nothing_to_publish for a year without results. */
+  publish(actor: StaffActor, year: number): Promise<PublishedStatistics>;
+  published(): Promise<PublishedStatistics | null>;
+}
+
+interface ResultRow {
+  profile_id: number;
+  event_id: string | null;
+  category: EventCategory | null;
+  sample_date: string;
+  test_result: string;
+  date_of_birth: string | null;
+  ethnicity: string | null;
+  follow_up_outcome: FollowUpOutcome | null;
+  [column: string]: unknown;
+}
+
+// A result belongs to its event through the booking's history row (member_appointments, same id as the booking).
+async function resultsOfYear(q: Queryable, year: number): Promise<StatsResult[]> {
+  const rows = await q.query<ResultRow>(
+    `SELECT r.profile_id, e.event_id::text AS event_id, e.category, to_char(r.sample_date, 'YYYY-MM-DD') AS sample_date,
+            r.test_result::text AS test_result, to_char(p.date_of_birth, 'YYYY-MM-DD') AS date_of_birth, p.ethnicity, r.follow_up_outcome
+     FROM member_results r
+     JOIN member_profiles p ON p.profile_id = r.profile_id
+     LEFT JOIN member_appointments m ON m.appointment_id = r.appointment_id
+     LEFT JOIN events e ON e.event_id = m.event_id
+     WHERE r.test_result IS NOT NULL AND r.sample_date >= make_date($1, 1, 1) AND r.sample_date < make_date($1 + 1, 1, 1)`,
+    [year],
+  );
+  return rows.map((row) => ({
+    profileId: Number(row.profile_id),
+    eventId: row.event_id,
+    eventType: row.category,
+    sampleDate: row.sample_date,
+    value: Number(row.test_result),
+    age: row.date_of_birth ? ageOn(row.date_of_birth, row.sample_date) : null,
+    ethnicity: row.ethnicity,
+    followUp: row.follow_up_outcome,
+  }));
+}
+
+interface PublishedRow {
+  year: number;
+  published_at: Date;
+  figures: ScreeningFigures;
+  [column: string]: unknown;
+}
+
+const asPublished = (row: PublishedRow): PublishedStatistics => ({
+  year: Number(row.year),
+  published_at: new Date(row.published_at).toISOString(),
+  figures: typeof row.figures === 'string' ? (JSON.parse(row.figures) as ScreeningFigures) : row.figures,
+});
+
+export function createScreeningStatsService(db: Database, now: () => Date): ScreeningStatsService {
+  return {
+    async figures(year, eventType) {
+      return screeningFigures(await resultsOfYear(db, year), year, eventType);
+    },
+
+    async years() {
+      const rows = await db.query<{ year: number }>(
+        `SELECT DISTINCT extract(year FROM sample_date)::integer AS year FROM member_results
+         WHERE test_result IS NOT NULL AND sample_date IS NOT NULL ORDER BY year DESC`,
+      );
+      return rows.map((row) => Number(row.year));
+    },
+
+    publish(actor, year) {
+      return db.transaction(async (tx) => {
+        // Every event type together: one type's figures beside the whole would let hidden counts be subtracted out.
+        const results = await resultsOfYear(tx, year);
+        // A year with no results would replace SPEC's typed-in figures for it with zeros.
+        if (results.length === 0) throw new ApiError(409, 'nothing_to_publish', `There are no results for ${year} to publish.`);
+        const figures = screeningFigures(results, year, 'all');
+        const at = now();
+        const [row] = await tx.query<PublishedRow & { publication_id: string }>(
+          `INSERT INTO published_statistics (year, figures, published_at, staff_user_id, staff_email)
+           VALUES ($1, $2::jsonb, $3, $4::uuid, $5) RETURNING publication_id::text AS publication_id, year, figures, published_at`,
+          [year, JSON.stringify(figures), at, actor.userId, actor.email],
+        );
+        await recordAudit(tx, actor, { action: 'statistics.publish', entity: 'statistics', entityId: String(year), before: null, after: { publication_id: row!.publication_id, figures } }, at);
+        return asPublished(row!);
+      });
+    },
+
+    async published() {
+      const [row] = await db.query<PublishedRow>(
+        'SELECT year, figures, published_at FROM published_statistics ORDER BY year DESC, published_at DESC, publication_id DESC LIMIT 1',
+      );
+      return row ? asPublished(row) : null;
+    },
+  };
+}

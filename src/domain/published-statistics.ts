@@ -1,0 +1,51 @@
+/**
+ * The figures the public pages show (/information-hub/statistics and the
+ * research summary): the typed-in figures of SPEC for 2023 and 2024 (in
+ * src/content/pages/research.ts), and the latest snapshot staff published from the database, which takes the
+ * place of the typed-in figures of its year (docs/decisions/0022).
+ */
+import type { ScreeningFigures } from './screening-stats';
+import { shownText, type Shown } from './small-numbers';
+
+/** GET /api/statistics/published: the newest published year's latest snapshot, or null. */
+export interface PublishedStatistics {
+  year: number;
+  /** ISO instant staff pressed Publish. */
+  published_at: string;
+  figures: ScreeningFigures;
+}
+
+export interface YearFigures {
+  year: number;
+  lines: string[];
+  /** True when the lines come from a published snapshot of the database. */
+  fromData: boolean;
+}
+
+const counted = (shown: Shown, one: string, many: string) =>
+  'hidden' in shown ? `${shownText(shown)} ${many}` : `${shownText(shown)} ${shown.count === 1 ? one : many}`;
+
+/** A snapshot's figures as the lines of a public page. */
+export function publishedLines(figures: ScreeningFigures): string[] {
+  const { follow_up: f } = figures;
+  const cancers = 'hidden' in f.cancers || f.cancers.count === 0 || 'hidden' in f.radical || 'hidden' in f.surveillance
+    ? counted(f.cancers, 'cancer found after follow-up', 'cancers found after follow-up')
+    : `${counted(f.cancers, 'cancer', 'cancers')}: ${shownText(f.radical)} radical treatment, ${shownText(f.surveillance)} surveillance`;
+  return [
+    counted(figures.men_screened, 'man screened', 'men screened'),
+    counted(figures.tests, 'test', 'tests'),
+    `at ${figures.events} screening ${figures.events === 1 ? 'event' : 'events'}`,
+    `${counted(figures.abnormal, 'abnormal result', 'abnormal results')}${figures.abnormal_rate ? ` (${figures.abnormal_rate})` : ''}`,
+    cancers,
+  ];
+}
+
+/**
+ * The years a public page lists, newest first: the published year from the
+ * data, the others as typed in (src/content/pages/research.ts).
+ */
+export function publicYears(published: PublishedStatistics | null | undefined, typedIn: readonly { year: number; lines: readonly string[] }[]): YearFigures[] {
+  const typed = typedIn.filter((y) => y.year !== published?.year).map((y) => ({ year: y.year, lines: [...y.lines], fromData: false }));
+  const years = published ? [{ year: published.year, lines: publishedLines(published.figures), fromData: true }, ...typed] : typed;
+  return years.sort((a, b) => b.year - a.year);
+}

@@ -1,0 +1,167 @@
+/**
+ * The charity's yearly screening figures (issue 20), computed from every
+ * result with a value: men screened, tests, events, results by band, the
+ * abnormal rate, by age band, ethnicity and event type, and what followed
+ * the abnormal results. Pure, so the staff page, the CSV, the published
+ * snapshot and the tests all read one computation; the small-number rule
+ * is small-numbers.ts. A result belongs to the year of its sample date,
+ * which is a UK calendar date (Europe/London) as the lab and staff give it.
+ */
+import { EVENT_CATEGORIES, type EventCategory } from './event';
+import { CANCER_OUTCOMES, FOLLOW_UP_LABELS, FOLLOW_UP_OUTCOMES, takesFollowUp, type FollowUpOutcome } from './follow-up';
+import { ETHNICITIES } from './member-profile';
+import { psaBand, type PsaBand } from './psa-band';
+import { showCount, showNested, showParts, shownRate, type Shown } from './small-numbers';
+
+/** One result as the server reads it for the figures. */
+export interface StatsResult {
+  profileId: number;
+  /** The screening event, or null for a result not linked to one. */
+  eventId: string | null;
+  eventType: EventCategory | null;
+  /** YYYY-MM-DD, the UK date the sample was taken. */
+  sampleDate: string;
+  /** ng/ml. */
+  value: number;
+  /** Whole years on the sample date; null without a date of birth. */
+  age: number | null;
+  ethnicity: string | null;
+  followUp: FollowUpOutcome | null;
+}
+
+export const EVENT_TYPE_FILTERS = ['all', ...EVENT_CATEGORIES] as const;
+export type EventTypeFilter = (typeof EVENT_TYPE_FILTERS)[number];
+
+export const EVENT_TYPE_LABELS: Record<EventCategory | 'none', string> = {
+  community: 'Community',
+  freemasons: 'Freemasons',
+  corporate: 'Corporate',
+  none: 'Not at a listed event',
+};
+
+export interface GroupFigures {
+  group: string;
+  label: string;
+  tests: Shown;
+  abnormal: Shown;
+  /** Abnormal over tests, "7.15%"; null when hidden or no tests. */
+  abnormal_rate: string | null;
+}
+
+export interface ScreeningFigures {
+  year: number;
+  event_type: EventTypeFilter;
+  men_screened: Shown;
+  tests: Shown;
+  /** Screening events with at least one result in the year (not people: never hidden). */
+  events: number;
+  bands: Record<PsaBand | 'no_band', Shown>;
+  abnormal: Shown;
+  abnormal_rate: string | null;
+  by_age: GroupFigures[];
+  by_ethnicity: GroupFigures[];
+  by_event_type: GroupFigures[];
+  follow_up: {
+    outcomes: { outcome: FollowUpOutcome | 'not_recorded'; label: string; count: Shown }[];
+    cancers: Shown;
+    radical: Shown;
+    surveillance: Shown;
+  };
+}
+
+const AGE_BANDS = [
+  { group: 'under_40', label: 'Under 40', from: 0 },
+  { group: '40_49', label: '40 to 49', from: 40 },
+  { group: '50_59', label: '50 to 59', from: 50 },
+  { group: '60_69', label: '60 to 69', from: 60 },
+  { group: '70_plus', label: '70 and over', from: 70 },
+] as const;
+const AGE_UNKNOWN = { group: 'unknown', label: 'Age not known' };
+const NOT_STATED = 'Not stated';
+
+export const yearOf = (date: string): number => Number(date.slice(0, 4));
+
+/** The results of one year (their sample date's) and, unless 'all', one event type. */
+export function resultsFor(results: readonly StatsResult[], year: number, eventType: EventTypeFilter): StatsResult[] {
+  return results.filter((r) => yearOf(r.sampleDate) === year && (eventType === 'all' || r.eventType === eventType));
+}
+
+const bandOf = (r: StatsResult) => psaBand(r.value, r.age);
+const isAbnormal = (r: StatsResult) => takesFollowUp(bandOf(r));
+
+function ageGroup(age: number | null): string {
+  if (age === null) return AGE_UNKNOWN.group;
+  return [...AGE_BANDS].reverse().find((band) => age >= band.from)!.group;
+}
+
+interface Group {
+  group: string;
+  label: string;
+  /** Listed at zero too; other groups only when they have a result. */
+  keep: boolean;
+}
+
+/** Tests and abnormal results per group, in the groups' order; a value no group names is a group of its own, named as stored. */
+function groupFigures(results: readonly StatsResult[], keyOf: (r: StatsResult) => string, groups: Group[]): GroupFigures[] {
+  const known = new Set(groups.map((g) => g.group));
+  const extra = [...new Set(results.map(keyOf).filter((key) => !known.has(key)))].sort();
+  const all = [...groups, ...extra.map((key) => ({ group: key, label: key, keep: false }))];
+  const counted = all
+    .map((g) => {
+      const mine = results.filter((r) => keyOf(r) === g.group);
+      return { ...g, tests: mine.length, abnormal: mine.filter(isAbnormal).length };
+    })
+    .filter((g) => g.keep || g.tests > 0);
+  const tests = showParts(counted.map((g) => g.tests));
+  const abnormal = showParts(counted.map((g) => g.abnormal));
+  return counted.map((g, i) => ({ group: g.group, label: g.label, tests: tests[i]!, abnormal: abnormal[i]!, abnormal_rate: shownRate(abnormal[i]!, tests[i]!) }));
+}
+
+function followUpFigures(abnormal: readonly StatsResult[]): ScreeningFigures['follow_up'] {
+  const keys = [...FOLLOW_UP_OUTCOMES, 'not_recorded'] as const;
+  const counts = keys.map((key) => abnormal.filter((r) => (r.followUp ?? 'not_recorded') === key).length);
+  // Cancers are a shown total of two of the parts.
+  const cancerIndex = CANCER_OUTCOMES.map((outcome) => keys.indexOf(outcome));
+  const shown = showNested(counts, [cancerIndex]);
+  return {
+    outcomes: keys.map((key, i) => ({ outcome: key, label: key === 'not_recorded' ? 'Not recorded yet' : FOLLOW_UP_LABELS[key], count: shown[i]! })),
+    cancers: showCount(cancerIndex.reduce((sum, i) => sum + counts[i]!, 0)),
+    radical: shown[cancerIndex[0]!]!,
+    surveillance: shown[cancerIndex[1]!]!,
+  };
+}
+
+/** The figures of `year` (and one event type, unless 'all'), after the small-number rule. */
+export function screeningFigures(all: readonly StatsResult[], year: number, eventType: EventTypeFilter): ScreeningFigures {
+  const results = resultsFor(all, year, eventType);
+  const tests = showCount(results.length);
+  const abnormalResults = results.filter(isAbnormal);
+  const abnormal = showCount(abnormalResults.length);
+  const bandKeys = ['green', 'amber', 'red', 'no_band'] as const;
+  // Amber and red are the parts of the abnormal total, shown too.
+  const bandCounts = showNested(
+    bandKeys.map((key) => results.filter((r) => (bandOf(r) ?? 'no_band') === key).length),
+    [[1, 2]],
+  );
+  const ethnicities = (ETHNICITIES as readonly string[]).map((e) => ({ group: e, label: e, keep: false }));
+  return {
+    year,
+    event_type: eventType,
+    men_screened: showCount(new Set(results.map((r) => r.profileId)).size),
+    tests,
+    events: new Set(results.flatMap((r) => (r.eventId ? [r.eventId] : []))).size,
+    bands: Object.fromEntries(bandKeys.map((key, i) => [key, bandCounts[i]!])) as ScreeningFigures['bands'],
+    abnormal,
+    abnormal_rate: shownRate(abnormal, tests),
+    by_age: groupFigures(results, (r) => ageGroup(r.age), [...AGE_BANDS.map((b) => ({ ...b, keep: b.from >= 40 })), { ...AGE_UNKNOWN, keep: false }]),
+    by_ethnicity: groupFigures(results, (r) => r.ethnicity ?? NOT_STATED, ethnicities),
+    by_event_type: groupFigures(results, (r) => r.eventType ?? 'none', [
+      ...EVENT_CATEGORIES.map((c) => ({ group: c, label: EVENT_TYPE_LABELS[c], keep: true })),
+      { group: 'none', label: EVENT_TYPE_LABELS.none, keep: false },
+    ]),
+    follow_up: followUpFigures(abnormalResults),
+  };
+}
+
+/** The CSV download's file name: screening-statistics-2025-all.csv. */
+export const statisticsCsvName = (figures: Pick<ScreeningFigures, 'year' | 'event_type'>) => `screening-statistics-${figures.year}-${figures.event_type}.csv`;

@@ -1,0 +1,50 @@
+/**
+ * The staff statistics calls: the year's figures (read on demand, not
+ * saved on the phone: they are counts about men's health, and change with
+ * every result), the CSV download and Publish.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PublishedStatistics } from '@/domain/published-statistics';
+import type { EventTypeFilter, ScreeningFigures } from '@/domain/screening-stats';
+import { memberDownload, memberRequest } from '@/lib/auth';
+import { ensureOnline } from '@/lib/not-sent';
+import { publishedStatisticsKey } from '@/lib/published-statistics';
+import { staffKeys } from '../staff-keys';
+
+const query = (year: number, eventType: EventTypeFilter) => `?${new URLSearchParams({ year: String(year), event_type: eventType })}`;
+
+export function useStatistics(userId: string, year: number, eventType: EventTypeFilter) {
+  return useQuery({
+    queryKey: staffKeys.statistics(userId, year, eventType),
+    queryFn: () => memberRequest<{ figures: ScreeningFigures; years: number[] }>('GET', `/staff/statistics${query(year, eventType)}`),
+    staleTime: 0,
+    placeholderData: (previous) => previous,
+  });
+}
+
+
+export async function downloadStatisticsCsv(year: number, eventType: EventTypeFilter, fileName: string): Promise<void> {
+  await ensureOnline();
+  const blob = await memberDownload(`/staff/statistics/export.csv${query(year, eventType)}`);
+  const url = URL.createObjectURL(new Blob([blob], { type: 'text/csv' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function usePublish() {
+  const client = useQueryClient();
+  return useMutation({
+    networkMode: 'always',
+    retry: 0,
+    mutationFn: async (year: number) => {
+      await ensureOnline();
+      return (await memberRequest<{ published: PublishedStatistics }>('POST', '/staff/statistics/publish', { year })).published;
+    },
+    onSuccess: (published) => client.setQueryData(publishedStatisticsKey, published),
+  });
+}

@@ -1,0 +1,154 @@
+/**
+ * /staff/statistics: the year's screening figures from the database
+ * (issue 20), filtered by year and event type (kept in the address, so a
+ * reload or a shared link shows the same), downloaded as CSV, and
+ * published for the public pages: Publish asks once more, then stores the
+ * year's figures for every event type together (docs/decisions/0022).
+ */
+import { useId, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { londonDate } from '@/domain/london-time';
+import { publishedLines } from '@/domain/published-statistics';
+import { EVENT_TYPE_FILTERS, EVENT_TYPE_LABELS, statisticsCsvName, type EventTypeFilter } from '@/domain/screening-stats';
+import { SMALL_NUMBER_LIMIT } from '@/domain/small-numbers';
+import { paths } from '@/lib/paths';
+import { usePublishedStatistics } from '@/lib/published-statistics';
+import { Spinner } from '@/lib/ui/spinner';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useNow } from '@/lib/use-now';
+import { downloadStatisticsCsv, usePublish, useStatistics } from '../api/statistics';
+import { RequireStaff } from '../components/require-staff';
+import { StatisticsTables } from '../components/statistics-tables';
+import '../staff.css';
+import '../statistics.css';
+
+const when = (iso: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/London' }).format(new Date(iso));
+const typeLabel = (type: EventTypeFilter) => (type === 'all' ? 'All event types' : EVENT_TYPE_LABELS[type]);
+
+function Publish({ year }: { year: number }) {
+  const publish = usePublish();
+  const published = usePublishedStatistics();
+  const [asking, setAsking] = useState(false);
+  const current = published.data;
+  return (
+    <section className="statistics-publish" aria-labelledby="publish-title">
+      <h2 id="publish-title">The public statistics page</h2>
+      <p role="status">
+        {current
+          ? `It shows ${current.year}, published ${when(current.published_at)}: ${publishedLines(current.figures).join('; ')}.`
+          : published.isPending
+            ? ''
+            : 'Nothing published from the data yet: it shows the figures typed in for 2023 and 2024.'}
+      </p>
+      {asking ? (
+        <div className="staff-toolbar">
+          <p>The public pages will show these figures for {year}, every event type together. Publish them?</p>
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={publish.isPending}
+            onClick={() => publish.mutate(year, { onSettled: () => setAsking(false) })}
+          >
+            Yes, publish {year}
+          </button>
+          <button type="button" className="button" onClick={() => setAsking(false)}>
+            Cancel
+          </button>
+        </div>
+      ) : (
+        <button type="button" className="button" onClick={() => setAsking(true)}>
+          Publish {year}
+        </button>
+      )}
+      {publish.error && (
+        <p className="form-failure" role="alert">
+          Not published: {publish.error.message}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function Statistics({ userId }: { userId: string }) {
+  const thisYear = Number(londonDate(useNow()).slice(0, 4));
+  const [params, setParams] = useSearchParams();
+  const asked = Number(params.get('year'));
+  const year = Number.isInteger(asked) && asked >= 2000 && asked <= thisYear ? asked : thisYear;
+  const type = (EVENT_TYPE_FILTERS as readonly string[]).includes(params.get('event_type') ?? '') ? (params.get('event_type') as EventTypeFilter) : 'all';
+  const stats = useStatistics(userId, year, type);
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const id = useId();
+  const years = [...new Set([thisYear, ...(stats.data?.years ?? []), year])].sort((a, b) => b - a);
+  const choose = (next: { year?: number; event_type?: EventTypeFilter }) =>
+    setParams({ year: String(next.year ?? year), event_type: next.event_type ?? type }, { replace: true });
+
+  const download = () => {
+    setDownloadError(null);
+    downloadStatisticsCsv(year, type, statisticsCsvName({ year, event_type: type })).catch((error: Error) => setDownloadError(`Not downloaded: ${error.message}`));
+  };
+
+  return (
+    <div className="page staff-page">
+      <p>
+        <Link to={paths.staff}>Back to events</Link>
+      </p>
+      <h1>Screening statistics</h1>
+      <p>
+        From every result in the database, by the UK date of its sample. Counts from 1 to {SMALL_NUMBER_LIMIT - 1} read “fewer than {SMALL_NUMBER_LIMIT}”, and so does
+        a second count where one hidden count could be worked out from a total.
+      </p>
+      <form className="statistics-filters" onSubmit={(e) => e.preventDefault()} aria-label="Which figures">
+        <label htmlFor={`${id}-year`}>
+          Year
+          <select id={`${id}-year`} value={year} onChange={(e) => choose({ year: Number(e.target.value) })}>
+            {years.map((y) => (
+              <option key={y} value={y}>
+                {y}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label htmlFor={`${id}-type`}>
+          Event type
+          <select id={`${id}-type`} value={type} onChange={(e) => choose({ event_type: e.target.value as EventTypeFilter })}>
+            {EVENT_TYPE_FILTERS.map((t) => (
+              <option key={t} value={t}>
+                {typeLabel(t)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </form>
+      <div className="staff-toolbar">
+        <button type="button" className="button" onClick={download}>
+          Download CSV<span className="visually-hidden">: {year}, {typeLabel(type)}</span>
+        </button>
+      </div>
+      {downloadError && (
+        <p className="form-failure" role="alert">
+          {downloadError}
+        </p>
+      )}
+      {stats.data ? (
+        <section aria-labelledby="figures-title" aria-busy={stats.isPlaceholderData}>
+          <h2 id="figures-title">
+            {stats.data.figures.year}: {typeLabel(stats.data.figures.event_type)}
+          </h2>
+          <StatisticsTables figures={stats.data.figures} />
+        </section>
+      ) : stats.error ? (
+        <p className="form-failure" role="alert">
+          {stats.error.message}
+        </p>
+      ) : (
+        <Spinner label="Loading the figures" />
+      )}
+      <Publish year={year} />
+    </div>
+  );
+}
+
+export default function StaffStatisticsPage() {
+  useDocumentTitle('Screening statistics');
+  return <RequireStaff>{(member) => <Statistics userId={member.userId} />}</RequireStaff>;
+}

@@ -1,0 +1,21 @@
+/**
+ * GET /api/statistics/published: the figures staff last published, for
+ * the public statistics and research pages and the staff statistics page.
+ * Under the persisted 'statistics' root (src/lib/query-client.ts), so a
+ * page read once shows the same figures offline (docs/decisions/0022).
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PublishedStatistics } from '../domain/published-statistics';
+import { apiGet } from './api-client';
+
+export const publishedStatisticsKey = ['statistics', 'published'] as const;
+
+export const publishedStatisticsQuery = queryOptions({
+  queryKey: publishedStatisticsKey,
+  queryFn: async () => (await apiGet<{ published: PublishedStatistics | null }>('/statistics/published')).published,
+  // The saved copy shows at once (offline too), and each visit asks again: a Publish on another device shows on the next.
+  staleTime: 0,
+  networkMode: 'offlineFirst',
+});
+
+export const usePublishedStatistics = () => useQuery(publishedStatisticsQuery);

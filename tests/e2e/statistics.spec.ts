@@ -1,0 +1,124 @@
+/**
+ * The charity's figures from the data (issue 20), on a 360 px phone whose
+ * clock is in Los Angeles: staff record what followed an amber result
+ * beside it on the attendee list, open the statistics, filter them,
+ * download the CSV and publish the year; the public statistics page then
+ * shows the published figures (and the research summary the year above
+ * its 2023 summary), and both still do offline after a reload.
+ * Axe on every page.
+ */
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { londonDate } from '../../src/domain/london-time';
+import { expectNoSeriousA11yViolations } from './support/axe';
+import { bookThroughApi, freeSlots } from './support/booking';
+import { createMember, signIn } from './support/members';
+import { waitForPersisted, waitForServiceWorkerControl } from './support/pwa';
+import { createEventAsStaff, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD, staffToken } from './support/staff';
+import type { ScreeningEvent } from '../../src/domain/event';
+
+test.use({ viewport: { width: 360, height: 780 }, timezoneId: 'America/Los_Angeles' });
+
+async function expectFits(page: Page, what: string) {
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width, `${what} is ${width} px wide`).toBeLessThanOrEqual(360);
+}
+
+/** A held event today with one member (58: amber from 2.00 ng/ml) and his amber result, over the API. */
+async function amberResult(page: Page, name: string): Promise<string> {
+  const request = page.request;
+  const token = await staffToken(request);
+  const { event_id: eventId } = await createEventAsStaff(request, token, { event_name: name });
+  const member = await createMember(request, { firstName: 'Horace' });
+  const event = ((await (await request.get(`/api/events/${eventId}`)).json()) as { event: ScreeningEvent }).event;
+  const [slot] = await freeSlots(request, event);
+  const { appointment_id: appointmentId } = await bookThroughApi(request, member, event, slot!);
+  const saved = await request.put(`/api/staff/events/${eventId}/attendees/${appointmentId}/result`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { test_result: '2.60' },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  return eventId;
+}
+
+test('staff record a follow-up, read, filter, download and publish the figures; the public page shows them, offline too', async ({ page, context }) => {
+  const year = londonDate(new Date()).slice(0, 4);
+  await page.goto('/login');
+  await signIn(page, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Portal' })).toBeVisible();
+  const eventId = await amberResult(page, `Shotley Peninsula Screening ${Date.now()}`);
+
+  // The follow-up beside the amber result, on the phone's card.
+  await page.goto(`/staff/events/${eventId}`);
+  const card = page.getByRole('listitem').filter({ hasText: 'Horace Booker' });
+  const followUp = card.getByRole('form', { name: 'Follow-up for Horace Booker' });
+  await expect(followUp).toBeVisible();
+  await followUp.getByRole('combobox', { name: 'Follow-up for Horace Booker' }).selectOption({ label: 'Cancer diagnosed: radical treatment' });
+  await followUp.getByRole('button', { name: 'Save follow-up for Horace Booker' }).click();
+  await expect(followUp.getByRole('status')).toHaveText('Follow-up saved.');
+  await expectFits(page, 'the attendee list with a follow-up');
+  await expectNoSeriousA11yViolations(page);
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Follow-up for Horace Booker' })).toHaveValue('cancer_radical');
+
+  // The figures: from the events list, this year by default.
+  await page.goto('/staff');
+  await page.getByRole('link', { name: 'Screening statistics' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Screening statistics' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: `${year}: All event types` })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'By event type' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'What followed the abnormal results' })).toBeVisible();
+  await expectFits(page, '/staff/statistics');
+  await expectNoSeriousA11yViolations(page);
+
+  // Filtered to corporate events (the journey's event is one), kept in the address.
+  await page.getByRole('combobox', { name: 'Event type' }).selectOption({ label: 'Corporate' });
+  await expect(page.getByRole('heading', { level: 2, name: `${year}: Corporate` })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`year=${year}&event_type=corporate`));
+  const byType = page.getByRole('table', { name: 'By event type' });
+  await expect(byType.getByRole('row', { name: /^Community 0 0/ })).toBeVisible();
+
+  // The CSV of what is shown.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: new RegExp(`^Download CSV ?: ${year}, Corporate$`) }).click()]);
+  expect(download.suggestedFilename()).toBe(`screening-statistics-${year}-corporate.csv`);
+  const csv = await readFile((await download.path())!, 'utf8');
+  expect(csv.split('\r\n')[0]).toBe('year,event_type,section,group,measure,value');
+  expect(csv).toContain(`${year},Corporate,Summary,,Tests,`);
+
+  // Publish, asked once more.
+  await page.getByRole('button', { name: `Publish ${year}` }).click();
+  await page.getByRole('button', { name: `Yes, publish ${year}` }).click();
+  const status = page.getByRole('region', { name: 'The public statistics page' }).getByRole('status');
+  await expect(status).toContainText(`It shows ${year}, published`);
+  await expect(status).toContainText('men screened');
+  await expectNoSeriousA11yViolations(page);
+
+  // The public page: the published year from the data, SPEC's typed-in years below it.
+  await page.goto('/information-hub/statistics');
+  const published = page.locator('[data-figures="published"]');
+  await expect(published.getByRole('heading', { level: 2, name: year })).toBeVisible();
+  await expect(published).toContainText('men screened');
+  await expect(published).toContainText('From our screening records, published');
+  await expect(page.locator('[data-figures="typed"]').getByRole('heading', { name: '2023' })).toBeVisible();
+  await expectFits(page, '/information-hub/statistics');
+  await expectNoSeriousA11yViolations(page);
+
+  // The research summary: the 2023 summary as typed in, the later published year above it.
+  await page.goto('/about-us/research');
+  await expect(page.getByRole('heading', { level: 2, name: `Our latest figures: ${year}` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'What we found' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.goto('/information-hub/statistics');
+
+  // Offline: the saved copy of the published figures, after a reload.
+  await waitForServiceWorkerControl(page);
+  await expect(published).toBeVisible();
+  await waitForPersisted(page, 'published_at');
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.locator('[data-figures="published"]').getByRole('heading', { level: 2, name: year })).toBeVisible();
+  await expect(page.locator('[data-figures="published"]')).toContainText('men screened');
+  await page.goto('/about-us/research');
+  await expect(page.getByRole('heading', { level: 2, name: `Our latest figures: ${year}` })).toBeVisible();
+  await context.setOffline(false);
+});
