@@ -106,7 +106,7 @@ describe.each(ENGINES)('the member’s own record on %s', (engine) => {
     expect(data.card_transactions).toMatchObject([{ payer_name: 'Zebedee Quillfeather' }]);
     expect(data.consents).toHaveLength(2);
     expect(data.results).toMatchObject([{ test_result: 3.4, sample_date: '2026-06-20' }]);
-    expect(Object.keys(data.results[0]!)).toEqual(expect.arrayContaining(['next_test_due', 'recall_invited_at', 'gp_prompt_due']));
+    expect(Object.keys(data.results[0]!)).toEqual(expect.arrayContaining(['next_test_due', 'recall_invited_at', 'gp_prompt_due', 'follow_up_outcome']));
     // He joined the newsletter on the public form, so his newsletter choice reads on (ADR 0018).
     expect(data.email_choices).toMatchObject({ reminders: true, recall: false, gp_prompt: true, newsletter: true });
     expect(data.newsletter_subscription).toMatchObject([{ email: him.email }]);
