@@ -81,7 +81,7 @@ describe.each(ENGINES)('my appointments on %s', (engine) => {
 
   it('shows a booking on /medical-results as an appointment awaiting its result', async () => {
     const res = await asMember<{ data: MedicalResultItem[] }>(`/api/medical/results/${member.publicId}`, member);
-    expect(res.body.data).toContainEqual({ appointment: { event_name: 'Later', product_name: 'PSA Blood Test', event_date: '2026-06-25' }, result: null });
+    expect(res.body.data).toContainEqual({ appointment: { event_name: 'Later', product_name: 'PSA Blood Test', event_date: '2026-06-25', lab_name: null }, result: null });
   });
 
   it('downloads my appointment as a calendar file', async () => {
