@@ -171,6 +171,14 @@ export function createStaffEventsService(
           `UPDATE appointments SET status = 'cancelled', cancelled_at = $2, updated_at = $2 WHERE event_id = $1::uuid AND status = 'held'`,
           [id, at],
         );
+        // Its waiting list closes: an offer's held place goes with the event, and each member still waiting is told.
+        const waiting = await tx.query<{ email: string; first_name: string }>(
+          `UPDATE waiting_list w SET status = 'closed', ended_at = $2
+           FROM member_profiles p
+           WHERE w.event_id = $1::uuid AND w.status IN ('waiting', 'offered') AND p.profile_id = w.profile_id
+           RETURNING p.email, p.first_name`,
+          [id, at],
+        );
         // A cancelled booking is not screening history (docs/decisions/0007).
         await tx.query('DELETE FROM member_appointments WHERE appointment_id = ANY($1::uuid[])', [bookings.map((b) => b.appointment_id)]);
         await tx.query('UPDATE events SET cancelled_at = $2, updated_at = $2 WHERE event_id = $1::uuid', [id, at]);
@@ -190,6 +198,7 @@ export function createStaffEventsService(
         const cancelled = bookings.map((b) => ({ email: b.email, firstName: b.first_name, start_time: b.start_time, refundPence: refundOf.get(b.appointment_id) ?? null }));
         // Emails and refunds are jobs queued with the cancellation: all of them go, or none if it rolls back.
         for (const booking of cancelled) await mail.eventCancelled(tx, booking, { ...after, start_time: booking.start_time }, booking.refundPence);
+        for (const member of waiting) await mail.waitingListClosed(tx, { email: member.email, firstName: member.first_name }, after);
         for (const order of refundsDue) await queueRefund(tx, order.payment_id);
         return { event: after, bookings: cancelled, refundsDue };
       });

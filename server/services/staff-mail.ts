@@ -26,6 +26,8 @@ export interface StaffMail {
   /** `refundPence`: what the member paid by card, now on its way back; null when nothing was paid. */
   eventCancelled(q: Queryable, to: MailTo, event: CancelledEventMail, refundPence: number | null): Promise<void>;
   resultReady(q: Queryable, to: MailTo, event: { event_name: string; event_date: string }, siteUrl: string): Promise<void>;
+  /** To a member on the waiting list of an event the charity cancelled: the list is closed. */
+  waitingListClosed(q: Queryable, to: MailTo, event: { event_name: string; event_date: string }): Promise<void>;
 }
 
 export function eventCancelledContent(firstName: string, event: CancelledEventMail, refundPence: number | null): MailContent {
@@ -43,6 +45,23 @@ export function eventCancelledContent(firstName: string, event: CancelledEventMa
       { label: 'Event', value: event.event_name },
       { label: 'Date', value: formatLongDate(event.event_date) },
       { label: 'Time', value: `${event.start_time} (UK time)` },
+    ],
+    sections: [],
+    closing: ['You are welcome to book another screening event on our website.'],
+  };
+}
+
+export function waitingListClosedContent(firstName: string, event: { event_name: string; event_date: string }): MailContent {
+  return {
+    subject: `Event cancelled: ${event.event_name}`,
+    heading: 'The event you were waiting for is cancelled',
+    greeting: greeting(firstName),
+    intro: [
+      `We are sorry: the charity has had to cancel ${event.event_name} on ${formatLongDate(event.event_date)}. You were on its waiting list, and the list is now closed, so no place will be offered to you for it.`,
+    ],
+    details: [
+      { label: 'Event', value: event.event_name },
+      { label: 'Date', value: formatLongDate(event.event_date) },
     ],
     sections: [],
     closing: ['You are welcome to book another screening event on our website.'],
@@ -75,5 +94,6 @@ export function createStaffMail(mailer: Mailer): StaffMail {
   return {
     eventCancelled: (q, to, event, refundPence) => send(q, to, eventCancelledContent(to.firstName, event, refundPence)),
     resultReady: (q, to, event, siteUrl) => send(q, to, resultReadyContent(to.firstName, event, siteUrl)),
+    waitingListClosed: (q, to, event) => send(q, to, waitingListClosedContent(to.firstName, event)),
   };
 }

@@ -12,7 +12,7 @@ import { slotTimes } from './slots';
 export const DEFAULT_OFFER_HOURS = 12;
 const HOUR_MS = 3_600_000;
 
-export type WaitingEntryStatus = 'waiting' | 'offered' | 'booked' | 'left' | 'lapsed';
+export type WaitingEntryStatus = 'waiting' | 'offered' | 'booked' | 'left' | 'lapsed' | 'closed';
 
 /** GET /api/events/{id}/waiting-list: the signed-in member's own place on the list. */
 export interface MyWaitingPlace {
@@ -46,6 +46,7 @@ export const WAITING_STATUS_LABELS: Record<WaitingEntryStatus, string> = {
   booked: 'Booked',
   left: 'Left the list',
   lapsed: 'Offer lapsed',
+  closed: 'Event cancelled',
 };
 
 type Timing = Pick<ScreeningEvent, 'event_date' | 'start_time' | 'end_time' | 'exclusive_for'>;

@@ -233,4 +233,19 @@ describe.each(ENGINES)('the waiting list on %s', (engine) => {
     const [member] = (await fastMembers(test.db, 1, clock)) as [FastMember];
     expect((await getJson(app(), `/api/staff/events/${rush.event_id}/waiting-list`, { headers: await auth(member) })).status).toBe(403);
   });
+  it('closes the list when the charity cancels the event: each member waiting or offered is told, once', async () => {
+    const staff = await makeStaff(test.db, clock);
+    const cancelled = await getJson(app(), `/api/staff/events/${rush.event_id}/cancel`, sendJson(await staff.tokenAt(clock), {}));
+    expect(cancelled.status).toBe(200);
+    await runJobs(test.db);
+    const told = (await sentMail(test.db)).filter((m) => m.subject === 'Event cancelled: Rush Saturday' && m.text.includes('waiting list'));
+    // Two holding offers and six waiting; the two whose offers lapsed earlier are not on the list any more.
+    expect(told).toHaveLength(8);
+    expect(new Set(told.map((m) => m.to)).size).toBe(8);
+    const res = await getJson<{ entries: StaffWaitingEntry[] }>(app(), `/api/staff/events/${rush.event_id}/waiting-list`, { headers: await auth(staff) });
+    expect(res.body.entries.map((e) => e.status).sort()).toEqual([...Array(8).fill('closed'), 'lapsed', 'lapsed']);
+    // Nobody can join a cancelled event's list.
+    const [late] = (await fastMembers(test.db, 1, clock)) as [FastMember];
+    expect((await join(late, rush)).status).toBeGreaterThanOrEqual(400);
+  });
 });
