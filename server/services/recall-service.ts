@@ -49,11 +49,18 @@ export async function storeRecall(tx: Queryable, appointmentId: string): Promise
   const due = nextTestDue(row.sample_date, band, risk, row.recall_months_override);
   // A red result's prompt to see a GP (docs/decisions/0020); a value corrected out of red takes it back.
   const gpPrompt = band === 'red' ? gpPromptDate(row.sample_date) : null;
-  await tx.query('UPDATE member_results SET recall_risk = $2, next_test_due = $3::date, gp_prompt_due = $4::date WHERE appointment_id = $1::uuid', [
-    appointmentId,
-    risk,
-    due,
-    gpPrompt,
-  ]);
+  // A due date that moves (staff's interval, a corrected value) is a new recall: its invitation and
+  // follow-up are still to come, whatever went for the old date. Likewise a GP prompt whose date moves.
+  await tx.query(
+    `UPDATE member_results SET recall_risk = $2, next_test_due = $3::date, gp_prompt_due = $4::date,
+       recall_invited_at = CASE WHEN next_test_due IS DISTINCT FROM $3::date THEN NULL ELSE recall_invited_at END,
+       recall_invited_events = CASE WHEN next_test_due IS DISTINCT FROM $3::date THEN NULL ELSE recall_invited_events END,
+       recall_follow_up_on = CASE WHEN next_test_due IS DISTINCT FROM $3::date THEN NULL ELSE recall_follow_up_on END,
+       recall_followed_up_at = CASE WHEN next_test_due IS DISTINCT FROM $3::date THEN NULL ELSE recall_followed_up_at END,
+       recall_follow_up_events = CASE WHEN next_test_due IS DISTINCT FROM $3::date THEN NULL ELSE recall_follow_up_events END,
+       gp_prompt_sent_at = CASE WHEN gp_prompt_due IS DISTINCT FROM $4::date THEN NULL ELSE gp_prompt_sent_at END
+     WHERE appointment_id = $1::uuid`,
+    [appointmentId, risk, due, gpPrompt],
+  );
   return { risk, next_test_due: due, recall_months_override: row.recall_months_override };
 }

@@ -188,6 +188,25 @@ describe.each(ENGINES)('recall invitations and GP prompts on %s', (engine) => {
     await sweep(new Date('2026-12-24T09:00:00Z'));
     expect((await recallMail()).length).toBe(total);
   });
+  it('invites again when staff move the due date after the invitation went, and not when a save leaves it as it was', async () => {
+    const [row] = await test.db.query<{ appointment_id: string }>('SELECT appointment_id::text AS appointment_id FROM member_results WHERE profile_id = $1', [people.invited!.profileId]);
+    const setMonths = async (months: number) => {
+      clock = new Date('2026-12-01T10:00:00Z');
+      // Months after the first staff session: staff sign in again.
+      const now = await makeStaff(test.db, clock);
+      const res = await getJson(app(), `/api/staff/events/${lastTest.event_id}/attendees/${row!.appointment_id}/recall`, sendJson(await now.tokenAt(clock), { months }, 'PUT'));
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    };
+    // Twelve months from the 21 August 2026 sample: due 21 August 2027; four weeks before is 24 July (BST).
+    await setMonths(12);
+    await setMonths(12);
+    const invitedFor = async (when: Date) => to(await sweep(when), 'invited').filter((m) => m.subject === 'Your next PSA test is due in August 2027');
+    expect(await invitedFor(minuteBefore(new Date('2027-07-24T08:00:00Z')))).toHaveLength(0);
+    expect(await invitedFor(new Date('2027-07-24T08:00:00Z'))).toHaveLength(1);
+    // The same interval saved again moves nothing: no second invitation.
+    await setMonths(12);
+    expect(await invitedFor(new Date('2027-07-25T08:00:00Z'))).toHaveLength(1);
+  });
 });
 
 describe.each(ENGINES)('two recall sweeps at once on %s', (engine) => {
