@@ -199,8 +199,10 @@ export function createWaitingListOffers({ db, now, mailer, signer, unsubscribe, 
       const at = now();
       await prepare();
       const events = await db.query<{ event_id: string }>(
-        `SELECT DISTINCT w.event_id::text AS event_id FROM waiting_list w JOIN events e ON e.event_id = w.event_id
+        // Soonest events first: past the limit, the ones whose places matter soonest are never the ones left for later.
+        `SELECT w.event_id::text AS event_id FROM waiting_list w JOIN events e ON e.event_id = w.event_id
          WHERE w.status IN ('waiting', 'offered') AND e.cancelled_at IS NULL AND e.event_date >= $1::date
+         GROUP BY w.event_id, e.event_date ORDER BY e.event_date, w.event_id
          LIMIT ${SWEEP_EVENTS}`,
         [londonDate(at)],
       );

@@ -14,6 +14,7 @@ import { eventColumns, toScreeningEvent } from '../db/events-table';
 import { ApiError } from '../http/errors';
 import type { AccessGrants } from './access-grants';
 import { profileRequired } from './consent-service';
+import { wantsEmailSql } from './email-choices-service';
 import { isEventId } from './events-service';
 import { takenBySlot, type WaitingListOffers } from './waiting-list-offers';
 
@@ -58,7 +59,10 @@ async function placeOf(q: Queryable, eventId: string, profileId: number, at: Dat
     return { joined: true, position: null, offer: { slot: String(row.slot), expires_at: row.expires.toISOString(), token } };
   }
   // An offer whose time is up and not yet passed on is no longer his to take.
-  return { joined: true, position: row.status === 'waiting' ? row.position : null, offer: null };
+  const place: MyWaitingPlace = { joined: true, position: row.status === 'waiting' ? row.position : null, offer: null };
+  // Offers go by email only (docs/decisions/0019): with them turned off he is passed by, and is told so.
+  const [choice] = await q.query<{ wants: boolean }>(`SELECT ${wantsEmailSql('waiting_list', '$1::integer')} AS wants`, [profileId]);
+  return choice?.wants === false ? { ...place, emails_off: true } : place;
 }
 
 type StaffRow = Omit<StaffWaitingEntry, 'joined_at' | 'offered_at' | 'offer_expires_at'> & {

@@ -24,6 +24,8 @@ export interface MyWaitingPlace {
   offer: { slot: string; expires_at: string; token: string } | null;
   /** Present (true) when he is not on the list because he already has a place on the event. */
   booked?: true;
+  /** Present (true) when he has turned waiting-list emails off: offers pass him by until he turns them on. */
+  emails_off?: true;
 }
 
 /** One entry as staff see it (GET /api/staff/events/{id}/waiting-list). */

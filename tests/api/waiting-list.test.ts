@@ -170,7 +170,8 @@ describe.each(ENGINES)('the waiting list on %s', (engine) => {
     expect(offer!.html).toContain('Stop these emails');
     expect(offer!.text).toContain('Unsubscribe from waiting-list offers: http://localhost:');
     expect(offer!.text).toContain('It is held for you until 22:00 on Tuesday, 1 December 2026 (UK time)');
-    expect(await mine(quiet, passOn)).toEqual({ joined: true, position: 1, offer: null });
+    // Passed by, and told why on the event's page.
+    expect(await mine(quiet, passOn)).toEqual({ joined: true, position: 1, offer: null, emails_off: true });
     const token = linkToken(offer!);
     // His own page gives him the same link as his email.
     expect((await mine(second, passOn)).offer).toEqual({ slot: '10:00', expires_at: new Date(freedAt.getTime() + 12 * HOUR).toISOString(), token });

@@ -63,6 +63,9 @@ test('a member joins a full event’s waiting list, gets the offer when a place 
   await fillConsent(page);
   await page.getByRole('button', { name: 'COMPLETE BOOKING' }).click();
   await expect(page.getByRole('heading', { level: 1, name: BOOKING_CONFIRMED_MESSAGE })).toBeVisible();
+  // His event page now shows his place, not an offer to join the list he has left.
+  await page.goto(`/event/${created.event_id}`);
+  await expect(page.getByRole('region', { name: 'Waiting list' }).getByText('You already have a place at this event.')).toBeVisible();
 
   // Staff on a 360 px phone: the list shows the offer taken, and fits the screen.
   const phone = await browser.newContext({ viewport: { width: 360, height: 780 }, timezoneId: 'America/Los_Angeles', locale: 'en-GB' });
@@ -80,4 +83,38 @@ test('a member joins a full event’s waiting list, gets the offer when a place 
   expect(width, `the staff event page is ${width} px wide`).toBeLessThanOrEqual(360);
   await expectNoSeriousA11yViolations(staffPage);
   await phone.close();
+});
+
+test('a member offered a place he does not want turns it down, and the next man waiting is offered it at once', async ({ page, request }) => {
+  const eventName = `Turned Down Screening ${Date.now().toString(36)}`;
+  const created = await createEventAsStaff(request, await staffToken(request), {
+    event_name: eventName,
+    category: 'community',
+    exclusive_for: null,
+    event_date: inDays(7),
+    start_time: '10:00',
+    end_time: '11:00',
+    total_spaces: 1,
+  });
+  const event = ((await (await request.get(`/api/events/${created.event_id}`)).json()) as { event: ScreeningEvent }).event;
+  const holder = await createMember(request, { firstName: 'Henry' });
+  const first = await createMember(request, { firstName: 'Frank' });
+  const second = await createMember(request, { firstName: 'Stanley' });
+  const [slot] = await freeSlots(request, event);
+  const booking = await bookThroughApi(request, holder, event, slot!);
+  for (const who of [first, second]) {
+    const joined = await request.post(`/api/waiting-list/events/${created.event_id}`, { headers: { Authorization: `Bearer ${who.accessToken}` } });
+    expect(joined.status(), await joined.text()).toBe(201);
+  }
+  const cancelled = await request.post(`/api/appointments/${booking.appointment_id}/cancel`, { headers: { Authorization: `Bearer ${holder.accessToken}` }, data: {} });
+  expect(cancelled.status()).toBe(200);
+
+  await signInAt(page, first, `/event/${created.event_id}`);
+  const list = page.getByRole('region', { name: 'Waiting list' });
+  await expect(list.getByText('A place is held for you')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await list.getByRole('button', { name: 'I don’t want this place' }).click();
+  await expect(list.getByRole('button', { name: 'Join the waiting list' })).toBeVisible();
+  const offerTo = async (email: string) => (await mailsTo(request, email)).some((m) => m.subject === `A place is free for you: ${eventName}`);
+  await expect.poll(() => offerTo(second.email)).toBe(true);
 });

@@ -36,18 +36,30 @@ function MemberPlace({ event, userId }: { event: ScreeningEvent; userId: string 
         <p>
           <strong>A place is held for you</strong> at {formatTime(data.offer.slot)} until {heldUntil(data.offer.expires_at)} (UK time).
         </p>
-        <Link className="button button-primary" to={paths.bookEventOffer(event.event_id, data.offer.token)}>
-          Book the place held for you
-        </Link>
+        <div className="waiting-list-actions">
+          <Link className="button button-primary" to={paths.bookEventOffer(event.event_id, data.offer.token)}>
+            Book the place held for you
+          </Link>
+          <button type="button" className="button" disabled={busy} onClick={() => change.mutate('leave')}>
+            I don’t want this place
+          </button>
+        </div>
+        <p className="waiting-list-note">The place then goes to the next man waiting, and you leave the waiting list.</p>
       </>
     );
   } else if (data?.joined) {
     body = (
       <>
         <p>
-          {data.position ? `You are number ${data.position} on the waiting list.` : 'You are on the waiting list.'} We will email
-          you if a place frees, and hold it for you for a while.
+          {data.position ? `You are number ${data.position} on the waiting list.` : 'You are on the waiting list.'}{' '}
+          {data.emails_off ? null : 'We will email you if a place frees, and hold it for you for a while.'}
         </p>
+        {data.emails_off && (
+          <p className="waiting-list-note">
+            You have turned off waiting-list emails, so a place that frees goes to the next man waiting instead of you. To be
+            offered one, turn them on under <Link to={paths.portal}>Emails you get in your portal</Link>.
+          </p>
+        )}
         <button type="button" className="button" disabled={busy} onClick={() => change.mutate('leave')}>
           Leave the waiting list
         </button>
