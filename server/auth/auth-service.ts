@@ -289,7 +289,7 @@ export function createAuthService({ db, now, logger, mailer, settings }: AuthSer
         userId = user ? await consumeCode(db, user.id, proof.code, kind, now()) : null;
       }
       if (!userId) throw new AuthApiError(403, 'otp_expired', 'Token has expired or is invalid');
-      await updateUser(db, userId, { confirmedAt: now() }, now());
+      await updateUser(db, userId, { confirmedAt: now(), provenAt: now() }, now());
       return signIn(userId, at, 'otp');
     },
 
@@ -298,7 +298,7 @@ export function createAuthService({ db, now, logger, mailer, settings }: AuthSer
       const userId = await consumeLink(db, token, kind, now());
       if (!userId) return null;
       // Opening a link sent to the address proves the member owns it.
-      await updateUser(db, userId, { confirmedAt: now() }, now());
+      await updateUser(db, userId, { confirmedAt: now(), provenAt: now() }, now());
       return signIn(userId, at, 'otp');
     },
   };

@@ -66,6 +66,8 @@ export interface UserChanges {
   passwordHash?: string;
   metadata?: Record<string, unknown>;
   confirmedAt?: Date;
+  /** He opened a link or entered a code sent to the address (email_proven_at, ADR 0021). */
+  provenAt?: Date;
   signedInAt?: Date;
   /** false: a change the member did not make (a hash upgrade) leaves updated_at alone. */
   touch?: boolean;
@@ -84,6 +86,7 @@ export async function updateUser(db: Queryable, id: string, changes: UserChanges
        encrypted_password = COALESCE($2, encrypted_password),
        user_metadata = user_metadata || COALESCE($3::jsonb, '{}'::jsonb),
        email_confirmed_at = COALESCE(email_confirmed_at, $4),
+       email_proven_at = COALESCE(email_proven_at, $9),
        last_sign_in_at = COALESCE($5, last_sign_in_at),
        updated_at = CASE WHEN ($2::text IS NULL AND $3::jsonb IS NULL) OR NOT $7 THEN updated_at ELSE $6 END
      WHERE id = $1 AND ($3::jsonb IS NULL OR octet_length((user_metadata || $3::jsonb)::text) <= $8)
@@ -97,6 +100,7 @@ export async function updateUser(db: Queryable, id: string, changes: UserChanges
       now,
       changes.touch ?? true,
       MAX_STORED_METADATA_BYTES,
+      changes.provenAt ?? null,
     ],
   );
   if (!row) {

@@ -50,7 +50,7 @@ const first = async (q: Queryable, sql: string, params: unknown[]) => (await row
 export async function exportMemberData(q: Queryable, userId: string, now: Date): Promise<MemberExport> {
   const account = await first(
     q,
-    `SELECT 1 AS __order, email, email_confirmed_at, last_sign_in_at, created_at, updated_at, user_metadata
+    `SELECT 1 AS __order, email, email_confirmed_at, email_proven_at, last_sign_in_at, created_at, updated_at, user_metadata
      FROM auth_users WHERE id = $1::uuid`,
     [userId],
   );
@@ -63,7 +63,10 @@ export async function exportMemberData(q: Queryable, userId: string, now: Date):
     [userId],
   );
   const profileId = (profile?.profile_id as number | undefined) ?? null;
-  const emails = [account?.email, profile?.email].filter((e): e is string => typeof e === 'string').map((e) => e.toLowerCase());
+  // Rows found only by an address are his only when he proved the address is his (a link or code sent there,
+  // email_proven_at): without required confirmation anyone can sign up as someone else's address. With a hosted
+  // Supabase project there is no account row here, so none: the charity answers such a request by hand.
+  const emails = account?.email_proven_at && typeof account.email === 'string' ? [account.email.toLowerCase()] : [];
   const mine = 'a.user_id = $1::uuid OR a.profile_id = $2';
   return {
     exported_at: now.toISOString(),

@@ -18,6 +18,7 @@ import { getJson, jobsFor, runJobs, testApp } from '../fixtures/app';
 import { fastMembers, sendJson, validConsent, type FastMember } from '../fixtures/bookings';
 import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../fixtures/db';
 import { makeEvent } from '../fixtures/events';
+import { proveAddress } from '../fixtures/mail';
 import { createProfile, postAuth, profileFields, signIn, signUp, uniqueEmail } from '../fixtures/members';
 import { approveCard, capture, orderFor, runPayments, testPayments } from '../fixtures/payments';
 import { makeStaff } from '../fixtures/staff';
@@ -60,10 +61,13 @@ describe.each(ENGINES)('the member’s own record on %s', (engine) => {
     await replaceEvents(test.db, [paid, free, later]);
     const email = uniqueEmail('zebedee');
     const session = await signUp(app(), email, PASSWORD);
+    // His address proven (a link opened), so rows found by it are his to see and erase (ADR 0021).
+    await proveAddress(app(), test.db, email);
     expect((await createProfile(app(), session.access_token, profileFields(HIS))).status).toBe(201);
     const [row] = await test.db.query<{ profile_id: number; public_id: string }>('SELECT profile_id, public_id::text AS public_id FROM member_profiles WHERE user_id = $1::uuid', [session.user.id]);
     him = { userId: session.user.id, email, profileId: row!.profile_id, publicId: row!.public_id, token: session.access_token, tokenAt: async () => session.access_token, refreshToken: session.refresh_token };
     [neighbour] = (await fastMembers(test.db, 1, BOOKED, { firstName: 'Neville' })) as [FastMember];
+    await proveAddress(app(), test.db, neighbour.email);
     const staff = await makeStaff(test.db, BOOKED);
     for (const who of [him, neighbour]) {
       const paidId = await payFor(who, who === him ? '10:00' : '10:15', who === him ? `${HIS.first_name} ${HIS.last_name}` : 'Neville Member');
