@@ -8,11 +8,12 @@
  * - his bookings and card payments stay for the accounts with nobody named:
  *   profile and user ids NULL, the card holder's name NULL, PayPal's replayed
  *   capture answer dropped;
- * - his copies elsewhere go: newsletter subscription and contact messages
- *   (by his addresses), the page's payment reports and error logs,
- *   throttle rows keyed by his address or user id, emails to him in the
- *   dev outbox and in the job queue (queued, failed or done; not one being
- *   sent this moment),
+ * - his copies elsewhere go: the page's payment reports and error logs,
+ *   throttle rows keyed by his address or user id; and, when he proved the
+ *   address is his (email_proven_at), his newsletter subscription, contact
+ *   messages and emails to him (recipient exactly his address, or his
+ *   enquiries' Reply-To) in the dev outbox and in the job queue (queued,
+ *   failed or done; not one being sent this moment),
  *   and the values in staff audit rows about his results;
  * - the erasure is recorded in the staff audit, without his data, and a
  *   goodbye email is queued that keeps only its Message-ID once sent.
@@ -48,15 +49,19 @@ export async function forgetEmailJob(db: Queryable, schema: string, jobId: strin
   await db.query(`UPDATE ${schema}.job SET data = jsonb_build_object('messageId', data->'messageId', 'forgotten', true) WHERE id = $1::uuid`, [jobId]);
 }
 
-/** Emails to any of `emails` in the job queue's tables, but for one being sent this moment. */
+/**
+ * Emails to him in the job queue's tables, but for one being sent this moment: the recipient equal to one of
+ * `emails`, or an enquiry he sent to the charity (its Reply-To is his address, set by contact-service). Exact
+ * matches only: a search of the job's text for "bob@x.com" would also find mail to jimbob@x.com or bob@x.com.au.
+ */
 async function forgetQueuedEmails(tx: Queryable, schema: string, emails: string[]): Promise<void> {
-  const mentions = `EXISTS (SELECT 1 FROM unnest($1::text[]) e WHERE strpos(lower(data::text), e) > 0)`;
+  const toHim = `(lower(btrim(data->'message'->>'to')) = ANY($1::text[]) OR lower(btrim(data->'message'->'headers'->>'Reply-To')) = ANY($1::text[]))`;
   const [tables] = await tx.query<{ job: string | null; archive: string | null }>(
     `SELECT to_regclass($1)::text AS job, to_regclass($2)::text AS archive`,
     [`${schema}.job`, `${schema}.archive`],
   );
-  if (tables?.job) await tx.query(`DELETE FROM ${schema}.job WHERE name = 'email' AND state <> 'active' AND ${mentions}`, [emails]);
-  if (tables?.archive) await tx.query(`DELETE FROM ${schema}.archive WHERE name = 'email' AND ${mentions}`, [emails]);
+  if (tables?.job) await tx.query(`DELETE FROM ${schema}.job WHERE name = 'email' AND state <> 'active' AND ${toHim}`, [emails]);
+  if (tables?.archive) await tx.query(`DELETE FROM ${schema}.archive WHERE name = 'email' AND ${toHim}`, [emails]);
 }
 
 function goodbyeMail(to: string, firstName: string) {
@@ -93,7 +98,10 @@ export function createMemberErasure(deps: { db: Database; mailer: Mailer; jobSch
       const at = now();
       return db.transaction(async (tx) => {
         // Two deletions sent at once: the second waits here, then finds no account (one erasure, one goodbye).
-        const [still] = await tx.query('SELECT 1 FROM auth_users WHERE id = $1::uuid FOR UPDATE', [member.userId]);
+        const [still] = await tx.query<{ proven: boolean }>(
+          'SELECT email_proven_at IS NOT NULL AS proven FROM auth_users WHERE id = $1::uuid FOR UPDATE',
+          [member.userId],
+        );
         if (!still) return { erased: false, reason: 'no_account' } as const;
         const [profile] = await tx.query<{ profile_id: number; first_name: string; email: string }>(
           'SELECT profile_id, first_name, email FROM member_profiles WHERE user_id = $1::uuid FOR UPDATE',
@@ -106,7 +114,20 @@ export function createMemberErasure(deps: { db: Database; mailer: Mailer; jobSch
           [member.userId, profileId, londonDate(at)],
         );
         if (upcoming!.n > 0) return { erased: false, reason: 'upcoming_bookings' } as const;
-        const emails = [...new Set([user.email, profile?.email].filter((e): e is string => Boolean(e)).map((e) => e.toLowerCase()))];
+        // The rows the email sweeps lock, locked (READ COMMITTED) before the queue is purged below. The recall
+        // sweep locks member_results FOR UPDATE SKIP LOCKED, the waiting-list offer sweep waiting_list FOR UPDATE,
+        // each queueing its email in the same transaction. A sweep that locked his row first has us wait here
+        // until it commits; its job is then in the queue when the purge's DELETE (a later statement, so a newer
+        // snapshot) runs, and goes. A sweep that comes after finds his rows locked: the recall sweep skips them,
+        // the offer sweep waits and then finds them deleted with his profile. Either way no email to him is left.
+        if (profileId !== null) {
+          await tx.query('SELECT 1 FROM member_results WHERE profile_id = $1 FOR UPDATE', [profileId]);
+          await tx.query('SELECT 1 FROM waiting_list WHERE profile_id = $1 FOR UPDATE', [profileId]);
+        }
+        // Rows found only by an address are his only when he proved the address is his (a link or code sent
+        // there): without required confirmation anyone can sign up as someone else's address. The profile's
+        // address is the account's (profile-service), so it adds nothing.
+        const emails = still.proven ? [user.email.toLowerCase()] : [];
         const kept = await tx.query<{ appointment_id: string }>(
           `UPDATE appointments SET profile_id = NULL, user_id = NULL, erased_at = $3
            WHERE user_id = $1::uuid OR profile_id = $2 RETURNING appointment_id::text AS appointment_id`,
@@ -130,12 +151,13 @@ export function createMemberErasure(deps: { db: Database; mailer: Mailer; jobSch
         );
         await tx.query('DELETE FROM newsletter_subscriptions WHERE email = ANY($1::text[])', [emails]);
         await tx.query('DELETE FROM contact_enquiries WHERE lower(email) = ANY($1::text[])', [emails]);
-        // The dev outbox stands in for mailboxes: mail to him, and mail about him (an enquiry he sent, to the charity).
+        // The dev outbox stands in for mailboxes: mail to him, and his enquiries to the charity (Reply-To his address).
         await tx.query(
-          `DELETE FROM outbox WHERE EXISTS (SELECT 1 FROM unnest($1::text[]) e WHERE strpos(lower(to_address || ' ' || subject || ' ' || text_body), e) > 0)`,
+          `DELETE FROM outbox WHERE lower(btrim(to_address)) = ANY($1::text[]) OR lower(btrim(headers->>'Reply-To')) = ANY($1::text[])`,
           [emails],
         );
-        await tx.query(`DELETE FROM auth_throttles WHERE EXISTS (SELECT 1 FROM unnest($1::text[]) e WHERE right(key, length(e) + 1) = ':' || e)`, [emails]);
+        // The account's own sign-in and link throttles, keyed by its address, proven or not.
+        await tx.query(`DELETE FROM auth_throttles WHERE right(key, length($1) + 1) = ':' || $1`, [user.email.toLowerCase()]);
         await tx.query('DELETE FROM request_throttles WHERE strpos(key, $1) > 0', [member.userId]);
         await forgetQueuedEmails(tx, jobSchema, emails);
         if (profileId !== null) await tx.query('DELETE FROM member_profiles WHERE profile_id = $1', [profileId]);
