@@ -16,6 +16,7 @@ import { slotEnd } from '../../src/domain/slots';
 import type { Database, Queryable } from '../db/adapter';
 import type { Logger } from '../logger';
 import type { AccessGrants } from '../services/access-grants';
+import { holdProfile } from '../services/consent-service';
 import {
   checkBooking,
   checkPlaces,
@@ -75,6 +76,8 @@ function refuseHoldEarly(first: CheckedBooking) {
 
 async function holdFor(tx: Queryable, userId: string, input: BookingInput, at: Date, grantValid: boolean): Promise<Hold> {
   const { event, start, profile, consentId } = await checkBooking(tx, userId, input, at, grantValid, 'card');
+  // As a free booking: a parallel "Delete my account" waits for this hold, or has taken the profile (401, not a 500).
+  await holdProfile(tx, profile.profile_id);
   const [mine] = await tx.query<{ appointment_id: string; status: string; start: string; hold_expires_at: Date }>(
     `SELECT appointment_id::text AS appointment_id, status, to_char(slot_start, 'HH24:MI') AS start, hold_expires_at
      FROM appointments WHERE event_id = $1::uuid AND profile_id = $2 AND status IN ('held', 'confirmed') FOR UPDATE`,

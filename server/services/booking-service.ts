@@ -32,7 +32,7 @@ import { activeAppointment, eventColumns, placesTaken, toScreeningEvent } from '
 import { ApiError } from '../http/errors';
 import type { BookingMail } from './booking-mail';
 import type { AccessGrants } from './access-grants';
-import { profileRequired } from './consent-service';
+import { holdProfile, profileRequired } from './consent-service';
 import { createBookingQueue, placesRefusal } from './booking-queue';
 import { isEventId } from './events-service';
 
@@ -398,6 +398,9 @@ function bookedAppointment(row: Row): Appointment {
 
 /** A free booking inside its turn's transaction: the row lock, then BOOK_FREE. */
 async function bookFree(tx: Queryable, userId: string, input: BookingInput, at: Date, grantValid: boolean, first: CheckedBooking) {
+  // A "Delete my account" running now either waits for this booking (then refuses: an upcoming booking) or has
+  // taken the profile: the answer is then 401, not a foreign-key failure.
+  await holdProfile(tx, first.profile.profile_id);
   await lockEvent(tx, input);
   // Holds lapsed at `at` can only have become fewer since the first look (a new hold lapses after its own request's moment).
   if (first.expiredHolds > 0) await cancelLapsedHolds(tx, first.event.event_id, at);

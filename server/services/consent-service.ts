@@ -9,11 +9,24 @@ import { CONSENT_VERSION, consentProblems, type ConsentAnswers } from '../../src
 import { bookingClosesAt, hasEnded } from '../../src/domain/event-card';
 import type { Queryable } from '../db/adapter';
 import { ApiError, eventNotFound, fieldIssue, type FieldIssue } from '../http/errors';
+import { unauthorized } from '../http/require-member';
 import { TEST_CONSENT_USED } from './consent-links';
 import { isEventId } from './events-service';
 
 export const PROFILE_REQUIRED_MESSAGE = 'Please complete your profile before booking.';
 export const profileRequired = () => new ApiError(422, 'profile_required', PROFILE_REQUIRED_MESSAGE);
+
+/**
+ * Keeps the member's profile from being erased until this transaction ends (ADR 0021), or refuses as a
+ * signed-out request is when "Delete my account" took it since the request began: a write that names his
+ * profile then meets no foreign-key failure (a 500) after the erasure commits. FOR KEY SHARE conflicts with
+ * the erasure's FOR UPDATE and DELETE only: in READ COMMITTED a write that locks first has the erasure wait
+ * and then see the new row (an upcoming booking refuses it); one that comes second waits, then finds no row.
+ */
+export async function holdProfile(tx: Queryable, profileId: number): Promise<void> {
+  const [row] = await tx.query('SELECT 1 FROM member_profiles WHERE profile_id = $1 FOR KEY SHARE', [profileId]);
+  if (!row) throw unauthorized();
+}
 
 export function invalidConsent(issues: FieldIssue[]): ApiError {
   return new ApiError(422, 'invalid_consent', issues[0]?.message ?? 'Please check the consent form.', issues);
@@ -48,14 +61,21 @@ const sameProfile = (given: unknown, own: number) =>
   (typeof given === 'number' || typeof given === 'string') && new RegExp(`^(?:CHAPS)?0*${own}$`, 'i').test(String(given).trim());
 
 export function createConsentService(db: Queryable, now: () => Date): ConsentService {
+  /** The consent's id; null when the profile is gone (erased since the request began). */
   const insert = async (profileId: number, eventId: string | null, testDate: string, answers: ConsentAnswers, source: string, linkSignature: string | null = null) => {
+    // The profile held (holdProfile's lock) in the same statement, so a parallel erasure cannot fail the insert's foreign key.
     // A link's second consent meets the unique signature and inserts nothing, even from parallel requests.
-    const [row] = await db.query<{ consent_id: string }>(
-      `INSERT INTO consents (profile_id, event_id, psa_test_date, answers, consent_version, source, created_at, link_signature)
-       VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7, $8) ON CONFLICT (link_signature) DO NOTHING RETURNING consent_id::text AS consent_id`,
+    const [row] = await db.query<{ found: boolean; consent_id: string | null }>(
+      `WITH p AS (SELECT profile_id FROM member_profiles WHERE profile_id = $1 FOR KEY SHARE),
+       c AS (
+         INSERT INTO consents (profile_id, event_id, psa_test_date, answers, consent_version, source, created_at, link_signature)
+         SELECT p.profile_id, $2, $3, $4::jsonb, $5, $6, $7, $8 FROM p ON CONFLICT (link_signature) DO NOTHING RETURNING consent_id::text AS consent_id
+       )
+       SELECT EXISTS (SELECT 1 FROM p) AS found, (SELECT consent_id FROM c) AS consent_id`,
       [profileId, eventId, testDate, JSON.stringify(answers), CONSENT_VERSION, source, now(), linkSignature],
     );
-    if (!row) throw new ApiError(409, 'link_used', TEST_CONSENT_USED);
+    if (!row?.found) return null;
+    if (!row.consent_id) throw new ApiError(409, 'link_used', TEST_CONSENT_USED);
     return row.consent_id;
   };
 
@@ -92,7 +112,9 @@ export function createConsentService(db: Queryable, now: () => Date): ConsentSer
       if (date !== undefined && date !== null && date !== '' && date !== event.event_date) {
         throw invalidConsent([fieldIssue('psaTestDate', 'The test date must be the date of the event.')]);
       }
-      return insert(profile.profile_id, eventId, event.event_date, answers, 'booking');
+      const consentId = await insert(profile.profile_id, eventId, event.event_date, answers, 'booking');
+      if (!consentId) throw unauthorized();
+      return consentId;
     },
 
     async fileForLink({ profileId, testDate, signature }, answers) {

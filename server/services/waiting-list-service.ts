@@ -13,7 +13,7 @@ import type { Database, Queryable } from '../db/adapter';
 import { eventColumns, toScreeningEvent } from '../db/events-table';
 import { ApiError } from '../http/errors';
 import type { AccessGrants } from './access-grants';
-import { profileRequired } from './consent-service';
+import { holdProfile, profileRequired } from './consent-service';
 import { wantsEmailSql } from './email-choices-service';
 import { isEventId } from './events-service';
 import { takenBySlot, type WaitingListOffers } from './waiting-list-offers';
@@ -86,6 +86,8 @@ export function createWaitingListService(db: Database, now: () => Date, grants: 
       const granted = await grants.isValid(accessGrant, eventId);
       await offers.prepare();
       return db.transaction(async (tx) => {
+        // A parallel "Delete my account" waits for this entry (then purges it), or has taken the profile (401, not a 500).
+        await holdProfile(tx, profileId);
         const locked = await tx.query('SELECT event_id FROM events WHERE event_id = $1::uuid AND cancelled_at IS NULL FOR UPDATE', [eventId]);
         if (locked.length === 0) throw notFound();
         const [row] = await tx.query(`SELECT ${eventColumns('$2')} FROM events WHERE event_id = $1::uuid`, [eventId, at]);
