@@ -61,7 +61,7 @@ describe('screeningFigures', () => {
     expect(all.abnormal_rate).toBe('15.73%');
   });
 
-  it('by event type: the tests shown, the lone small abnormal count hidden with the next smallest', () => {
+  it('by event type: the tests shown, a small abnormal count hidden with the next smallest', () => {
     expect(all.by_event_type.map((g) => [g.group, g.tests, g.abnormal, g.abnormal_rate])).toEqual([
       ['community', n(56), H, null],
       ['freemasons', n(23), H, null],
@@ -161,13 +161,20 @@ describe('the public years', () => {
 describe('statisticsCsv', () => {
   const hostile = ['=HYPERLINK("http://evil.example","x")', '+1+2', '-3+4', '@SUM(A1)', '\t=1', ' =2', '\n=3', 'a "quoted", text'];
   const rows = hostile.flatMap((ethnicity) => results(5, { value: 0.5, age: 45, ethnicity }));
-  const csv = statisticsCsv(screeningFigures(rows, 2025, 'all'));
+  const figures = screeningFigures(rows, 2025, 'all');
+  // Stored text outside the NHS list is folded into one group now; the writer still must not trust a label, so give it hostile ones.
+  const labelled = { ...figures, by_ethnicity: hostile.map((label) => ({ ...figures.by_ethnicity[0]!, label })) };
+  const csv = statisticsCsv(labelled);
   const parsed = Papa.parse<string[]>(csv, { skipEmptyLines: true }).data;
 
   it('has its header, one line per figure, and hidden counts in words', () => {
     expect(parsed[0]).toEqual(['year', 'event_type', 'section', 'group', 'measure', 'value']);
     expect(parsed).toContainEqual(['2025', 'All', 'Summary', '', 'Tests', '40']);
     expect(parsed).toContainEqual(['2025', 'All', 'Summary', '', 'Abnormal rate', '0.00%']);
+  });
+
+  it('folds every stored value outside the NHS list into one group', () => {
+    expect(figures.by_ethnicity.map((g) => [g.label, g.tests])).toEqual([['Other or not listed', n(40)]]);
   });
 
   it('no cell can start a formula: each hostile value comes back whole behind an apostrophe', () => {
