@@ -203,5 +203,14 @@ export function screeningFigures(all: readonly StatsResult[], year: number, even
   };
 }
 
+/**
+ * Only a year that has ended (UK time) is published: a running year's
+ * figures change with each result, and two snapshots a result apart would
+ * show that man's band (docs/decisions/0022). The server answers 409
+ * year_not_over with yearNotOverMessage; the staff page says the same.
+ */
+export const isPublishableYear = (year: number, thisYear: number): boolean => year < thisYear;
+export const yearNotOverMessage = (year: number): string => `${year} is not over yet. Only a year that has ended can be published: ${year} from 1 January ${year + 1}.`;
+
 /** The CSV download's file name: screening-statistics-2025-all.csv. */
 export const statisticsCsvName = (figures: Pick<ScreeningFigures, 'year' | 'event_type'>) => `screening-statistics-${figures.year}-${figures.event_type}.csv`;

@@ -150,11 +150,29 @@ describe('the public years', () => {
   it('SPEC as typed until a year is published; a published year takes its typed place', () => {
     expect(publicYears(null, typedYearFigures).map((y) => [y.year, y.fromData])).toEqual([[2024, false], [2023, false]]);
     const figures = screeningFigures(SEEDED, 2025, 'all');
-    const years = publicYears({ year: 2025, published_at: '2026-01-05T10:00:00.000Z', figures }, typedYearFigures);
+    const years = publicYears([{ year: 2025, published_at: '2026-01-05T10:00:00.000Z', figures }], typedYearFigures);
     expect(years.map((y) => [y.year, y.fromData])).toEqual([[2025, true], [2024, false], [2023, false]]);
     expect(years[0]!.lines).toEqual(['84 men screened', '89 tests', 'at 4 screening events', '14 abnormal results (15.73%)', '8 cancers found after follow-up']);
-    const replaced = publicYears({ year: 2024, published_at: '2025-01-05T10:00:00.000Z', figures: { ...figures, year: 2024 } }, typedYearFigures);
+    const replaced = publicYears([{ year: 2024, published_at: '2025-01-05T10:00:00.000Z', figures: { ...figures, year: 2024 } }], typedYearFigures);
     expect(replaced.map((y) => [y.year, y.fromData])).toEqual([[2024, true], [2023, false]]);
+  });
+
+  it('every published year takes its place, an earlier one published after a later one too, each with its own date', () => {
+    const figures = screeningFigures(SEEDED, 2025, 'all');
+    const years = publicYears(
+      [
+        { year: 2025, published_at: '2026-01-05T10:00:00.000Z', figures },
+        { year: 2024, published_at: '2026-02-01T10:00:00.000Z', figures: { ...figures, year: 2024, events: 7 } },
+        { year: 2024, published_at: '2026-01-20T10:00:00.000Z', figures: { ...figures, year: 2024, events: 6 } },
+      ],
+      typedYearFigures,
+    );
+    expect(years.map((y) => [y.year, y.fromData, y.publishedAt])).toEqual([
+      [2025, true, '2026-01-05T10:00:00.000Z'],
+      [2024, true, '2026-02-01T10:00:00.000Z'],
+      [2023, false, null],
+    ]);
+    expect(years[1]!.lines).toContain('at 7 screening events');
   });
 });
 
