@@ -8,6 +8,7 @@
  * - GET  /export.csv?year=&event_type= -> the same figures as a CSV file
  * - POST /publish {year} -> 201 {published}: the year's figures (every
  *        event type) stored as the public pages' snapshot, audited;
+ *        409 year_not_over for this UK year (only a finished year),
  *        409 nothing_to_publish for a year without results
  */
 import { Hono, type Context } from 'hono';

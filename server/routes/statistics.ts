@@ -2,13 +2,19 @@
  * /api/statistics: what the public pages show of the charity's figures
  * (issue 20, docs/decisions/0022). No sign-in: only what staff published,
  * already past the small-number rule.
- * - GET /published -> {published}: the newest year's latest snapshot, or null
+ * - GET /published -> {years, published}: the latest snapshot of each
+ *   published year, newest year first; and the newest of them alone, or
+ *   null (what the pages before `years` read, kept for a copy of the site
+ *   still running in a browser)
  */
 import { Hono } from 'hono';
 import type { ScreeningStatsService } from '../services/screening-stats-service';
 
 export function statisticsRoutes(stats: Pick<ScreeningStatsService, 'published'>): Hono {
   const app = new Hono();
-  app.get('/published', async (c) => c.json({ published: await stats.published() }));
+  app.get('/published', async (c) => {
+    const years = await stats.published();
+    return c.json({ years, published: years[0] ?? null });
+  });
   return app;
 }

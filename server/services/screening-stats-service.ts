@@ -4,13 +4,16 @@
  * event's type and the follow-up staff recorded, computed by the one rule
  * in src/domain/screening-stats.ts (small numbers hidden). Publishing a
  * year stores the figures exactly as computed then, with an audit row, in
- * one transaction; the public pages read the newest year's latest one.
+ * one transaction; only a year that is over (UK time) can be published,
+ * so no two snapshots differ by one result that just came in. The public
+ * pages read the latest snapshot of each published year.
  */
 import { ageOn } from '../../src/domain/age';
+import { londonDate } from '../../src/domain/london-time';
 import type { EventCategory } from '../../src/domain/event';
 import type { FollowUpOutcome } from '../../src/domain/follow-up';
 import type { PublishedStatistics } from '../../src/domain/published-statistics';
-import { screeningFigures, type EventTypeFilter, type ScreeningFigures, type StatsResult } from '../../src/domain/screening-stats';
+import { isPublishableYear, screeningFigures, yearNotOverMessage, type EventTypeFilter, type ScreeningFigures, type StatsResult } from '../../src/domain/screening-stats';
 import type { Database, Queryable } from '../db/adapter';
 import { ApiError } from '../http/errors';
 import { recordAudit, type StaffActor } from './staff-audit';
@@ -19,9 +22,10 @@ export interface ScreeningStatsService {
   figures(year: number, eventType: EventTypeFilter): Promise<ScreeningFigures>;
   /** The years with at least one result, newest first. */
   years(): Promise<number[]>;
-  /** 409 nothing_to_publish for a year without results. */
+  /** 409 year_not_over for this UK year (or a later one), 409 nothing_to_publish for a year without results. */
   publish(actor: StaffActor, year: number): Promise<PublishedStatistics>;
-  published(): Promise<PublishedStatistics | null>;
+  /** The latest snapshot of each published year, newest year first. */
+  published(): Promise<PublishedStatistics[]>;
 }
 
 interface ResultRow {
@@ -88,6 +92,9 @@ export function createScreeningStatsService(db: Database, now: () => Date): Scre
     },
 
     publish(actor, year) {
+      const thisYear = Number(londonDate(now()).slice(0, 4));
+      // A year still running changes with every result: two snapshots of it a result apart would show that one man's band.
+      if (!isPublishableYear(year, thisYear)) throw new ApiError(409, 'year_not_over', yearNotOverMessage(year));
       return db.transaction(async (tx) => {
         // Every event type together: one type's figures beside the whole would let hidden counts be subtracted out.
         const results = await resultsOfYear(tx, year);
@@ -106,10 +113,11 @@ export function createScreeningStatsService(db: Database, now: () => Date): Scre
     },
 
     async published() {
-      const [row] = await db.query<PublishedRow>(
-        'SELECT year, figures, published_at FROM published_statistics ORDER BY year DESC, published_at DESC, publication_id DESC LIMIT 1',
+      const rows = await db.query<PublishedRow>(
+        `SELECT DISTINCT ON (year) year, figures, published_at FROM published_statistics
+         ORDER BY year DESC, published_at DESC, publication_id DESC`,
       );
-      return row ? asPublished(row) : null;
+      return rows.map(asPublished);
     },
   };
 }

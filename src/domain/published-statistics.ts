@@ -1,13 +1,14 @@
 /**
  * The figures the public pages show (/information-hub/statistics and the
  * research summary): the typed-in figures of SPEC for 2023 and 2024 (in
- * src/content/pages/research.ts), and the latest snapshot staff published from the database, which takes the
- * place of the typed-in figures of its year (docs/decisions/0022).
+ * src/content/pages/research.ts), and the latest snapshot staff published
+ * from the database of each year, which takes the place of the typed-in
+ * figures of that year (docs/decisions/0022).
  */
 import type { ScreeningFigures } from './screening-stats';
 import { shownText, type Shown } from './small-numbers';
 
-/** GET /api/statistics/published: the newest published year's latest snapshot, or null. */
+/** One year's latest snapshot; GET /api/statistics/published gives each published year's, newest year first. */
 export interface PublishedStatistics {
   year: number;
   /** ISO instant staff pressed Publish. */
@@ -20,6 +21,8 @@ export interface YearFigures {
   lines: string[];
   /** True when the lines come from a published snapshot of the database. */
   fromData: boolean;
+  /** When that snapshot was published (ISO instant); null for a typed-in year. */
+  publishedAt: string | null;
 }
 
 const counted = (shown: Shown, one: string, many: string) =>
@@ -41,11 +44,16 @@ export function publishedLines(figures: ScreeningFigures): string[] {
 }
 
 /**
- * The years a public page lists, newest first: the published year from the
- * data, the others as typed in (src/content/pages/research.ts).
+ * The years a public page lists, newest first: each published year from
+ * its latest snapshot, the others as typed in (src/content/pages/research.ts).
  */
-export function publicYears(published: PublishedStatistics | null | undefined, typedIn: readonly { year: number; lines: readonly string[] }[]): YearFigures[] {
-  const typed = typedIn.filter((y) => y.year !== published?.year).map((y) => ({ year: y.year, lines: [...y.lines], fromData: false }));
-  const years = published ? [{ year: published.year, lines: publishedLines(published.figures), fromData: true }, ...typed] : typed;
-  return years.sort((a, b) => b.year - a.year);
+export function publicYears(published: readonly PublishedStatistics[] | null | undefined, typedIn: readonly { year: number; lines: readonly string[] }[]): YearFigures[] {
+  const fromData = new Map<number, YearFigures>();
+  // Newest snapshot of a year wins, whatever order they come in.
+  for (const p of published ?? []) {
+    const seen = fromData.get(p.year);
+    if (!seen || seen.publishedAt! < p.published_at) fromData.set(p.year, { year: p.year, lines: publishedLines(p.figures), fromData: true, publishedAt: p.published_at });
+  }
+  const typed = typedIn.filter((y) => !fromData.has(y.year)).map((y) => ({ year: y.year, lines: [...y.lines], fromData: false, publishedAt: null }));
+  return [...fromData.values(), ...typed].sort((a, b) => b.year - a.year);
 }

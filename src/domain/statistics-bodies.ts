@@ -35,5 +35,6 @@ export const statisticsQuerySchema = (thisYear: number) =>
     z.transform(({ year, event_type }) => ({ year: year ?? thisYear, event_type: event_type ?? 'all' })),
   );
 
-/** POST /api/staff/statistics/publish: {year}. */
+/** POST /api/staff/statistics/publish: {year}, a year up to this one (422 after it); publishable only once over (isPublishableYear in screening-stats.ts). */
 export const publishBodySchema = (thisYear: number) => z.object({ year: yearField(thisYear) });
+

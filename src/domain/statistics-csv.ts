@@ -4,9 +4,10 @@
  * "fewer than 5" exactly as the page shows them. Written by papaparse,
  * with every text cell that a spreadsheet would run as a formula (one
  * starting with =, +, -, @, a tab or a carriage return, after any leading
- * spaces or line breaks) prefixed with an apostrophe, so a value stored
- * long ago (an ethnicity typed before the list was enforced, say) cannot
- * become a formula on staff's computer (OWASP "CSV injection").
+ * spaces or line breaks) prefixed with an apostrophe, so no label can
+ * become a formula on staff's computer (OWASP "CSV injection"). Every
+ * label is the site's own now (a stored ethnicity outside the NHS list is
+ * "Other or not listed"), so this guards against a label change, not data.
  */
 import Papa from 'papaparse';
 import { EVENT_TYPE_LABELS, type GroupFigures, type ScreeningFigures } from './screening-stats';

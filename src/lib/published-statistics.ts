@@ -1,5 +1,5 @@
 /**
- * GET /api/statistics/published: the figures staff last published, for
+ * GET /api/statistics/published: each year's latest figures staff published, for
  * the public statistics and research pages and the staff statistics page.
  * Under the persisted 'statistics' root (src/lib/query-client.ts), so a
  * page read once shows the same figures offline (docs/decisions/0022).
@@ -8,11 +8,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublishedStatistics } from '../domain/published-statistics';
 import { apiGet } from './api-client';
 
-export const publishedStatisticsKey = ['statistics', 'published'] as const;
+// Not ['statistics', 'published']: a copy saved under that key holds one snapshot, not the list.
+export const publishedStatisticsKey = ['statistics', 'published-years'] as const;
 
 export const publishedStatisticsQuery = queryOptions({
   queryKey: publishedStatisticsKey,
-  queryFn: async () => (await apiGet<{ published: PublishedStatistics | null }>('/statistics/published')).published,
+  queryFn: async () => (await apiGet<{ years: PublishedStatistics[] }>('/statistics/published')).years,
   // The saved copy shows at once (offline too), and each visit asks again: a Publish on another device shows on the next.
   staleTime: 0,
   networkMode: 'offlineFirst',

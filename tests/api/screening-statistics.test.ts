@@ -128,7 +128,8 @@ describe.each(ENGINES)('screening statistics on %s', (engine) => {
         ['corporate', n(0), n(0)],
       ]);
       expect(all.follow_up.cancers).toEqual(H);
-      expect(all.by_ethnicity.map((g) => g.label)).toContain('=HYPERLINK("http://evil.example","x")');
+      // The ethnicity stored outside the NHS list is counted in one group, never shown as typed.
+      expect(all.by_ethnicity.map((g) => g.label)).toEqual(['Not stated', 'Other or not listed']);
     });
 
     it('filter by event type and year', async () => {
@@ -151,42 +152,71 @@ describe.each(ENGINES)('screening statistics on %s', (engine) => {
       expect(rows[0]).toEqual(['year', 'event_type', 'section', 'group', 'measure', 'value']);
       expect(rows).toContainEqual(['2026', 'Community', 'Summary', '', 'Tests', '8']);
       expect(rows).toContainEqual(['2026', 'Community', 'Summary', '', 'Abnormal results (amber and red)', 'fewer than 5']);
-      expect(rows.filter((r) => r[2] === 'By ethnicity').map((r) => r[3])).toContain(`'=HYPERLINK("http://evil.example","x")`);
+      expect(rows.filter((r) => r[2] === 'By ethnicity').map((r) => r[3])).toContain('Other or not listed');
+      expect(rows.flat().join()).not.toContain('HYPERLINK');
       for (const row of rows) for (const cell of row) expect(cell).not.toMatch(/^[\s]*[=+\-@]|^[\t\r]/);
     });
   });
 
   describe('publishing', () => {
-    const published = async () => (await getJson<{ published: PublishedStatistics | null }>(app(), '/api/statistics/published')).body.published;
+    // Only a year that is over can be published: these run in January 2027, by a staff member signed in then.
+    const NEW_YEAR = new Date('2027-01-04T10:00:00Z');
+    let publisher: FastMember;
+    beforeAll(async () => {
+      publisher = await makeStaff(test.db, NEW_YEAR);
+    });
+    const publish = (year: unknown, at = NEW_YEAR, token = publisher.token) => getJson<{ published: PublishedStatistics }>(app(at), '/api/staff/statistics/publish', sendJson(token, { year }));
+    const published = async () => (await getJson<{ years: PublishedStatistics[]; published: PublishedStatistics | null }>(app(), '/api/statistics/published')).body;
 
-    it.each([[{ year: 2027 }], [{ year: '2026x' }], [{ year: 1999 }], [{}]])('refuses %j with 422 and stores nothing', async (body) => {
-      expect((await getJson(app(), '/api/staff/statistics/publish', sendJson(staff.token, body))).status).toBe(422);
-      expect(await published()).toBeNull();
+    it.each([[{ year: 2028 }], [{ year: '2026x' }], [{ year: 1999 }], [{}]])('refuses %j with 422 and stores nothing', async (body) => {
+      expect((await getJson(app(NEW_YEAR), '/api/staff/statistics/publish', sendJson(publisher.token, body))).status).toBe(422);
+      expect(await published()).toEqual({ years: [], published: null });
+    });
+
+    it('refuses the UK year still running: two snapshots of it a result apart would show one man', async () => {
+      const res = await publish(2026, AFTER, staff.token);
+      expect(res.status).toBe(409);
+      expect(res.body).toMatchObject({ error: 'year_not_over', message: '2026 is not over yet. Only a year that has ended can be published: 2026 from 1 January 2027.' });
+      expect((await publish(2027)).body).toMatchObject({ error: 'year_not_over' });
+      expect(await published()).toEqual({ years: [], published: null });
     });
 
     it('refuses a year without results, which would hide the typed-in figures behind zeros', async () => {
-      const res = await getJson(app(), '/api/staff/statistics/publish', sendJson(staff.token, { year: 2024 }));
+      const res = await publish(2024);
       expect(res.status).toBe(409);
       expect(res.body).toMatchObject({ error: 'nothing_to_publish' });
-      expect(await published()).toBeNull();
+      expect((await published()).years).toEqual([]);
     });
 
     it('stores the figures as computed, audited, and the public endpoint returns the latest', async () => {
-      const res = await getJson<{ published: PublishedStatistics }>(app(), '/api/staff/statistics/publish', sendJson(staff.token, { year: 2026 }));
+      const res = await publish(2026);
       expect(res.status).toBe(201);
       const { figures: all } = await figures('?year=2026');
-      expect(res.body.published).toEqual({ year: 2026, published_at: AFTER.toISOString(), figures: all });
+      expect(res.body.published).toEqual({ year: 2026, published_at: NEW_YEAR.toISOString(), figures: all });
       expect(await auditCount(test.db, 'statistics.publish')).toBe(1);
-      expect(await published()).toEqual(res.body.published);
+      expect(await published()).toEqual({ years: [res.body.published], published: res.body.published });
 
-      // More results later change the live figures, not the published ones, until staff publish again.
+      // Later changes move the live figures, not the published ones, until staff publish again (a correction).
       await followUp(LODGE.event_id, lodge[4]!.appointment.appointment_id, { outcome: 'cancer_radical' });
-      expect((await published())!.figures.follow_up).toEqual(all.follow_up);
-      const later = new Date('2026-06-24T09:30:00Z');
-      const again = await getJson<{ published: PublishedStatistics }>(app(later), '/api/staff/statistics/publish', sendJson(staff.token, { year: 2026 }));
-      expect(again.status).toBe(201);
-      expect(await published()).toMatchObject({ year: 2026, published_at: later.toISOString() });
+      expect((await published()).years[0]!.figures.follow_up).toEqual(all.follow_up);
+      const later = new Date(NEW_YEAR.getTime() + 30 * 60_000);
+      expect((await publish(2026, later)).status).toBe(201);
+      expect((await published()).years).toMatchObject([{ year: 2026, published_at: later.toISOString() }]);
       expect(await auditCount(test.db, 'statistics.publish')).toBe(2);
+    });
+
+    it('serves every published year: an earlier year published after a later one shows too', async () => {
+      const before = (await published()).years[0]!;
+      // The lodge's results were taken in 2025 after all.
+      await test.db.query(`UPDATE member_results SET sample_date = '2025-06-20' WHERE appointment_id = ANY($1::uuid[])`, [lodge.map((l) => l.appointment.appointment_id)]);
+      const res = await publish(2025, new Date(NEW_YEAR.getTime() + 40 * 60_000));
+      expect(res.status).toBe(201);
+      expect(res.body.published.figures).toMatchObject({ year: 2025, tests: n(5) });
+      const now = await published();
+      expect(now.years.map((y) => y.year)).toEqual([2026, 2025]);
+      expect(now.years[0]).toEqual(before);
+      expect(now.years[1]).toEqual(res.body.published);
+      expect(now.published).toEqual(before);
     });
   });
 });

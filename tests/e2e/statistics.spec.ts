@@ -2,9 +2,11 @@
  * The charity's figures from the data (issue 20), on a 360 px phone whose
  * clock is in Los Angeles: staff record what followed an amber result
  * beside it on the attendee list, open the statistics, filter them,
- * download the CSV and publish the year; the public statistics page then
- * shows the published figures (and the research summary the year above
- * its 2023 summary), and both still do offline after a reload.
+ * download the CSV; this year cannot be published (it is not over), last
+ * year can, and so can the year before after it; the public statistics
+ * page then shows each published year (the earlier one in place of its
+ * typed-in figures, the research summary the latest year above its 2023
+ * summary), and both still do offline after a reload.
  * Axe on every page.
  */
 import { readFile } from 'node:fs/promises';
@@ -24,8 +26,8 @@ async function expectFits(page: Page, what: string) {
   expect(width, `${what} is ${width} px wide`).toBeLessThanOrEqual(360);
 }
 
-/** A held event today with one member (58: amber from 2.00 ng/ml) and his amber result, over the API. */
-async function amberResult(page: Page, name: string): Promise<string> {
+/** A held event today with one member (58: amber from 2.00 ng/ml) and his amber result (sampled on `sampleDate`, today by default), over the API. */
+async function amberResult(page: Page, name: string, sampleDate?: string): Promise<string> {
   const request = page.request;
   const token = await staffToken(request);
   const { event_id: eventId } = await createEventAsStaff(request, token, { event_name: name });
@@ -35,7 +37,7 @@ async function amberResult(page: Page, name: string): Promise<string> {
   const { appointment_id: appointmentId } = await bookThroughApi(request, member, event, slot!);
   const saved = await request.put(`/api/staff/events/${eventId}/attendees/${appointmentId}/result`, {
     headers: { Authorization: `Bearer ${token}` },
-    data: { test_result: '2.60' },
+    data: { test_result: '2.60', ...(sampleDate ? { sample_date: sampleDate } : {}) },
   });
   expect(saved.status(), await saved.text()).toBe(200);
   return eventId;
@@ -43,10 +45,15 @@ async function amberResult(page: Page, name: string): Promise<string> {
 
 test('staff record a follow-up, read, filter, download and publish the figures; the public page shows them, offline too', async ({ page, context }) => {
   const year = londonDate(new Date()).slice(0, 4);
+  const lastYear = String(Number(year) - 1);
+  const yearBefore = String(Number(year) - 2);
   await page.goto('/login');
   await signIn(page, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD);
   await expect(page.getByRole('banner').getByRole('link', { name: 'Portal' })).toBeVisible();
   const eventId = await amberResult(page, `Shotley Peninsula Screening ${Date.now()}`);
+  // Results sampled in the two years before this one, so there is something to publish for each.
+  await amberResult(page, `Felixstowe Screening ${Date.now()}`, `${lastYear}-11-15`);
+  await amberResult(page, `Woodbridge Screening ${Date.now()}`, `${yearBefore}-05-10`);
 
   // The follow-up beside the amber result, on the phone's card.
   await page.goto(`/staff/events/${eventId}`);
@@ -85,40 +92,60 @@ test('staff record a follow-up, read, filter, download and publish the figures; 
   expect(csv.split('\r\n')[0]).toBe('year,event_type,section,group,measure,value');
   expect(csv).toContain(`${year},Corporate,Summary,,Tests,`);
 
-  // Publish, asked once more.
-  await page.getByRole('button', { name: `Publish ${year}` }).click();
-  await page.getByRole('button', { name: `Yes, publish ${year}` }).click();
-  const status = page.getByRole('region', { name: 'The public statistics page' }).getByRole('status');
-  await expect(status).toContainText(`It shows ${year}, published`);
+  // This year is still running: no Publish, and the reason.
+  const publishing = page.getByRole('region', { name: 'The public statistics page' });
+  await expect(publishing).toContainText(`${year} is not over yet. Only a year that has ended can be published`);
+  await expect(publishing.getByRole('button', { name: new RegExp(`^Publish ${year}`) })).toHaveCount(0);
+
+  // Last year, asked once more.
+  await publishing.getByRole('button', { name: `Show ${lastYear}` }).click();
+  await expect(page.getByRole('heading', { level: 2, name: `${lastYear}: Corporate` })).toBeVisible();
+  await publishing.getByRole('button', { name: new RegExp(`^Publish ${lastYear}`) }).click();
+  await publishing.getByRole('button', { name: `Yes, publish ${lastYear}` }).click();
+  const status = publishing.getByRole('status');
+  await expect(status).toContainText(`It shows ${lastYear}, published`);
   await expect(status).toContainText('men screened');
+  // Again: allowed as a correction, with the warning that two versions can be compared.
+  await publishing.getByRole('button', { name: `Publish ${lastYear} again` }).click();
+  await expect(publishing).toContainText('publish again only to correct it');
+  await publishing.getByRole('button', { name: 'Cancel' }).click();
   await expectNoSeriousA11yViolations(page);
 
-  // The public page: the published year from the data, SPEC's typed-in years below it.
+  // Then the year before: an earlier year published after a later one.
+  await page.getByRole('combobox', { name: 'Year' }).selectOption(yearBefore);
+  await publishing.getByRole('button', { name: new RegExp(`^Publish ${yearBefore}`) }).click();
+  await publishing.getByRole('button', { name: `Yes, publish ${yearBefore}` }).click();
+  await expect(status).toContainText(`It shows ${yearBefore}, published`);
+
+  // The public page: both published years from the data (the earlier one in place of its typed-in figures), SPEC's 2023 below.
   await page.goto('/information-hub/statistics');
   const published = page.locator('[data-figures="published"]');
-  await expect(published.getByRole('heading', { level: 2, name: year })).toBeVisible();
-  await expect(published).toContainText('men screened');
-  await expect(published).toContainText('From our screening records, published');
+  await expect(published.getByRole('heading', { level: 2, name: lastYear })).toBeVisible();
+  await expect(published.getByRole('heading', { level: 2, name: yearBefore })).toBeVisible();
+  await expect(page.locator('[data-figures="typed"]').getByRole('heading', { name: yearBefore })).toHaveCount(0);
+  await expect(published.first()).toContainText('men screened');
+  await expect(published.first()).toContainText('From our screening records, published');
   await expect(page.locator('[data-figures="typed"]').getByRole('heading', { name: '2023' })).toBeVisible();
   await expectFits(page, '/information-hub/statistics');
   await expectNoSeriousA11yViolations(page);
 
-  // The research summary: the 2023 summary as typed in, the later published year above it.
+  // The research summary: the 2023 summary as typed in, the latest published year above it.
   await page.goto('/about-us/research');
-  await expect(page.getByRole('heading', { level: 2, name: `Our latest figures: ${year}` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: `Our latest figures: ${lastYear}` })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'What we found' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await page.goto('/information-hub/statistics');
 
   // Offline: the saved copy of the published figures, after a reload.
   await waitForServiceWorkerControl(page);
-  await expect(published).toBeVisible();
+  await expect(published.first()).toBeVisible();
   await waitForPersisted(page, 'published_at');
   await context.setOffline(true);
   await page.reload();
-  await expect(page.locator('[data-figures="published"]').getByRole('heading', { level: 2, name: year })).toBeVisible();
-  await expect(page.locator('[data-figures="published"]')).toContainText('men screened');
+  await expect(page.locator('[data-figures="published"]').getByRole('heading', { level: 2, name: lastYear })).toBeVisible();
+  await expect(page.locator('[data-figures="published"]').getByRole('heading', { level: 2, name: yearBefore })).toBeVisible();
+  await expect(page.locator('[data-figures="published"]').first()).toContainText('men screened');
   await page.goto('/about-us/research');
-  await expect(page.getByRole('heading', { level: 2, name: `Our latest figures: ${year}` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: `Our latest figures: ${lastYear}` })).toBeVisible();
   await context.setOffline(false);
 });

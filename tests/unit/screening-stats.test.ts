@@ -61,7 +61,7 @@ describe('screeningFigures', () => {
     expect(all.abnormal_rate).toBe('15.73%');
   });
 
-  it('by event type: the tests shown, the lone small abnormal count hidden with the next smallest', () => {
+  it('by event type: the tests shown, a small abnormal count hidden with the next smallest', () => {
     expect(all.by_event_type.map((g) => [g.group, g.tests, g.abnormal, g.abnormal_rate])).toEqual([
       ['community', n(56), H, null],
       ['freemasons', n(23), H, null],
@@ -150,24 +150,49 @@ describe('the public years', () => {
   it('SPEC as typed until a year is published; a published year takes its typed place', () => {
     expect(publicYears(null, typedYearFigures).map((y) => [y.year, y.fromData])).toEqual([[2024, false], [2023, false]]);
     const figures = screeningFigures(SEEDED, 2025, 'all');
-    const years = publicYears({ year: 2025, published_at: '2026-01-05T10:00:00.000Z', figures }, typedYearFigures);
+    const years = publicYears([{ year: 2025, published_at: '2026-01-05T10:00:00.000Z', figures }], typedYearFigures);
     expect(years.map((y) => [y.year, y.fromData])).toEqual([[2025, true], [2024, false], [2023, false]]);
     expect(years[0]!.lines).toEqual(['84 men screened', '89 tests', 'at 4 screening events', '14 abnormal results (15.73%)', '8 cancers found after follow-up']);
-    const replaced = publicYears({ year: 2024, published_at: '2025-01-05T10:00:00.000Z', figures: { ...figures, year: 2024 } }, typedYearFigures);
+    const replaced = publicYears([{ year: 2024, published_at: '2025-01-05T10:00:00.000Z', figures: { ...figures, year: 2024 } }], typedYearFigures);
     expect(replaced.map((y) => [y.year, y.fromData])).toEqual([[2024, true], [2023, false]]);
+  });
+
+  it('every published year takes its place, an earlier one published after a later one too, each with its own date', () => {
+    const figures = screeningFigures(SEEDED, 2025, 'all');
+    const years = publicYears(
+      [
+        { year: 2025, published_at: '2026-01-05T10:00:00.000Z', figures },
+        { year: 2024, published_at: '2026-02-01T10:00:00.000Z', figures: { ...figures, year: 2024, events: 7 } },
+        { year: 2024, published_at: '2026-01-20T10:00:00.000Z', figures: { ...figures, year: 2024, events: 6 } },
+      ],
+      typedYearFigures,
+    );
+    expect(years.map((y) => [y.year, y.fromData, y.publishedAt])).toEqual([
+      [2025, true, '2026-01-05T10:00:00.000Z'],
+      [2024, true, '2026-02-01T10:00:00.000Z'],
+      [2023, false, null],
+    ]);
+    expect(years[1]!.lines).toContain('at 7 screening events');
   });
 });
 
 describe('statisticsCsv', () => {
   const hostile = ['=HYPERLINK("http://evil.example","x")', '+1+2', '-3+4', '@SUM(A1)', '\t=1', ' =2', '\n=3', 'a "quoted", text'];
   const rows = hostile.flatMap((ethnicity) => results(5, { value: 0.5, age: 45, ethnicity }));
-  const csv = statisticsCsv(screeningFigures(rows, 2025, 'all'));
+  const figures = screeningFigures(rows, 2025, 'all');
+  // Stored text outside the NHS list is folded into one group now; the writer still must not trust a label, so give it hostile ones.
+  const labelled = { ...figures, by_ethnicity: hostile.map((label) => ({ ...figures.by_ethnicity[0]!, label })) };
+  const csv = statisticsCsv(labelled);
   const parsed = Papa.parse<string[]>(csv, { skipEmptyLines: true }).data;
 
   it('has its header, one line per figure, and hidden counts in words', () => {
     expect(parsed[0]).toEqual(['year', 'event_type', 'section', 'group', 'measure', 'value']);
     expect(parsed).toContainEqual(['2025', 'All', 'Summary', '', 'Tests', '40']);
     expect(parsed).toContainEqual(['2025', 'All', 'Summary', '', 'Abnormal rate', '0.00%']);
+  });
+
+  it('folds every stored value outside the NHS list into one group', () => {
+    expect(figures.by_ethnicity.map((g) => [g.label, g.tests])).toEqual([['Other or not listed', n(40)]]);
   });
 
   it('no cell can start a formula: each hostile value comes back whole behind an apostrophe', () => {

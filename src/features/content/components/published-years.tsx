@@ -1,10 +1,11 @@
 /**
- * The charity's yearly figures on the public pages (issue 20): the latest
- * year staff published from the database (GET /api/statistics/published,
- * kept on the device by the query cache, so it reads offline too) and
- * SPEC's typed-in years for the rest. Rendered ahead of time with the
- * typed-in years only (ADR 0012): the published year replaces or joins
- * them once the answer, or the saved copy, is there (docs/decisions/0022).
+ * The charity's yearly figures on the public pages (issue 20): each year
+ * staff published from the database, its latest snapshot (GET
+ * /api/statistics/published, kept on the device by the query cache, so it
+ * reads offline too), and SPEC's typed-in years for the rest. Rendered
+ * ahead of time with the typed-in years only (ADR 0012): each published
+ * year replaces its typed-in one or joins them once the answer, or the
+ * saved copy, is there (docs/decisions/0022).
  */
 import { formatLongDate } from '@/domain/format';
 import { londonDate } from '@/domain/london-time';
@@ -13,28 +14,31 @@ import { fromDataNote, typedYearFigures } from '@/content/pages/research';
 import { usePublishedStatistics } from '@/lib/published-statistics';
 import { CopyBody } from './copy';
 
-/** The years, newest first, and when the one from the data was published. */
-export function usePublicYears(): { years: YearFigures[]; publishedOn: string | null } {
-  const published = usePublishedStatistics().data;
-  return { years: publicYears(published, typedYearFigures), publishedOn: published ? formatLongDate(londonDate(new Date(published.published_at))) : null };
+/** The years, newest first. */
+export function usePublicYears(): YearFigures[] {
+  return publicYears(usePublishedStatistics().data, typedYearFigures);
 }
 
-export function YearSection({ figures, heading, publishedOn }: { figures: YearFigures; heading: string; publishedOn: string | null }) {
+/** "5 January 2026": the UK date a year from the data was published; null for a typed-in year. */
+export const publishedOn = (figures: YearFigures): string | null => (figures.publishedAt ? formatLongDate(londonDate(new Date(figures.publishedAt))) : null);
+
+export function YearSection({ figures, heading }: { figures: YearFigures; heading: string }) {
+  const on = publishedOn(figures);
   return (
     <section className="copy-section" data-figures={figures.fromData ? 'published' : 'typed'}>
       <h2>{heading}</h2>
       <CopyBody body={[figures.lines]} />
-      {figures.fromData && publishedOn && <p className="hint">{fromDataNote(publishedOn)}</p>}
+      {on && <p className="hint">{fromDataNote(on)}</p>}
     </section>
   );
 }
 
 export function PublishedYears() {
-  const { years, publishedOn } = usePublicYears();
+  const years = usePublicYears();
   return (
     <>
       {years.map((y) => (
-        <YearSection key={y.year} figures={y} heading={String(y.year)} publishedOn={publishedOn} />
+        <YearSection key={y.year} figures={y} heading={String(y.year)} />
       ))}
     </>
   );

@@ -6,7 +6,7 @@ import { elderlyPsaTesting, fromDataNote, latestFiguresHeading, research2023, st
 import { site } from '@/content/site';
 import { supportUs, worldCancerDayPoster } from '@/content/pages/support';
 import { CopyPage } from '../components/copy-page';
-import { PublishedYears, usePublicYears, YearSection } from '../components/published-years';
+import { PublishedYears, publishedOn, usePublicYears, YearSection } from '../components/published-years';
 
 const BookButton = () => (
   <p>
@@ -19,20 +19,18 @@ const BookButton = () => (
 export const RefundPolicyPage = () => <CopyPage page={refundPolicy} />;
 export const PrivacyPolicyPage = () => <CopyPage page={privacyPolicy} />;
 
-/** The 2023 summary as typed in; a year published from the data replaces its list, or comes first when later. */
+/** The 2023 summary as typed in; a published 2023 replaces its list, and the newest published year comes first when later. */
 export function ResearchPage() {
-  const { years, publishedOn } = usePublicYears();
-  const fromData = years.find((y) => y.fromData);
+  const years = usePublicYears();
   const summaryYear = 2023;
-  const page =
-    fromData?.year === summaryYear
-      ? { ...research2023, sections: research2023.sections.map((s, i) => (i === 0 ? { ...s, body: [fromData.lines, ...(publishedOn ? [fromDataNote(publishedOn)] : [])] } : s)) }
-      : research2023;
+  const summary = years.find((y) => y.fromData && y.year === summaryYear);
+  const latest = years.find((y) => y.fromData);
+  const note = summary && publishedOn(summary);
+  const page = summary
+    ? { ...research2023, sections: research2023.sections.map((s, i) => (i === 0 ? { ...s, body: [summary.lines, ...(note ? [fromDataNote(note)] : [])] } : s)) }
+    : research2023;
   return (
-    <CopyPage
-      page={page}
-      before={fromData && fromData.year > summaryYear && <YearSection figures={fromData} heading={latestFiguresHeading(fromData.year)} publishedOn={publishedOn} />}
-    >
+    <CopyPage page={page} before={latest && latest.year > summaryYear && <YearSection figures={latest} heading={latestFiguresHeading(latest.year)} />}>
       <p>
         <Link to={paths.statistics}>See our statistics by year</Link>
       </p>

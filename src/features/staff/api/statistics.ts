@@ -45,6 +45,10 @@ export function usePublish() {
       await ensureOnline();
       return (await memberRequest<{ published: PublishedStatistics }>('POST', '/staff/statistics/publish', { year })).published;
     },
-    onSuccess: (published) => client.setQueryData(publishedStatisticsKey, published),
+    // The new snapshot takes its year's place in the list the public pages read.
+    onSuccess: (published) =>
+      client.setQueryData<PublishedStatistics[]>(publishedStatisticsKey, (years = []) =>
+        [published, ...years.filter((y) => y.year !== published.year)].sort((a, b) => b.year - a.year),
+      ),
   });
 }

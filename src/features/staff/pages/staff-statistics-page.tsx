@@ -2,14 +2,16 @@
  * /staff/statistics: the year's screening figures from the database
  * (issue 20), filtered by year and event type (kept in the address, so a
  * reload or a shared link shows the same), downloaded as CSV, and
- * published for the public pages: Publish asks once more, then stores the
- * year's figures for every event type together (docs/decisions/0022).
+ * published for the public pages: only a year that has ended (UK time);
+ * Publish asks once more, warning when the year is out already, then
+ * stores the year's figures for every event type together
+ * (docs/decisions/0022).
  */
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { londonDate } from '@/domain/london-time';
 import { publishedLines } from '@/domain/published-statistics';
-import { EVENT_TYPE_FILTERS, EVENT_TYPE_LABELS, statisticsCsvName, type EventTypeFilter } from '@/domain/screening-stats';
+import { EVENT_TYPE_FILTERS, EVENT_TYPE_LABELS, isPublishableYear, statisticsCsvName, yearNotOverMessage, type EventTypeFilter } from '@/domain/screening-stats';
 import { SMALL_NUMBER_LIMIT } from '@/domain/small-numbers';
 import { paths } from '@/lib/paths';
 import { usePublishedStatistics } from '@/lib/published-statistics';
@@ -25,39 +27,64 @@ import '../statistics.css';
 const when = (iso: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/London' }).format(new Date(iso));
 const typeLabel = (type: EventTypeFilter) => (type === 'all' ? 'All event types' : EVENT_TYPE_LABELS[type]);
 
-function Publish({ year }: { year: number }) {
+/** Publish: only a year that is over, asked once more, with a warning when the year is out already (docs/decisions/0022). */
+function Publish({ year, thisYear, onChooseYear }: { year: number; thisYear: number; onChooseYear: (year: number) => void }) {
   const publish = usePublish();
   const published = usePublishedStatistics();
-  const [asking, setAsking] = useState(false);
-  const current = published.data;
+  const [asking, setAsking] = useState<number | null>(null);
+  const years = published.data ?? [];
+  const current = years.find((y) => y.year === year);
   return (
     <section className="statistics-publish" aria-labelledby="publish-title">
       <h2 id="publish-title">The public statistics page</h2>
       <p role="status">
-        {current
-          ? `It shows ${current.year}, published ${when(current.published_at)}: ${publishedLines(current.figures).join('; ')}.`
-          : published.isPending
-            ? ''
-            : 'Nothing published from the data yet: it shows the figures typed in for 2023 and 2024.'}
+        {published.isPending
+          ? ''
+          : years.length === 0
+            ? 'Nothing published from the data yet: it shows the figures typed in for 2023 and 2024.'
+            : `From the data it shows ${years.map((y) => y.year).join(', ')}. ${
+                current ? `It shows ${year}, published ${when(current.published_at)}: ${publishedLines(current.figures).join('; ')}.` : `${year} is not published.`
+              }`}
       </p>
-      {asking ? (
+      {!isPublishableYear(year, thisYear) ? (
         <div className="staff-toolbar">
-          <p>The public pages will show these figures for {year}, every event type together. Publish them?</p>
+          <p>
+            {yearNotOverMessage(year)} Its figures change with every result, and two versions a result apart could point at one man.
+          </p>
+          <button type="button" className="button" onClick={() => onChooseYear(thisYear - 1)}>
+            Show {thisYear - 1}
+          </button>
+        </div>
+      ) : asking === year ? (
+        <div className="staff-toolbar">
+          <p>
+            The public pages will show these figures for {year}, every event type together, in place of what they show for {year} now.
+            {current &&
+              ` ${year} was published on ${when(current.published_at)}: publish again only to correct it. Anyone who kept the earlier figures can compare the two, and a small change can point at one man's result.`}{' '}
+            Publish them?
+          </p>
           <button
             type="button"
             className="button button-primary"
             disabled={publish.isPending}
-            onClick={() => publish.mutate(year, { onSettled: () => setAsking(false) })}
+            onClick={() => publish.mutate(year, { onSettled: () => setAsking(null) })}
           >
             Yes, publish {year}
           </button>
-          <button type="button" className="button" onClick={() => setAsking(false)}>
+          <button type="button" className="button" onClick={() => setAsking(null)}>
             Cancel
           </button>
         </div>
       ) : (
-        <button type="button" className="button" onClick={() => setAsking(true)}>
-          Publish {year}
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            publish.reset();
+            setAsking(year);
+          }}
+        >
+          {current ? `Publish ${year} again` : `Publish ${year}`}
         </button>
       )}
       {publish.error && (
@@ -94,8 +121,8 @@ function Statistics({ userId }: { userId: string }) {
       </p>
       <h1>Screening statistics</h1>
       <p>
-        From every result in the database, by the UK date of its sample. Counts from 1 to {SMALL_NUMBER_LIMIT - 1} read “fewer than {SMALL_NUMBER_LIMIT}”, and so does
-        a second count where one hidden count could be worked out from a total.
+        From every result in the database, by the UK date of its sample. Counts from 1 to {SMALL_NUMBER_LIMIT - 1} read “fewer than {SMALL_NUMBER_LIMIT}”, and so do
+        other counts where a hidden one could otherwise be worked out from the totals shown.
       </p>
       <form className="statistics-filters" onSubmit={(e) => e.preventDefault()} aria-label="Which figures">
         <label htmlFor={`${id}-year`}>
@@ -143,7 +170,7 @@ function Statistics({ userId }: { userId: string }) {
       ) : (
         <Spinner label="Loading the figures" />
       )}
-      <Publish year={year} />
+      <Publish year={year} thisYear={thisYear} onChooseYear={(y) => choose({ year: y })} />
     </div>
   );
 }
