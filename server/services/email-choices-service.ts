@@ -20,9 +20,18 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * to: turned on in the portal, he is on it; unsubscribed from either, he is
  * off it. So a member who signed up on the form before he had an account
  * sees the newsletter on, and one list is the one the charity sends to.
+ * The list is read or cleared by address only for an address he has proven
+ * (a link or code opened, ADR 0021) or that he put on the list himself here:
+ * otherwise anyone could sign up as another man's address (where sign-up
+ * needs no confirmation) and learn or undo his subscription.
  */
+const ADDRESS_IS_HIS = (profileColumn: string) => `(
+  EXISTS (SELECT 1 FROM member_profiles hp JOIN auth_users hu ON hu.id = hp.user_id
+          WHERE hp.profile_id = ${profileColumn} AND hu.email_proven_at IS NOT NULL)
+  OR COALESCE((SELECT hc.newsletter FROM member_email_choices hc WHERE hc.profile_id = ${profileColumn}), false))`;
 const ON_NEWSLETTER = (profileColumn: string) =>
-  `EXISTS (SELECT 1 FROM newsletter_subscriptions n JOIN member_profiles np ON n.email = lower(btrim(np.email)) WHERE np.profile_id = ${profileColumn})`;
+  `(EXISTS (SELECT 1 FROM newsletter_subscriptions n JOIN member_profiles np ON n.email = lower(btrim(np.email)) WHERE np.profile_id = ${profileColumn})
+    AND ${ADDRESS_IS_HIS(profileColumn)})`;
 
 /** The choices of one member; the defaults when he has never changed them. */
 export async function emailChoicesOf(q: Queryable, profileId: number): Promise<EmailChoices> {
@@ -51,7 +60,10 @@ async function setNewsletter(q: Queryable, profileId: number, on: boolean, now: 
       [profileId, now],
     );
   } else {
-    await q.query('DELETE FROM newsletter_subscriptions WHERE email = (SELECT lower(btrim(email)) FROM member_profiles WHERE profile_id = $1)', [profileId]);
+    await q.query(
+      `DELETE FROM newsletter_subscriptions WHERE email = (SELECT lower(btrim(email)) FROM member_profiles WHERE profile_id = $1) AND ${ADDRESS_IS_HIS('$1')}`,
+      [profileId],
+    );
   }
 }
 

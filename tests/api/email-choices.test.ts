@@ -111,9 +111,16 @@ describe.each(ENGINES)('email choices on %s', (engine) => {
   it('the newsletter choice is his place on the newsletter list: the form, the portal and the unsubscribe link agree', async () => {
     const [member] = (await fastMembers(test.db, 1, clock)) as [FastMember];
     const listed = async () => (await test.db.query('SELECT name FROM newsletter_subscriptions WHERE email = $1', [member.email.toLowerCase()])).length;
-    // Signed up on the public form before: the portal shows it on.
+    // Signed up on the public form before.
     const form = await getJson(app(), '/api/subscriptions', sendJson(null, { name: 'Alan Early', email: member.email.toUpperCase(), hear_about_event: true }));
     expect(form.status).toBe(201);
+    // Until he has proven the address is his (anyone may sign up as it where no confirmation is asked),
+    // the portal neither shows nor clears the subscription found by address.
+    expect((await choicesOf(member)).body.choices.newsletter).toBe(false);
+    await getJson(app(), '/api/email-choices', sendJson(await member.tokenAt(clock), { newsletter: false }, 'PUT'));
+    expect(await listed()).toBe(1);
+    // He opens a link sent to it: now the list's row is his, and the portal shows it on.
+    await test.db.query('UPDATE auth_users SET email_proven_at = $2 WHERE id = $1::uuid', [member.userId, clock]);
     expect((await choicesOf(member)).body.choices.newsletter).toBe(true);
     // Off in the portal: off the list.
     await getJson(app(), '/api/email-choices', sendJson(await member.tokenAt(clock), { newsletter: false }, 'PUT'));
