@@ -3,9 +3,10 @@
  * JavaScript stays small; content pages live in their own chunks, and the
  * card checkout (the only page with PayPal's code) in its own.
  */
-import { lazyWhenOnline } from '../lib/lazy-when-online';
-import { Route, Routes } from 'react-router-dom';
-import { Layout } from './layout/layout';
+import type { ComponentType } from 'react';
+import { lazyWhenOnline, type PreloadableComponent } from '../lib/lazy-when-online';
+import { matchPath, Route, Routes } from 'react-router-dom';
+import { Layout, preloadLayout } from './layout/layout';
 import { NotFoundPage } from './pages/not-found-page';
 import { paths } from '@/lib/paths';
 
@@ -55,51 +56,63 @@ const CommunityScreeningPage = eventsPage('CommunityScreeningPage');
 const SeminarTalksPage = eventsPage('SeminarTalksPage');
 const ChapsScreeningEventPage = eventsPage('ChapsScreeningEventPage');
 
+export const PAGES: readonly (readonly [string, PreloadableComponent<ComponentType>])[] = [
+  [paths.home, HomePage],
+  [paths.login, LoginPage],
+  [paths.signup, SignupPage],
+  [paths.signupSuccess, SignupSuccessPage],
+  [paths.completeProfile, CompleteProfilePage],
+  [paths.resetPassword, ResetPasswordPage],
+  [paths.portal, PortalPage],
+  [paths.medicalResults, MedicalResultsPage],
+  [paths.myBookings, MyBookingsPage],
+  [paths.checkNhsNumber, CheckNhsNumberPage],
+  [paths.bookEvent, BookEventPage],
+  [paths.checkout, CheckoutPage],
+  [paths.bookingSuccess, BookingSuccessPage],
+  [paths.testConsent, TestConsentPage],
+  [paths.bookEventMain, BookEventMainPage],
+  [paths.eventPattern, EventPage],
+  [paths.aboutUs, AboutUsPage],
+  [paths.news, NewsPage],
+  [paths.patientJourney, PatientJourneyPage],
+  [paths.patientStoryPattern, PatientStoryPage],
+  [paths.informationHub, InformationHubPage],
+  [paths.statistics, StatisticsPage],
+  [paths.elderlyPsaTesting, ElderlyPsaTestingPage],
+  [paths.informationArticlePattern, ArticlePage],
+  [paths.research, ResearchPage],
+  [paths.supportUs, SupportUsPage],
+  [paths.events, EventsOverviewPage],
+  [paths.corporateScreening, CorporateScreeningPage],
+  [paths.communityScreening, CommunityScreeningPage],
+  [paths.seminarTalks, SeminarTalksPage],
+  [paths.chapsScreeningEvent, ChapsScreeningEventPage],
+  [paths.refundPolicy, RefundPolicyPage],
+  [paths.privacyPolicy, PrivacyPolicyPage],
+  [paths.worldCancerDayPoster, WorldCancerDayPosterPage],
+  [paths.staff, StaffEventsPage],
+  [paths.staffFailures, StaffFailuresPage],
+  [paths.staffRegisterMember, StaffRegisterMemberPage],
+  [paths.staffStatistics, StaffStatisticsPage],
+  [paths.staffNewEvent, StaffEventEditorPage],
+  [paths.staffEventPattern, StaffAttendeesPage],
+  [paths.staffEditEventPattern, StaffEventEditorPage],
+];
+
+/** Loads the code of the page at this address (and of every page's frame), so it can be drawn without suspending (ADR 0023). */
+export function preloadPage(pathname: string): Promise<unknown> {
+  const page = PAGES.find(([path]) => matchPath(path, pathname))?.[1];
+  return Promise.all([page?.preload(), preloadLayout()]);
+}
+
 export function AppRoutes() {
   return (
     <Routes>
       <Route element={<Layout />}>
-        <Route path={paths.home} element={<HomePage />} />
-        <Route path={paths.login} element={<LoginPage />} />
-        <Route path={paths.signup} element={<SignupPage />} />
-        <Route path={paths.signupSuccess} element={<SignupSuccessPage />} />
-        <Route path={paths.completeProfile} element={<CompleteProfilePage />} />
-        <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
-        <Route path={paths.portal} element={<PortalPage />} />
-        <Route path={paths.medicalResults} element={<MedicalResultsPage />} />
-        <Route path={paths.myBookings} element={<MyBookingsPage />} />
-        <Route path={paths.checkNhsNumber} element={<CheckNhsNumberPage />} />
-        <Route path={paths.bookEvent} element={<BookEventPage />} />
-        <Route path={paths.checkout} element={<CheckoutPage />} />
-        <Route path={paths.bookingSuccess} element={<BookingSuccessPage />} />
-        <Route path={paths.testConsent} element={<TestConsentPage />} />
-        <Route path={paths.bookEventMain} element={<BookEventMainPage />} />
-        <Route path={paths.eventPattern} element={<EventPage />} />
-        <Route path={paths.aboutUs} element={<AboutUsPage />} />
-        <Route path={paths.news} element={<NewsPage />} />
-        <Route path={paths.patientJourney} element={<PatientJourneyPage />} />
-        <Route path={paths.patientStoryPattern} element={<PatientStoryPage />} />
-        <Route path={paths.informationHub} element={<InformationHubPage />} />
-        <Route path={paths.statistics} element={<StatisticsPage />} />
-        <Route path={paths.elderlyPsaTesting} element={<ElderlyPsaTestingPage />} />
-        <Route path={paths.informationArticlePattern} element={<ArticlePage />} />
-        <Route path={paths.research} element={<ResearchPage />} />
-        <Route path={paths.supportUs} element={<SupportUsPage />} />
-        <Route path={paths.events} element={<EventsOverviewPage />} />
-        <Route path={paths.corporateScreening} element={<CorporateScreeningPage />} />
-        <Route path={paths.communityScreening} element={<CommunityScreeningPage />} />
-        <Route path={paths.seminarTalks} element={<SeminarTalksPage />} />
-        <Route path={paths.chapsScreeningEvent} element={<ChapsScreeningEventPage />} />
-        <Route path={paths.refundPolicy} element={<RefundPolicyPage />} />
-        <Route path={paths.privacyPolicy} element={<PrivacyPolicyPage />} />
-        <Route path={paths.worldCancerDayPoster} element={<WorldCancerDayPosterPage />} />
-        <Route path={paths.staff} element={<StaffEventsPage />} />
-        <Route path={paths.staffFailures} element={<StaffFailuresPage />} />
-        <Route path={paths.staffRegisterMember} element={<StaffRegisterMemberPage />} />
-        <Route path={paths.staffStatistics} element={<StaffStatisticsPage />} />
-        <Route path={paths.staffNewEvent} element={<StaffEventEditorPage />} />
-        <Route path={paths.staffEventPattern} element={<StaffAttendeesPage />} />
-        <Route path={paths.staffEditEventPattern} element={<StaffEventEditorPage />} />
+        {PAGES.map(([path, Page]) => (
+          <Route key={path} path={path} element={<Page />} />
+        ))}
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

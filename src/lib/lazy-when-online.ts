@@ -12,7 +12,7 @@
  * when the signal comes back. Online, a failure is tried twice more before
  * it is thrown, for a request dropped on a weak signal.
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, useState, type ComponentProps, type ComponentType, type ReactElement } from 'react';
 
 const ONLINE_RETRY_DELAYS_MS = [1000, 3000];
 
@@ -42,9 +42,41 @@ export async function loadWhenOnline<T>(load: () => Promise<T>): Promise<T> {
   }
 }
 
+/** A lazily loaded component that can be asked to load before it is drawn. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- React.lazy's own bound
-export function lazyWhenOnline<T extends ComponentType<any>>(
-  load: () => Promise<{ default: T }>,
-): LazyExoticComponent<T> {
-  return lazy(() => loadWhenOnline(load));
+export type PreloadableComponent<T extends ComponentType<any>> = ((props: ComponentProps<T>) => ReactElement) & {
+  /** Loads the code now; once loaded, the component draws without suspending. */
+  preload: () => Promise<void>;
+};
+
+/**
+ * A lazy component whose code, once loaded, is drawn directly rather than
+ * through React.lazy, which suspends at least once even for code already
+ * here. A page hydrated in the middle of a person's first tap (ADR 0023)
+ * must not suspend, or React drops the tap. Each instance keeps the way it
+ * started, so a component never switches type (and loses its state) mid-life.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- React.lazy's own bound
+export function lazyWhenOnline<T extends ComponentType<any>>(load: () => Promise<{ default: T }>): PreloadableComponent<T> {
+  let loaded: T | undefined;
+  let loading: Promise<{ default: T }> | undefined;
+  const fetchCode = () => {
+    loading ??= loadWhenOnline(load).then(
+      (module) => {
+        loaded = module.default;
+        return module;
+      },
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  const Lazy = lazy(fetchCode);
+  function Preloadable(props: ComponentProps<T>) {
+    const [direct] = useState(() => loaded);
+    return direct ? createElement(direct, props) : createElement(Lazy, props);
+  }
+  return Object.assign(Preloadable, { preload: () => fetchCode().then(() => undefined) });
 }

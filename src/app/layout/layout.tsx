@@ -15,6 +15,9 @@ const MAIN_ID = 'main';
 // The newsletter band loads after the page, keeping it out of the entry chunk.
 const StayInTouch = lazyWhenOnline(() => import('../../features/newsletter'));
 
+/** The frame's own lazily loaded parts, for a page hydrated mid-tap (ADR 0023). */
+export const preloadLayout = (): Promise<void> => StayInTouch.preload();
+
 /** Moves focus into the main region without putting "#main" in the address. */
 function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
   const main = document.getElementById(MAIN_ID);
