@@ -96,6 +96,11 @@ export function setSessionFromClient(user: { id: string; email?: string; app_met
   set(next);
 }
 
+/** Whether this device holds a session (confirmed or not): its pages are then drawn for him at once (ADR 0023). */
+export function hasStoredSession(): boolean {
+  return state.status === 'signed-in';
+}
+
 export function isSessionConfirmed(): boolean {
   return confirmed;
 }

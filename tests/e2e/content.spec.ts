@@ -91,7 +91,9 @@ test('seminar talks: a player with its poster and caption, and a connection note
   const poster = await page.request.get('/images/seminar-poster.svg');
   expect(poster.ok()).toBe(true);
 
-  // The page arrives rendered: its code must have run before the connection goes (ADR 0012).
+  // The page arrives rendered: its code must have run before the connection goes (ADR 0012),
+  // which it does once the player is in view (ADR 0023).
+  await talk.scrollIntoViewIfNeeded();
   await waitForHydration(video);
   await context.setOffline(true);
   await expect(talk.getByRole('status')).toHaveText(/The video needs a connection/);

@@ -44,6 +44,8 @@ test.describe('events on a phone', () => {
       }
 
       await page.goto('/book-event-main');
+      // Scrolled to as a reader would, with no input: the results are hydrated in view (ADR 0023).
+      await page.locator('.results-heading').scrollIntoViewIfNeeded();
       await expect(page.getByRole('status').filter({ hasText: RESULTS_STATUS })).toBeVisible({ timeout: 15_000 });
       await expect(page.locator('[data-card-state]').first()).toBeVisible();
       await expect(page.locator(`[data-event-id="${endedId}"]`)).toHaveCount(0);
@@ -57,6 +59,7 @@ test.describe('events on a phone', () => {
 
       await page.goto('/');
       const upcoming = page.getByRole('region', { name: 'Upcoming events' });
+      await upcoming.scrollIntoViewIfNeeded();
       await expect(upcoming.locator('[data-event-id]').first()).toBeVisible({ timeout: 15_000 });
       await expect(upcoming.locator(`[data-event-id="${endedId}"]`)).toHaveCount(0);
     } finally {
@@ -70,6 +73,8 @@ test.describe('events on a phone', () => {
       if (/\/assets\/(?:events-map|leaflet)[^/]*\.js$/.test(new URL(r.url()).pathname)) mapCode.push(r.url());
     });
     await page.goto('/book-event-main');
+    // Scrolled to as a reader would, with no input: the results are hydrated in view (ADR 0023).
+    await page.locator('.results-heading').scrollIntoViewIfNeeded();
     await expect(page.getByRole('status').filter({ hasText: RESULTS_STATUS })).toBeVisible({ timeout: 15_000 });
 
     const choice = page.getByRole('group', { name: 'Show events as' });
@@ -111,6 +116,8 @@ test.describe('events on a phone', () => {
     const cut = events.filter((e) => truncateName(e.event_name) !== e.event_name);
     expect(cut.length).toBeGreaterThan(0);
     await page.goto('/book-event-main');
+    // Scrolled to as a reader would, with no input: the results are hydrated in view (ADR 0023).
+    await page.locator('.results-heading').scrollIntoViewIfNeeded();
     await expect(page.getByRole('status').filter({ hasText: RESULTS_STATUS })).toBeVisible({ timeout: 15_000 });
     for (const event of cut.slice(0, 3)) {
       const card = page.locator(`[data-event-id="${event.event_id}"]`);

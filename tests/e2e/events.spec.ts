@@ -27,6 +27,8 @@ const card = (page: Page, id: string) => page.locator(`[data-event-id="${id}"]`)
 
 /** Waits for the spinner to give way to results, then lists the cards' event ids in order. */
 async function shownIds(page: Page): Promise<string[]> {
+  // Scrolled to as a reader would, with no input: the results are hydrated in view (ADR 0023).
+  await page.locator('.results-heading').scrollIntoViewIfNeeded();
   await expect(page.getByRole('status').filter({ hasText: RESULTS_STATUS })).toBeVisible({ timeout: 15_000 });
   return cards(page).evaluateAll((els) => els.map((el) => el.getAttribute('data-event-id') ?? ''));
 }
@@ -253,6 +255,7 @@ test.describe('shell', () => {
     await page.goto('/');
     await expect(page.getByRole('region', { name: "Advocacy for Men's Health" }).getByRole('link', { name: 'BOOK AN EVENT' })).toHaveAttribute('href', LIST);
     const home = page.getByRole('region', { name: 'Upcoming events' });
+    await home.scrollIntoViewIfNeeded();
     await expect(home.locator('[data-event-id]').first()).toBeVisible({ timeout: 15_000 });
     const ids = await home.locator('[data-event-id]').evaluateAll((els) => els.map((el) => el.getAttribute('data-event-id')));
     expect(ids).toEqual(notStarted.slice(0, ids.length).map((e) => e.event_id));
@@ -264,6 +267,7 @@ test.describe('accessibility', () => {
   test('axe finds no serious problem on /, the listing and an event page', async ({ page, request }) => {
     const [event] = await apiEvents(request);
     await page.goto('/');
+    await page.getByRole('region', { name: 'Upcoming events' }).scrollIntoViewIfNeeded();
     await expect(page.locator('[data-event-id]').first()).toBeVisible({ timeout: 15_000 });
     await expectNoSeriousA11yViolations(page);
 

@@ -75,6 +75,8 @@ test.describe('install', () => {
       await page.goto('/');
       const footer = page.getByRole('contentinfo');
       const steps = footer.getByText('How to add this site to your Home Screen');
+      // Read down to as a reader would: the footer's offer is drawn once it is in view (ADR 0023).
+      await footer.scrollIntoViewIfNeeded();
       await expect(steps).toBeVisible();
       await steps.click();
       await expect(footer.getByText(/Scroll down and tap .Add to Home Screen./)).toBeVisible();

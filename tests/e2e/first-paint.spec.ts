@@ -92,6 +92,8 @@ test.describe('with the site code', () => {
     const size = async () => page.locator('footer').evaluate((f) => ({ width: f.getBoundingClientRect().width, height: f.getBoundingClientRect().height }));
     const before = await size();
     await expect.poll(() => page.evaluate(() => document.title)).toBe('CHAPS – PSA screening events');
+    // Read down to as a reader would, with no input: the footer is hydrated once in view (ADR 0023).
+    await page.locator('footer').scrollIntoViewIfNeeded();
     await waitForHydration(page.locator('footer'));
     await expect(links.locator('a[data-from-server="yes"]')).toHaveText('News');
     await expect(contact.getByRole('link', { name: /@/ })).toBeVisible();
@@ -162,6 +164,8 @@ test.describe('with the site code', () => {
 
     signal = true;
     await context.setOffline(false);
+    // Read down to as a reader would: the player, drawn from the connection's state, is hydrated in view (ADR 0023).
+    await talk.scrollIntoViewIfNeeded();
     await waitForHydration(talk.locator('video'));
     await context.setOffline(true);
     await expect(talk.getByRole('status')).toHaveText(/The video needs a connection/);

@@ -7,12 +7,12 @@
 import { memo, useCallback, useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { NavLinkItem, NavMenuItem } from './nav-items';
-import { useInBrowser } from '../../lib/use-in-browser';
+import { awaitingCode, useControlsReady } from '../../lib/use-in-browser';
 import { StaticMarkup } from '../../lib/ui/static-markup';
 
 /**
  * The menu's links, drawn again only when the menu changes: the button above
- * them is drawn a second time as hydration ends (useInBrowser), and on a slow
+ * them is drawn a second time as hydration ends (useControlsReady), and on a slow
  * phone redrawing every link with it was a measurable part of that pass.
  */
 const SubmenuLinks = memo(function SubmenuLinks({ items, onChoose }: { items: NavLinkItem[]; onChoose: () => void }) {
@@ -27,7 +27,7 @@ const SubmenuLinks = memo(function SubmenuLinks({ items, onChoose }: { items: Na
 
 export function NavMenu({ menu }: { menu: NavMenuItem }) {
   // Disabled until the code runs: a press before hydration would be lost (ADR 0012).
-  const ready = useInBrowser();
+  const ready = useControlsReady();
   const [open, setOpen] = useState(false);
   const listId = useId();
   const rootRef = useRef<HTMLLIElement>(null);
@@ -68,7 +68,7 @@ export function NavMenu({ menu }: { menu: NavMenuItem }) {
         aria-expanded={open}
         aria-controls={listId}
         onClick={() => setOpen((value) => !value)}
-        disabled={!ready}
+        {...awaitingCode(ready)}
       >
         {menu.label}
         <span className="nav-chevron" aria-hidden="true" />

@@ -6,7 +6,8 @@
  * 200 ms, SPEC.md section 2), checking again for a while in case the page's
  * code is still loading. Any other
  * page change starts at the top, with focus on the main region so a
- * screen reader starts reading the new page.
+ * screen reader starts reading the new page. A page the server drew, opened
+ * at a section, is left where the browser scrolled it.
  */
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -34,6 +35,10 @@ export function ScrollManager({ mainId }: { mainId: string }) {
       }
       return;
     }
+
+    // A page the server drew was scrolled to its section by the browser as it loaded; it may
+    // be hydrated much later (ADR 0023), when scrolling back there would undo the reader's own.
+    if (firstRender && document.getElementById('root')?.hasAttribute('data-prerendered')) return;
 
     const id = decodeURIComponent(hash.slice(1));
     const startedAt = Date.now();

@@ -20,7 +20,8 @@ export function SiteFooter() {
   const year = new Date().getFullYear();
   return (
     <footer className="site-footer">
-      <div className="container footer-grid">
+      {/* Its Install offer depends on the browser: hydrated once in view (ADR 0023). */}
+      <div className="container footer-grid" data-hydrate-on-view="">
         {/* Never changes: on a rendered page, left as the server drew it (ADR 0015). */}
         <StaticMarkup as="section" aria-labelledby="footer-contact-title">
           <h2 id="footer-contact-title">Contact us</h2>

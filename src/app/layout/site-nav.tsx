@@ -7,10 +7,10 @@ import { NavLink, useLocation } from 'react-router-dom';
 import { HOME_ITEM, MOBILE_ITEMS, NAV_MENUS } from './nav-items';
 import { NavMenu } from './nav-menu';
 import './nav.css';
-import { useInBrowser } from '../../lib/use-in-browser';
+import { awaitingCode, useControlsReady } from '../../lib/use-in-browser';
 
 // The links and menus are drawn again only on a change of page, not when the burger
-// button is enabled as hydration ends (useInBrowser), which on a slow phone redrew them all.
+// button is enabled as hydration ends (useControlsReady), which on a slow phone redrew them all.
 const MobileLinks = memo(function MobileLinks() {
   return MOBILE_ITEMS.map((item) => (
     <li key={item.to}>
@@ -38,7 +38,7 @@ const DesktopMenus = memo(function DesktopMenus() {
 
 export function SiteNav() {
   // Disabled until the code runs: a press before hydration would be lost (ADR 0012).
-  const ready = useInBrowser();
+  const ready = useControlsReady();
   const { pathname, hash } = useLocation();
   const here = `${pathname}${hash}`;
   // The menu is open for the page it was opened on, so any navigation closes it.
@@ -64,7 +64,7 @@ export function SiteNav() {
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
             onClick={() => setMenuOpen(!menuOpen)}
-            disabled={!ready}
+            {...awaitingCode(ready)}
           >
             <span className="burger-icon" aria-hidden="true" />
             Menu

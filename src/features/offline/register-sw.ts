@@ -13,17 +13,29 @@ export interface ServiceWorkerControls {
 }
 
 let controls: ServiceWorkerControls | null = null;
+let refreshNeeded = false;
 const needRefreshListeners = new Set<() => void>();
 
-export function registerServiceWorker(onNeedRefresh: () => void): ServiceWorkerControls {
-  needRefreshListeners.add(onNeedRefresh);
+/**
+ * Registers once; each call adds a listener for a waiting version. One that
+ * joins after a version was already found (the update prompt, drawn when the
+ * page is hydrated, ADR 0023) hears of it at once.
+ */
+export function registerServiceWorker(onNeedRefresh?: () => void): ServiceWorkerControls {
+  if (onNeedRefresh) {
+    needRefreshListeners.add(onNeedRefresh);
+    if (refreshNeeded) queueMicrotask(onNeedRefresh);
+  }
   if (controls) return controls;
 
   let registration: ServiceWorkerRegistration | undefined;
   keepLoadedFilesOffline();
   registerSW({
     immediate: true,
-    onNeedRefresh: () => needRefreshListeners.forEach((listener) => listener()),
+    onNeedRefresh: () => {
+      refreshNeeded = true;
+      needRefreshListeners.forEach((listener) => listener());
+    },
     onRegisteredSW: (_url, reg) => {
       registration = reg;
     },

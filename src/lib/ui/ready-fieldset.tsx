@@ -6,12 +6,12 @@
  * lays out as before.
  */
 import type { ReactNode } from 'react';
-import { useInBrowser } from '../use-in-browser';
+import { awaitingCode, useControlsReady } from '../use-in-browser';
 
 export function ReadyFieldset({ children }: { children: ReactNode }) {
-  const ready = useInBrowser();
+  const ready = useControlsReady();
   return (
-    <fieldset className="ready-fieldset" disabled={!ready}>
+    <fieldset className="ready-fieldset" {...awaitingCode(ready)}>
       {children}
     </fieldset>
   );

@@ -7,14 +7,14 @@
 import { useId, useState } from 'react';
 import { anchors } from '@/lib/paths';
 import { ARCHIVE_OPTIONS, NEWS_PAGE_SIZE, newsInMonth, type NewsItem } from '@/content/news';
-import { useInBrowser } from '@/lib/use-in-browser';
+import { awaitingCode, useControlsReady } from '@/lib/use-in-browser';
 
 const longDate = (date: string) =>
   new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 function NewsArticle({ item, open, onToggle }: { item: NewsItem; open: boolean; onToggle: () => void }) {
   // Disabled until the code runs: a press before hydration would be lost (ADR 0012).
-  const ready = useInBrowser();
+  const ready = useControlsReady();
   const bodyId = `news-${item.id}-body`;
   return (
     <article className="card news-item" aria-labelledby={`news-${item.id}-title`}>
@@ -36,7 +36,7 @@ function NewsArticle({ item, open, onToggle }: { item: NewsItem; open: boolean; 
                 <p key={text}>{text}</p>
               ))}
             </div>
-            <button type="button" className="link-button" aria-expanded={open} aria-controls={bodyId} onClick={onToggle} disabled={!ready}>
+            <button type="button" className="link-button" aria-expanded={open} aria-controls={bodyId} onClick={onToggle} {...awaitingCode(ready)}>
               {open ? 'READ LESS' : 'READ MORE'}
               <span className="visually-hidden">: {item.title}</span>
             </button>
@@ -49,7 +49,7 @@ function NewsArticle({ item, open, onToggle }: { item: NewsItem; open: boolean; 
 
 export function NewsList() {
   // Disabled until the code runs: a press before hydration would be lost (ADR 0012).
-  const ready = useInBrowser();
+  const ready = useControlsReady();
   const selectId = useId();
   const [month, setMonth] = useState('all');
   const [page, setPage] = useState(1);
@@ -74,7 +74,7 @@ export function NewsList() {
         <label htmlFor={selectId}>Archive</label>
         <select
           id={selectId}
-          disabled={!ready}
+          {...awaitingCode(ready)}
           value={month}
           onChange={(event) => {
             setMonth(event.target.value);
@@ -108,7 +108,7 @@ export function NewsList() {
                   aria-current={n === current ? 'page' : undefined}
                   aria-label={`Page ${n}`}
                   onClick={() => setPage(n)}
-                  disabled={!ready}
+                  {...awaitingCode(ready)}
                 >
                   {n}
                 </button>

@@ -14,7 +14,8 @@ export function SeminarVideo({ src = env.seminarVideoUrl }: { src?: string }) {
   if (!src) return null;
   const { poster } = seminarVideo;
   return (
-    <section aria-labelledby="seminar-video-title" className="copy-section seminar-video">
+    // Drawn from the connection's state, so hydrated once in view (ADR 0023).
+    <section aria-labelledby="seminar-video-title" className="copy-section seminar-video" data-hydrate-on-view="">
       <h2 id="seminar-video-title">{seminarVideo.heading}</h2>
       {online ? (
         <figure>

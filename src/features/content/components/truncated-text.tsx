@@ -4,7 +4,7 @@
  * for Get Involved). The button says what it does to which text.
  */
 import { useId, useState } from 'react';
-import { useInBrowser } from '@/lib/use-in-browser';
+import { awaitingCode, useControlsReady } from '@/lib/use-in-browser';
 
 export function truncate(text: string, limit: number): string {
   if (text.length <= limit) return text;
@@ -23,7 +23,7 @@ interface TruncatedTextProps {
 
 export function TruncatedText({ paragraphs, limit, subject, labels = { more: 'Show More', less: 'Show Less' } }: TruncatedTextProps) {
   // Disabled until the code runs: a press before hydration would be lost (ADR 0012).
-  const ready = useInBrowser();
+  const ready = useControlsReady();
   const [open, setOpen] = useState(false);
   const id = useId();
   const whole = paragraphs.join('\n\n');
@@ -44,7 +44,7 @@ export function TruncatedText({ paragraphs, limit, subject, labels = { more: 'Sh
           aria-expanded={open}
           aria-controls={id}
           aria-label={`${open ? labels.less : labels.more}: ${subject}`}
-          disabled={!ready}
+          {...awaitingCode(ready)}
           onClick={() => setOpen(!open)}
         >
           {open ? labels.less : labels.more}

@@ -30,7 +30,7 @@ export function ResearchPage() {
     ? { ...research2023, sections: research2023.sections.map((s, i) => (i === 0 ? { ...s, body: [summary.lines, ...(note ? [fromDataNote(note)] : [])] } : s)) }
     : research2023;
   return (
-    <CopyPage page={page} before={latest && latest.year > summaryYear && <YearSection figures={latest} heading={latestFiguresHeading(latest.year)} />}>
+    <CopyPage fetched page={page} before={latest && latest.year > summaryYear && <YearSection figures={latest} heading={latestFiguresHeading(latest.year)} />}>
       <p>
         <Link to={paths.statistics}>See our statistics by year</Link>
       </p>
@@ -39,7 +39,7 @@ export function ResearchPage() {
 }
 
 export const StatisticsPage = () => (
-  <CopyPage page={statistics} before={<PublishedYears />}>
+  <CopyPage fetched page={statistics} before={<PublishedYears />}>
     <p>
       <Link to={paths.research}>Read the research summary 2023</Link>
     </p>

@@ -14,7 +14,7 @@ import { isEsneftEvent, type ScreeningEvent } from '@/domain/event';
 import { paths } from '@/lib/paths';
 import { readAccessGrant } from '@/lib/access-grant';
 import { useSession } from '@/lib/session';
-import { useInBrowser } from '@/lib/use-in-browser';
+import { awaitingCode, useControlsReady } from '@/lib/use-in-browser';
 import { AccessCodeDialog } from './access-code-dialog';
 
 /** Where BOOK EVENT leads once any access code is accepted. */
@@ -27,7 +27,7 @@ export function BookEventAction({ event, now }: { event: ScreeningEvent; now: Da
   const session = useSession();
   const [askingCode, setAskingCode] = useState(false);
   // On a page the server drew, a press before the code runs would do nothing.
-  const ready = useInBrowser();
+  const ready = useControlsReady();
   const state = cardState(event, now);
 
   if (state !== 'book') {
@@ -51,7 +51,7 @@ export function BookEventAction({ event, now }: { event: ScreeningEvent; now: Da
 
   return (
     <>
-      <button type="button" className="button button-primary button-large" onClick={book} disabled={!ready}>
+      <button type="button" className="button button-primary button-large" onClick={book} {...awaitingCode(ready)}>
         BOOK EVENT
       </button>
       {event.is_private && (

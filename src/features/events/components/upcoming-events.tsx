@@ -21,7 +21,7 @@ export function UpcomingEvents() {
   const problem = error ?? failureReason;
 
   return (
-    <section className="upcoming-events" aria-labelledby="upcoming-events-title">
+    <section className="upcoming-events" aria-labelledby="upcoming-events-title" data-hydrate-on-view="">
       <h2 id="upcoming-events-title" className="section-title">
         Upcoming events
       </h2>

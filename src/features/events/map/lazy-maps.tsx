@@ -43,7 +43,7 @@ function MapRegion({ label, children }: { label: string; children: ReactNode }) 
   const near = useNearView(region);
   const placeholder = <div className="map map-loading">Loading map…</div>;
   return (
-    <section className="map-region" aria-label={label} ref={region}>
+    <section className="map-region" aria-label={label} ref={region} data-hydrate-on-view="">
       {mounted && near ? <Suspense fallback={placeholder}>{children}</Suspense> : placeholder}
     </section>
   );

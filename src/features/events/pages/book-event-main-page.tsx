@@ -38,7 +38,7 @@ export default function BookEventMainPage() {
         <FilterCard key={`filters?${searchParams.toString()}`} initial={formFromSearch(searchParams)} onSearch={search} />
         <ImportantNotice />
       </div>
-      <h2 className="results-heading">{chosen ? 'Events chosen for you' : 'Upcoming events'}</h2>
+      <h2 className="results-heading" data-hydrate-on-view="">{chosen ? 'Events chosen for you' : 'Upcoming events'}</h2>
       {chosen && (
         <p className="chosen-events-note">
           This page shows only the events named in the link you followed, such as those in an invitation email.{' '}
