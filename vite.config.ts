@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompressAssets } from './scripts/precompress-plugin.ts';
 import { prerenderPages } from './scripts/prerender-plugin.ts';
 import { manifest } from './src/app/manifest.ts';
 import { PRECACHE_GLOBS, PRECACHE_IGNORES } from './sw/precache-rules.ts';
@@ -51,6 +52,7 @@ export default defineConfig(({ command }) => ({
       devOptions: { enabled: false },
     }),
     prerenderPages(),
+    precompressAssets(),
   ],
   server: {
     proxy: {

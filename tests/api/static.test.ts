@@ -6,7 +6,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getJson, testApp } from '../fixtures/app';
 
@@ -25,6 +25,10 @@ beforeAll(() => {
   writeFileSync(join(dir, 'index.html'), INDEX);
   writeFileSync(join(dir, 'assets', 'index-Ab12Cd34.js'), BUNDLE);
   writeFileSync(join(dir, 'assets', 'index-Ef56Gh78.css'), 'body{margin:0}');
+  // A chunk the build also wrote as brotli (scripts/precompress-plugin.ts), and a page beside a stray copy.
+  writeFileSync(join(dir, 'assets', 'page-Br12Br34.js'), BUNDLE);
+  writeFileSync(join(dir, 'assets', 'page-Br12Br34.js.br'), brotliCompressSync(BUNDLE));
+  writeFileSync(join(dir, 'sw.js.br'), brotliCompressSync('stale copy'));
   writeFileSync(join(dir, 'sw.js'), 'self.skipWaiting()');
   writeFileSync(join(dir, 'registerSW.js'), '/* register */');
   writeFileSync(join(dir, 'workbox-5f3a9c1e.js'), '/* workbox */');
@@ -78,6 +82,23 @@ describe('static site', () => {
     expect(response.headers.get('vary')).toContain('Accept-Encoding');
     const body = gunzipSync(Buffer.from(await response.arrayBuffer())).toString();
     expect(body).toBe(BUNDLE);
+  });
+
+  it("sends the build's brotli copy of a file under /assets/ to a browser that accepts br, and gzip to one that does not", async () => {
+    const br = await app.request('/assets/page-Br12Br34.js', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toContain('Accept-Encoding');
+    expect(br.headers.get('content-type')).toMatch(/javascript/);
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(BUNDLE);
+
+    const gzip = await app.request('/assets/page-Br12Br34.js', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(BUNDLE);
+
+    // Outside /assets/ a file can change under its name (sw.js on a deploy): no copy is trusted there.
+    const worker = await app.request('/sw.js', { headers: { 'Accept-Encoding': 'br' } });
+    expect(worker.headers.get('content-encoding')).toBeNull();
+    expect(await worker.text()).toBe('self.skipWaiting()');
   });
 
   it('answers 304 when the browser already holds the same file', async () => {
