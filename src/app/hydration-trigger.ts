@@ -15,8 +15,9 @@
  * - part of the page that is drawn from data the browser must fetch (the
  *   events list, a map, the published figures) comes into view; the server
  *   marks it `data-hydrate-on-view`;
- * - the browser has something the page must show: an offer to install the
- *   site, a new version waiting;
+ * - the browser has a new version of the site waiting: the update prompt.
+ *   (Its offer to install the site is kept by install-state.ts from the
+ *   start and shown by the footer, which is hydrated once in view.)
  * - someone is signed in on this device: the header and his pages are his,
  *   not the server's signed-out copy.
  *
@@ -37,8 +38,6 @@ const ENGAGING_EVENTS = [
   'focusin',
   'wheel',
   'click',
-  // Chromium offering to install the site (only once the person has engaged with it): the footer's Install button.
-  'beforeinstallprompt',
   // A new version of the site is waiting: the update prompt (src/features/offline/start-worker.ts).
   PAGE_NEEDED_EVENT,
 ] as const;

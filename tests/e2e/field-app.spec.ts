@@ -39,6 +39,8 @@ test.describe('install', () => {
     const install = footer.getByRole('button', { name: 'Install the app' });
     await expect(footer.getByRole('heading', { name: 'Quick links' })).toBeVisible();
     await expect(install).toHaveCount(0);
+    // Read down to as a reader would: the footer's offer is drawn once it is in view (ADR 0023).
+    await footer.scrollIntoViewIfNeeded();
 
     expect(await offerInstall(page, 'dismissed')).toBe(true);
     await expect(install).toBeVisible();
