@@ -15,7 +15,7 @@ import { londonDate } from '../../src/domain/london-time';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { bookThroughApi, freeSlots } from './support/booking';
 import { createMember, signIn } from './support/members';
-import { waitForPersisted, waitForServiceWorkerControl } from './support/pwa';
+import { indexedDbText, waitForPersisted, waitForServiceWorkerControl } from './support/pwa';
 import { createEventAsStaff, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD, staffToken } from './support/staff';
 import type { ScreeningEvent } from '../../src/domain/event';
 
@@ -140,6 +140,10 @@ test('staff record a follow-up, read, filter, download and publish the figures; 
   await waitForServiceWorkerControl(page);
   await expect(published.first()).toBeVisible();
   await waitForPersisted(page, 'published_at');
+  // The copy saved with both years, not an earlier one saved on the staff page before the second Publish.
+  for (const saved of [lastYear, yearBefore]) {
+    await expect.poll(async () => new RegExp(`year\\\\?":${saved}\\b`).test(await indexedDbText(page)), { message: `IndexedDB never saved ${saved}` }).toBe(true);
+  }
   await context.setOffline(true);
   await page.reload();
   await expect(page.locator('[data-figures="published"]').getByRole('heading', { level: 2, name: lastYear })).toBeVisible();
