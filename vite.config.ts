@@ -64,5 +64,12 @@ export default defineConfig(({ command }) => ({
   build: {
     sourcemap: false,
     target: 'es2022',
+    // A lazy chunk's own imports are left to the browser's module loader rather than
+    // linked one by one from script by Vite's preload helper, a main-thread cost at
+    // start on a slow phone (ADR 0023); its stylesheets are still linked, so a page
+    // drawn in the browser is never unstyled.
+    modulePreload: {
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'js' ? deps.filter((dep) => dep.endsWith('.css')) : deps),
+    },
   },
 }));
