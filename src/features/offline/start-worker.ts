@@ -12,11 +12,23 @@ import { whenIdle } from '../../lib/when-idle';
 /** Dispatched on window when the page must be drawn by React to show something (src/app/hydration-trigger.ts). */
 export const PAGE_NEEDED_EVENT = 'chaps-page-needed';
 
-export function registerWorkerWhenIdle(): void {
-  if (!env.isProduction || !('serviceWorker' in navigator)) return;
+type Registration = typeof import('./register-sw');
+let registering: Promise<Registration> | null = null;
+
+/** The worker's registration, begun once; null where there is none to make (development, no worker support). */
+export function workerRegistration(): Promise<Registration> | null {
+  if (!env.isProduction || !('serviceWorker' in navigator)) return null;
   // Kept waiting through a lost connection rather than never registering.
-  void whenIdle()
+  registering ??= whenIdle()
     .then(() => loadWhenOnline(() => import('./register-sw')))
-    // A waiting version is offered by the update prompt, which needs the page hydrated.
-    .then((module) => module.registerServiceWorker(() => window.dispatchEvent(new Event(PAGE_NEEDED_EVENT))));
+    .then((module) => {
+      // A waiting version is offered by the update prompt, which needs the page hydrated.
+      module.registerServiceWorker(() => window.dispatchEvent(new Event(PAGE_NEEDED_EVENT)));
+      return module;
+    });
+  return registering;
+}
+
+export function registerWorkerWhenIdle(): void {
+  void workerRegistration();
 }

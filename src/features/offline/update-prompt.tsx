@@ -7,11 +7,9 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { env } from '../../lib/env';
 import { hasFormInProgress, useFormInProgress } from './form-activity';
-import { loadWhenOnline } from '../../lib/lazy-when-online';
-import { whenIdle } from '../../lib/when-idle';
 import type { ServiceWorkerControls } from './register-sw';
+import { workerRegistration } from './start-worker';
 import './offline.css';
 
 export function UpdatePrompt() {
@@ -25,19 +23,17 @@ export function UpdatePrompt() {
   const applying = useRef(false);
 
   useEffect(() => {
-    if (!env.isProduction || !('serviceWorker' in navigator)) return;
+    // The entry's registration (start-worker.ts), made once the page has loaded and gone quiet.
+    const registration = workerRegistration();
+    if (!registration) return;
     const show = () => setNeedRefresh(true);
     let stop = () => {};
     let live = true;
-    // After the page has loaded and gone quiet: a first visit's reading does not wait on it.
-    // Kept waiting through a lost connection rather than never registering.
-    void whenIdle()
-      .then(() => loadWhenOnline(() => import('./register-sw')))
-      .then((module) => {
-        if (!live) return;
-        controls.current = module.registerServiceWorker(show);
-        stop = () => module.stopListening(show);
-      });
+    void registration.then((module) => {
+      if (!live) return;
+      controls.current = module.registerServiceWorker(show);
+      stop = () => module.stopListening(show);
+    });
     return () => {
       live = false;
       stop();
