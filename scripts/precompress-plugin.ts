@@ -7,14 +7,13 @@
  * JavaScript that is about a sixth fewer bytes than gzip on a slow line
  * (issue 18, docs/benchmarks.md).
  */
+import { getMimeType } from 'hono/utils/mime';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import type { Plugin, ResolvedConfig } from 'vite';
-
-/** As the server's own rule (server/http/compression.ts): text of 1 KB or more. */
-const MIN_BYTES = 1024;
-const TEXT_FILE = /\.(js|mjs|css|svg|json|html|txt|xml|webmanifest)$/;
+// The server's own rule for what it compresses: text of 1 KB or more.
+import { COMPRESSIBLE, MIN_BYTES } from '../server/http/compression.ts';
 
 export function precompressAssets(): Plugin {
   let config: ResolvedConfig;
@@ -31,7 +30,7 @@ export function precompressAssets(): Plugin {
       const assets = join(config.root, config.build.outDir, config.build.assetsDir);
       for (const name of readdirSync(assets)) {
         const file = join(assets, name);
-        if (!TEXT_FILE.test(name) || statSync(file).size < MIN_BYTES) continue;
+        if (!COMPRESSIBLE.test(getMimeType(name) ?? '') || statSync(file).size < MIN_BYTES) continue;
         const body = readFileSync(file);
         writeFileSync(
           `${file}.br`,

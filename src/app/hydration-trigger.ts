@@ -42,7 +42,7 @@ const ENGAGING_EVENTS = [
   PAGE_NEEDED_EVENT,
 ] as const;
 
-export const HYDRATE_ON_VIEW = 'data-hydrate-on-view';
+const HYDRATE_ON_VIEW = 'data-hydrate-on-view';
 
 interface Options {
   /** Resolves once everything the page needs to hydrate without suspending has loaded. */
