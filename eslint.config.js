@@ -34,7 +34,20 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { local: boundaries },
-    rules: { 'local/boundaries': 'error' },
+    rules: {
+      'local/boundaries': 'error',
+      // The first Intl object a page makes loads locale and time-zone data, tens of
+      // milliseconds on a slow phone: made when a module loads, every first visit paid it
+      // (ADR 0023). Make it on first use with once() from src/domain/once.ts.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            ':matches(Program, Program > ExportNamedDeclaration) > VariableDeclaration > VariableDeclarator > NewExpression[callee.object.name="Intl"]',
+          message: 'Make Intl formatters on first use: once(() => new Intl.…) (src/domain/once.ts).',
+        },
+      ],
+    },
   },
   {
     files: ['server/**/*.ts'],

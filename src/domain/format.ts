@@ -1,13 +1,14 @@
 /** en-GB presentation of money, dates and times, the same on every device. */
 import { UK_TIME_ZONE } from './london-time';
+import { once } from './once';
 
 export const EVENT_NAME_DISPLAY_MAX = 24;
 
-const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+const pounds = once(() => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }));
 
 /** 2500 -> "£25.00". */
 export function formatPence(pence: number): string {
-  return pounds.format(pence / 100);
+  return pounds().format(pence / 100);
 }
 
 /** The price line of an event: shown only when it costs something. */
@@ -15,18 +16,14 @@ export function displayPrice(pence: number | null | undefined): string | null {
   return typeof pence === 'number' && pence > 0 ? formatPence(pence) : null;
 }
 
-const longDate = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'UTC',
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
+const longDate = once(
+  () => new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }),
+);
 
 /** "2026-11-23" -> "Monday, 23 November 2026". The date is already a UK calendar date. */
 export function formatLongDate(date: string): string {
   const [y, m, d] = date.split('-').map(Number);
-  return longDate.format(new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, d ?? 1)));
+  return longDate().format(new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, d ?? 1)));
 }
 
 /** "9:05" or "09:05:00" -> "09:05". */
@@ -40,19 +37,22 @@ export function truncateName(name: string, max = EVENT_NAME_DISPLAY_MAX): string
   return name.length > max ? `${name.slice(0, max).trimEnd()}…` : name;
 }
 
-const savedAt = new Intl.DateTimeFormat('en-GB', {
-  timeZone: UK_TIME_ZONE,
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+const savedAt = once(
+  () =>
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: UK_TIME_ZONE,
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }),
+);
 
 /** When an offline copy was saved: "21 November 2026 at 22:15" (UK time). */
 export function formatSavedAt(epochMs: number): string {
-  return savedAt.format(new Date(epochMs));
+  return savedAt().format(new Date(epochMs));
 }
 
 /** "2026-06-20" -> "20/06/2026" (SPEC.md section 7's cart description). */

@@ -4,20 +4,25 @@
  * with "now" converts through here, so a phone set to another zone sees the
  * same answer as one in London, including across a clock change.
  */
+import { once } from './once';
+
 export const UK_TIME_ZONE = 'Europe/London';
 
 const MINUTE_MS = 60_000;
 
-const partsFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: UK_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+const partsFormat = once(
+  () =>
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: UK_TIME_ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    }),
+);
 
 interface WallClock {
   year: number;
@@ -32,7 +37,7 @@ interface WallClock {
 // slow phone): one call per instant, not one per field.
 function wallClock(instant: Date): WallClock {
   const clock: WallClock = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
-  for (const part of partsFormat.formatToParts(instant)) {
+  for (const part of partsFormat().formatToParts(instant)) {
     if (part.type in clock) clock[part.type as keyof WallClock] = Number(part.value);
   }
   return clock;

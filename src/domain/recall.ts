@@ -21,6 +21,7 @@
  * "Don't know" raises nothing: an unknown is not a risk found.
  */
 import { addDays, addMonths } from './london-time';
+import { once } from './once';
 import type { PsaBand } from './psa-band';
 
 export const RECALL_RISKS = ['high', 'intermediate', 'low'] as const;
@@ -87,12 +88,12 @@ export function gpPromptDate(sampleDate: string): string {
   return addDays(sampleDate, RED_GP_PROMPT_DAYS);
 }
 
-const MONTH_YEAR = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const monthYear = once(() => new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }));
 
 /** "March 2027": a calendar date's month, read as a date, not an instant, so no zone moves it. */
 export function formatDueMonth(date: string): string {
   const [y, m] = date.split('-').map(Number);
-  return MONTH_YEAR.format(new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, 15)));
+  return monthYear().format(new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, 15)));
 }
 
 export const nextTestSentence = (date: string) => `Your next PSA test is due in ${formatDueMonth(date)}.`;

@@ -6,14 +6,15 @@
  */
 import { useCallback, useEffect, useId, useState } from 'react';
 import { formatSavedAt } from '@/domain/format';
+import { once } from '@/domain/once';
 import { readDeviceData, removeDeviceData, type DeviceData } from '@/lib/device-storage';
 
-const sizeFormat = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
+const sizeFormat = once(() => new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 }));
 
 function formatBytes(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${sizeFormat.format(bytes / 1024)} KB`;
-  if (bytes < 1024 * 1024 * 1024) return `${sizeFormat.format(bytes / (1024 * 1024))} MB`;
-  return `${sizeFormat.format(bytes / (1024 * 1024 * 1024))} GB`;
+  if (bytes < 1024 * 1024) return `${sizeFormat().format(bytes / 1024)} KB`;
+  if (bytes < 1024 * 1024 * 1024) return `${sizeFormat().format(bytes / (1024 * 1024))} MB`;
+  return `${sizeFormat().format(bytes / (1024 * 1024 * 1024))} GB`;
 }
 
 export default function OfflineDataPanel() {

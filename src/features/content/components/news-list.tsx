@@ -6,11 +6,13 @@
  */
 import { useId, useState } from 'react';
 import { anchors } from '@/lib/paths';
+import { once } from '@/domain/once';
 import { ARCHIVE_OPTIONS, NEWS_PAGE_SIZE, newsInMonth, type NewsItem } from '@/content/news';
 import { awaitingCode, useControlsReady } from '@/lib/use-in-browser';
 
-const longDate = (date: string) =>
-  new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+// One formatter for every item (toLocaleDateString makes a new one per call), made at the first date shown.
+const newsDate = once(() => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }));
+const longDate = (date: string) => newsDate().format(new Date(`${date}T12:00:00Z`));
 
 function NewsArticle({ item, open, onToggle }: { item: NewsItem; open: boolean; onToggle: () => void }) {
   // Disabled until the code runs: a press before hydration would be lost (ADR 0012).
