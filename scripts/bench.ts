@@ -26,6 +26,8 @@
  * `--lighthouse-only`: Lighthouse beside the floor page alone (scripts/bench/lighthouse.ts),
  * replacing only its section; `--lighthouse-rounds=N` (default 3) and
  * `--lighthouse-routes=/,/news` (`{id}` for the first event) narrow it while iterating.
+ * `--routes-only`: first-load JavaScript of every route, signed out, as the
+ * demo member and as the demo staff member (scripts/bench/every-route.ts), alone.
  *
  * Not part of `npm test`: figures depend on the machine, so targets are
  * reported as met or not met rather than failing a build.
@@ -35,6 +37,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { measureLatency } from './bench/load.ts';
+import type { Browser } from '@playwright/test';
 import { launchChromium, measureRoute, type RouteWeight } from './bench/page-weight.ts';
 import { contentionSection, runContention, withContentionSection, type ContentionRun } from './bench/contention.ts';
 import { createBenchDatabase } from './bench/postgres.ts';
@@ -45,6 +48,7 @@ import { measureSideBySide } from './bench/side-by-side.ts';
 import { lighthouseBesideFloor, lighthouseSection, withLighthouseSection, type LighthouseContext, type SideBySideRoute } from './bench/lighthouse.ts';
 import { buildFloor, serveFloor } from './bench/floor/floor.ts';
 import { firstVisitSection, measureFirstVisit, type FirstVisit } from './bench/first-visit.ts';
+import { everyRouteSection, everyRouteTargets, measureEveryRoute, withEveryRouteSection, type EveryRoute } from './bench/every-route.ts';
 import { bookableEventId, firstEventId } from './bench/events.ts';
 import { cleanUp, cleanUpOnExit, onCleanUp, serverEnv, STATIC_DIR, tempDataDir, withServer } from './bench/harness.ts';
 
@@ -54,6 +58,7 @@ const CONTENTION_ONLY = args.includes('--contention-only');
 const CHECKOUT_ONLY = args.includes('--checkout-only');
 const PROPAGATION_ONLY = args.includes('--propagation-only');
 const LIGHTHOUSE_ONLY = args.includes('--lighthouse-only');
+const ROUTES_ONLY = args.includes('--routes-only');
 const LIGHTHOUSE_ROUNDS = Number(argValue('--lighthouse-rounds') ?? 3);
 const LIGHTHOUSE_ROUTES = argValue('--lighthouse-routes')?.split(',') ?? ['/', '/book-event-main', '/event/{id}', '/news'];
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -165,6 +170,22 @@ async function main(): Promise<void> {
     return;
   }
 
+  if (ROUTES_ONLY) {
+    buildSiteIfNeeded();
+    const every = await withServer(serverEnv({ DATA_DIR: tempDataDir() }), async (server) => {
+      const browser = await launchChromium(CHROMIUM_PATH);
+      try {
+        return await everyRoute(browser, server.baseUrl, await firstEventId(server.baseUrl));
+      } finally {
+        await browser.close();
+      }
+    });
+    const context = contentionContext();
+    writeFileSync(OUTPUT, withEveryRouteSection(old, everyRouteSection(every, context)));
+    console.log(`\nwrote the every-route section of ${OUTPUT}`);
+    return;
+  }
+
   if (LIGHTHOUSE_ONLY) {
     buildSiteIfNeeded();
     const { results, context } = await withServer(serverEnv({ DATA_DIR: tempDataDir() }), async (server) =>
@@ -184,6 +205,7 @@ async function main(): Promise<void> {
   let chromiumVersion = '';
   let firstVisit: FirstVisit | null = null;
   let lighthouse: { results: SideBySideRoute[]; context: LighthouseContext } | null = null;
+  let every: EveryRoute | null = null;
 
   step('Server on PGlite (temporary DATA_DIR)');
   await withServer(serverEnv({ DATA_DIR: tempDataDir() }), async (server) => {
@@ -199,6 +221,7 @@ async function main(): Promise<void> {
         console.log(`${route}: ${(weight.totalBytes / 1000).toFixed(1)} KB in ${weight.scripts.length} scripts`);
         routes.push(weight);
       }
+      every = await everyRoute(browser, server.baseUrl, eventId);
       step('First visit with the service worker');
       firstVisit = await measureFirstVisit(browser, server.baseUrl, '/');
       console.log(`first visit to /: ${(firstVisit.totalBytes / 1000).toFixed(1)} KB (${firstVisit.precacheEntries} precache entries)`);
@@ -252,13 +275,19 @@ async function main(): Promise<void> {
     routes,
     eventId,
     load,
+    byteTargets: every ? everyRouteTargets(every) : undefined,
   };
 
   step('Summary');
   console.log(consoleSummary(report));
   // Assigned inside the server's callback, which TypeScript's narrowing does not follow.
   const measured = lighthouse as { results: SideBySideRoute[]; context: LighthouseContext } | null;
-  const extra = [firstVisit ? firstVisitSection(firstVisit) : '', measured ? lighthouseSection(measured.results, measured.context) : ''].filter(Boolean);
+  const measuredEvery = every as EveryRoute | null;
+  const extra = [
+    measuredEvery ? everyRouteSection(measuredEvery, contentionContext()) : '',
+    firstVisit ? firstVisitSection(firstVisit) : '',
+    measured ? lighthouseSection(measured.results, measured.context) : '',
+  ].filter(Boolean);
   const withVisit = `${markdown(report).trimEnd()}\n\n${extra.map((e) => e.trimEnd()).join('\n\n')}\n`;
   const fresh = withCheckoutSection(
     withPropagationSection(
@@ -269,6 +298,11 @@ async function main(): Promise<void> {
   );
   writeFileSync(OUTPUT, withKeptSections(fresh, old));
   console.log(`\nwrote ${OUTPUT}`);
+}
+
+async function everyRoute(browser: Browser, baseUrl: string, eventId: string): Promise<EveryRoute> {
+  step('First-load JavaScript of every route, signed out and signed in');
+  return measureEveryRoute(browser, baseUrl, STATIC_DIR, { eventId, bookableEventId: await bookableEventId(baseUrl) }, (line) => console.log(line));
 }
 
 /** Lighthouse on each route beside the floor page, built and served here (scripts/bench/floor/). */

@@ -7,12 +7,10 @@
  * "paypal" anywhere in it): expected only on /checkout, in the lazy
  * checkout chunk and the SDK the page loads at run time.
  */
-import type { Browser, BrowserContextOptions } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import type { ScreeningEvent } from '../../src/domain/event.ts';
 import { validConsent } from '../../tests/fixtures/bookings.ts';
-import { measureRoute, type RouteWeight } from './page-weight.ts';
-
-const DEMO = { email: 'demo.member@example.com', password: 'chaps-demo-2025' };
+import { DEMO_MEMBER, measureRoute, signedInState, type RouteWeight } from './page-weight.ts';
 
 export interface CheckoutRouteWeight extends RouteWeight {
   who: 'anonymous' | 'signed in';
@@ -49,32 +47,17 @@ async function checkoutRoute(baseUrl: string, token: string): Promise<{ route: s
   throw new Error('no paid public event with a free time in the demo data');
 }
 
-async function signedInState(browser: Browser, baseUrl: string): Promise<BrowserContextOptions['storageState']> {
-  const context = await browser.newContext({ serviceWorkers: 'block', locale: 'en-GB', timezoneId: 'Europe/London' });
-  try {
-    const page = await context.newPage();
-    await page.goto(`${baseUrl}/login`);
-    await page.getByLabel('Email address').fill(DEMO.email);
-    await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('banner').getByRole('link', { name: 'Portal' }).waitFor({ timeout: 30_000 });
-    return await context.storageState();
-  } finally {
-    await context.close();
-  }
-}
-
 export async function measureCheckoutWeight(browser: Browser, baseUrl: string): Promise<CheckoutRouteWeight[]> {
   const session = await json<{ access_token: string }>(
     await fetch(`${baseUrl}/auth/v1/token?grant_type=password`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(DEMO),
+      body: JSON.stringify(DEMO_MEMBER),
     }),
     'sign-in',
   );
   const { route: checkout, event } = await checkoutRoute(baseUrl, session.access_token);
-  const storageState = await signedInState(browser, baseUrl);
+  const storageState = await signedInState(browser, baseUrl, DEMO_MEMBER);
   const weights: Array<RouteWeight & { who: CheckoutRouteWeight['who'] }> = [
     { who: 'anonymous', ...(await measureRoute(browser, baseUrl, '/')) },
     { who: 'signed in', ...(await measureRoute(browser, baseUrl, '/', { storageState })) },

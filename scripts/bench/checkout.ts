@@ -13,6 +13,7 @@ import { CAPTURE_BENCH, countCaptureBench, fireCaptureRace, fireLastPlaces, prep
 import { measureCheckoutWeight, type CheckoutRouteWeight } from './checkout-weight.ts';
 import type { BenchDatabase } from './postgres.ts';
 import type { RunningServer } from './server.ts';
+import { withSection } from './sections.ts';
 
 export interface CheckoutBench {
   weights: CheckoutRouteWeight[];
@@ -186,10 +187,4 @@ ${capturePart(bench.captures)}
 }
 
 /** `text` with its card checkout section replaced by `section` (or added at the end). */
-export function withCheckoutSection(text: string, section: string): string {
-  const parts = text.split(/\n(?=## )/);
-  const index = parts.findIndex((p) => p.startsWith(TITLE));
-  if (index === -1) return `${text.trimEnd()}\n\n${section}`;
-  parts[index] = `${section.trimEnd()}\n`;
-  return parts.join('\n');
-}
+export const withCheckoutSection = (text: string, section: string): string => withSection(text, TITLE, section);

@@ -21,6 +21,7 @@ import type { BenchDatabase } from './postgres.ts';
 import type { RunningServer } from './server.ts';
 import { CONTENTION, prepareContention, type ContentionAttempt } from '../../tests/fixtures/contention.ts';
 import { fireListing, fireRush, percentile } from '../../tests/fixtures/rush.ts';
+import { withSection } from './sections.ts';
 
 export interface ContentionRun {
   database: string;
@@ -259,10 +260,4 @@ ${rows.join('\n')}
 }
 
 /** `text` with its contention section replaced by `section` (or added at the end). */
-export function withContentionSection(text: string, section: string): string {
-  const parts = text.split(/\n(?=## )/);
-  const index = parts.findIndex((p) => p.startsWith(TITLE));
-  if (index === -1) return `${text.trimEnd()}\n\n${section}`;
-  parts[index] = section.trimEnd() + (index === parts.length - 1 ? '\n' : '\n');
-  return parts.join('\n');
-}
+export const withContentionSection = (text: string, section: string): string => withSection(text, TITLE, section);

@@ -25,6 +25,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { withSection } from './sections.ts';
 
 const run = promisify(execFile);
 const LIGHTHOUSE = 'lighthouse@12.8.2';
@@ -288,10 +289,4 @@ ${runs.join('\n')}
 const TITLE = '## Lighthouse';
 
 /** Replaces the Lighthouse section (either title it has had) in `text`, or adds it at the end. */
-export function withLighthouseSection(text: string, section: string): string {
-  const parts = text.split(/\n(?=## )/);
-  const index = parts.findIndex((p) => p.startsWith(TITLE));
-  if (index === -1) return `${text.trimEnd()}\n\n${section}`;
-  parts[index] = section.trimEnd() + '\n';
-  return parts.join('\n');
-}
+export const withLighthouseSection = (text: string, section: string): string => withSection(text, TITLE, section);

@@ -65,3 +65,22 @@ export async function measureRoute(browser: Browser, baseUrl: string, route: str
     await context.close();
   }
 }
+
+export const DEMO_MEMBER = { email: 'demo.member@example.com', password: 'chaps-demo-2025' };
+export const DEMO_STAFF = { email: 'demo.staff@example.com', password: 'chaps-staff-2025' };
+
+/** Signs in through the real /login and keeps the stored session for fresh contexts. */
+export async function signedInState(browser: Browser, baseUrl: string, who: { email: string; password: string }): Promise<BrowserContextOptions['storageState']> {
+  const context = await browser.newContext({ serviceWorkers: 'block', locale: 'en-GB', timezoneId: 'Europe/London' });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/login`);
+    await page.getByLabel('Email address').fill(who.email);
+    await page.getByLabel('Password', { exact: true }).fill(who.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname !== '/login', { timeout: 30_000 });
+    return await context.storageState();
+  } finally {
+    await context.close();
+  }
+}

@@ -24,6 +24,7 @@ import { fastMembers, validConsent, type FastMember } from '../../tests/fixtures
 import { makeEvent } from '../../tests/fixtures/events.ts';
 import type { BenchDatabase } from './postgres.ts';
 import type { RunningServer } from './server.ts';
+import { withSection } from './sections.ts';
 
 export const PROPAGATION = { SAMPLES: 20, GIVE_UP_MS: 90_000 } as const;
 
@@ -239,10 +240,4 @@ ${rows.join('\n')}
 }
 
 /** `text` with its propagation section replaced by `section` (or added at the end). */
-export function withPropagationSection(text: string, section: string): string {
-  const parts = text.split(/\n(?=## )/);
-  const index = parts.findIndex((p) => p.startsWith(TITLE));
-  if (index === -1) return `${text.trimEnd()}\n\n${section}`;
-  parts[index] = `${section.trimEnd()}\n`;
-  return parts.join('\n');
-}
+export const withPropagationSection = (text: string, section: string): string => withSection(text, TITLE, section);
