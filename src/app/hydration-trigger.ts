@@ -8,7 +8,7 @@
  * page over when it is first needed:
  *
  * - the person does something: a touch, a press, a key, a pointer moving, a
- *   wheel, focus entering the page. React is started inside that very event,
+ *   wheel, focus entering the page, a value set in a field or list. React is started inside that very event,
  *   before the event reaches the page, so it hydrates synchronously and
  *   hands the event on (its own replay of a discrete event that reaches a
  *   page not yet hydrated): the first tap on a button does what it says;
@@ -38,6 +38,10 @@ const ENGAGING_EVENTS = [
   'focusin',
   'wheel',
   'click',
+  // A value set with no key or press before it (voice control, a switch device, assistive
+  // software setting a list's choice): React hydrates inside it and hands it on, as it does a click.
+  'input',
+  'change',
   // A new version of the site is waiting: the update prompt (src/features/offline/start-worker.ts).
   PAGE_NEEDED_EVENT,
 ] as const;

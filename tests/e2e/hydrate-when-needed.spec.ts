@@ -45,6 +45,17 @@ test.describe('on a phone, nothing touched yet', () => {
     await expect(menu).toHaveAttribute('aria-expanded', 'true');
   });
 
+  test('a choice set with no press, key or focus before it (voice control) still filters the news', async ({ page }) => {
+    await page.goto('/news');
+    await codeReady(page);
+    const archive = page.getByLabel('Archive');
+    expect(await isHydrated(archive)).toBe(false);
+    // selectOption sets the value and sends input and change, and nothing else.
+    await archive.selectOption({ label: 'June 2023' });
+    await expect(page.locator('.news-item time')).toHaveText(['19 June 2023', '12 June 2023', '2 June 2023']);
+    await expect(archive).toHaveValue('2023-06');
+  });
+
   test('the first key press is answered: Tab moves focus and the page is hydrated', async ({ page }) => {
     await page.goto('/news');
     await codeReady(page);
