@@ -80,6 +80,56 @@ test.describe('on a phone, nothing touched yet', () => {
   });
 });
 
+test.describe('a first visit on a phone, each page opened afresh', () => {
+  // Each page as a first visit: with the worker, later pages would come from its shell, drawn at once.
+  test.use({ viewport: PHONE, hasTouch: true, isMobile: true, serviceWorkers: 'block' });
+
+  test('a page that is only read makes no Intl formatter or collator (their locale and time-zone data cost a slow phone 60 ms)', async ({ page }) => {
+    // Every way a script can make one, counted from before the first script runs.
+    await page.addInitScript(() => {
+      const made: string[] = [];
+      (window as unknown as { intlMade: string[] }).intlMade = made;
+      const intl = Intl as unknown as Record<string, { new (...args: unknown[]): object; prototype: object }>;
+      for (const name of ['DateTimeFormat', 'NumberFormat', 'Collator', 'PluralRules', 'RelativeTimeFormat', 'ListFormat', 'Segmenter']) {
+        const Original = intl[name];
+        if (!Original) continue;
+        const Counted = function (...args: unknown[]) {
+          made.push(name);
+          return new Original(...args);
+        } as unknown as { new (...args: unknown[]): object; prototype: object };
+        Counted.prototype = Original.prototype;
+        Object.setPrototypeOf(Counted, Original);
+        intl[name] = Counted;
+      }
+      const methods: Array<[object, string]> = [
+        [String.prototype, 'localeCompare'],
+        [Number.prototype, 'toLocaleString'],
+        [Date.prototype, 'toLocaleString'],
+        [Date.prototype, 'toLocaleDateString'],
+        [Date.prototype, 'toLocaleTimeString'],
+      ];
+      for (const [proto, key] of methods) {
+        const original = (proto as Record<string, (...args: unknown[]) => unknown>)[key]!;
+        (proto as Record<string, unknown>)[key] = function (this: unknown, ...args: unknown[]) {
+          made.push(key);
+          return original.apply(this, args);
+        };
+      }
+    });
+    const { events } = (await (await page.request.get('/api/events')).json()) as { events: Array<{ event_id: string }> };
+    for (const path of ['/', '/news', '/book-event-main', `/event/${events[0]!.event_id}`]) {
+      await page.goto(path);
+      await codeReady(page);
+      await page.waitForLoadState('networkidle');
+      expect(await isHydrated(page.locator('h1').first()), path).toBe(false);
+      expect(await page.evaluate(() => (window as unknown as { intlMade: string[] }).intlMade), path).toEqual([]);
+    }
+    // The counting itself works: the first touch hydrates the event's page, which formats its date.
+    await page.getByRole('button', { name: 'Menu' }).tap();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { intlMade: string[] }).intlMade.length)).toBeGreaterThan(0);
+  });
+});
+
 test('on a wide screen the events search shows its results without any input, being in view', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 1400 });
   await page.goto('/book-event-main');
