@@ -97,7 +97,7 @@ export function MyDataSection() {
     }
   }
   return (
-    <section className="my-data" aria-labelledby="my-data-title">
+    <section className="portal-panel my-data" aria-labelledby="my-data-title">
       <h2 id="my-data-title">Your data</h2>
       <p>Everything we hold about you: your profile, consents, bookings, payments, results and email choices.</p>
       <div className="form-actions">

@@ -43,7 +43,7 @@ export default function OfflineDataPanel() {
 
   const kept = data ? [...data.saved, ...data.cached] : [];
   return (
-    <section className="offline-data" aria-labelledby={`${id}-title`}>
+    <section className="portal-panel offline-data" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Offline data</h2>
       <p>So pages open where there is no signal, this site keeps a copy of what you have viewed on this device.</p>
       {!data ? (
