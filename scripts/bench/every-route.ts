@@ -17,7 +17,7 @@ import type { Browser, BrowserContextOptions } from '@playwright/test';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { PRERENDERED_DIR } from '../../server/routes/prerendered-pages.ts';
-import { kb, TARGETS, type TargetRow } from './report.ts';
+import { fmtKb, kb, mark, TARGETS, type TargetRow } from './report.ts';
 import { DEMO_MEMBER, DEMO_STAFF, measureRoute, signedInState, type RouteWeight } from './page-weight.ts';
 import { withSection } from './sections.ts';
 
@@ -89,26 +89,25 @@ export async function measureEveryRoute(
     for (const who of visitors) {
       weights[who] = await measureRoute(browser, baseUrl, real(route), { storageState: sessions[who] });
     }
-    log(`${route}: ${visitors.map((who) => `${who} ${(kb(weights[who]!.totalBytes)).toFixed(1)} KB`).join(', ')}`);
+    log(`${route}: ${visitors.map((who) => `${who} ${fmtKb(weights[who]!.totalBytes)}`).join(', ')}`);
     rows.push({ route, weights });
   }
   return { rows, ids };
 }
 
-const fmt = (weight: RouteWeight | undefined) => (weight ? `${kb(weight.totalBytes).toFixed(1)} KB (${weight.scripts.length})` : '-');
+const fmt = (weight: RouteWeight | undefined) => (weight ? `${fmtKb(weight.totalBytes)} (${weight.scripts.length})` : '-');
 
 /** The heaviest route for any visitor, and `/` signed out: issue 18's two byte goals. */
 export function everyRouteTargets(every: EveryRoute): TargetRow[] {
   const all = every.rows.flatMap((row) => WHO.flatMap((who) => (row.weights[who] ? [{ route: row.route, who, weight: row.weights[who]! }] : [])));
   const heaviest = all.sort((a, b) => b.weight.totalBytes - a.weight.totalBytes)[0];
   const home = every.rows.find((row) => row.route === '/')?.weights['signed out'];
-  const mark = (ok: boolean) => (ok ? 'met' : 'NOT met');
   return [
-    ...(home ? [{ target: `/ first-load JS at most ${TARGETS.homeKb} KB, signed out`, figure: `${kb(home.totalBytes).toFixed(1)} KB`, status: mark(kb(home.totalBytes) <= TARGETS.homeKb) }] : []),
+    ...(home ? [{ target: `/ first-load JS at most ${TARGETS.homeKb} KB, signed out`, figure: fmtKb(home.totalBytes), status: mark(kb(home.totalBytes) <= TARGETS.homeKb) }] : []),
     ...(heaviest
       ? [{
           target: `every route at most ${TARGETS.anyRouteKb} KB, signed in or not (${every.rows.length} routes)`,
-          figure: `${kb(heaviest.weight.totalBytes).toFixed(1)} KB (${heaviest.route}, ${heaviest.who})`,
+          figure: `${fmtKb(heaviest.weight.totalBytes)} (${heaviest.route}, ${heaviest.who})`,
           status: mark(kb(heaviest.weight.totalBytes) <= TARGETS.anyRouteKb),
         }]
       : []),
