@@ -6,7 +6,7 @@
  * main thread's file reads, DNS and compression use.
  */
 import { hashSync, verifySync } from '@node-rs/argon2';
-import { verifySync as verifyBcryptSync } from '@node-rs/bcrypt';
+import bcrypt from 'bcryptjs';
 
 /** @param {{ password: string, options: import('@node-rs/argon2').Options }} task */
 export function hash({ password, options }) {
@@ -20,5 +20,5 @@ export function verify({ password, stored }) {
 
 /** @param {{ password: string, stored: string }} task */
 export function verifyBcrypt({ password, stored }) {
-  return verifyBcryptSync(password, stored);
+  return bcrypt.compareSync(password, stored);
 }

@@ -2,7 +2,7 @@
  * Password hashing: argon2id through @node-rs/argon2, a native addon shipped
  * prebuilt (no install script). Parameters are OWASP's argon2id baseline
  * (19 MiB, 2 passes, 1 lane). Accounts made before keep their bcrypt hash
- * until their next sign-in, which verifies it (with @node-rs/bcrypt) and
+ * until their next sign-in, which verifies it (with bcryptjs, in the same worker threads) and
  * stores an argon2id hash instead. Supabase Auth verifies both forms, so
  * hashes still move to a hosted project. Passwords are capped at 72 bytes
  * as GoTrue caps them.
