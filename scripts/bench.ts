@@ -26,6 +26,8 @@
  * `--lighthouse-only`: Lighthouse beside the floor page alone (scripts/bench/lighthouse.ts),
  * replacing only its section; `--lighthouse-rounds=N` (default 3) and
  * `--lighthouse-routes=/,/news` (`{id}` for the first event) narrow it while iterating.
+ * `--burst-only`: 200 sign-ins at once, /api/health beside the bare server
+ * (scripts/bench/sign-in-burst.ts), alone, replacing only its section.
  * `--routes-only`: first-load JavaScript of every route, signed out, as the
  * demo member and as the demo staff member (scripts/bench/every-route.ts), alone.
  *
@@ -50,6 +52,7 @@ import { buildFloor, serveFloor } from './bench/floor/floor.ts';
 import { firstVisitSection, measureFirstVisit, type FirstVisit } from './bench/first-visit.ts';
 import { everyRouteSection, everyRouteTargets, measureEveryRoute, withEveryRouteSection, type EveryRoute } from './bench/every-route.ts';
 import { bookableEventId, firstEventId } from './bench/events.ts';
+import { runSignInBurst, signInBurstSection, withSignInBurstSection, type BurstBench } from './bench/sign-in-burst.ts';
 import { cleanUp, cleanUpOnExit, onCleanUp, serverEnv, STATIC_DIR, tempDataDir, withServer } from './bench/harness.ts';
 
 const args = process.argv.slice(2);
@@ -59,6 +62,7 @@ const CHECKOUT_ONLY = args.includes('--checkout-only');
 const PROPAGATION_ONLY = args.includes('--propagation-only');
 const LIGHTHOUSE_ONLY = args.includes('--lighthouse-only');
 const ROUTES_ONLY = args.includes('--routes-only');
+const BURST_ONLY = args.includes('--burst-only');
 const LIGHTHOUSE_ROUNDS = Number(argValue('--lighthouse-rounds') ?? 3);
 const LIGHTHOUSE_ROUTES = argValue('--lighthouse-routes')?.split(',') ?? ['/', '/book-event-main', '/event/{id}', '/news'];
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -133,6 +137,10 @@ function propagation(): Promise<PropagationBench> {
   });
 }
 
+function signInBurst(): Promise<BurstBench> {
+  return runSignInBurst({ tempDataDir, withServer: (env, fn) => withServer(serverEnv(env), fn), step });
+}
+
 function checkout(): Promise<CheckoutBench> {
   return runCheckoutBench({
     chromiumPath: CHROMIUM_PATH,
@@ -159,6 +167,13 @@ async function main(): Promise<void> {
     const bench = await propagation();
     writeFileSync(OUTPUT, withPropagationSection(old, propagationSection(bench, contentionContext())));
     console.log(`\nwrote the propagation section of ${OUTPUT}`);
+    return;
+  }
+  if (BURST_ONLY) {
+    buildSiteIfNeeded();
+    const bench = await signInBurst();
+    writeFileSync(OUTPUT, withSignInBurstSection(old, signInBurstSection(bench, contentionContext())));
+    console.log(`\nwrote the sign-in burst section of ${OUTPUT}`);
     return;
   }
   if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH}: apt-get install -y chromium, or set CHROMIUM_PATH`);
@@ -254,6 +269,7 @@ async function main(): Promise<void> {
     }
   }
 
+  const burstBench = await signInBurst();
   const contentionRuns = await contention();
   const propagationBench = await propagation();
   const checkoutBench = await checkout();
@@ -291,13 +307,13 @@ async function main(): Promise<void> {
     measured ? lighthouseSection(measured.results, measured.context) : '',
   ].filter(Boolean);
   const withVisit = `${markdown(report).trimEnd()}\n\n${extra.map((e) => e.trimEnd()).join('\n\n')}\n`;
-  const fresh = withCheckoutSection(
+  const fresh = withSignInBurstSection(withCheckoutSection(
     withPropagationSection(
       withContentionSection(withVisit, contentionSection(contentionRuns, contentionContext())),
       propagationSection(propagationBench, contentionContext()),
     ),
     checkoutSection(checkoutBench, contentionContext()),
-  );
+  ), signInBurstSection(burstBench, contentionContext()));
   writeFileSync(OUTPUT, withKeptSections(fresh, old));
   console.log(`\nwrote ${OUTPUT}`);
 }

@@ -46,7 +46,7 @@ export function recordResponse(url: string): Promise<RecordedResponse> {
   });
 }
 
-async function withBareServer<T>(recorded: RecordedResponse, fn: (baseUrl: string) => Promise<T>): Promise<T> {
+export async function withBareServer<T>(recorded: RecordedResponse, fn: (baseUrl: string) => Promise<T>): Promise<T> {
   const dir = mkdtempSync(join(os.tmpdir(), 'chaps-bare-'));
   const file = join(dir, 'response.json');
   writeFileSync(file, JSON.stringify(recorded));

@@ -6,6 +6,7 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { AuthApiError, validationFailed } from '../auth/auth-error';
+import { admissionGate, gated, PASSWORD_GATE, type GateLimits } from '../auth/password-gate';
 import type { AuthService, RequestOrigin } from '../auth/auth-service';
 import { MAX_PASSWORD_BYTES } from '../auth/passwords';
 import { userJson } from '../auth/users';
@@ -59,9 +60,15 @@ function metadata(value: unknown): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-export function authV1Routes(auth: AuthService, env: AuthRoutesEnv, logger: Logger): Hono {
+/** The requests that check or set a password: sign-up, and a sign-in with one (a refresh checks none). */
+const checksPassword = (c: Context) =>
+  c.req.method === 'POST' && (/\/signup$/.test(c.req.path) || (/\/token$/.test(c.req.path) && c.req.query('grant_type') === 'password'));
+
+export function authV1Routes(auth: AuthService, env: AuthRoutesEnv, logger: Logger, gateLimits: GateLimits = PASSWORD_GATE): Hono {
   const requireEmailConfirmation = env.authRequireEmailConfirmation;
   const app = new Hono();
+  // Sign-ins and sign-ups past what the password pool can take are turned away before anything is read (password-gate.ts).
+  const passwordGate = admissionGate(gateLimits);
 
   app.use(async (c, next) => {
     await next();
@@ -69,6 +76,8 @@ export function authV1Routes(auth: AuthService, env: AuthRoutesEnv, logger: Logg
     c.header('Access-Control-Expose-Headers', 'X-Supabase-Api-Version');
     c.header('Cache-Control', 'no-store');
   });
+  // Before the body limit, which reads a chunked body whole: a sign-in turned away is never read.
+  app.use(gated(passwordGate, checksPassword));
   // Refused before the body is read, however it is sent (Content-Length or chunked).
   app.use(
     bodyLimit({
