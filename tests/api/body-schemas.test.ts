@@ -189,6 +189,7 @@ describe.each(ENGINES)('bodies generated from each schema on %s', (engine) => {
   let staff: FastMember;
   const app = () => testApp({ db: test.db, now: NOW });
 
+  // A fresh database and a booked member: a generous limit, as the machine running the suite may be busy.
   beforeAll(async () => {
     test = await createTestDatabase(engine);
     await replaceEvents(test.db, [EVENT, STAFF_EVENT]);
@@ -197,7 +198,7 @@ describe.each(ENGINES)('bodies generated from each schema on %s', (engine) => {
     const [member, newMember, eraser] = (await fastMembers(test.db, 3, NOW)) as [FastMember, FastMember, FastMember];
     await test.db.query('DELETE FROM member_profiles WHERE user_id = $1', [newMember.userId]);
     ctx = { eventId: EVENT.event_id, staffEventId: STAFF_EVENT.event_id, appointmentId: booked!.appointment.appointment_id, member, newMember, eraser };
-  });
+  }, 180_000);
   afterAll(async () => {
     await test?.dispose();
   });

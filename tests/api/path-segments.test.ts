@@ -58,6 +58,7 @@ describe.each(ENGINES)('hostile path segments on %s', (engine) => {
   let paypalToken: string;
   const app = () => testApp({ db: test.db, now: NOW });
 
+  // A fresh database and a booked member: a generous limit, as the machine running the suite may be busy.
   beforeAll(async () => {
     test = await createTestDatabase(engine);
     await replaceEvents(test.db, [EVENT]);
@@ -71,7 +72,7 @@ describe.each(ENGINES)('hostile path segments on %s', (engine) => {
     });
     paypalToken = issued.body.access_token;
     real = { id: EVENT.event_id, eventId: EVENT.event_id, appointmentId, profileId: booked!.member.publicId, kind: 'email', z: '1', x: '1', file: '1.png', index: '0' };
-  });
+  }, 180_000);
   afterAll(async () => {
     await test?.dispose();
   });
