@@ -34,15 +34,30 @@ export function parseOr422<T extends z.ZodMiniType>(schema: T, input: Body, inva
   return checked.value;
 }
 
+// Each middleware validBody made, with its schema: lets a test find every route that checks a body.
+const schemaOfHandler = new WeakMap<object, z.ZodMiniType>();
+
+/**
+ * The body schema `handler` checks with, when it is validBody's middleware
+ * (as registered, or as Hono wraps it when a sub-app is mounted).
+ */
+export function bodySchemaOf(handler: unknown): z.ZodMiniType | undefined {
+  if (typeof handler !== 'function') return undefined;
+  const composed = (handler as { __COMPOSED_HANDLER?: unknown }).__COMPOSED_HANDLER;
+  return schemaOfHandler.get(handler) ?? (composed === undefined ? undefined : bodySchemaOf(composed));
+}
+
 /** Middleware: the body, checked by `schema`, for `c.req.valid('json')`. */
 export function validBody<T extends z.ZodMiniType, E extends Env = Env, P extends string = string>(
   schema: T,
   answers: BodyAnswers = {},
 ): MiddlewareHandler<E, P, { in: { json: z.input<T> }; out: { json: z.output<T> } }> {
-  return async (c, next) => {
+  const middleware: MiddlewareHandler<E, P, { in: { json: z.input<T> }; out: { json: z.output<T> } }> = async (c, next) => {
     const body = await readJsonObject(c);
     answers.first?.(body);
     c.req.addValidatedData('json', parseOr422(schema, body, answers.invalid) as object);
     await next();
   };
+  schemaOfHandler.set(middleware, schema);
+  return middleware;
 }

@@ -65,10 +65,25 @@ interface SiteFile {
 
 const ASSETS = '/assets/';
 
+/**
+ * The file at `path`, or undefined when there is none or the path cannot be
+ * a file at all: stat throws, rather than answering "no such file", on a
+ * NUL byte (a request for /event/%00) and on a name longer than the file
+ * system allows (an event path of 5,000 characters). Either is a page or
+ * file that does not exist.
+ */
+function statIfAny(path: string) {
+  try {
+    return statSync(path, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+}
+
 /** The build's brotli copy, only for a file under /assets/, whose name changes whenever its bytes do. */
 function brotliCopy(urlPath: string, path: string, body: Uint8Array | null): Uint8Array<ArrayBuffer> | null {
   if (!body || !urlPath.startsWith(ASSETS)) return null;
-  const copy = statSync(`${path}.br`, { throwIfNoEntry: false });
+  const copy = statIfAny(`${path}.br`);
   return copy?.isFile() ? new Uint8Array(readFileSync(`${path}.br`)) : null;
 }
 
@@ -86,7 +101,7 @@ function siteFiles(root: string) {
     if (wanted.startsWith(NEVER_SERVED)) return null;
     const path = resolve(root, `.${wanted}`);
     if (path !== root && !path.startsWith(root + sep)) return null;
-    const info = statSync(path, { throwIfNoEntry: false });
+    const info = statIfAny(path);
     if (!info?.isFile()) {
       files.delete(wanted);
       return null;

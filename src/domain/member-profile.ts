@@ -150,11 +150,17 @@ type Value = string | null | undefined;
  */
 export function profileSchema(mode: 'create' | 'update', today: string) {
   const required: readonly Field[] = mode === 'create' ? REQUIRED_ON_CREATE : REQUIRED_ON_UPDATE;
+  // The closing transform makes each key's output not optional: zod skips an absent key whose
+  // schema is optional going in and coming out, checks and all, so a required field left out
+  // of the body would pass. With it, an absent key meets the same rules as a blank one.
   const field = (name: Field, max: number, ...shape: ReturnType<typeof textRule<Value>>[]) =>
-    z.optional(z.nullable(z.string())).check(
-      ...(required.includes(name) ? [textRule<Value>((v) => (mode === 'update' && v === undefined) || present(v), requiredMessage(name))] : []),
-      textRule<Value>((v) => (v ?? '').length <= max, `Use at most ${max} characters for your ${LABELS[name]}.`),
-      ...shape,
+    z.pipe(
+      z.optional(z.nullable(z.string())).check(
+        ...(required.includes(name) ? [textRule<Value>((v) => (mode === 'update' && v === undefined) || present(v), requiredMessage(name))] : []),
+        textRule<Value>((v) => (v ?? '').length <= max, `Use at most ${max} characters for your ${LABELS[name]}.`),
+        ...shape,
+      ),
+      z.transform((v: Value) => v),
     );
   const shaped = (test: (text: string) => boolean, message: string) => textRule<Value>((v) => !present(v) || test(v as string), message);
   return z.object({

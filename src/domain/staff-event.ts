@@ -19,12 +19,21 @@ const PENCE_MAX = 10_000_000;
 
 const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
-/** Absent, null and blank: `empty` (or `required` refused); anything else goes on to `then`. */
+/**
+ * Absent, null and blank: `empty` (or `required` refused); anything else goes on to `then`.
+ * The first step is a transform, which zod runs on an absent key too (as undefined); a
+ * check inside `z.optional` would be skipped for an absent key, letting a required field
+ * through as null.
+ */
 function orEmpty<T extends z.ZodMiniType, const E extends null | false>(then: T, empty: E, required?: string) {
   const schema = z.pipe(
-    z.optional(z.unknown().check(...(required ? [textRule<unknown>((v) => !blank(v), required)] : []))),
+    z.transform((value: unknown, payload) => {
+      if (!blank(value)) return value;
+      if (required) payload.issues.push({ code: 'custom', message: required, input: value });
+      return empty;
+    }),
     // null: nullable lets then's own message through (a union would say only "Invalid input"); false: then is a boolean.
-    z.pipe(z.transform((value: unknown) => (blank(value) ? empty : value)), empty === null ? z.nullable(then) : then),
+    empty === null ? z.nullable(then) : then,
   );
   return schema as unknown as z.ZodMiniType<z.output<T> | E, unknown>;
 }

@@ -135,6 +135,33 @@ describe('static site', () => {
     expect(JSON.stringify(body)).not.toContain('outside the site');
   });
 
+  // Paths the file system cannot look up at all: stat throws on a NUL and on a name over its length limit.
+  const unstatable: [string, string][] = [
+    ['a NUL', '%00'],
+    ['a NUL inside', 'ab%00cd'],
+    ['5,000 characters', 'a'.repeat(5000)],
+    ['2,000 two-byte characters', '%C3%A9'.repeat(2000)],
+    ['a broken escape', '%E0%A4%A'],
+    ['a bare %', '%'],
+    ['a non-hex escape', '%ZZ'],
+  ];
+
+  it.each(unstatable)('answers an app path with %s with the page, whose router shows its not-found page', async (_label, segment) => {
+    for (const path of [`/event/${segment}`, `/${segment}`, `/news/${segment}/`]) {
+      const response = await app.request(path, { headers: html });
+      expect(response.status, path.slice(0, 40)).toBe(200);
+      expect(await response.text()).toBe(INDEX);
+    }
+  });
+
+  it.each(unstatable)('answers a file path with %s with 404 JSON', async (_label, segment) => {
+    for (const path of [`/${segment}.js`, `/assets/${segment}.js`, `/event/${segment}.png`]) {
+      const { status, body } = await getJson<{ error: string }>(app, path, { headers: html });
+      expect(status, path.slice(0, 40)).toBe(404);
+      expect(body.error).toBe('not_found');
+    }
+  });
+
   it('answers an unknown /auth/v1 route with 404 JSON in GoTrue\'s shape, not the page', async () => {
     const { status, body } = await getJson<{ code: string }>(app, '/auth/v1/no-such-route', { headers: html });
     expect(status).toBe(404);

@@ -113,6 +113,13 @@ export function createPayPalSandbox(db: Database, now: () => Date, logger: Logge
   };
   app.use('/v2/*', bearer);
   app.use('/v1/notifications/*', bearer);
+  // A path the database cannot hold (a NUL, a lone surrogate) names no id this sandbox issued: PayPal's 404, as for any unknown id.
+  app.use(async (c, next) => {
+    if (findBadText(c.req.path) !== null) {
+      return reply(c, paypalError(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID', 'Specified resource ID does not exist. Please check the resource ID and try again.'));
+    }
+    await next();
+  });
   app.post('/v2/checkout/orders', async (c) => replyOrder(c, await orders.create(await jsonBody(c), requestId(c))));
   app.get('/v2/checkout/orders/:id', async (c) => reply(c, await orders.get(c.req.param('id'))));
   app.post('/v2/checkout/orders/:id/confirm-payment-source', async (c) => {
