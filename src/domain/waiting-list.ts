@@ -47,10 +47,10 @@ export type StandingAfterLapse = { kind: 'waiting'; waiting: number } | { kind: 
 
 /** What his lapsed offer leaves him, in words for the email and the event's page alike. */
 export function standingText(standing: StandingAfterLapse): string {
-  if (standing.kind === 'closed') return 'You are no longer on its waiting list, and booking for this event has now closed.';
-  if (standing.kind === 'free') return 'You are no longer on its waiting list, but a place is free at the moment: you can book it on the event’s page while it lasts.';
+  if (standing.kind === 'closed') return 'You are no longer on this event’s waiting list, and booking for it has now closed.';
+  if (standing.kind === 'free') return 'You are no longer on this event’s waiting list, but a place is free at the moment: you can book it on the event’s page while it lasts.';
   const ahead = standing.waiting === 0 ? 'No one else is waiting now' : standing.waiting === 1 ? '1 man is waiting now' : `${standing.waiting} men are waiting now`;
-  return `You are no longer on its waiting list. ${ahead}: if you join it again, you will be number ${standing.waiting + 1}.`;
+  return `You are no longer on this event’s waiting list. ${ahead}: if you join it again, you will be number ${standing.waiting + 1}.`;
 }
 
 /** One entry as staff see it (GET /api/staff/events/{id}/waiting-list). */

@@ -135,7 +135,7 @@ describe.each(ENGINES)('the waiting list hardened on %s', (engine) => {
     expect(told).toHaveLength(1);
     expect(told[0]!.subject).toBe(`${LAPSED_SUBJECT}: Lapse Tuesday`);
     expect(told[0]!.text).toContain('was not booked by 22:00 on Tuesday, 1 December 2026 (UK time), so it is no longer held for you.');
-    expect(told[0]!.text).toContain('You are no longer on its waiting list. No one else is waiting now: if you join it again, you will be number 1.');
+    expect(told[0]!.text).toContain('You are no longer on this event’s waiting list. No one else is waiting now: if you join it again, you will be number 1.');
     expect(told[0]!.text).toMatch(new RegExp(`Open the event’s page: http://localhost:\\d+/event/${lapse.event_id}`));
     expect(told[0]!.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     // The place went to the next man, who is told of it once; he is not told of a lapse.
