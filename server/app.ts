@@ -82,6 +82,7 @@ export interface AppDependencies {
     | 'enquiriesEmail'
     | 'reminderTime'
     | 'waitlistOfferHours'
+    | 'waitlistMorningHour'
     | 'port'
     | 'linkSigningSecret'
     | 'paypal'
@@ -167,6 +168,7 @@ export function createApp({
   // Places freed at a full event are held for its waiting list (docs/decisions/0019).
   const waitingOffers = createWaitingListOffers({
     db, now, mailer, signer, unsubscribe: unsubscribeLinks, siteUrl: emailOrigin, offerHours: env.waitlistOfferHours,
+    morningHour: env.waitlistMorningHour,
   });
   const waitingList = createWaitingListService(db, now, grants, waitingOffers);
   app.route('/api/waiting-list', waitingListRoutes(waitingList, auth.verifier));

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_REMINDER_TIME } from '../src/domain/reminders';
-import { DEFAULT_OFFER_HOURS } from '../src/domain/waiting-list';
+import { DEFAULT_MORNING_HOUR, DEFAULT_OFFER_HOURS } from '../src/domain/waiting-list';
 import { PAYPAL_SANDBOX_API, paypalProblems, type PayPalSettings } from './env-paypal';
 
 export { PAYPAL_SANDBOX_API, type PayPalSettings } from './env-paypal';
@@ -124,6 +124,9 @@ const schema = z.object({
   WAITLIST_OFFER_HOURS: wholeNumber(DEFAULT_OFFER_HOURS, 3, { format: 'must be a whole number of hours', min: 'must be at least 1 hour' }).pipe(
     z.number().max(168, 'must be at most 168 hours (a week)'),
   ),
+  WAITLIST_MORNING_HOUR: wholeNumber(DEFAULT_MORNING_HOUR, 2, { format: 'must be a whole hour, e.g. 10', min: 'must be from 5 to 12' }).pipe(
+    z.number().min(5, 'must be from 5 to 12').max(12, 'must be from 5 to 12'),
+  ),
   AUTH_JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   AUTH_REQUIRE_EMAIL_CONFIRMATION: optionalFlag,
   SUPABASE_URL: optionalText.pipe(httpUrl),
@@ -193,6 +196,8 @@ export interface Env {
   reminderTime: string;
   /** WAITLIST_OFFER_HOURS: how long a place freed for the first member waiting is held for him (never past the cut-off). */
   waitlistOfferHours: number;
+  /** WAITLIST_MORNING_HOUR: a held place never runs out before this UK hour of a morning (nor past the cut-off). */
+  waitlistMorningHour: number;
   /** Signs the /auth/v1 stand-in's access tokens; unset = generated once and kept in the database. */
   authJwtSecret: string | undefined;
   /** Whether sign-in waits until the welcome email's link is opened: by default on in production only. */
@@ -296,6 +301,7 @@ export function parseEnv(source: Record<string, string | undefined>, cwd = proce
     enquiriesEmail: v.ENQUIRIES_EMAIL,
     reminderTime: v.REMINDER_TIME,
     waitlistOfferHours: v.WAITLIST_OFFER_HOURS,
+    waitlistMorningHour: v.WAITLIST_MORNING_HOUR,
     authJwtSecret: v.AUTH_JWT_SECRET,
     // On in production unless turned off: with it, sign-up answers a taken and a new address alike.
     authRequireEmailConfirmation: v.AUTH_REQUIRE_EMAIL_CONFIRMATION ?? production,

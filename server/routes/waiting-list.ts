@@ -2,6 +2,7 @@
  * A full event's waiting list, for the signed-in member (issue 19,
  * docs/decisions/0019). No body is read: who joins or leaves is the
  * session's member, and the event is the path's.
+ * - GET    /api/waiting-list/events -> {lists: [{event, place}]}: every list he is on, soonest first
  * - GET    /api/waiting-list/events/{id} -> {joined, position, offer}
  * - POST   /api/waiting-list/events/{id} -> 201 {joined, position, offer}; a private
  *   event needs the tab's access grant (X-Access-Grant)
@@ -18,6 +19,7 @@ import type { WaitingListService } from '../services/waiting-list-service';
 export function waitingListRoutes(list: WaitingListService, verify: MemberVerifier) {
   const app = new Hono<{ Variables: MemberVariables }>();
   app.use('*', requireMember(verify));
+  app.get('/events', async (c) => c.json({ lists: await list.lists(c.get('member').userId) }));
   app.get('/events/:id', async (c) => c.json(await list.mine(c.get('member').userId, c.req.param('id'))));
   app.post('/events/:id', async (c) =>
     c.json(await list.join(c.get('member').userId, c.req.param('id'), c.req.header(ACCESS_GRANT_HEADER)), 201),

@@ -22,12 +22,13 @@ import { formatLongDate, formatPence } from '../../src/domain/format';
 import { eventPricePence, type ScreeningEvent } from '../../src/domain/event';
 import { londonDate, londonTime } from '../../src/domain/london-time';
 import { bookablePlaces } from '../../src/domain/slots';
-import { offerExpiry, pastCutoff, slotForOffer } from '../../src/domain/waiting-list';
+import { offerExpiry, pastCutoff, slotForOffer, type StandingAfterLapse } from '../../src/domain/waiting-list';
 import type { Database, Queryable } from '../db/adapter';
 import { eventColumns, placesTaken, toScreeningEvent } from '../db/events-table';
 import { mailHtml, mailText, type MailContent, type Mailer } from '../mail';
 import { greeting, unsubscribeSection } from './booking-mail-text';
 import { wantsEmailSql, type UnsubscribeLinks } from './email-choices-service';
+import { sendLapsedOffer, type LapsedOffer } from './waiting-list-lapse-mail';
 import type { Signer } from './signing';
 
 /** Events looked at per sweep; the rest wait for the next minute. */
@@ -55,6 +56,8 @@ export interface WaitingListOffersDeps {
   /** Where the emailed link points (SITE_URL; in development this server). */
   siteUrl: string;
   offerHours: number;
+  /** A held place never runs out before this UK hour of a morning (WAITLIST_MORNING_HOUR). */
+  morningHour: number;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -67,6 +70,16 @@ export async function takenBySlot(q: Queryable, eventId: string, at: Date, excep
     [eventId, at, exceptProfile],
   );
   return Object.fromEntries(rows.map((r) => [r.slot, r.n]));
+}
+
+/** Where a member whose offer lapsed stands at `at`: booking closed, a place free to book, or how many wait ahead of a rejoin. */
+export async function standingAfterLapse(q: Queryable, event: ScreeningEvent, at: Date): Promise<StandingAfterLapse> {
+  if (pastCutoff(event, at)) return { kind: 'closed' };
+  if (bookablePlaces(event, await takenBySlot(q, event.event_id, at), at) > 0) return { kind: 'free' };
+  const [row] = await q.query<{ n: number }>(`SELECT count(*)::integer AS n FROM waiting_list WHERE event_id = $1::uuid AND status = 'waiting'`, [
+    event.event_id,
+  ]);
+  return { kind: 'waiting', waiting: row?.n ?? 0 };
 }
 
 interface Offered {
@@ -112,7 +125,7 @@ export function offerContent(event: ScreeningEvent, offer: Offered, link: string
   };
 }
 
-export function createWaitingListOffers({ db, now, mailer, signer, unsubscribe, siteUrl, offerHours }: WaitingListOffersDeps): WaitingListOffers {
+export function createWaitingListOffers({ db, now, mailer, signer, unsubscribe, siteUrl, offerHours, morningHour }: WaitingListOffersDeps): WaitingListOffers {
   const origin = siteUrl.replace(/\/+$/, '');
 
   async function token(entryId: string, offerNumber: number) {
@@ -129,23 +142,41 @@ export function createWaitingListOffers({ db, now, mailer, signer, unsubscribe, 
 
   /** The step, on an event whose row lock `tx` holds. */
   async function offerLocked(tx: Queryable, eventId: string, at: Date): Promise<number> {
-    await tx.query(
-      `UPDATE waiting_list SET status = 'lapsed', ended_at = offer_expires_at
-       WHERE event_id = $1::uuid AND status = 'offered' AND offer_expires_at <= $2`,
+    // Marked once, under the lock: however many processes sweep, each lapsed offer is told once.
+    const lapsed = await tx.query<{ profile_id: number; email: string; first_name: string | null; public_id: string; expired: Date }>(
+      `UPDATE waiting_list w SET status = 'lapsed', ended_at = w.offer_expires_at
+       FROM member_profiles p
+       WHERE p.profile_id = w.profile_id AND w.event_id = $1::uuid AND w.status = 'offered' AND w.offer_expires_at <= $2
+       RETURNING w.profile_id, p.email, p.first_name, p.public_id::text AS public_id, w.offer_expires_at AS expired`,
       [eventId, at],
     );
     // Read after the lock (READ COMMITTED: a new snapshot), so every place freed or taken before is counted.
     const [row] = await tx.query(`SELECT ${eventColumns('$2')} FROM events WHERE event_id = $1::uuid AND cancelled_at IS NULL`, [eventId, at]);
     if (!row) return 0;
     const event = toScreeningEvent(row);
-    if (pastCutoff(event, at)) return 0;
+    const made = pastCutoff(event, at) ? 0 : await offerPlaces(tx, event, at);
+    if (lapsed.length > 0) {
+      // Where each stands once the places have passed on: counted after this step's offers.
+      const [fresh] = await tx.query(`SELECT ${eventColumns('$2')} FROM events WHERE event_id = $1::uuid`, [eventId, at]);
+      const standing = await standingAfterLapse(tx, toScreeningEvent(fresh!), at);
+      for (const r of lapsed) {
+        const offer: LapsedOffer = { profileId: r.profile_id, email: r.email, firstName: r.first_name ?? '', publicId: r.public_id, expiredAt: r.expired };
+        await sendLapsedOffer(tx, { mailer, unsubscribe, origin }, event, offer, standing);
+      }
+    }
+    return made;
+  }
+
+  /** While the event has a place to book, holds one for the first member waiting who wants the emails. */
+  async function offerPlaces(tx: Queryable, event: ScreeningEvent, at: Date): Promise<number> {
+    const eventId = event.event_id;
     const taken = await takenBySlot(tx, eventId, at);
     let booked = event.booked_spaces;
     let made = 0;
     for (;;) {
       if (bookablePlaces({ ...event, booked_spaces: booked }, taken, at) <= 0) break;
       const slot = slotForOffer(event, taken, at);
-      const expiresAt = slot ? offerExpiry(event, slot, at, offerHours) : null;
+      const expiresAt = slot ? offerExpiry(event, slot, at, offerHours, morningHour) : null;
       if (!slot || !expiresAt) break;
       const [next] = await tx.query<{ entry_id: string; email: string; first_name: string | null; public_id: string }>(
         `SELECT w.entry_id::text AS entry_id, p.email, p.first_name, p.public_id::text AS public_id

@@ -8,7 +8,9 @@
  * its place on in the same transaction.
  */
 import { bookablePlaces, availableSlots, type SlotsByDate } from '../../src/domain/slots';
-import { mayJoin, pastCutoff, type MyWaitingPlace, type StaffWaitingEntry, type WaitingEntryStatus } from '../../src/domain/waiting-list';
+import { hasEnded } from '../../src/domain/event-card';
+import { londonDate } from '../../src/domain/london-time';
+import { mayJoin, pastCutoff, type MyWaitingList, type MyWaitingPlace, type StaffWaitingEntry, type WaitingEntryStatus } from '../../src/domain/waiting-list';
 import type { Database, Queryable } from '../db/adapter';
 import { eventColumns, toScreeningEvent } from '../db/events-table';
 import { ApiError } from '../http/errors';
@@ -16,10 +18,12 @@ import type { AccessGrants } from './access-grants';
 import { holdProfile, profileRequired } from './consent-service';
 import { wantsEmailSql } from './email-choices-service';
 import { isEventId } from './events-service';
-import { takenBySlot, type WaitingListOffers } from './waiting-list-offers';
+import { standingAfterLapse, takenBySlot, type WaitingListOffers } from './waiting-list-offers';
 
 export interface WaitingListService {
   mine(userId: string, eventId: string): Promise<MyWaitingPlace>;
+  /** Every list he is on (waiting or holding an offer) for events not yet over, soonest first. */
+  lists(userId: string): Promise<MyWaitingList[]>;
   join(userId: string, eventId: string, accessGrant: string | undefined): Promise<MyWaitingPlace>;
   leave(userId: string, eventId: string): Promise<MyWaitingPlace>;
   /** The offer a signed link names, for the signed-in member it was made to: the slots he may book with it. */
@@ -52,7 +56,8 @@ async function placeOf(q: Queryable, eventId: string, profileId: number, at: Dat
          AND (status = 'confirmed' OR (status = 'held' AND hold_expires_at > $3))`,
       [eventId, profileId, at],
     );
-    return { joined: false, position: null, offer: null, ...(booked.length > 0 ? { booked: true } : {}) };
+    if (booked.length > 0) return { joined: false, position: null, offer: null, booked: true };
+    return { joined: false, position: null, offer: null, ...(await lapsedOf(q, eventId, profileId, at)) };
   }
   if (row.status === 'offered' && row.expires && row.expires.getTime() > at.getTime()) {
     const token = await offers.token(row.entry_id, row.offer_number);
@@ -63,6 +68,19 @@ async function placeOf(q: Queryable, eventId: string, profileId: number, at: Dat
   // Offers go by email only (docs/decisions/0019): with them turned off he is passed by, and is told so.
   const [choice] = await q.query<{ wants: boolean }>(`SELECT ${wantsEmailSql('waiting_list', '$1::integer')} AS wants`, [profileId]);
   return choice?.wants === false ? { ...place, emails_off: true } : place;
+}
+
+/** When his latest entry on the list is an offer that passed on unbooked: when it ended, and where that leaves him now. */
+async function lapsedOf(q: Queryable, eventId: string, profileId: number, at: Date): Promise<Pick<MyWaitingPlace, 'lapsed'>> {
+  const [last] = await q.query<{ status: WaitingEntryStatus; expired: Date | null }>(
+    `SELECT status, offer_expires_at AS expired FROM waiting_list WHERE event_id = $1::uuid AND profile_id = $2
+     ORDER BY joined_at DESC, entry_id DESC LIMIT 1`,
+    [eventId, profileId],
+  );
+  if (last?.status !== 'lapsed' || !last.expired) return {};
+  const [row] = await q.query(`SELECT ${eventColumns('$2')} FROM events WHERE event_id = $1::uuid AND cancelled_at IS NULL`, [eventId, at]);
+  if (!row) return {};
+  return { lapsed: { expired_at: last.expired.toISOString(), standing: await standingAfterLapse(q, toScreeningEvent(row), at) } };
 }
 
 type StaffRow = Omit<StaffWaitingEntry, 'joined_at' | 'offered_at' | 'offer_expires_at'> & {
@@ -79,9 +97,28 @@ export function createWaitingListService(db: Database, now: () => Date, grants: 
       return placeOf(db, eventId, await profileOf(db, userId), now(), offers);
     },
 
+    async lists(userId) {
+      const at = now();
+      const profileId = await profileOf(db, userId);
+      const rows = await db.query(
+        `SELECT ${eventColumns('$3')} FROM events
+         WHERE cancelled_at IS NULL AND event_date >= $2::date
+           AND event_id IN (SELECT event_id FROM waiting_list WHERE profile_id = $1 AND status IN ('waiting', 'offered'))
+         ORDER BY event_date, start_time, event_id`,
+        [profileId, londonDate(at), at],
+      );
+      const lists: MyWaitingList[] = [];
+      for (const row of rows) {
+        const event = toScreeningEvent(row);
+        if (hasEnded(event, at)) continue;
+        const { event_id, event_name, event_date, start_time, end_time, city } = event;
+        lists.push({ event: { event_id, event_name, event_date, start_time, end_time, city }, place: await placeOf(db, event_id, profileId, at, offers) });
+      }
+      return lists;
+    },
+
     async join(userId, eventId, accessGrant) {
       if (!isEventId(eventId)) throw notFound();
-      const at = now();
       const profileId = await profileOf(db, userId);
       const granted = await grants.isValid(accessGrant, eventId);
       await offers.prepare();
@@ -90,6 +127,8 @@ export function createWaitingListService(db: Database, now: () => Date, grants: 
         await holdProfile(tx, profileId);
         const locked = await tx.query('SELECT event_id FROM events WHERE event_id = $1::uuid AND cancelled_at IS NULL FOR UPDATE', [eventId]);
         if (locked.length === 0) throw notFound();
+        // His join time is read once he holds the event's lock, so the list's order is the order the joins commit in.
+        const at = now();
         const [row] = await tx.query(`SELECT ${eventColumns('$2')} FROM events WHERE event_id = $1::uuid`, [eventId, at]);
         const event = toScreeningEvent(row!);
         if (event.is_private && !granted) throw refused(403, 'access_code_required', 'Enter the event\u2019s access code first.');
@@ -102,8 +141,11 @@ export function createWaitingListService(db: Database, now: () => Date, grants: 
           [eventId, profileId, at],
         );
         if (booked.length > 0) throw refused(409, 'already_booked', 'You are already booked for this event.');
+        // Strictly after everyone who joined before him (a clock read in the same millisecond, or a clock set back, ties no one).
         const added = await tx.query(
-          `INSERT INTO waiting_list (event_id, profile_id, user_id, status, joined_at) VALUES ($1, $2, $3, 'waiting', $4)
+          `INSERT INTO waiting_list (event_id, profile_id, user_id, status, joined_at)
+           SELECT $1::uuid, $2::integer, $3::uuid, 'waiting', GREATEST($4::timestamptz, max(joined_at) + interval '1 microsecond')
+           FROM waiting_list WHERE event_id = $1::uuid
            ON CONFLICT (event_id, profile_id) WHERE status IN ('waiting', 'offered') DO NOTHING RETURNING entry_id`,
           [eventId, profileId, userId, at],
         );
@@ -161,6 +203,9 @@ export function createWaitingListService(db: Database, now: () => Date, grants: 
 
     async staffList(eventId) {
       if (!isEventId(eventId)) throw notFound();
+      // An unknown event is a 404, as on every other event route, not an empty list.
+      const known = await db.query('SELECT 1 FROM events WHERE event_id = $1::uuid', [eventId]);
+      if (known.length === 0) throw notFound();
       const rows = await db.query<StaffRow>(
         `SELECT w.entry_id::text AS entry_id, trim(concat_ws(' ', p.first_name, p.last_name)) AS name, p.email, w.status,
            w.joined_at AS joined, to_char(w.offer_slot, 'HH24:MI') AS offer_slot, w.offered_at AS offered, w.offer_expires_at AS expires,

@@ -5,11 +5,17 @@
  */
 import { bookingClosesAt, cardState } from './event-card';
 import type { ScreeningEvent } from './event';
-import { londonToInstant } from './london-time';
+import { londonDate, londonToInstant } from './london-time';
 import { slotTimes } from './slots';
 
 /** Hours a freed place is held for the member offered it (WAITLIST_OFFER_HOURS). */
 export const DEFAULT_OFFER_HOURS = 12;
+/**
+ * The UK hour before which a held place never runs out (WAITLIST_MORNING_HOUR):
+ * an offer whose hours end in the night is held until this hour of that
+ * morning, so a man asleep when it was emailed still has the morning to read it.
+ */
+export const DEFAULT_MORNING_HOUR = 10;
 const HOUR_MS = 3_600_000;
 
 export type WaitingEntryStatus = 'waiting' | 'offered' | 'booked' | 'left' | 'lapsed' | 'closed';
@@ -26,6 +32,25 @@ export interface MyWaitingPlace {
   booked?: true;
   /** Present (true) when he has turned waiting-list emails off: offers pass him by until he turns them on. */
   emails_off?: true;
+  /** Present when he is not on the list because the place last held for him passed on unbooked: when, and where that leaves him. */
+  lapsed?: { expired_at: string; standing: StandingAfterLapse };
+}
+
+/** GET /api/waiting-list/events: one list the signed-in member is on (waiting or holding an offer), for My bookings. */
+export interface MyWaitingList {
+  event: Pick<ScreeningEvent, 'event_id' | 'event_name' | 'event_date' | 'start_time' | 'end_time' | 'city'>;
+  place: MyWaitingPlace;
+}
+
+/** Where a member whose offer lapsed stands once the place has passed on. */
+export type StandingAfterLapse = { kind: 'waiting'; waiting: number } | { kind: 'free' } | { kind: 'closed' };
+
+/** What his lapsed offer leaves him, in words for the email and the event's page alike. */
+export function standingText(standing: StandingAfterLapse): string {
+  if (standing.kind === 'closed') return 'You are no longer on this event’s waiting list, and booking for it has now closed.';
+  if (standing.kind === 'free') return 'You are no longer on this event’s waiting list, but a place is free at the moment: you can book it on the event’s page while it lasts.';
+  const ahead = standing.waiting === 0 ? 'No one else is waiting now' : standing.waiting === 1 ? '1 man is waiting now' : `${standing.waiting} men are waiting now`;
+  return `You are no longer on this event’s waiting list. ${ahead}: if you join it again, you will be number ${standing.waiting + 1}.`;
 }
 
 /** One entry as staff see it (GET /api/staff/events/{id}/waiting-list). */
@@ -83,12 +108,15 @@ export function slotForOffer(
 }
 
 /**
- * Until when an offer made at `at` holds its place: `hours` later, but
+ * Until when an offer made at `at` holds its place: `hours` later, moved on
+ * to `morningHour`:00 (UK time) when that falls earlier in a UK day, but
  * never past the booking cut-off nor the start of the held slot. Null when
  * that leaves no time at all (nothing is offered then).
  */
-export function offerExpiry(event: Timing, slot: string, at: Date, hours: number): Date | null {
-  const limits = [at.getTime() + hours * HOUR_MS, londonToInstant(event.event_date, slot).getTime()];
+export function offerExpiry(event: Timing, slot: string, at: Date, hours: number, morningHour = DEFAULT_MORNING_HOUR): Date | null {
+  const held = at.getTime() + hours * HOUR_MS;
+  const morning = londonToInstant(londonDate(new Date(held)), `${String(morningHour).padStart(2, '0')}:00`).getTime();
+  const limits = [Math.max(held, morning), londonToInstant(event.event_date, slot).getTime()];
   const closesAt = bookingClosesAt(event);
   if (closesAt) limits.push(closesAt.getTime());
   const until = Math.min(...limits);

@@ -5,7 +5,7 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SlotsByDate } from '@/domain/slots';
-import type { MyWaitingPlace } from '@/domain/waiting-list';
+import type { MyWaitingList, MyWaitingPlace } from '@/domain/waiting-list';
 import { ACCESS_GRANT_HEADER } from '@/domain/booking';
 import { readAccessGrant } from '@/lib/access-grant';
 import { memberRequest } from '@/lib/auth';
@@ -22,6 +22,18 @@ export interface WaitingOffer {
 const path = (eventId: string) => `/waiting-list/events/${encodeURIComponent(eventId)}`;
 const placeKey = (userId: string, eventId: string) => ['waiting-list', userId, eventId] as const;
 
+const listsKey = (userId: string) => ['waiting-list', userId] as const;
+
+/** Every list he is on, for My bookings. */
+export const useMyWaitingLists = (userId: string) =>
+  useQuery(
+    queryOptions({
+      queryKey: listsKey(userId),
+      queryFn: async () => (await memberRequest<{ lists: MyWaitingList[] }>('GET', '/waiting-list/events')).lists,
+      staleTime: 0,
+    }),
+  );
+
 export const useMyWaitingPlace = (userId: string, eventId: string) =>
   useQuery(queryOptions({ queryKey: placeKey(userId, eventId), queryFn: () => memberRequest<MyWaitingPlace>('GET', path(eventId)), staleTime: 0 }));
 
@@ -37,7 +49,11 @@ export function useChangeWaitingPlace(userId: string, eventId: string) {
     },
     networkMode: 'always',
     retry: 0,
-    onSuccess: (place) => queryClient.setQueryData(placeKey(userId, eventId), place),
+    onSuccess: (place) => {
+      queryClient.setQueryData(placeKey(userId, eventId), place);
+      // My bookings' lists change with it.
+      void queryClient.invalidateQueries({ queryKey: listsKey(userId), exact: true });
+    },
   });
 }
 

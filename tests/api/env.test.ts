@@ -30,6 +30,7 @@ describe('server settings', () => {
       enquiriesEmail: 'info@chaps-charity.org.uk',
       reminderTime: '09:00',
       waitlistOfferHours: 12,
+      waitlistMorningHour: 10,
       authJwtSecret: undefined,
       authRequireEmailConfirmation: false,
       supabaseUrl: undefined,
@@ -177,6 +178,9 @@ describe('server settings', () => {
     ['WAITLIST_OFFER_HOURS', '0'],
     ['WAITLIST_OFFER_HOURS', '169'],
     ['WAITLIST_OFFER_HOURS', 'half a day'],
+    ['WAITLIST_MORNING_HOUR', '4'],
+    ['WAITLIST_MORNING_HOUR', '13'],
+    ['WAITLIST_MORNING_HOUR', '9am'],
   ])('refuses %s=%s with a message naming it', (name, value) => {
     let thrown: unknown;
     try {

@@ -8,6 +8,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import type { ScreeningEvent } from '../../src/domain/event';
 import { CARD_LABELS, cardState, eventStart, type CardState } from '../../src/domain/event-card';
 import { DATE_FILTER_LABELS } from '../../src/domain/event-filters';
+import { mayJoin } from '../../src/domain/waiting-list';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { eventsShown, mapTargets } from './support/map';
 import { DEMO_EMAIL, DEMO_PASSWORD, signIn } from './support/members';
@@ -180,9 +181,12 @@ test('each event shows the button its state calls for, on its card and its page'
   await shownIds(page);
   for (const event of events) {
     const state = stateOf.get(event.event_id)!;
-    const action = card(page, event.event_id).getByRole(state === 'book' ? 'link' : 'button');
-    await expect(action, event.event_name).toHaveText(CARD_LABELS[state]);
-    if (state !== 'book') await expect(action).toBeDisabled();
+    // A full event still taking bookings leads to its page, where its waiting list is.
+    const waitingList = mayJoin(event, now);
+    const action = card(page, event.event_id).getByRole(state === 'book' || waitingList ? 'link' : 'button');
+    await expect(action, event.event_name).toHaveText(waitingList ? `${CARD_LABELS.full}: join the waiting list` : CARD_LABELS[state]);
+    if (waitingList) await expect(action).toHaveAttribute('href', `/event/${event.event_id}`);
+    else if (state !== 'book') await expect(action).toBeDisabled();
   }
 
   // One event of each state on its own page: BOOK EVENT, or the same label, disabled.

@@ -49,6 +49,25 @@ describe('offerExpiry', () => {
   ])('offered at %s for %i hours: until %s', (now, hours, expected) => {
     expect(offerExpiry(event, '10:00', new Date(now), hours)?.toISOString() ?? null).toBe(expected);
   });
+  it.each([
+    // now (UTC), hours, morning hour, expiry (UTC)
+    ['2026-12-01T20:12:00Z', 12, 10, '2026-12-02T10:00:00.000Z'], // 08:12 is in the night: held to 10:00
+    ['2026-12-01T20:12:00Z', 12, 8, '2026-12-02T08:12:00.000Z'], // already past an 08:00 morning
+    ['2026-12-01T23:30:00Z', 1, 10, '2026-12-02T10:00:00.000Z'], // an hour's hold from 23:30 runs to the morning
+    ['2026-12-01T11:30:00Z', 12, 10, '2026-12-01T23:30:00.000Z'], // ends late in the evening: not moved
+    ['2026-12-08T20:00:00Z', 12, 10, '2026-12-09T10:00:00.000Z'], // the morning hour meets the cut-off
+    ['2026-12-08T21:00:00Z', 6, 11, '2026-12-09T10:00:00.000Z'], // an 11:00 morning is past the cut-off: the cut-off
+  ])('offered at %s for %i hours with a %i o’clock morning: until %s', (now, hours, morning, expected) => {
+    expect(offerExpiry(event, '10:00', new Date(now), hours, morning)?.toISOString() ?? null).toBe(expected);
+  });
+  it('the morning hour is UK wall-clock across both clock changes', () => {
+    const spring = makeEvent({ event_date: '2026-04-02', start_time: '10:00', end_time: '11:00' });
+    const autumn = makeEvent({ event_date: '2026-10-29', start_time: '10:00', end_time: '11:00' });
+    // 09:12 BST on the morning the clocks go forward: held to 10:00 BST.
+    expect(offerExpiry(spring, '10:00', new Date('2026-03-28T20:12:00Z'), 12, 10)?.toISOString()).toBe('2026-03-29T09:00:00.000Z');
+    // 07:12 GMT on the morning the clocks go back: held to 10:00 GMT.
+    expect(offerExpiry(autumn, '10:00', new Date('2026-10-24T19:12:00Z'), 12, 10)?.toISOString()).toBe('2026-10-25T10:00:00.000Z');
+  });
   it('a summer event’s cut-off is read in BST', () => {
     const summer = makeEvent({ event_date: '2026-06-18', start_time: '10:00', end_time: '11:00' });
     // 10:00 BST on the 17th is 09:00 UTC.

@@ -1,6 +1,6 @@
 /**
  * /my-bookings: the member's bookings, upcoming first (soonest first), then
- * past and cancelled. Saved for offline reading under the member's id, like
+ * past and cancelled, then the waiting lists he is on. Saved for offline reading under the member's id, like
  * the results; the page-wide notice says when the copy was saved.
  */
 import { useState } from 'react';
@@ -17,6 +17,7 @@ import { useProfile } from '../api/get-profile';
 import { AppointmentCard } from '../components/appointment-card';
 import { CancelBookingDialog } from '../components/cancel-booking-dialog';
 import { MemberSidebar } from '../components/member-sidebar';
+import { WaitingListsSection } from '../components/waiting-lists-section';
 import '../account.css';
 
 function BookingList({ title, items, now, onCancel }: { title: string; items: Appointment[]; now: Date; onCancel: (a: Appointment) => void }) {
@@ -70,6 +71,7 @@ function MyBookings({ userId }: { userId: string }) {
         ) : (
           <Spinner label="Loading your bookings" />
         )}
+        <WaitingListsSection userId={userId} />
       </section>
       <CancelBookingDialog appointment={cancelling} userId={userId} onClose={() => setCancelling(null)} />
     </div>

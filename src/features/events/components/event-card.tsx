@@ -2,13 +2,16 @@
  * One event in a list: short name (cut at 24 characters, SPEC.md section 9),
  * the venue and town on a line of their own (a cut name often loses the
  * venue), product, date, times and the button its
- * state allows (SPEC.md section 4). Only BOOK opens the event page; the
- * other three states are disabled buttons naming why.
+ * state allows. BOOK opens the event page; so does a fully booked event
+ * still taking bookings, whose page offers its waiting list (the card
+ * says Fully Booked and leads there). Passed, closed, and full past the
+ * cut-off are disabled buttons naming why.
  */
 import { Link } from 'react-router-dom';
 import { CARD_LABELS, cardState } from '@/domain/event-card';
 import { formatLongDate, formatTime, truncateName } from '@/domain/format';
 import { paths } from '@/lib/paths';
+import { mayJoin } from '@/domain/waiting-list';
 import { type ScreeningEvent } from '@/domain/event';
 
 interface Props {
@@ -55,6 +58,10 @@ export function EventCard({ event, now, headingLevel: Heading = 'h3' }: Props) {
           aria-describedby={headingId}
         >
           {label}
+        </Link>
+      ) : mayJoin(event, now) ? (
+        <Link to={paths.event(event.event_id)} state={{ event }} className="button event-card-action event-card-waiting" aria-describedby={headingId}>
+          {label}: join the waiting list
         </Link>
       ) : (
         <button type="button" className="button event-card-action" disabled aria-describedby={headingId}>

@@ -10,6 +10,7 @@ import { BookEventAction } from './book-event-action';
 
 // Only a fully booked event's page loads the waiting list's code.
 const WaitingListPanel = lazy(() => import('./waiting-list-panel'));
+const HeldPlaceNotice = lazy(() => import('./waiting-list-panel').then((m) => ({ default: m.HeldPlaceNotice })));
 
 export function EventDetails({ event, now }: { event: ScreeningEvent; now: Date }) {
   const price = displayPrice(eventPricePence(event));
@@ -21,6 +22,12 @@ export function EventDetails({ event, now }: { event: ScreeningEvent; now: Date 
     <article className="event-detail">
       <div className="event-detail-main">
         <h1>{event.event_name}</h1>
+        {/* A member holding a place from the waiting list reads that first, before "Fully Booked". */}
+        {mayJoin(event, now) && (
+          <Suspense fallback={null}>
+            <HeldPlaceNotice event={event} />
+          </Suspense>
+        )}
         <p className="event-detail-product">{event.product_name}</p>
         <p className={`tag ${event.is_private ? 'tag-private' : 'tag-public'}`}>
           {event.is_private ? 'Private event' : 'Public event'}

@@ -1,8 +1,10 @@
 /**
  * A fully booked event's waiting list on its page (issue 19): a visitor is
  * asked to sign in; a member can join, sees his position and can leave;
- * a member offered a freed place sees until when it is held and books it.
- * What changes is said in a live region, and a refusal as an alert.
+ * a member offered a freed place sees until when it is held and books it,
+ * first of all on the page (HeldPlaceNotice, under the event's name); a
+ * member whose held place passed on unbooked is told so and where he
+ * stands. What changes is said in a live region, and a refusal as an alert.
  */
 import { Link } from 'react-router-dom';
 import type { ScreeningEvent } from '@/domain/event';
@@ -10,6 +12,7 @@ import { formatLongDate, formatTime } from '@/domain/format';
 import { londonDate, londonTime } from '@/domain/london-time';
 import { paths } from '@/lib/paths';
 import { useSession } from '@/lib/session';
+import { standingText } from '@/domain/waiting-list';
 import { useChangeWaitingPlace, useMyWaitingPlace } from '@/lib/waiting-list';
 
 /** "21:00 on Tuesday, 1 December 2026": an instant read on UK wall-clock. */
@@ -68,6 +71,12 @@ function MemberPlace({ event, userId }: { event: ScreeningEvent; userId: string 
   } else {
     body = (
       <>
+        {data?.lapsed && (
+          <p className="waiting-list-lapsed">
+            <strong>The place held for you has passed on.</strong> It was held for you until {heldUntil(data.lapsed.expired_at)} (UK
+            time) and was not booked by then. {standingText(data.lapsed.standing)}
+          </p>
+        )}
         <p>Join the waiting list and we will email you if a place frees. It is then held for you for a while.</p>
         <button type="button" className="button button-primary" disabled={busy} onClick={() => change.mutate('join')}>
           Join the waiting list
@@ -85,6 +94,28 @@ function MemberPlace({ event, userId }: { event: ScreeningEvent; userId: string 
       )}
     </>
   );
+}
+
+/** What a member holding an offer reads first on the event's page: the place is his, until when, and the way to book it. */
+function HeldPlace({ event, userId }: { event: ScreeningEvent; userId: string }) {
+  const offer = useMyWaitingPlace(userId, event.event_id).data?.offer;
+  if (!offer) return null;
+  return (
+    <div className="notice notice-success held-place">
+      <p>
+        <strong>A place is held for you</strong> at {formatTime(offer.slot)} until {heldUntil(offer.expires_at)} (UK time). No one else can
+        take it before then.
+      </p>
+      <Link className="button button-primary button-large" to={paths.bookEventOffer(event.event_id, offer.token)}>
+        Book the place held for you
+      </Link>
+    </div>
+  );
+}
+
+export function HeldPlaceNotice({ event }: { event: ScreeningEvent }) {
+  const session = useSession();
+  return <div role="status">{session.status === 'signed-in' && <HeldPlace event={event} userId={session.member.userId} />}</div>;
 }
 
 export default function WaitingListPanel({ event }: { event: ScreeningEvent }) {

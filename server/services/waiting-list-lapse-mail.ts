@@ -1,0 +1,70 @@
+/**
+ * The email a member gets when the place held for him from a waiting list
+ * passes on because he did not book it in time: what happened, where he
+ * stands now (off the list, and the number he would be if he joined again,
+ * or that the place is free to book, or that booking has closed), and a
+ * link to the event's page. Queued in the transaction that marks his offer
+ * lapsed, under the event's row lock, so it goes once however many
+ * processes sweep. It is a waiting-list email: a member who turned those
+ * off gets none.
+ */
+import { formatLongDate } from '../../src/domain/format';
+import type { ScreeningEvent } from '../../src/domain/event';
+import { standingText, type StandingAfterLapse } from '../../src/domain/waiting-list';
+import { londonDate, londonTime } from '../../src/domain/london-time';
+import type { Queryable } from '../db/adapter';
+import { mailHtml, mailText, type MailContent, type Mailer } from '../mail';
+import { greeting, unsubscribeSection } from './booking-mail-text';
+import { wantsEmailSql, type UnsubscribeLinks } from './email-choices-service';
+
+export interface LapsedOffer {
+  profileId: number;
+  email: string;
+  firstName: string;
+  publicId: string;
+  expiredAt: Date;
+}
+
+export function lapsedOfferContent(event: ScreeningEvent, lapsed: LapsedOffer, standing: StandingAfterLapse, eventUrl: string, unsubscribeUrl: string): MailContent {
+  const until = `${londonTime(lapsed.expiredAt)} on ${formatLongDate(londonDate(lapsed.expiredAt))}`;
+  return {
+    subject: `The place held for you has passed on: ${event.event_name}`,
+    heading: 'The place held for you has passed on',
+    greeting: greeting(lapsed.firstName),
+    intro: [
+      `The place held for you at ${event.event_name} on ${formatLongDate(event.event_date)} was not booked by ${until} (UK time), so it is no longer held for you.`,
+      standingText(standing),
+    ],
+    details: [],
+    sections: [
+      {
+        heading: standing.kind === 'closed' ? 'The event' : 'If you still want a place',
+        paragraphs: [
+          standing.kind === 'closed'
+            ? 'The event’s page has its details.'
+            : standing.kind === 'free'
+              ? 'Open the event’s page and choose BOOK EVENT.'
+              : 'Open the event’s page and choose Join the waiting list. If a place frees, we will email you and hold it for you again.',
+        ],
+        link: { text: 'Open the event’s page', href: eventUrl },
+      },
+      unsubscribeSection('You get an email when a place frees at a full event whose waiting list you joined.', 'Unsubscribe from waiting-list offers', unsubscribeUrl),
+    ],
+    closing: [],
+  };
+}
+
+/** Queues the lapse email in `tx`, unless he has turned waiting-list emails off. */
+export async function sendLapsedOffer(
+  tx: Queryable,
+  deps: { mailer: Mailer; unsubscribe: UnsubscribeLinks; origin: string },
+  event: ScreeningEvent,
+  lapsed: LapsedOffer,
+  standing: StandingAfterLapse,
+): Promise<void> {
+  const [choice] = await tx.query<{ wants: boolean }>(`SELECT ${wantsEmailSql('waiting_list', '$1::integer')} AS wants`, [lapsed.profileId]);
+  if (choice?.wants === false) return;
+  const stop = await deps.unsubscribe.linkFor(lapsed.publicId, 'waiting_list');
+  const content = lapsedOfferContent(event, lapsed, standing, `${deps.origin}/event/${event.event_id}`, stop.url);
+  await deps.mailer.send({ to: lapsed.email, subject: content.subject, text: mailText(content), html: mailHtml(content), headers: stop.headers }, tx);
+}
