@@ -25,6 +25,8 @@ import '../staff.css';
 import '../statistics.css';
 
 const when = (iso: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/London' }).format(new Date(iso));
+/** 2026, 2025 and 2024. */
+const listed = (years: number[]) => (years.length < 2 ? years.join('') : `${years.slice(0, -1).join(', ')} and ${years.at(-1)}`);
 const typeLabel = (type: EventTypeFilter) => (type === 'all' ? 'All event types' : EVENT_TYPE_LABELS[type]);
 
 /** Publish: only a year that is over, asked once more, with a warning when the year is out already (docs/decisions/0022). */
@@ -42,9 +44,9 @@ function Publish({ year, thisYear, onChooseYear }: { year: number; thisYear: num
           ? ''
           : years.length === 0
             ? 'Nothing published from the data yet: it shows the figures typed in for 2023 and 2024.'
-            : `From the data it shows ${years.map((y) => y.year).join(', ')}. ${
-                current ? `It shows ${year}, published ${when(current.published_at)}: ${publishedLines(current.figures).join('; ')}.` : `${year} is not published.`
-              }`}
+            : current
+              ? `The public page shows ${year} as published on ${when(current.published_at)}: ${publishedLines(current.figures).join('; ')}.`
+              : `${year} is not published; the public page shows ${listed(years.map((y) => y.year))} from the data.`}
       </p>
       {!isPublishableYear(year, thisYear) ? (
         <div className="staff-toolbar">
