@@ -62,7 +62,7 @@ function Publish({ year, thisYear, onChooseYear }: { year: number; thisYear: num
           <p>
             The public pages will show these figures for {year}, every event type together, in place of what they show for {year} now.
             {current &&
-              ` ${year} was published on ${when(current.published_at)}: publish again only to correct it. Anyone who kept the earlier figures can compare the two, and a small change can point at one man's result.`}{' '}
+              ` ${year} was published on ${when(current.published_at)}: publish again only to correct it. Any figure that moved by fewer than ${SMALL_NUMBER_LIMIT} since then is hidden, so that comparing the two cannot point at one man's result.`}{' '}
             Publish them?
           </p>
           <button
