@@ -124,7 +124,8 @@ function Statistics({ userId }: { userId: string }) {
       <h1>Screening statistics</h1>
       <p>
         From every result in the database, by the UK date of its sample. Counts from 1 to {SMALL_NUMBER_LIMIT - 1} read “fewer than {SMALL_NUMBER_LIMIT}”, and so do
-        other counts where a hidden one could otherwise be worked out from the totals shown.
+        other counts where a hidden one could otherwise be worked out from the totals shown, from the other event types' figures or from an earlier published
+        version of the year.
       </p>
       <form className="statistics-filters" onSubmit={(e) => e.preventDefault()} aria-label="Which figures">
         <label htmlFor={`${id}-year`}>
