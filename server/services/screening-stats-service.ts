@@ -19,6 +19,7 @@ import { ApiError } from '../http/errors';
 import { recordAudit, type StaffActor } from './staff-audit';
 
 export interface ScreeningStatsService {
+  /** One view of the year, suppressed with every other view of it and against its releases. */
   figures(year: number, eventType: EventTypeFilter): Promise<ScreeningFigures>;
   /** The years with at least one result, newest first. */
   years(): Promise<number[]>;
@@ -64,6 +65,15 @@ async function resultsOfYear(q: Queryable, year: number): Promise<StatsResult[]>
   }));
 }
 
+/** The year's releases, oldest first: a new release or a staff view hides any figure that moved by 1 to 4 since one of them. */
+async function releasesOf(q: Queryable, year: number): Promise<ScreeningFigures[]> {
+  const rows = await q.query<{ figures: ScreeningFigures | string }>(
+    'SELECT figures FROM published_statistics WHERE year = $1 ORDER BY published_at, publication_id',
+    [year],
+  );
+  return rows.map((row) => (typeof row.figures === 'string' ? (JSON.parse(row.figures) as ScreeningFigures) : row.figures));
+}
+
 interface PublishedRow {
   year: number;
   published_at: Date;
@@ -80,7 +90,8 @@ const asPublished = (row: PublishedRow): PublishedStatistics => ({
 export function createScreeningStatsService(db: Database, now: () => Date): ScreeningStatsService {
   return {
     async figures(year, eventType) {
-      return screeningFigures(await resultsOfYear(db, year), year, eventType);
+      const [results, releases] = await Promise.all([resultsOfYear(db, year), releasesOf(db, year)]);
+      return screeningFigures(results, year, eventType, releases);
     },
 
     async years() {
@@ -96,11 +107,13 @@ export function createScreeningStatsService(db: Database, now: () => Date): Scre
       // A year still running changes with every result: two snapshots of it a result apart would show that one man's band.
       if (!isPublishableYear(year, thisYear)) throw new ApiError(409, 'year_not_over', yearNotOverMessage(year));
       return db.transaction(async (tx) => {
-        // Every event type together: one type's figures beside the whole would let hidden counts be subtracted out.
+        // One Publish of a year at a time, so each release is made against every one before it.
+        await tx.query("SELECT pg_advisory_xact_lock(hashtext(current_schema() || ':statistics.publish:' || $1::text))", [year]);
         const results = await resultsOfYear(tx, year);
         // A year with no results would replace SPEC's typed-in figures for it with zeros.
         if (results.length === 0) throw new ApiError(409, 'nothing_to_publish', `There are no results for ${year} to publish.`);
-        const figures = screeningFigures(results, year, 'all');
+        // The all-types view, suppressed with the type views staff can set beside it and against every earlier release of the year.
+        const figures = screeningFigures(results, year, 'all', await releasesOf(tx, year));
         const at = now();
         const [row] = await tx.query<PublishedRow & { publication_id: string }>(
           `INSERT INTO published_statistics (year, figures, published_at, staff_user_id, staff_email)

@@ -16,10 +16,13 @@
  * when its unit vector lies in the equations' row space. The rule: after
  * hiding the small counts, while some hidden figure can be worked out,
  * hide one more shown, non-zero figure: the first, in this order, whose
- * hiding leaves that hidden figure undetermined: a part before a total
+ * hiding leaves that hidden figure undetermined: a figure of a table read
+ * by fewer before one read by more (`rank`), a part before a total
  * (parts: the bands, rows, outcomes; totals: tests, abnormal, cancers), a
- * smaller count before a larger, an earlier figure before a later; if none
- * does alone, the first such figure in a sum with it, and look again. It
+ * smaller count before a larger, an earlier figure before a later, each
+ * with the figures it would otherwise be the only hidden one in a sum with
+ * (the first other figure of that sum, and so on); if none does, the first
+ * such figure in a sum with it, and look again. It
  * ends with no hidden figure determined by the shown ones.
  *
  * Every hidden figure is at least 1 (only non-zero figures are hidden), and
@@ -28,6 +31,15 @@
  * every shown figure (tests/unit/small-numbers.test.ts checks this by
  * search on random tables). Not used: that abnormal results in a row are at
  * most its tests, and that a hidden figure reads "fewer than 5".
+ *
+ * Several tables read side by side are one table to this rule: the caller
+ * gives every figure of them in one list, with the sums that tie one table
+ * to another (all event types = each type's figure added up), so no
+ * difference of two views gives back a hidden count. A figure the reader
+ * knows without it being published (`known`) is a number in those sums
+ * that is never hidden; a figure may be hidden whatever its size (`force`),
+ * as one that moved by 1 to 4 since an earlier release of the same table
+ * is, so the two releases compared give no small change back.
  *
  * A rate (abnormal results over tests) is shown only when both its counts
  * are; a percentage of a hidden count would give the count back.
@@ -49,21 +61,25 @@ export function showCount(count: number): Shown {
 export interface SumOf {
   total: number;
   parts: readonly number[];
+  /** A sum across tables (all types = each type's figure): its total is not a total within its table, for the order of hiding. */
+  across?: boolean;
 }
 
 const EPSILON = 1e-9;
 
-/** The hidden figures (indexes) that the sums and the shown figures give away. */
-export function determinedHidden(hidden: readonly boolean[], sums: readonly SumOf[]): number[] {
-  const columns = hidden.flatMap((h, i) => (h ? [i] : []));
+/** The sums reduced over the hidden figures in them, and whether a sum of figures can be worked out from what is shown. */
+function solver(hidden: readonly boolean[], sums: readonly SumOf[]) {
+  // Only hidden figures in some sum can be worked out; one in none is a free unknown.
+  const inSums = new Set(sums.flatMap((s) => [s.total, ...s.parts]));
+  const columns = hidden.flatMap((h, i) => (h && inSums.has(i) ? [i] : []));
   const column = new Map(columns.map((figure, c) => [figure, c]));
-  const rows = sums.map((sum) => {
+  const rows = sums.filter((sum) => hidden[sum.total] || sum.parts.some((p) => hidden[p])).map((sum) => {
     const row = columns.map(() => 0);
     if (hidden[sum.total]) row[column.get(sum.total)!]! += 1;
     for (const part of sum.parts) if (hidden[part]) row[column.get(part)!]! -= 1;
     return row;
   });
-  // Reduced row echelon form: a hidden figure is determined when its pivot row has nothing else in it.
+  // Reduced row echelon form.
   const pivots: { row: number; column: number }[] = [];
   for (let c = 0, r = 0; c < columns.length && r < rows.length; c++) {
     let best = r;
@@ -81,41 +97,146 @@ export function determinedHidden(hidden: readonly boolean[], sums: readonly SumO
     pivots.push({ row: r, column: c });
     r++;
   }
-  return pivots
-    .filter(({ row, column: c }) => rows[row]!.every((v, k) => k === c || Math.abs(v) < EPSILON))
-    .map(({ column: c }) => columns[c]!);
+  return {
+    columns,
+    /** The figures' sum (each figure once) is worked out: its hidden part lies in the sums' row space. */
+    determined(figures: readonly number[]): boolean {
+      const vector = columns.map(() => 0);
+      for (const figure of figures) {
+        if (!hidden[figure]) continue;
+        const c = column.get(figure);
+        if (c === undefined) return false;
+        vector[c]! += 1;
+      }
+      for (const { row, column: c } of pivots) {
+        const factor = vector[c]!;
+        if (Math.abs(factor) < EPSILON) continue;
+        for (let k = 0; k < vector.length; k++) vector[k]! -= factor * rows[row]![k]!;
+      }
+      return vector.every((v) => Math.abs(v) < EPSILON);
+    },
+  };
 }
 
+/** The hidden figures (indexes) that the sums and the shown figures give away. */
+export function determinedHidden(hidden: readonly boolean[], sums: readonly SumOf[]): number[] {
+  const solved = solver(hidden, sums);
+  return solved.columns.filter((figure) => solved.determined([figure]));
+}
+
+export interface SuppressOptions {
+  /** Figures hidden whatever their count (one that changed by 1 to 4 since an earlier release of the same table). */
+  force?: readonly boolean[];
+  /** Figures the reader knows without this table: numbers in the sums, never hidden, never hidden to protect another. */
+  known?: readonly boolean[];
+  /** Which table a figure is in, lower hidden first when more must go (the staff-only views before the published one). */
+  rank?: readonly number[];
+  /**
+   * Figures never published but that a reader could work out from those
+   * that are (two event types together, from all types less the third; the
+   * results at no listed event): unknowns, kept undetermined when 1 to 4.
+   * One that is the total of a sum across tables is that sum of its parts.
+   */
+  secret?: readonly boolean[];
+}
+
+/** What `suppress` hid, and whether it ended with nothing guarded worked out (false only when nothing near was left to hide). */
+export interface Suppressed {
+  hidden: boolean[];
+  complete: boolean;
+}
+
+/** The sums joined to `start` through hidden figures: only these decide whether it can be worked out. */
+function sumsJoinedTo(start: readonly number[], hidden: readonly boolean[], sums: readonly SumOf[]): SumOf[] {
+  const reached = new Set(start);
+  const joined = new Set<number>();
+  for (let grew = true; grew; ) {
+    grew = false;
+    sums.forEach((sum, s) => {
+      if (joined.has(s) || ![sum.total, ...sum.parts].some((i) => reached.has(i))) return;
+      joined.add(s);
+      grew = true;
+      for (const i of [sum.total, ...sum.parts]) if (hidden[i]) reached.add(i);
+    });
+  }
+  return [...joined].map((s) => sums[s]!);
+}
+
+/** At most this many ways to free a figure are tried before hiding its first neighbour, so a large table stays quick. */
+const MOST_TRIED = 40;
+
 /**
- * Which of `counts` to hide: the small ones, then more until no hidden one
- * can be worked out from the shown ones through `sums` (the rule above).
+ * Which of `counts` to hide: the small ones and the forced ones, then more
+ * until no hidden one (and no small secret one) can be worked out from the
+ * shown and known ones through `sums` (the rule above).
  */
-export function suppress(counts: readonly number[], sums: readonly SumOf[]): boolean[] {
-  const hidden = counts.map(isSmall);
-  const totals = new Set(sums.map((s) => s.total));
-  const inSums = new Set(sums.flatMap((s) => [s.total, ...s.parts]));
-  const order = (a: number, b: number) => Number(totals.has(a)) - Number(totals.has(b)) || counts[a]! - counts[b]! || a - b;
+export function suppress(counts: readonly number[], sums: readonly SumOf[], options: SuppressOptions = {}): boolean[] {
+  return suppressAll(counts, sums, options).hidden;
+}
+
+/** `suppress`, saying whether it ended with every guarded figure undetermined. */
+export function suppressAll(counts: readonly number[], sums: readonly SumOf[], options: SuppressOptions = {}): Suppressed {
+  const known = (i: number) => options.known?.[i] === true;
+  const secret = (i: number) => options.secret?.[i] === true;
+  // A secret figure that totals a sum across tables is that sum of its parts; the reader has no other way to it.
+  const partsOf = new Map(sums.filter((s) => s.across && secret(s.total)).map((s) => [s.total, s.parts]));
+  const plain = sums.filter((s) => !partsOf.has(s.total));
+  const hidden = counts.map((count, i) => (secret(i) ? !partsOf.has(i) : !known(i) && (isSmall(count) || options.force?.[i] === true)));
+  const figuresOf = (figure: number) => partsOf.get(figure) ?? [figure];
+  const secrets = [...partsOf.keys()].filter((i) => isSmall(counts[i]!));
+  const guardedHidden = (i: number) => hidden[i] && (!secret(i) || isSmall(counts[i]!));
+  const totals = new Set(plain.flatMap((s) => (s.across ? [] : [s.total])));
+  const inSums = [...new Set(plain.flatMap((s) => [s.total, ...s.parts]))];
+  const rank = (i: number) => options.rank?.[i] ?? 0;
+  const order = (a: number, b: number) => rank(a) - rank(b) || Number(totals.has(a)) - Number(totals.has(b)) || counts[a]! - counts[b]! || a - b;
   for (;;) {
-    const [figure] = determinedHidden(hidden, sums);
-    if (figure === undefined) return hidden;
-    const candidates = [...inSums].filter((i) => !hidden[i] && counts[i]! > 0).sort(order);
-    const freeing = candidates.find((i) => {
-      hidden[i] = true;
-      const still = determinedHidden(hidden, sums).includes(figure);
-      hidden[i] = false;
+    const solved = solver(hidden, plain);
+    // A figure of a table read by fewer first: a type view's own gap is closed there before the all-types view pays for it.
+    const guarded = [...counts.keys()].filter(guardedHidden).concat(secrets).sort((a, b) => rank(a) - rank(b) || a - b);
+    const figure = guarded.find((i) => solved.determined(figuresOf(i)));
+    if (figure === undefined) return { hidden, complete: true };
+    // Hiding a figure outside the sums joined to this one cannot change whether it is worked out.
+    const start = figuresOf(figure);
+    const near = new Set([...start, ...sumsJoinedTo(start, hidden, plain).flatMap((s) => [s.total, ...s.parts])]);
+    const hideable = (i: number) => !hidden[i] && !known(i) && !secret(i) && counts[i]! > 0;
+    const candidates = inSums.filter((i) => hideable(i) && near.has(i)).sort(order);
+    // A figure hidden alone in a sum is given back by it: it goes with the first other figure there, and so on.
+    const withPartners = (first: number): number[] => {
+      const set = new Set([first]);
+      for (let grew = true; grew; ) {
+        grew = false;
+        for (const sum of plain) {
+          const members = [sum.total, ...sum.parts];
+          const unknown = members.filter((i) => hidden[i] || set.has(i));
+          if (unknown.length !== 1 || !set.has(unknown[0]!)) continue;
+          const partner = members.filter((i) => hideable(i) && !set.has(i)).sort(order)[0];
+          if (partner === undefined) continue;
+          set.add(partner);
+          grew = true;
+        }
+      }
+      return [...set];
+    };
+    // The fewest figures first, a figure of a table read by more counting for more, then in order.
+    const cost = (group: number[]) => group.reduce((sum, i) => sum + 1 + 2 * rank(i) + 3 * Number(totals.has(i)), 0);
+    const groups = candidates.map(withPartners).sort((a, b) => cost(a) - cost(b)).slice(0, MOST_TRIED);
+    const freeing = groups.find((group) => {
+      for (const i of group) hidden[i] = true;
+      const still = solver(hidden, sumsJoinedTo(start, hidden, plain)).determined(start);
+      for (const i of group) hidden[i] = false;
       return !still;
     });
-    const neighbours = new Set(sums.filter((s) => s.total === figure || s.parts.includes(figure)).flatMap((s) => [s.total, ...s.parts]));
-    const next = freeing ?? candidates.find((i) => neighbours.has(i)) ?? candidates[0];
-    // Nothing left to hide: every figure in a sum is hidden or zero, so nothing shown gives anything away.
-    if (next === undefined) return hidden;
-    hidden[next] = true;
+    const neighbours = new Set(plain.filter((s) => start.some((i) => s.total === i || s.parts.includes(i))).flatMap((s) => [s.total, ...s.parts]));
+    const next = freeing ?? [candidates.find((i) => neighbours.has(i) || start.includes(i)) ?? candidates[0]].filter((i) => i !== undefined);
+    // Nothing near left to hide: every figure in those sums is hidden, zero or known.
+    if (next.length === 0) return { hidden, complete: false };
+    for (const i of next) hidden[i] = true;
   }
 }
 
 /** The counts as published under `suppress`. */
-export function showAll(counts: readonly number[], sums: readonly SumOf[]): Shown[] {
-  const hidden = suppress(counts, sums);
+export function showAll(counts: readonly number[], sums: readonly SumOf[], options: SuppressOptions = {}): Shown[] {
+  const hidden = suppress(counts, sums, options);
   return counts.map((count, i) => (hidden[i] ? { hidden: true } : { count }));
 }
 

@@ -5,7 +5,7 @@
  * a rate needs both its counts.
  */
 import { describe, expect, it } from 'vitest';
-import { determinedHidden, showAll, showCount, shownRate, shownText, suppress, type Shown, type SumOf } from '../../src/domain/small-numbers';
+import { determinedHidden, showAll, showCount, shownRate, shownText, suppress, suppressAll, type Shown, type SumOf, type SuppressOptions } from '../../src/domain/small-numbers';
 
 const H: Shown = { hidden: true };
 const n = (count: number): Shown => ({ count });
@@ -61,6 +61,26 @@ describe('showAll: totals and sub-totals together', () => {
     const hidden = [false, false, false, true, true, true];
     // amber + red = abnormal, no band = tests − green − abnormal.
     expect(determinedHidden(hidden, bands)).toEqual([5]);
+  });
+});
+
+describe('showAll: tables side by side, releases, known and secret figures', () => {
+  // all = a + b across two tables (index 0 = all, 1 = a, 2 = b).
+  const across: SumOf[] = [{ total: 0, parts: [1, 2], across: true }];
+  it.each<[string, number[], SumOf[], SuppressOptions, Shown[]]>([
+    ['a small part of a sum across tables takes the other table\'s figure, not the total read by more', [10, 3, 7], across, { rank: [1, 0, 0] }, [n(10), H, H]],
+    ['with no rank the smaller other figure goes first, the total being no total within a table', [10, 3, 7], across, {}, [n(10), H, H]],
+    ['a figure of a table read by fewer is hidden first even when larger', [20, 3, 6, 11], [{ total: 0, parts: [1, 2, 3] }], { rank: [0, 0, 1, 0] }, [n(20), H, n(6), H]],
+    ['the same without rank: the smaller goes', [20, 3, 6, 11], [{ total: 0, parts: [1, 2, 3] }], {}, [n(20), H, H, n(11)]],
+    ['a forced figure (moved by 1 to 4 since a release) is hidden with a partner', [20, 10, 10], [{ total: 0, parts: [1, 2] }], { force: [false, true, false] }, [n(20), H, H]],
+    ['a known figure is never hidden: the other part goes', [20, 2, 15, 3], [{ total: 0, parts: [1, 2, 3] }], { known: [false, false, false, true] }, [n(20), H, H, n(3)]],
+    ['a small secret sum (two tables together) is kept from being worked out', [20, 8, 9, 3, 2, 1], [{ total: 0, parts: [1, 2, 3] }, { total: 4, parts: [3, 5], across: true }, { total: 5, parts: [], across: false }], { secret: [false, false, false, false, true, false] }, [n(20), H, n(9), H, n(2), H]],
+  ])('%s', (_name, counts, sums, options, shown) => expect(showAll(counts, sums, options)).toEqual(shown));
+
+  it('a secret figure that is 5 or more may be worked out', () => {
+    const { hidden, complete } = suppressAll([20, 8, 12, 8], [{ total: 0, parts: [1, 2] }, { total: 3, parts: [1], across: true }], { secret: [false, false, false, true] });
+    expect(complete).toBe(true);
+    expect(hidden).toEqual([false, false, false, false]);
   });
 });
 
@@ -125,7 +145,7 @@ describe('no hidden figure can be worked out (search over random tables)', () =>
         if (h) expect({ round, counts, hidden, figure: i, twoOrMore: fit[i]!.size >= 2 }).toMatchObject({ twoOrMore: true });
       });
     }
-  });
+  }, 120_000);
 });
 
 describe('shownRate and shownText', () => {

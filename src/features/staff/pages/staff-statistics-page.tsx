@@ -25,6 +25,8 @@ import '../staff.css';
 import '../statistics.css';
 
 const when = (iso: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/London' }).format(new Date(iso));
+/** 2026, 2025 and 2024. */
+const listed = (years: number[]) => (years.length < 2 ? years.join('') : `${years.slice(0, -1).join(', ')} and ${years.at(-1)}`);
 const typeLabel = (type: EventTypeFilter) => (type === 'all' ? 'All event types' : EVENT_TYPE_LABELS[type]);
 
 /** Publish: only a year that is over, asked once more, with a warning when the year is out already (docs/decisions/0022). */
@@ -42,9 +44,9 @@ function Publish({ year, thisYear, onChooseYear }: { year: number; thisYear: num
           ? ''
           : years.length === 0
             ? 'Nothing published from the data yet: it shows the figures typed in for 2023 and 2024.'
-            : `From the data it shows ${years.map((y) => y.year).join(', ')}. ${
-                current ? `It shows ${year}, published ${when(current.published_at)}: ${publishedLines(current.figures).join('; ')}.` : `${year} is not published.`
-              }`}
+            : current
+              ? `The public page shows ${year} as published on ${when(current.published_at)}: ${publishedLines(current.figures).join('; ')}.`
+              : `${year} is not published; the public page shows ${listed(years.map((y) => y.year))} from the data.`}
       </p>
       {!isPublishableYear(year, thisYear) ? (
         <div className="staff-toolbar">
@@ -60,7 +62,7 @@ function Publish({ year, thisYear, onChooseYear }: { year: number; thisYear: num
           <p>
             The public pages will show these figures for {year}, every event type together, in place of what they show for {year} now.
             {current &&
-              ` ${year} was published on ${when(current.published_at)}: publish again only to correct it. Anyone who kept the earlier figures can compare the two, and a small change can point at one man's result.`}{' '}
+              ` ${year} was published on ${when(current.published_at)}: publish again only to correct it. Any figure that moved by fewer than ${SMALL_NUMBER_LIMIT} since then is hidden, so that comparing the two cannot point at one man's result.`}{' '}
             Publish them?
           </p>
           <button
@@ -122,7 +124,8 @@ function Statistics({ userId }: { userId: string }) {
       <h1>Screening statistics</h1>
       <p>
         From every result in the database, by the UK date of its sample. Counts from 1 to {SMALL_NUMBER_LIMIT - 1} read “fewer than {SMALL_NUMBER_LIMIT}”, and so do
-        other counts where a hidden one could otherwise be worked out from the totals shown.
+        other counts where a hidden one could otherwise be worked out from the totals shown, from the other event types' figures or from an earlier published
+        version of the year.
       </p>
       <form className="statistics-filters" onSubmit={(e) => e.preventDefault()} aria-label="Which figures">
         <label htmlFor={`${id}-year`}>

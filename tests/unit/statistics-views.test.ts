@@ -1,0 +1,176 @@
+/**
+ * The figures staff can set side by side (ADR 0022): the all-types view
+ * and each event type's view of a year, and a year's releases one after
+ * another. No sum or difference of the views, figure by figure, gives a
+ * count from 1 to 4; and a release made after a late result, set beside
+ * the one before, differs only in hidden figures or by 5 or more.
+ */
+import { describe, expect, it } from 'vitest';
+import { EVENT_TYPE_FILTERS, screeningFigures, type ScreeningFigures, type StatsResult } from '../../src/domain/screening-stats';
+import type { EventCategory } from '../../src/domain/event';
+import { isSmall, type Shown } from '../../src/domain/small-numbers';
+import { ETHNICITIES } from '../../src/domain/member-profile';
+
+let nextProfile = 1;
+function results(count: number, base: Partial<StatsResult> & Pick<StatsResult, 'value' | 'age'>): StatsResult[] {
+  return Array.from({ length: count }, () => ({
+    profileId: nextProfile++,
+    eventId: 'c1',
+    eventType: 'community',
+    sampleDate: '2017-06-14',
+    ethnicity: 'White - British',
+    followUp: null,
+    ...base,
+  }));
+}
+
+const TYPES: EventCategory[] = ['community', 'freemasons', 'corporate'];
+const CARIBBEAN = 'Black or Black British - Caribbean';
+const INDIAN = 'Asian or Asian British - Indian';
+
+/** Every figure of a view by name, as a reader lists them: its count, or null when hidden. */
+function figureCells(figures: ScreeningFigures): Map<string, number | null> {
+  const cells = new Map<string, number | null>();
+  const put = (key: string, shown: Shown) => cells.set(key, 'hidden' in shown ? null : shown.count);
+  put('men', figures.men_screened);
+  put('tests', figures.tests);
+  put('abnormal', figures.abnormal);
+  for (const [band, shown] of Object.entries(figures.bands)) put(`band:${band}`, shown);
+  for (const [section, groups] of [['age', figures.by_age], ['ethnicity', figures.by_ethnicity], ['event_type', figures.by_event_type]] as const) {
+    for (const g of groups) {
+      put(`${section}:${g.group}:tests`, g.tests);
+      put(`${section}:${g.group}:abnormal`, g.abnormal);
+    }
+  }
+  for (const o of figures.follow_up.outcomes) put(`outcome:${o.outcome}`, o.count);
+  put('cancers', figures.follow_up.cancers);
+  put('radical', figures.follow_up.radical);
+  put('surveillance', figures.follow_up.surveillance);
+  return cells;
+}
+
+/** A figure's value in a view: its count, null when hidden, 0 when its group is not listed. */
+const valueOf = (cells: Map<string, number | null>, key: string) => (cells.has(key) ? cells.get(key)! : 0);
+
+/**
+ * Every figure that a sum or difference of the views gives for a set of
+ * event types (each figure of all types is the types' figures added up:
+ * these results are all at listed events), where it is a count from 1 to 4.
+ */
+function smallFiguresGivenAway(views: Record<string, ScreeningFigures>): string[] {
+  const cells = Object.fromEntries(Object.entries(views).map(([type, figures]) => [type, figureCells(figures)]));
+  const keys = new Set(Object.values(cells).flatMap((c) => [...c.keys()]));
+  const found: string[] = [];
+  for (const key of keys) {
+    for (let set = 1; set < 2 ** TYPES.length; set++) {
+      const inSet = TYPES.filter((_, i) => set & (2 ** i));
+      const outSet = TYPES.filter((t) => !inSet.includes(t));
+      const added = inSet.map((t) => valueOf(cells[t]!, key));
+      const subtracted = [valueOf(cells.all!, key), ...outSet.map((t) => valueOf(cells[t]!, key))];
+      const ways = [
+        added.every((v) => v !== null) ? added.reduce((a, b) => a! + b!, 0)! : null,
+        subtracted.every((v) => v !== null) ? subtracted[0]! - subtracted.slice(1).reduce((a, b) => a! + b!, 0)! : null,
+      ];
+      for (const value of ways) if (value !== null && isSmall(value)) found.push(`${key} for ${inSet.join(' + ')} = ${value}`);
+    }
+  }
+  return found;
+}
+
+const viewsOf = (data: StatsResult[], year: number, releases: ScreeningFigures[] = []) =>
+  Object.fromEntries(EVENT_TYPE_FILTERS.map((type) => [type, screeningFigures(data, year, type, releases)]));
+
+// The hardening review's 2017: three Freemasons, each 50 to 59 and Black Caribbean, among many others.
+const YEAR_2017 = [
+  ...results(40, { value: 0.5, age: 45 }),
+  ...results(8, { value: 2.5, age: 55 }),
+  ...results(6, { value: 7, age: 65, ethnicity: INDIAN }),
+  ...results(3, { value: 1, age: 55, ethnicity: CARIBBEAN, eventId: 'f1', eventType: 'freemasons' }),
+  ...results(12, { value: 1, age: 47, eventId: 'k1', eventType: 'corporate' }),
+  ...results(7, { value: 1.5, age: 72, eventId: 'k1', eventType: 'corporate', ethnicity: CARIBBEAN }),
+];
+
+function randomYear(seed: number): StatsResult[] {
+  const random = (below: number) => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return Math.floor(seed / 65_536) % below;
+  };
+  const outcomes = [null, 'seen_gp', 'biopsy', 'cancer_radical', 'cancer_surveillance', 'no_cancer'] as const;
+  return Array.from({ length: 20 + random(60) }, () => ({
+    profileId: nextProfile++,
+    eventId: 'e',
+    eventType: TYPES[Math.min(2, random(4))]!,
+    sampleDate: '2017-03-03',
+    value: [0.5, 1.5, 2.5, 4.5, 8][random(5)]!,
+    age: random(8) === 0 ? null : 40 + random(40),
+    ethnicity: random(3) === 0 ? ETHNICITIES[random(5)]! : 'White - British',
+    followUp: outcomes[random(outcomes.length)]!,
+  }));
+}
+
+describe('the views of a year set side by side', () => {
+  it('give no Freemasons count back: all types less community and corporate', () => {
+    const views = viewsOf(YEAR_2017, 2017);
+    expect(views.freemasons!.men_screened).toEqual({ hidden: true });
+    expect(views.freemasons!.tests).toEqual({ hidden: true });
+    expect(smallFiguresGivenAway(views)).toEqual([]);
+  }, 60_000);
+
+  it.each([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])('give no count from 1 to 4 by any sum or difference (random year %i)', (seed) => {
+    expect(smallFiguresGivenAway(viewsOf(randomYear(seed * 7919), 2017))).toEqual([]);
+  }, 60_000);
+});
+
+/** Every figure both releases show and that moved by 1 to 4. */
+function smallChanges(before: ScreeningFigures, after: ScreeningFigures): string[] {
+  const a = figureCells(before);
+  const b = figureCells(after);
+  return [...new Set([...a.keys(), ...b.keys()])].flatMap((key) => {
+    const was = valueOf(a, key);
+    const now = valueOf(b, key);
+    return was !== null && now !== null && isSmall(Math.abs(now - was)) ? [`${key}: ${was} -> ${now}`] : [];
+  });
+}
+
+// 2016 as the review found it: no red result, six tests at 60 to 69, nobody of Indian ethnicity.
+const YEAR_2016 = [
+  ...results(40, { value: 0.5, age: 45, sampleDate: '2016-05-01' }),
+  ...results(6, { value: 1.5, age: 62, sampleDate: '2016-05-01' }),
+  ...results(9, { value: 1.5, age: 45, sampleDate: '2016-05-01', eventId: 'f1', eventType: 'freemasons' }),
+  ...results(10, { value: 0.8, age: 52, sampleDate: '2016-05-01', eventId: 'k1', eventType: 'corporate' }),
+];
+const lateRed = results(1, { value: 9, age: 64, ethnicity: INDIAN, sampleDate: '2016-11-20' });
+
+describe('a year published again', () => {
+  it.each<[string, StatsResult[], StatsResult[]]>([
+    ['one late red result for a man of 60 to 69, Indian', YEAR_2016, [...YEAR_2016, ...lateRed]],
+    ['three late results at the Freemasons', YEAR_2016, [...YEAR_2016, ...results(3, { value: 0.5, age: 45, sampleDate: '2016-08-08', eventId: 'f1', eventType: 'freemasons' })]],
+    ['one result corrected from amber to red', YEAR_2016, YEAR_2016.map((r, i) => (i === 40 ? { ...r, value: 9 } : r))],
+    ['one man erased', YEAR_2016, YEAR_2016.slice(1)],
+    ['a random year and two late results', randomYear(101).map((r) => ({ ...r, sampleDate: '2016-03-03' })), []],
+  ])('%s: the two releases differ only in hidden figures or by 5 or more', (_name, before, afterGiven) => {
+    const after = afterGiven.length ? afterGiven : [...before, ...results(2, { value: 4.5, age: 66, sampleDate: '2016-12-01', ethnicity: INDIAN })];
+    const first = screeningFigures(before, 2016, 'all');
+    const second = screeningFigures(after, 2016, 'all', [first]);
+    expect(smallChanges(first, second)).toEqual([]);
+    // And what staff can read beside it gives nothing away either.
+    expect(smallFiguresGivenAway(viewsOf(after, 2016, [first]))).toEqual([]);
+  }, 60_000);
+
+  it('a late red result: red, the 60 to 69 tests and the Indian group show no change of one', () => {
+    const first = screeningFigures(YEAR_2016, 2016, 'all');
+    expect(first.bands.red).toEqual({ count: 0 });
+    expect(first.by_age.find((g) => g.group === '60_69')!.tests).toEqual({ count: 6 });
+    const second = screeningFigures([...YEAR_2016, ...lateRed], 2016, 'all', [first]);
+    expect(second.bands.red).toEqual({ hidden: true });
+    expect(second.by_age.find((g) => g.group === '60_69')!.tests).toEqual({ hidden: true });
+    expect(second.by_ethnicity.find((g) => g.group === INDIAN)!.tests).toEqual({ hidden: true });
+  });
+
+  it('five or more late results in a group may show', () => {
+    const first = screeningFigures(YEAR_2016, 2016, 'all');
+    const late = results(6, { value: 0.5, age: 45, sampleDate: '2016-10-10', eventId: 'k1', eventType: 'corporate' });
+    const second = screeningFigures([...YEAR_2016, ...late], 2016, 'all', [first]);
+    expect(second.by_event_type.find((g) => g.group === 'corporate')!.tests).toEqual({ count: 16 });
+  });
+});
