@@ -1,7 +1,7 @@
 /**
  * The small-number rule for the charity's screening statistics
  * (docs/decisions/0022): a count of 1 to 4 men or tests is shown as
- * "fewer than 5", never as its number, so a figure cannot point at one man
+ * "not shown", never as its number, so a figure cannot point at one man
  * at a small event or in a small ethnic group. Zero is shown: it says
  * nobody, and hiding it would hide nothing.
  *
@@ -30,7 +30,9 @@
  * undetermined also means at least two whole, non-negative values fit
  * every shown figure (tests/unit/small-numbers.test.ts checks this by
  * search on random tables). Not used: that abnormal results in a row are at
- * most its tests, and that a hidden figure reads "fewer than 5".
+ * most its tests. A hidden figure may be of any size (a larger one hidden
+ * so a small one cannot be worked out), so every hidden figure reads the
+ * same words, which say nothing of its size.
  *
  * Several tables read side by side are one table to this rule: the caller
  * gives every figure of them in one list, with the sums that tie one table
@@ -45,7 +47,8 @@
  * are; a percentage of a hidden count would give the count back.
  */
 export const SMALL_NUMBER_LIMIT = 5;
-export const SMALL_NUMBER_TEXT = 'fewer than 5';
+/** What a hidden figure reads, whatever its size: the page's note says why figures are not shown. */
+export const SMALL_NUMBER_TEXT = 'not shown';
 
 /** A count as published: its number, or hidden. */
 export type Shown = { count: number } | { hidden: true };
@@ -240,7 +243,7 @@ export function showAll(counts: readonly number[], sums: readonly SumOf[], optio
   return counts.map((count, i) => (hidden[i] ? { hidden: true } : { count }));
 }
 
-/** A count in words for a page or the CSV: "1,234", or "fewer than 5". */
+/** A count in words for a page or the CSV: "1,234", or "not shown". */
 export function shownText(shown: Shown): string {
   return 'hidden' in shown ? SMALL_NUMBER_TEXT : shown.count.toLocaleString('en-GB');
 }

@@ -1,7 +1,7 @@
 /**
  * The screening figures as a CSV file for staff's spreadsheet: one line
  * per figure (section, group, measure, value), hidden counts written as
- * "fewer than 5" exactly as the page shows them. Written by papaparse,
+ * "not shown" exactly as the page shows them. Written by papaparse,
  * with every text cell that a spreadsheet would run as a formula (one
  * starting with =, +, -, @, a tab or a carriage return, after any leading
  * spaces or line breaks) prefixed with an apostrophe, so no label can

@@ -151,7 +151,7 @@ describe.each(ENGINES)('screening statistics on %s', (engine) => {
       const rows = Papa.parse<string[]>(await res.text(), { skipEmptyLines: true }).data;
       expect(rows[0]).toEqual(['year', 'event_type', 'section', 'group', 'measure', 'value']);
       expect(rows).toContainEqual(['2026', 'Community', 'Summary', '', 'Tests', '8']);
-      expect(rows).toContainEqual(['2026', 'Community', 'Summary', '', 'Abnormal results (amber and red)', 'fewer than 5']);
+      expect(rows).toContainEqual(['2026', 'Community', 'Summary', '', 'Abnormal results (amber and red)', 'not shown']);
       expect(rows.filter((r) => r[2] === 'By ethnicity').map((r) => r[3])).toContain('Other or not listed');
       expect(rows.flat().join()).not.toContain('HYPERLINK');
       for (const row of rows) for (const cell of row) expect(cell).not.toMatch(/^[\s]*[=+\-@]|^[\t\r]/);

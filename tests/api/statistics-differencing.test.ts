@@ -26,7 +26,7 @@ const CARIBBEAN = 'Black or Black British - Caribbean';
 const INDIAN = 'Asian or Asian British - Indian';
 const TYPES = ['community', 'freemasons', 'corporate'] as const;
 
-/** A figure as the page and the CSV write it: its number, or null for "fewer than 5". */
+/** A figure as the page and the CSV write it: its number, or null for "not shown". */
 const cell = (shown: Shown) => ('hidden' in shown ? null : shown.count);
 
 /** Every figure of a view by name. */
@@ -47,7 +47,7 @@ function cellsOf(f: ScreeningFigures): Map<string, number | null> {
 /** The same figures read from the CSV download. */
 function csvCells(csv: string): Map<string, number | null> {
   const rows = Papa.parse<string[]>(csv, { skipEmptyLines: true }).data.slice(1);
-  const value = (v: string) => (v === 'fewer than 5' ? null : Number(v.replace(/,/g, '')));
+  const value = (v: string) => (v === 'not shown' ? null : Number(v.replace(/,/g, '')));
   const cells = new Map<string, number | null>();
   const sections: Record<string, string> = { 'By age band': 'age', 'By ethnicity': 'ethnicity', 'By event type': 'type' };
   for (const [, , section, group, measure, v] of rows as [string, string, string, string, string, string][]) {

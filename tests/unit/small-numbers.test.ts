@@ -1,6 +1,6 @@
 /**
  * The small-number rule (src/domain/small-numbers.ts, ADR 0022): 1 to 4 is
- * "fewer than 5", 0 is shown, no hidden figure can be worked out from the
+ * "not shown", 0 is shown, no hidden figure can be worked out from the
  * totals and sub-totals shown (checked by search on random tables too), and
  * a rate needs both its counts.
  */
@@ -163,7 +163,7 @@ describe('shownRate and shownText', () => {
 
   it('writes counts in en-GB and hidden ones in words', () => {
     expect(shownText(n(3497))).toBe('3,497');
-    expect(shownText(H)).toBe('fewer than 5');
+    expect(shownText(H)).toBe('not shown');
     expect(shownText(n(0))).toBe('0');
   });
 });

@@ -52,7 +52,7 @@ export const statistics: PageCopy = {
 };
 
 /** Said under a year whose figures come from a snapshot staff published. */
-export const fromDataNote = (publishedOn: string) => `From our screening records, published ${publishedOn}. Groups of fewer than 5 men are not shown as a number.`;
+export const fromDataNote = (publishedOn: string) => `From our screening records, published ${publishedOn}. Counts of fewer than 5 are not shown, nor any figure that would let such a count be worked out.`;
 
 /** The research summary's heading for a later year published from the data. */
 export const latestFiguresHeading = (year: number) => `Our latest figures: ${year}`;
