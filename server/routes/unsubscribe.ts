@@ -42,7 +42,7 @@ const ASK = (frame: SiteFrame, kind: EmailChoice, token: string) =>
     `<p>Stop emails of this kind: <strong>${escapeHtml(EMAIL_CHOICE_TEXT[kind].label)}</strong>.</p>
 <form method="post" action="/unsubscribe?t=${escapeHtml(encodeURIComponent(token))}">
 <input type="hidden" name="List-Unsubscribe" value="One-Click">
-<button type="submit" class="button button-primary">Unsubscribe</button>
+<p><button type="submit" class="button button-primary">Unsubscribe</button></p>
 </form>`,
   );
 
