@@ -55,6 +55,7 @@ import { createWaitingListService } from './services/waiting-list-service';
 import { waitingListRoutes } from './routes/waiting-list';
 import { createUnsubscribeLinks } from './services/email-choices-service';
 import { emailChoicesRoutes } from './routes/email-choices';
+import { siteFrame } from './routes/site-frame';
 import { unsubscribeRoutes } from './routes/unsubscribe';
 import { createChangeTimeService } from './services/change-time-service';
 import { createBookingService } from './services/booking-service';
@@ -203,7 +204,7 @@ export function createApp({
     { name: 'paypal', inUse: sandbox !== null, routes: () => sandbox! },
     { name: 'clock', inUse: devClock !== undefined, routes: () => devClock!() },
   ]);
-  app.route('/unsubscribe', unsubscribeRoutes(db, unsubscribeLinks, now));
+  app.route('/unsubscribe', unsubscribeRoutes(db, unsubscribeLinks, now, siteFrame(env.staticDir)));
   app.route('/', staticRoutes(env.staticDir, renderedPages(env.staticDir, events.get, logger)));
 
   // What each job does; the workers (main.ts, or a test's runDue) call these.

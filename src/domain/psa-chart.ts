@@ -13,7 +13,8 @@
  *   are no bands (as the cards show no band).
  */
 import { ageOn } from './age';
-import { amberThreshold, psaBand, RED_FACTOR, type PsaBand } from './psa-band';
+import { amberThreshold, psaBand, PSA_UNIT, RED_FACTOR, type PsaBand } from './psa-band';
+import { clampCentred, labelBox, markerBox, placeBandLabel, placePointLabels, textWidth, type Box, type ChartLabel } from './psa-chart-labels';
 
 export interface PsaReading {
   /** The sample's (or appointment's) UK date, YYYY-MM-DD. */
@@ -50,6 +51,20 @@ export interface ChartTick {
   label: string;
 }
 
+export interface BandLabel extends ChartLabel {
+  band: PsaBand;
+}
+
+/** Every word on the chart, placed inside it and clear of each other (psa-chart-labels.ts). */
+export interface ChartText {
+  xTicks: ChartLabel[];
+  yTicks: ChartLabel[];
+  unit: ChartLabel;
+  /** One per point, in the points' order. */
+  points: ChartLabel[];
+  bands: BandLabel[];
+}
+
 export interface PsaChart {
   width: number;
   height: number;
@@ -60,13 +75,15 @@ export interface PsaChart {
   xTicks: ChartTick[];
   yTicks: ChartTick[];
   yMax: number;
+  text: ChartText;
 }
 
 const DAY_MS = 86_400_000;
+const BAND_WORD: Record<PsaBand, string> = { green: 'Green', amber: 'Amber', red: 'Red' };
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** The ages at which psa-band.ts's starting threshold changes. */
 const THRESHOLD_AGES = [50, 60, 70];
-const MARGIN = { left: 44, right: 16, top: 24, bottom: 32 };
+const MARGIN = { left: 44, right: 16, top: 28, bottom: 34 };
 
 /** Days since 1970-01-01 of a YYYY-MM-DD date, as UTC. */
 export const dayNumber = (date: string) => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / DAY_MS;
@@ -101,23 +118,27 @@ export function thresholdSpans(dateOfBirth: string, fromDay: number, toDay: numb
   return edges.slice(0, -1).map((from, i) => ({ from, to: edges[i + 1]!, amber: amberThreshold(ageOn(dateOfBirth, dateOfDay(from)) ?? 0) }));
 }
 
-/** Month ticks: the smallest step of 1, 2, 3, 6, 12, 24 or 60 months giving at most `most` ticks inside [fromDay, toDay]. */
-export function monthTicks(fromDay: number, toDay: number, most: number): { day: number; label: string }[] {
-  const start = new Date(fromDay * DAY_MS);
-  for (const step of [1, 2, 3, 6, 12, 24, 60]) {
-    const ticks: { day: number; label: string }[] = [];
-    let month = start.getUTCFullYear() * 12 + start.getUTCMonth();
-    month += (step - (month % step)) % step;
-    for (; ; month += step) {
-      const day = Date.UTC(Math.floor(month / 12), month % 12, 1) / DAY_MS;
-      if (day < fromDay) continue;
-      if (day > toDay) break;
-      const year = Math.floor(month / 12);
-      ticks.push({ day, label: step >= 12 ? String(year) : `${MONTHS[month % 12]} ${year}` });
-    }
-    if (ticks.length <= most && (ticks.length > 0 || step === 60)) return ticks;
+/** Steps between month ticks, in months. */
+const MONTH_STEPS = [1, 2, 3, 4, 6, 12, 24, 60, 120];
+
+/**
+ * Month ticks labelled with month and year ("Sep 2024"), on the first of
+ * the month of `startDay` (his first result) and every step after it up to
+ * `toDay`: the smallest step of MONTH_STEPS whose ticks are at least
+ * `minGapDays` apart, so their labels never meet.
+ */
+export function monthTicks(startDay: number, toDay: number, minGapDays: number): { day: number; label: string }[] {
+  const start = new Date(startDay * DAY_MS);
+  const first = start.getUTCFullYear() * 12 + start.getUTCMonth();
+  // A run of `step` months is at least 28 days a month.
+  const step = MONTH_STEPS.find((months) => months * 28 >= minGapDays) ?? MONTH_STEPS[MONTH_STEPS.length - 1]!;
+  const ticks: { day: number; label: string }[] = [];
+  for (let month = first; ; month += step) {
+    const day = Date.UTC(Math.floor(month / 12), month % 12, 1) / DAY_MS;
+    if (day > toDay) break;
+    ticks.push({ day, label: `${MONTHS[month % 12]} ${Math.floor(month / 12)}` });
   }
-  return [];
+  return ticks;
 }
 
 /** The value as the lab reports it: at most two decimals, no trailing zeros ("3.4", "0.95", "12"). */
@@ -163,9 +184,36 @@ export function psaChart(readings: readonly PsaReading[], dateOfBirth: string | 
     band: dateOfBirth ? psaBand(r.value, ageOn(dateOfBirth, r.date)) : null,
     label: psaLabel(r.value),
   }));
-  const most = Math.max(2, Math.floor((plot.right - plot.left) / 80));
-  const xTicks = monthTicks(fromDay, toDay, most).map((t) => ({ at: x(t.day), label: t.label }));
+  // Ticks far enough apart for their labels; a label at an end is moved inside the chart, and
+  // one that would then meet its neighbour is left out with its tick.
+  const minGapDays = ((textWidth('Sep 2024', 'tick') + 8) * (toDay - fromDay)) / Math.max(1, plot.right - plot.left);
+  const xTicks: ChartTick[] = [];
+  for (const t of monthTicks(first, toDay, minGapDays)) {
+    const box = labelBox({ text: t.label, x: clampCentred(t.label, x(t.day), 'tick', width), y: 0, anchor: 'middle' }, 'tick');
+    const previous = xTicks[xTicks.length - 1];
+    if (previous && box.left < clampCentred(previous.label, previous.at, 'tick', width) + textWidth(previous.label, 'tick') / 2 + 4) continue;
+    xTicks.push({ at: x(t.day), label: t.label });
+  }
   const yTicks: ChartTick[] = [];
   for (let i = 0; i * step <= yMax + step / 1000; i += 1) yTicks.push({ at: y(i * step), label: psaLabel(i * step) });
-  return { width, height, plot, points, bands, thresholds, xTicks, yTicks, yMax };
+  return { width, height, plot, points, bands, thresholds, xTicks, yTicks, yMax, text: chartText(plot, width, height, points, bands, xTicks, yTicks) };
+}
+
+/** The chart's words: axes first, then each point's value, then each band's word where it is free. */
+function chartText(plot: PsaChart['plot'], width: number, height: number, points: ChartPoint[], bands: ChartBand[], xTicks: ChartTick[], yTicks: ChartTick[]): ChartText {
+  const xText = xTicks.map((t): ChartLabel => ({ text: t.label, x: clampCentred(t.label, t.at, 'tick', width), y: plot.bottom + 22, anchor: 'middle' }));
+  const yText = yTicks.map((t): ChartLabel => ({ text: t.label, x: plot.left - 6, y: t.at + 4, anchor: 'end' }));
+  const unit: ChartLabel = { text: PSA_UNIT, x: 4, y: plot.top - 14, anchor: 'start' };
+  const taken: Box[] = [...xText, ...yText, unit].map((label) => labelBox(label, 'tick'));
+  const pointText = placePointLabels(points, taken, width, height);
+  taken.push(...points.map((p) => markerBox(p.x, p.y)));
+  const bandText: BandLabel[] = [];
+  for (const band of ['green', 'amber', 'red'] as const) {
+    // The band of the latest span (his age now), as the thresholds stand today.
+    const last = [...bands].reverse().find((b) => b.band === band);
+    if (!last) continue;
+    const placed = placeBandLabel(BAND_WORD[band], { left: last.x, right: last.x + last.width, top: last.y, bottom: last.y + last.height }, taken);
+    if (placed) bandText.push({ ...placed, band });
+  }
+  return { xTicks: xText, yTicks: yText, unit, points: pointText, bands: bandText };
 }

@@ -7,6 +7,9 @@
  * so the next is not sent; opening the link changes nothing; an altered
  * or another kind's token does nothing.
  */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_EMAIL_CHOICES } from '../../src/domain/email-choices';
 import type { Appointment } from '../../src/domain/booking';
@@ -139,5 +142,33 @@ describe.each(ENGINES)('email choices on %s', (engine) => {
     expect(res.status).toBe(200);
     expect(await listed()).toBe(0);
     expect((await choicesOf(member)).body.choices.newsletter).toBe(false);
+  });
+
+  it('the unsubscribe page wears the built site: its stylesheet and header (no navigation, no script) and the site’s button', async () => {
+    const [member] = (await fastMembers(test.db, 1, clock)) as [FastMember];
+    const dir = mkdtempSync(join(tmpdir(), 'chaps-frame-'));
+    try {
+      mkdirSync(join(dir, 'prerendered'));
+      writeFileSync(join(dir, 'index.html'), '<html><head><script type="module" src="/assets/index-1.js"></script><link rel="stylesheet" crossorigin href="/assets/index-1.css"><link rel="icon" href="/favicon.svg"></head><body><div id="root"></div></body></html>');
+      writeFileSync(
+        join(dir, 'prerendered/index.html'),
+        '<html><head></head><body><div id="root"><a class="skip-link" href="#main">Skip</a><header class="site-header"><a class="logo" href="/">CHAPS<span class="visually-hidden">, home page</span></a><nav class="site-nav"><button disabled>Menu</button></nav></header><main>Home words</main></div><script src="/assets/index-1.js"></script></body></html>',
+      );
+      const framed = testApp({ db: test.db, now: () => clock, env: { SITE_URL: SITE, STATIC_DIR: dir } });
+      const links = createUnsubscribeLinks(createSigner(test.db, undefined), SITE);
+      const { url } = await links.linkFor(member.publicId, 'reminders');
+      for (const res of [await framed.request(url.slice(SITE.length)), await framed.request(url.slice(SITE.length), { method: 'POST', body: 'List-Unsubscribe=One-Click' }), await framed.request('/unsubscribe?t=nonsense')]) {
+        const html = await res.text();
+        expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-1.css">');
+        expect(html).toContain('<header class="site-header"><a class="logo" href="/">CHAPS');
+        expect(html).not.toContain('<nav');
+        expect(html).not.toContain('<script');
+        expect(html).not.toContain('Home words');
+        expect(res.headers.get('Content-Security-Policy')).toMatch(/style-src 'self'/);
+      }
+      expect(await (await framed.request(url.slice(SITE.length))).text()).toContain('<button type="submit" class="button button-primary">Unsubscribe</button>');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -11,6 +11,9 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERASURE_MESSAGES } from '../../src/domain/account-erasure';
+import { FOLLOW_UP_LABELS } from '../../src/domain/follow-up';
+import { formatSavedAt } from '../../src/domain/format';
+import { formatProfileId } from '../../src/domain/member-profile';
 import { setStandInRole, STAFF_ROLE } from '../../server/auth/staff-role';
 import type { Payments } from '../../server/payments';
 import type { MemberExport } from '../../server/services/member-export-service';
@@ -139,6 +142,72 @@ describe.each(ENGINES)('the member’s own record on %s', (engine) => {
     const audits = await test.db.query<{ entity_id: string; text: string }>("SELECT entity_id, to_jsonb(staff_audit)::text AS text FROM staff_audit WHERE action = 'member.export'");
     expect(audits.map((a) => a.entity_id)).toEqual([him.userId, him.userId]);
     for (const a of audits) expect(a.text).not.toMatch(new RegExp(`${HIS.first_name}|${HIS.nhs_number}|${him.email.replace(/\./g, '\\.')}`, 'i'));
+  });
+
+  it('the readable copy holds every value of the JSON copy, in words: no stored field names, ISO times, true/false or braces', async () => {
+    await test.db.query(
+      `UPDATE member_profiles SET ni_number = 'QQ123456C', nhs_gp_email = 'surgery@example.nhs.uk', nhs_gp_phone_number = '01206 000000', is_verified = true WHERE user_id = $1::uuid`,
+      [him.userId],
+    );
+    const data = (await (await exportOf(him.token)).json()) as MemberExport;
+    const html = await (await exportOf(him.token, 'html')).text();
+    // The words a man reads: the page without its style sheet and tags, entities decoded.
+    const text = html
+      .replace(/<style>[\s\S]*?<\/style>/, ' ')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&')
+      .replace(/\s+/g, ' ');
+    const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+    // How each stored shape reads: times in UK time, dates day month year, money in pounds.
+    const inWords = (key: string, value: string | number): string => {
+      if (typeof value === 'number') return key.endsWith('_pounds') ? `£${value.toFixed(2)}` : String(value);
+      if (/^\d{4}-\d{2}-\d{2}T/.test(value)) return formatSavedAt(Date.parse(value));
+      const date = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+      if (date) return `${Number(date[3])} ${months[Number(date[2]) - 1]} ${date[1]}`;
+      const month = /^(\d{4})-(\d{2})$/.exec(value);
+      if (month) return `${months[Number(month[2]) - 1]} ${month[1]}`;
+      if (/^\d{2}:\d{2}:\d{2}$/.test(value)) return value.slice(0, 5);
+      if (key === 'follow_up_outcome') return FOLLOW_UP_LABELS[value as keyof typeof FOLLOW_UP_LABELS];
+      return value.replace(/\s+/g, ' ');
+    };
+    const keys = new Set<string>();
+    let checked = 0;
+    const walk = (key: string, value: unknown) => {
+      if (Array.isArray(value)) return value.forEach((v) => walk(key, v));
+      if (value !== null && typeof value === 'object') {
+        for (const [k, v] of Object.entries(value)) {
+          keys.add(k);
+          walk(k, v);
+        }
+        return;
+      }
+      if (typeof value === 'string' || typeof value === 'number') {
+        checked += 1;
+        expect(text.toLowerCase(), `${key}: ${value}`).toContain(inWords(key, value).toLowerCase());
+      }
+    };
+    const { exported_at: exportedAt, about, ...sections } = data;
+    for (const rows of Object.values(sections)) walk('', rows);
+    expect(checked).toBeGreaterThan(100);
+    expect(text).toContain(formatSavedAt(Date.parse(exportedAt)));
+    expect(text).toContain(about);
+    // Named in words: "National Insurance number", never ni_number or "Ni number"; questions with his answers.
+    expect(text).toContain('National Insurance number');
+    expect(text).toContain('Has anyone on your father’s side of the family had prostate cancer?');
+    expect(text).toContain(`Member number ${formatProfileId(him.profileId)}`);
+    expect(text).toMatch(/Appointment reminders Yes/);
+    // No stored name, raw ("ni_number") or merely spaced out ("Ni number", "Is verified"), except where that is plain English.
+    const plainAlready = new Set(['first_name', 'last_name', 'date_of_birth', 'home_address', 'billing_address', 'phone_number', 'next_test_due', 'waiting_list']);
+    for (const key of keys) {
+      if (!/[_A-Z]/.test(key)) continue;
+      expect(text, key).not.toContain(key);
+      const spaced = key.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+      if (!plainAlready.has(key)) expect(text, key).not.toContain(spaced.charAt(0).toUpperCase() + spaced.slice(1));
+    }
+    for (const raw of ['Ni number', 'Nhs gp email', 'Is verified', 'Recall months override']) expect(text).not.toContain(raw);
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    expect(text).not.toMatch(/\b(true|false)\b/i);
+    expect(text).not.toMatch(/[{}[\]]/);
   });
 
   it('refuses the wrong password and an upcoming booking, leaving everything as it was', async () => {

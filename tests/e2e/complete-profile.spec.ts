@@ -32,7 +32,7 @@ async function fillDetails(page: Page, firstName: string) {
   await page.getByLabel('Last name').fill('Halloway');
   // The age notice shows on the first focus of the date of birth, as at sign-up.
   await page.getByLabel('Date of birth').click();
-  await page.getByRole('dialog', { name: 'Age Restriction Error' }).getByRole('button', { name: 'OK' }).click();
+  await page.getByRole('dialog', { name: 'Screening is for men aged 40 to 80' }).getByRole('button', { name: 'OK' }).click();
   await page.getByLabel('Date of birth').fill(bornYearsAgo(61));
   await page.getByLabel('Gender').selectOption('Male');
   await page.getByLabel('Ethnicity').selectOption('Not stated');

@@ -148,7 +148,7 @@ test('sign-up: no account is made and the form keeps its answers', async ({ page
   await page.getByLabel('Last name').fill('Walsh');
   // The date field first reminds of the age limit (account.spec.ts).
   await page.getByLabel('Date of birth').click();
-  await page.getByRole('dialog', { name: 'Age Restriction Error' }).getByRole('button', { name: 'OK' }).click();
+  await page.getByRole('dialog', { name: 'Screening is for men aged 40 to 80' }).getByRole('button', { name: 'OK' }).click();
   await page.getByLabel('Date of birth').fill(bornYearsAgo(55));
   await page.getByLabel('Gender').selectOption('Male');
   await page.getByLabel('Ethnicity').selectOption('Not stated');

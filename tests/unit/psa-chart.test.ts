@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { dayNumber, linearScale, monthTicks, niceStep, psaChart, psaLabel, thresholdSpans } from '../../src/domain/psa-chart';
+import { labelBox, overlaps, type TextKind } from '../../src/domain/psa-chart-labels';
 
 describe('niceStep', () => {
   it.each([
@@ -67,11 +68,16 @@ describe('thresholdSpans', () => {
 });
 
 describe('monthTicks', () => {
-  it('monthly labels over a short span, yearly over a long one, never more than asked', () => {
-    expect(monthTicks(dayNumber('2026-02-15'), dayNumber('2026-05-20'), 6).map((t) => t.label)).toEqual(['Mar 2026', 'Apr 2026', 'May 2026']);
-    const long = monthTicks(dayNumber('2016-06-01'), dayNumber('2026-06-01'), 6);
-    expect(long.length).toBeLessThanOrEqual(6);
-    expect(long.map((t) => t.label)).toEqual(['2018', '2020', '2022', '2024', '2026']);
+  it('month and year on every tick, from his first result’s month, spaced at least as asked', () => {
+    expect(monthTicks(dayNumber('2026-02-15'), dayNumber('2026-05-20'), 20).map((t) => t.label)).toEqual(['Feb 2026', 'Mar 2026', 'Apr 2026', 'May 2026']);
+    // Results from September 2024 to November 2026 on a narrow chart: yearly steps, never a bare year, never one lone tick.
+    const long = monthTicks(dayNumber('2024-09-12'), dayNumber('2027-01-20'), 250);
+    expect(long.map((t) => t.label)).toEqual(['Sep 2024', 'Sep 2025', 'Sep 2026']);
+    const decade = monthTicks(dayNumber('2016-06-01'), dayNumber('2026-08-01'), 700);
+    expect(decade.map((t) => t.label)).toEqual(['Jun 2016', 'Jun 2021', 'Jun 2026']);
+    for (const ticks of [long, decade]) {
+      for (let i = 1; i < ticks.length; i += 1) expect(ticks[i]!.day - ticks[i - 1]!.day).toBeGreaterThanOrEqual(250);
+    }
   });
 });
 
@@ -153,8 +159,7 @@ describe('psaChart', () => {
     const chart = psaChart([{ date: '2026-03-12', value: 0.9 }], '1961-06-01', 360, 240);
     expect(chart.points).toHaveLength(1);
     expect(chart.points[0]!.x).toBeCloseTo((chart.plot.left + chart.plot.right) / 2);
-    expect(chart.xTicks.length).toBeGreaterThan(0);
-    expect(chart.xTicks.length).toBeLessThanOrEqual(Math.floor((chart.plot.right - chart.plot.left) / 80));
+    expect(chart.xTicks.map((t) => t.label)[0]).toBe('Mar 2026');
   });
 
   it('without a date of birth: no bands, no band per point, the values still plotted', () => {
@@ -163,5 +168,34 @@ describe('psaChart', () => {
     expect(chart.thresholds).toEqual([]);
     expect(chart.points.map((p) => p.band)).toEqual([null, null, null]);
     expect(chart.yMax).toBe(15);
+  });
+
+  it('every word inside the chart and clear of every other, the newest value beside the red band’s word', () => {
+    const readings = [
+      { date: '2024-09-12', value: 0.9 },
+      { date: '2025-09-18', value: 3.4 },
+      { date: '2025-12-04', value: 4.1 },
+      { date: '2026-11-19', value: 8.7 },
+    ];
+    for (const width of [280, 300, 346, 600]) {
+      const chart = psaChart(readings, '1961-06-01', width, width < 480 ? 240 : 300);
+      const words: [TextKind, ReturnType<typeof labelBox>][] = [
+        ...[...chart.text.xTicks, ...chart.text.yTicks, chart.text.unit].map((t) => ['tick', labelBox(t, 'tick')] as [TextKind, ReturnType<typeof labelBox>]),
+        ...chart.text.points.map((t) => ['point', labelBox(t, 'point')] as [TextKind, ReturnType<typeof labelBox>]),
+        ...chart.text.bands.map((t) => ['zone', labelBox(t, 'zone')] as [TextKind, ReturnType<typeof labelBox>]),
+      ];
+      expect(chart.text.points.map((t) => t.text)).toEqual(['0.9', '3.4', '4.1', '8.7']);
+      expect(chart.text.bands.map((t) => t.text)).toEqual(['Green', 'Amber', 'Red']);
+      expect(chart.text.xTicks.length).toBeGreaterThanOrEqual(3);
+      for (const [, box] of words) {
+        expect(box.left).toBeGreaterThanOrEqual(0);
+        expect(box.top).toBeGreaterThanOrEqual(0);
+        expect(box.right).toBeLessThanOrEqual(width);
+        expect(box.bottom).toBeLessThanOrEqual(chart.height);
+      }
+      for (let i = 0; i < words.length; i += 1) {
+        for (let j = i + 1; j < words.length; j += 1) expect(overlaps(words[i]![1], words[j]![1]), `${width}: ${i} and ${j}`).toBe(false);
+      }
+    }
   });
 });

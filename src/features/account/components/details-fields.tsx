@@ -1,14 +1,15 @@
 /**
  * The profile fields of the sign-up form (name to NHS number), shared with
  * the details step of a member whose account has no profile yet. The age
- * notice is asked for on first focus of the date of birth and whenever the
- * age entered is outside 40-80; the NHS number keeps digits only and says so.
+ * notice (information) is asked for on first focus of the date of birth,
+ * the age error whenever the age entered is outside 40-80; the NHS number keeps digits only and says so.
  */
 import { useRef, useState } from 'react';
 import { AGE_MESSAGE, isEligibleAge } from '@/domain/age';
 import { COUNTRIES, ETHNICITIES, GENDERS } from '@/domain/member-profile';
 import { cleanNhsInput, NHS_DIGITS_MESSAGE } from '@/domain/nhs-number';
 import type { DetailsValues } from '@/domain/signup-form';
+import type { AgeDialogKind } from './age-dialog';
 import { errorFor, type FieldError } from './error-summary';
 import { SelectField } from './select-field';
 import { TextField } from './text-field';
@@ -19,8 +20,8 @@ interface DetailsFieldsProps {
   errors: FieldError[];
   /** Today in London, YYYY-MM-DD: the latest date of birth, and the day ages are counted on. */
   today: string;
-  /** Show the age notice (the page holds the dialog). */
-  onAgeNotice: () => void;
+  /** Show an age dialog (the page holds it): the notice on first focus, the error for an age outside 40-80. */
+  onAgeNotice: (kind: AgeDialogKind) => void;
 }
 
 export function DetailsFields({ values, onChange, errors, today, onAgeNotice }: DetailsFieldsProps) {
@@ -33,7 +34,7 @@ export function DetailsFields({ values, onChange, errors, today, onAgeNotice }: 
   function firstDobFocus() {
     if (ageNoticeShown.current) return;
     ageNoticeShown.current = true;
-    onAgeNotice();
+    onAgeNotice(ageError ? 'error' : 'notice');
   }
 
   function changeNhs(raw: string) {
@@ -47,7 +48,7 @@ export function DetailsFields({ values, onChange, errors, today, onAgeNotice }: 
       <TextField id="firstName" label="First name (and middle names)" autoComplete="given-name" value={values.firstName} onChange={set('firstName')} error={error('firstName')} />
       <TextField id="lastName" label="Last name" autoComplete="family-name" value={values.lastName} onChange={set('lastName')} error={error('lastName')} />
       <TextField id="dateOfBirth" label="Date of birth" type="date" max={today} value={values.dateOfBirth} onChange={set('dateOfBirth')}
-        onFocus={firstDobFocus} onClick={firstDobFocus} onBlur={() => ageError && onAgeNotice()} error={error('dateOfBirth') ?? ageError} />
+        onFocus={firstDobFocus} onClick={firstDobFocus} onBlur={() => ageError && onAgeNotice('error')} error={error('dateOfBirth') ?? ageError} />
       <SelectField id="gender" label="Gender" options={GENDERS} placeholder="Choose gender" value={values.gender} onChange={set('gender')} error={error('gender')} />
       <SelectField id="ethnicity" label="Ethnicity" options={ETHNICITIES} placeholder="Choose ethnicity" value={values.ethnicity} onChange={set('ethnicity')} error={error('ethnicity')} />
       <TextField id="occupation" label="Occupation (optional)" autoComplete="organization-title" value={values.occupation} onChange={set('occupation')} error={error('occupation')} />

@@ -1,6 +1,7 @@
 /**
- * "PSA over time" (issue 20): his values by date as an SVG line over the
- * bands for his age (geometry from src/domain/psa-chart.ts), each point
+ * "PSA over time": his values by date as an SVG line over the bands for
+ * his age (geometry and the place of every word from
+ * src/domain/psa-chart.ts, so no label meets another or leaves the chart), each point
  * labelled with its value and marked by a shape per band (circle green,
  * diamond amber, square red), so colour is never the only cue; the same
  * numbers as a table for screen readers; a sentence for one result. Drawn
@@ -69,39 +70,33 @@ export function PsaHistory({ readings, dateOfBirth }: { readings: PsaReading[]; 
           {chart.thresholds.map((t, i) => (
             <line key={i} className={`psa-threshold psa-threshold-${t.kind}`} x1={t.x1} x2={t.x2} y1={t.y} y2={t.y} />
           ))}
-          {chart.bands.length > 0 &&
-            (['green', 'amber', 'red'] as const).map((band) => {
-              const last = [...chart.bands].reverse().find((b) => b.band === band);
-              return last && last.height > 16 ? (
-                <text key={band} className="psa-zone-label" x={plot.right - 4} y={last.y + 14} textAnchor="end">
-                  {BAND_WORD[band]}
-                </text>
-              ) : null;
-            })}
+          {chart.text.bands.map((t) => (
+            <text key={t.band} className="psa-zone-label" x={t.x} y={t.y} textAnchor={t.anchor}>
+              {t.text}
+            </text>
+          ))}
           <line className="psa-axis" x1={plot.left} x2={plot.left} y1={plot.top} y2={plot.bottom} />
           <line className="psa-axis" x1={plot.left} x2={plot.right} y1={plot.bottom} y2={plot.bottom} />
-          {chart.yTicks.map((t) => (
-            <text key={t.label} className="psa-tick" x={plot.left - 6} y={t.at + 4} textAnchor="end">
-              {t.label}
+          {[...chart.text.yTicks, chart.text.unit, ...chart.text.xTicks].map((t) => (
+            <text key={`${t.x},${t.y}`} className="psa-tick" x={t.x} y={t.y} textAnchor={t.anchor}>
+              {t.text}
             </text>
           ))}
-          <text className="psa-tick" x={4} y={plot.top - 10}>
-            {PSA_UNIT}
-          </text>
           {chart.xTicks.map((t) => (
-            <text key={t.label} className="psa-tick" x={t.at} y={plot.bottom + 20} textAnchor="middle">
-              {t.label}
-            </text>
+            <line key={t.label} className="psa-axis" x1={t.at} x2={t.at} y1={plot.bottom} y2={plot.bottom + 5} />
           ))}
           {points.length > 1 && <polyline className="psa-line" points={points.map((p) => `${p.x},${p.y}`).join(' ')} />}
-          {points.map((p) => (
-            <g key={`${p.date}-${p.value}`}>
-              <Marker point={p} />
-              <text className="psa-point-label" x={p.x} y={p.y - 12} textAnchor="middle">
-                {p.label}
-              </text>
-            </g>
-          ))}
+          {points.map((p, i) => {
+            const label = chart.text.points[i]!;
+            return (
+              <g key={`${p.date}-${p.value}`}>
+                <Marker point={p} />
+                <text className="psa-point-label" x={label.x} y={label.y} textAnchor={label.anchor}>
+                  {label.text}
+                </text>
+              </g>
+            );
+          })}
         </svg>
       </div>
       {chart.bands.length === 0 && <p>Add your date of birth to your profile to see the bands for your age.</p>}

@@ -16,7 +16,7 @@ import { RequireMember } from '@/lib/require-member';
 import type { MemberSession } from '@/lib/session';
 import { Spinner } from '@/lib/ui/spinner';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { AgeDialog } from '../components/age-dialog';
+import { AgeDialog, type AgeDialogKind } from '../components/age-dialog';
 import { DetailsFields } from '../components/details-fields';
 import { ErrorSummary, type FieldError } from '../components/error-summary';
 import { TextField } from '../components/text-field';
@@ -43,7 +43,7 @@ function DetailsForm({ member, kept, problem }: { member: MemberSession; kept: D
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [failure, setFailure] = useState<string | null>(problem);
   const [busy, setBusy] = useState(false);
-  const [ageDialog, setAgeDialog] = useState(false);
+  const [ageDialog, setAgeDialog] = useState<AgeDialogKind | null>(null);
   const today = londonDate(new Date());
 
   async function submit(event: FormEvent) {
@@ -52,7 +52,7 @@ function DetailsForm({ member, kept, problem }: { member: MemberSession; kept: D
     const found = validateDetails(values, member.email, today);
     setErrors(found);
     if (found.length > 0) {
-      if (isAgeError(found)) setAgeDialog(true);
+      if (isAgeError(found)) setAgeDialog('error');
       return;
     }
     setBusy(true);
@@ -71,7 +71,7 @@ function DetailsForm({ member, kept, problem }: { member: MemberSession; kept: D
       <ErrorSummary errors={errors} />
       <form className="account-form" onSubmit={submit} noValidate aria-labelledby="complete-profile-title">
         <TextField id="email" label="Email address" value={member.email} readOnly disabled />
-        <DetailsFields values={values} errors={errors} today={today} onAgeNotice={() => setAgeDialog(true)}
+        <DetailsFields values={values} errors={errors} today={today} onAgeNotice={setAgeDialog}
           onChange={(field, value) => setValues((v) => ({ ...v, [field]: value }))} />
         {failure && (
           <p className="form-failure" role="alert">
@@ -82,7 +82,7 @@ function DetailsForm({ member, kept, problem }: { member: MemberSession; kept: D
           {busy ? 'Saving…' : 'Save and continue'}
         </button>
       </form>
-      <AgeDialog open={ageDialog} onClose={() => setAgeDialog(false)} />
+      <AgeDialog kind={ageDialog} onClose={() => setAgeDialog(null)} />
     </>
   );
 }

@@ -4,8 +4,8 @@
  * route. When the address must be confirmed first (no session yet), the
  * details wait on this device and the profile is made at the first sign-in
  * here (finish-signup.ts); a profile that could not be sent is asked for
- * again on /complete-profile. The age dialog shows once, on first focus of
- * the date of birth, and again whenever the age entered is outside 40-80.
+ * again on /complete-profile. The age notice shows once, on first focus of
+ * the date of birth, and the age error whenever the age entered is outside 40-80.
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
@@ -17,7 +17,7 @@ import { ensureOnline } from '@/lib/not-sent';
 import { useSession } from '@/lib/session';
 import { getSupabase } from '@/lib/supabase';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { AgeDialog } from '../components/age-dialog';
+import { AgeDialog, type AgeDialogKind } from '../components/age-dialog';
 import { DetailsFields } from '../components/details-fields';
 import { ErrorSummary, errorFor, type FieldError } from '../components/error-summary';
 import { TextField } from '../components/text-field';
@@ -36,7 +36,7 @@ export default function SignupPage() {
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [ageDialog, setAgeDialog] = useState(false);
+  const [ageDialog, setAgeDialog] = useState<AgeDialogKind | null>(null);
   const today = londonDate(new Date());
 
   useEffect(() => {
@@ -55,7 +55,7 @@ export default function SignupPage() {
     const found = validateSignup(values, today);
     setErrors(found);
     if (found.length > 0) {
-      if (isAgeError(found)) setAgeDialog(true);
+      if (isAgeError(found)) setAgeDialog('error');
       return;
     }
     setBusy(true);
@@ -124,7 +124,7 @@ export default function SignupPage() {
       </p>
       <ErrorSummary errors={errors} />
       <form className="account-form" onSubmit={submit} noValidate>
-        <DetailsFields values={values} errors={errors} today={today} onAgeNotice={() => setAgeDialog(true)}
+        <DetailsFields values={values} errors={errors} today={today} onAgeNotice={setAgeDialog}
           onChange={(field, value) => setValues((v) => ({ ...v, [field]: value }))} />
         <TextField id="email" label="Email address" type="email" autoComplete="email" value={values.email} onChange={set('email')} error={error('email')} />
         <TextField id="password" label="Password" type="password" autoComplete="new-password" value={values.password} onChange={set('password')} error={error('password')} />
@@ -144,7 +144,7 @@ export default function SignupPage() {
           <span>Creating your account…</span>
         </div>
       )}
-      <AgeDialog open={ageDialog} onClose={() => setAgeDialog(false)} />
+      <AgeDialog kind={ageDialog} onClose={() => setAgeDialog(null)} />
     </div>
   );
 }
