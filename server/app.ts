@@ -82,6 +82,7 @@ export interface AppDependencies {
     | 'enquiriesEmail'
     | 'reminderTime'
     | 'waitlistOfferHours'
+    | 'recallNearMiles'
     | 'port'
     | 'linkSigningSecret'
     | 'paypal'
@@ -214,7 +215,7 @@ export function createApp({
     waiting_list_offers: waitingListJob(waitingOffers, logger),
     // The events as they are now (no listing cache): an invitation lists only places free at its moment.
     recall_emails: recallEmailsJob(
-      createRecallEmailsService(db, now, mailer, () => createEventsService(db, now).list({}), emailOrigin, unsubscribeLinks),
+      createRecallEmailsService(db, now, mailer, () => createEventsService(db, now).list({}), emailOrigin, unsubscribeLinks, env.recallNearMiles),
       logger,
     ),
   });

@@ -14,7 +14,7 @@
  */
 import type { ScreeningEvent } from '../../src/domain/event';
 import { londonDate } from '../../src/domain/london-time';
-import { followUpDay, invitationEvents, invitationWindow, lateWindow } from '../../src/domain/recall-invitations';
+import { DEFAULT_NEAR_MILES, followUpDay, invitationEvents, invitationWindow, lateWindow } from '../../src/domain/recall-invitations';
 import type { Database, Queryable, Row } from '../db/adapter';
 import { mailHtml, mailText, type MailContent, type Mailer } from '../mail';
 import { wantsEmailSql, type UnsubscribeLinks } from './email-choices-service';
@@ -62,6 +62,8 @@ export function createRecallEmailsService(
   upcomingEvents: () => Promise<ScreeningEvent[]>,
   origin: string,
   unsubscribe: UnsubscribeLinks,
+  /** RECALL_NEAR_MILES: no event further than this from where he was last tested is listed. */
+  nearMiles = DEFAULT_NEAR_MILES,
 ): RecallEmailsService {
   const site = origin.replace(/\/+$/, '');
 
@@ -95,7 +97,7 @@ export function createRecallEmailsService(
           );
       for (const row of rows) {
         const from = row.latitude === null || row.longitude === null ? null : { latitude: Number(row.latitude), longitude: Number(row.longitude) };
-        const listed = invitationEvents(events, from, at);
+        const listed = invitationEvents(events, from, at, nearMiles);
         const ids = listed.map((e) => e.event.event_id);
         if (followUp) {
           await tx.query('UPDATE member_results SET recall_followed_up_at = $2, recall_follow_up_events = $3::uuid[] WHERE result_id = $1::uuid', [row.result_id, at, ids]);
@@ -111,6 +113,7 @@ export function createRecallEmailsService(
             firstName: String(row.first_name ?? ''),
             due: String(row.next_test_due),
             lastPlace: from && row.last_city ? String(row.last_city) : null,
+            nearMiles: from ? nearMiles : null,
             events: listed,
             origin: site,
             unsubscribeUrl: link.url,

@@ -30,6 +30,7 @@ describe('server settings', () => {
       enquiriesEmail: 'info@chaps-charity.org.uk',
       reminderTime: '09:00',
       waitlistOfferHours: 12,
+      recallNearMiles: 50,
       authJwtSecret: undefined,
       authRequireEmailConfirmation: false,
       supabaseUrl: undefined,
@@ -77,6 +78,7 @@ describe('server settings', () => {
         NODE_ENV: 'production',
         LOG_LEVEL: 'warn',
         VITE_TILE_URL: 'https://tiles.example.org/{z}/{x}/{y}.png',
+        RECALL_NEAR_MILES: '35',
         ...PRODUCTION_NEEDS,
       },
       '/srv/app',
@@ -89,6 +91,7 @@ describe('server settings', () => {
       nodeEnv: 'production',
       logLevel: 'warn',
       devTiles: false,
+      recallNearMiles: 35,
     });
   });
 
@@ -177,6 +180,9 @@ describe('server settings', () => {
     ['WAITLIST_OFFER_HOURS', '0'],
     ['WAITLIST_OFFER_HOURS', '169'],
     ['WAITLIST_OFFER_HOURS', 'half a day'],
+    ['RECALL_NEAR_MILES', '0'],
+    ['RECALL_NEAR_MILES', '501'],
+    ['RECALL_NEAR_MILES', '12.5'],
   ])('refuses %s=%s with a message naming it', (name, value) => {
     let thrown: unknown;
     try {
