@@ -267,6 +267,58 @@ describe.each(ENGINES)('how near an invitation\'s events are on %s', (engine) =>
   });
 });
 
+describe.each(ENGINES)('the GP prompt and a recorded follow-up on %s', (engine) => {
+  let test: TestDatabase;
+  let clock = BOOKED;
+  const event = makeEvent({ event_name: 'Ipswich Last Test', event_date: '2026-08-21', end_time: '13:00' });
+  const app = () => testApp({ db: test.db, now: () => clock, env: { SITE_URL: SITE } });
+
+  beforeAll(async () => {
+    test = await createTestDatabase(engine);
+    await replaceEvents(test.db, [event]);
+  });
+  afterAll(async () => {
+    await test?.dispose();
+  });
+
+  it('sends no prompt once an answering outcome is recorded, before the sweep or after it queued the email; "Not known" answers nothing', async () => {
+    const staff = await makeStaff(test.db, BOOKED);
+    const booked = await bookedMembers(app(), test.db, BOOKED, event, ['10:00', '10:15', '10:30', '10:45']);
+    const [referredBefore, seenAfter, unknown, nothing] = booked;
+    clock = RESULTS;
+    const follow = async (who: (typeof booked)[number], outcome: string) => {
+      const res = await getJson(app(), `/api/staff/events/${event.event_id}/attendees/${who.appointment.appointment_id}/follow-up`, sendJson(await staff.tokenAt(clock), { outcome }, 'PUT'));
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    };
+    for (const { appointment } of booked) {
+      const res = await getJson(app(), `/api/staff/events/${event.event_id}/attendees/${appointment.appointment_id}/result`, sendJson(await staff.tokenAt(clock), { test_result: '4.50' }, 'PUT'));
+      expect(res.status).toBe(200);
+    }
+    await runJobs(test.db);
+    // Recorded before the sweep: "Referred" (the case that reached a man under a hospital's care), and "Not known".
+    await follow(referredBefore!, 'referred');
+    await follow(unknown!, 'not_known');
+
+    // The sweep queues the prompts it finds due; nothing is sent yet.
+    clock = GP_AT;
+    app();
+    const mailer = createMailer({ db: test.db, jobs: jobsFor(test.db), env: { mailFrom: 'CHAPS <no-reply@example.org>' } });
+    const links = createUnsubscribeLinks(createSigner(test.db, undefined), SITE);
+    const sweep = createRecallEmailsService(test.db, () => clock, mailer, () => createEventsService(test.db, () => clock).list({}), SITE, links);
+    expect((await sweep.sendDue()).gpPrompts).toBe(3);
+    // Recorded after it was queued, before it is sent: "Seen GP".
+    await follow(seenAfter!, 'seen_gp');
+    await runJobs(test.db);
+
+    const prompts = (await sentMail(test.db)).filter((m) => m.subject === 'Have you seen your GP about your PSA result?');
+    expect(prompts.map((m) => m.to).sort()).toEqual([unknown!.member.email, nothing!.member.email].sort());
+    // Later sweeps send nothing more.
+    expect((await sweep.sendDue()).gpPrompts).toBe(0);
+    await runJobs(test.db);
+    expect((await sentMail(test.db)).filter((m) => m.subject === 'Have you seen your GP about your PSA result?')).toHaveLength(2);
+  });
+});
+
 describe.each(ENGINES)('two recall sweeps at once on %s', (engine) => {
   let test: TestDatabase;
   let clock = BOOKED;
