@@ -48,7 +48,7 @@ import { createAccessCodeService } from './services/access-code-service';
 import { createAccessGrants } from './services/access-grants';
 import { createAppointmentsService } from './services/appointments-service';
 import { createBookingMail } from './services/booking-mail';
-import { createRecallEmailsService } from './services/recall-emails-service';
+import { createRecallEmailsService, gpPromptStillDue } from './services/recall-emails-service';
 import { createRemindersService } from './services/reminders-service';
 import { createWaitingListOffers } from './services/waiting-list-offers';
 import { createWaitingListService } from './services/waiting-list-service';
@@ -84,6 +84,7 @@ export interface AppDependencies {
     | 'reminderTime'
     | 'waitlistOfferHours'
     | 'waitlistMorningHour'
+    | 'recallNearMiles'
     | 'port'
     | 'linkSigningSecret'
     | 'paypal'
@@ -209,7 +210,12 @@ export function createApp({
 
   // What each job does; the workers (main.ts, or a test's runDue) call these.
   jobs.handle({
-    email: emailJob(mailTransport ?? createMailTransport({ db, env, logger }), (id) => forgetEmailJob(db, jobs.schema, id)),
+    // A GP prompt whose reason has lapsed since it was queued (an answering outcome recorded) is not sent.
+    email: emailJob(
+      mailTransport ?? createMailTransport({ db, env, logger }),
+      (id) => forgetEmailJob(db, jobs.schema, id),
+      (reason) => gpPromptStillDue(db, reason.resultId),
+    ),
     refund: refundJob(db, payments.refund),
     reconcile_payments: reconcileJob(payments.reconcile, logger),
     paypal_webhook: paypalWebhookJob(payments.processPayPalWebhook),
@@ -217,7 +223,7 @@ export function createApp({
     waiting_list_offers: waitingListJob(waitingOffers, logger),
     // The events as they are now (no listing cache): an invitation lists only places free at its moment.
     recall_emails: recallEmailsJob(
-      createRecallEmailsService(db, now, mailer, () => createEventsService(db, now).list({}), emailOrigin, unsubscribeLinks),
+      createRecallEmailsService(db, now, mailer, () => createEventsService(db, now).list({}), emailOrigin, unsubscribeLinks, env.recallNearMiles),
       logger,
     ),
   });

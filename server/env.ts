@@ -7,6 +7,7 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_NEAR_MILES } from '../src/domain/recall-invitations';
 import { DEFAULT_REMINDER_TIME } from '../src/domain/reminders';
 import { DEFAULT_MORNING_HOUR, DEFAULT_OFFER_HOURS } from '../src/domain/waiting-list';
 import { PAYPAL_SANDBOX_API, paypalProblems, type PayPalSettings } from './env-paypal';
@@ -127,6 +128,9 @@ const schema = z.object({
   WAITLIST_MORNING_HOUR: wholeNumber(DEFAULT_MORNING_HOUR, 2, { format: 'must be a whole hour, e.g. 10', min: 'must be from 5 to 12' }).pipe(
     z.number().min(5, 'must be from 5 to 12').max(12, 'must be from 5 to 12'),
   ),
+  RECALL_NEAR_MILES: wholeNumber(DEFAULT_NEAR_MILES, 3, { format: 'must be a whole number of miles', min: 'must be at least 1 mile' }).pipe(
+    z.number().max(500, 'must be at most 500 miles'),
+  ),
   AUTH_JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   AUTH_REQUIRE_EMAIL_CONFIRMATION: optionalFlag,
   SUPABASE_URL: optionalText.pipe(httpUrl),
@@ -198,6 +202,8 @@ export interface Env {
   waitlistOfferHours: number;
   /** WAITLIST_MORNING_HOUR: a held place never runs out before this UK hour of a morning (nor past the cut-off). */
   waitlistMorningHour: number;
+  /** RECALL_NEAR_MILES: how far from where he was last tested an event may be and still be listed in his recall invitation. */
+  recallNearMiles: number;
   /** Signs the /auth/v1 stand-in's access tokens; unset = generated once and kept in the database. */
   authJwtSecret: string | undefined;
   /** Whether sign-in waits until the welcome email's link is opened: by default on in production only. */
@@ -302,6 +308,7 @@ export function parseEnv(source: Record<string, string | undefined>, cwd = proce
     reminderTime: v.REMINDER_TIME,
     waitlistOfferHours: v.WAITLIST_OFFER_HOURS,
     waitlistMorningHour: v.WAITLIST_MORNING_HOUR,
+    recallNearMiles: v.RECALL_NEAR_MILES,
     authJwtSecret: v.AUTH_JWT_SECRET,
     // On in production unless turned off: with it, sign-up answers a taken and a new address alike.
     authRequireEmailConfirmation: v.AUTH_REQUIRE_EMAIL_CONFIRMATION ?? production,

@@ -5,14 +5,18 @@
  * A message queued with `forget` leaves only its Message-ID in the job once
  * sent (ADR 0021: the goodbye to a member who erased his account).
  */
-import type { MailTransport } from '../mail';
+import type { EmailReason, MailTransport } from '../mail';
 import type { JobHandler } from './queue';
 
 /** Blanks a sent job's data but for its Message-ID (server/services/member-erasure-service.ts). */
 export type ForgetJobData = (jobId: string) => Promise<void>;
 
-export function emailJob(transport: MailTransport, forget?: ForgetJobData): JobHandler<'email'> {
-  return async ({ message, messageId, forget: forgetAfterSending }, job) => {
+/** Whether an email's reason still holds as it is sent (false: the email is dropped, and the job ends). */
+export type StillDue = (reason: EmailReason) => Promise<boolean>;
+
+export function emailJob(transport: MailTransport, forget?: ForgetJobData, stillDue?: StillDue): JobHandler<'email'> {
+  return async ({ message, messageId, forget: forgetAfterSending, reason }, job) => {
+    if (reason && stillDue && !(await stillDue(reason))) return;
     await transport.deliver(message, messageId);
     if (forgetAfterSending && forget) await forget(job.id);
   };

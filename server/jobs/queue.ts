@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { Database, Queryable, Row } from '../db/adapter';
 import type { Logger } from '../logger';
-import type { MailMessage } from '../mail/types';
+import type { EmailReason, MailMessage } from '../mail/types';
 
 /** What each kind of job carries. Names are pg-boss queue names (letters and underscores). */
 export interface JobData {
@@ -20,7 +20,7 @@ export interface JobData {
    * One email, rendered when the change was made; `messageId` is its Message-ID on every try. `forget`: once sent,
    * the job keeps only its Message-ID (an erased member's goodbye, ADR 0021).
    */
-  email: { message: MailMessage; messageId: string; forget?: boolean };
+  email: { message: MailMessage; messageId: string; forget?: boolean; reason?: EmailReason };
   /** Return a card payment already marked refund_due (server/payments/refunds.ts). */
   refund: { paymentId: string };
   /** Settle unsettled card payments and lapse old holds (server/payments/reconcile.ts). */

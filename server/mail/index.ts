@@ -2,5 +2,5 @@
 export { createMailer, createMailTransport, mailDomain, type MailerDependencies, type MailTransport } from './mailer';
 export { devOutboxRoutes, linkify } from './dev-outbox-routes';
 export { readOutbox } from './outbox';
-export type { MailAttachment, Mailer, MailMessage, OutboxMessage } from './types';
+export type { EmailReason, MailAttachment, Mailer, MailMessage, OutboxMessage } from './types';
 export { escapeHtml, mailHtml, mailText, type MailContent, type MailDetail, type MailSection } from './content';

@@ -81,7 +81,8 @@ export function createMailer({ db, jobs, env }: MailerDependencies): Mailer {
     async send(message, q = db, options = {}) {
       const id = randomUUID();
       const forget = options.forgetAfterSending ? { forget: true } : {};
-      await jobs.send(q, 'email', { message, messageId: `<${id}@${domain}>`, ...forget }, { id });
+      const reason = options.reason ? { reason: options.reason } : {};
+      await jobs.send(q, 'email', { message, messageId: `<${id}@${domain}>`, ...forget, ...reason }, { id });
     },
   };
 }

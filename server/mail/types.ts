@@ -18,7 +18,19 @@ export interface MailMessage {
   headers?: Record<string, string>;
 }
 
+/**
+ * Why an email is sent, for a reason that can lapse between queuing and
+ * sending; the email job asks whether it still holds and sends nothing if
+ * not (the GP prompt: an outcome staff recorded since answers it).
+ */
+export interface EmailReason {
+  kind: 'gp_prompt';
+  resultId: string;
+}
+
 export interface SendOptions {
+  /** The email is dropped at send time if this reason no longer holds. */
+  reason?: EmailReason;
   /** Once sent, the job keeps only the Message-ID, not the address or words (ADR 0021: an erased member's last email). */
   forgetAfterSending?: boolean;
 }

@@ -120,7 +120,13 @@ export function createEventsService(
        ORDER BY event_date, start_time, event_name, event_id`,
       params,
     );
-    return withPlacesLeft(rows.map(toScreeningEvent).filter((event) => !hasEnded(event, at)), at);
+    const listed = rows.map(toScreeningEvent).filter((event) => !hasEnded(event, at));
+    // Events named by id come in the order named: a recall invitation's link lists them nearest to him first.
+    if (filters.events) {
+      const order = new Map(filters.events.map((id, index) => [id, index]));
+      listed.sort((a, b) => order.get(a.event_id)! - order.get(b.event_id)!);
+    }
+    return withPlacesLeft(listed, at);
   }
 
   return {

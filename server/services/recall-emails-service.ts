@@ -11,12 +11,19 @@
  * the mark and drops the row), and each email is queued as a job with the
  * same transaction. Only his newest result counts, and only while he
  * wants that kind of email (wantsEmailSql), read in the same statement.
+ *
+ * The GP prompt is not for a man whose follow-up staff have recorded as
+ * an outcome that answers it (seen his GP, referred, and beyond: see
+ * GP_PROMPT_ANSWERED_BY): the sweep passes such a result by, and
+ * gpPromptStillDue, asked again as the email is sent, drops a prompt
+ * queued before the outcome was recorded.
  */
 import type { ScreeningEvent } from '../../src/domain/event';
+import { GP_PROMPT_ANSWERED_BY } from '../../src/domain/follow-up';
 import { londonDate } from '../../src/domain/london-time';
-import { followUpDay, invitationEvents, invitationWindow, lateWindow } from '../../src/domain/recall-invitations';
+import { DEFAULT_NEAR_MILES, followUpDay, invitationEvents, invitationWindow, lateWindow } from '../../src/domain/recall-invitations';
 import type { Database, Queryable, Row } from '../db/adapter';
-import { mailHtml, mailText, type MailContent, type Mailer } from '../mail';
+import { mailHtml, mailText, type EmailReason, type MailContent, type Mailer } from '../mail';
 import { wantsEmailSql, type UnsubscribeLinks } from './email-choices-service';
 import { gpPromptContent, recallInvitationContent } from './recall-mail-text';
 
@@ -48,6 +55,25 @@ const BOOKED_AHEAD = (today: string) => `EXISTS (
 const BOOKED_SINCE_INVITATION = `EXISTS (
   SELECT 1 FROM appointments s WHERE s.profile_id = r.profile_id AND s.status IN ('confirmed', 'cancelled') AND s.created_at >= r.recall_invited_at)`;
 
+/** No follow-up outcome that answers the GP prompt has been recorded for `r` (the answering outcomes a parameter). */
+const GP_PROMPT_UNANSWERED = (answers: string) => `(r.follow_up_outcome IS NULL OR NOT (r.follow_up_outcome = ANY(${answers}::text[])))`;
+
+/**
+ * Whether the GP prompt for this result should still go, asked as its email
+ * is sent: the result is still there with its value and still his newest,
+ * no outcome that answers the prompt has been recorded since it was
+ * queued, and he still wants the prompt.
+ */
+export async function gpPromptStillDue(q: Queryable, resultId: string): Promise<boolean> {
+  const rows = await q.query(
+    `SELECT 1 FROM member_results r
+     WHERE r.result_id = $1::uuid AND r.test_result IS NOT NULL AND ${GP_PROMPT_UNANSWERED('$2')}
+       AND ${wantsEmailSql('gp_prompt', 'r.profile_id')} AND ${NEWEST}`,
+    [resultId, GP_PROMPT_ANSWERED_BY],
+  );
+  return rows.length > 0;
+}
+
 const MEMBER_AND_PLACE = `r.result_id::text AS result_id, to_char(r.next_test_due, 'YYYY-MM-DD') AS next_test_due,
   to_char(r.sample_date, 'YYYY-MM-DD') AS sample_date,
   p.email, p.first_name, p.public_id::text AS public_id, le.latitude, le.longitude, le.city AS last_city
@@ -62,11 +88,13 @@ export function createRecallEmailsService(
   upcomingEvents: () => Promise<ScreeningEvent[]>,
   origin: string,
   unsubscribe: UnsubscribeLinks,
+  /** RECALL_NEAR_MILES: no event further than this from where he was last tested is listed. */
+  nearMiles = DEFAULT_NEAR_MILES,
 ): RecallEmailsService {
   const site = origin.replace(/\/+$/, '');
 
-  async function send(q: Queryable, row: Row, content: MailContent, headers: Record<string, string>) {
-    await mailer.send({ to: String(row.email), subject: content.subject, text: mailText(content), html: mailHtml(content), headers }, q);
+  async function send(q: Queryable, row: Row, content: MailContent, headers: Record<string, string>, reason?: EmailReason) {
+    await mailer.send({ to: String(row.email), subject: content.subject, text: mailText(content), html: mailHtml(content), headers }, q, reason ? { reason } : {});
   }
 
   /** The invitation or the follow-up: `followUp` picks which. */
@@ -95,7 +123,7 @@ export function createRecallEmailsService(
           );
       for (const row of rows) {
         const from = row.latitude === null || row.longitude === null ? null : { latitude: Number(row.latitude), longitude: Number(row.longitude) };
-        const listed = invitationEvents(events, from, at);
+        const listed = invitationEvents(events, from, at, nearMiles);
         const ids = listed.map((e) => e.event.event_id);
         if (followUp) {
           await tx.query('UPDATE member_results SET recall_followed_up_at = $2, recall_follow_up_events = $3::uuid[] WHERE result_id = $1::uuid', [row.result_id, at, ids]);
@@ -111,6 +139,7 @@ export function createRecallEmailsService(
             firstName: String(row.first_name ?? ''),
             due: String(row.next_test_due),
             lastPlace: from && row.last_city ? String(row.last_city) : null,
+            nearMiles: from ? nearMiles : null,
             events: listed,
             origin: site,
             unsubscribeUrl: link.url,
@@ -129,16 +158,16 @@ export function createRecallEmailsService(
       const rows = await tx.query(
         `SELECT ${MEMBER_AND_PLACE}
          WHERE r.gp_prompt_due BETWEEN $1::date AND $2::date AND r.gp_prompt_sent_at IS NULL
-           AND r.test_result IS NOT NULL AND ${wantsEmailSql('gp_prompt', 'r.profile_id')} AND ${NEWEST}
+           AND r.test_result IS NOT NULL AND ${GP_PROMPT_UNANSWERED('$3')} AND ${wantsEmailSql('gp_prompt', 'r.profile_id')} AND ${NEWEST}
          ORDER BY r.gp_prompt_due, r.result_id LIMIT ${SWEEP_LIMIT}
          FOR UPDATE OF r SKIP LOCKED`,
-        [window.from, window.to],
+        [window.from, window.to, GP_PROMPT_ANSWERED_BY],
       );
       for (const row of rows) {
         await tx.query('UPDATE member_results SET gp_prompt_sent_at = $2 WHERE result_id = $1::uuid', [row.result_id, at]);
         const link = await unsubscribe.linkFor(String(row.public_id), 'gp_prompt');
         const content = gpPromptContent({ firstName: String(row.first_name ?? ''), sampleDate: String(row.sample_date), origin: site, unsubscribeUrl: link.url });
-        await send(tx, row, content, link.headers);
+        await send(tx, row, content, link.headers, { kind: 'gp_prompt', resultId: String(row.result_id) });
       }
       return rows.length;
     });

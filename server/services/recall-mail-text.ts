@@ -32,6 +32,8 @@ export interface RecallMailInput {
   due: string;
   /** The event he was last tested at, when known. */
   lastPlace: string | null;
+  /** How near an event must be to be listed; null when where he was tested is unknown (then any distance). */
+  nearMiles: number | null;
   events: InvitedEvent[];
   origin: string;
   unsubscribeUrl: string;
@@ -41,6 +43,11 @@ export function recallInvitationContent(input: RecallMailInput, followUp: boolea
   const { events, origin } = input;
   const month = formatDueMonth(input.due);
   const near = input.lastPlace ? `nearest to ${input.lastPlace}, where you were last tested` : 'open for booking soonest';
+  const where = input.lastPlace ? `${input.lastPlace}, where you were last tested` : 'where you were last tested';
+  const noneNear =
+    input.nearMiles === null
+      ? 'No screening event is open for booking yet.'
+      : `There is no screening event open for booking within ${input.nearMiles} miles of ${where}, yet.`;
   return {
     subject: followUp ? `A reminder: your next PSA test is due in ${month}` : `Your next PSA test is due in ${month}`,
     heading: followUp ? 'Your next PSA test is due' : 'Time to book your next PSA test',
@@ -51,7 +58,7 @@ export function recallInvitationContent(input: RecallMailInput, followUp: boolea
         : `Your next PSA test is due in ${month}. Regular tests are how a rise in PSA is caught early, so please book a place at one of our screening events.`,
       events.length > 0
         ? `These are the events ${near}, with places free today:`
-        : 'No event near you is open for booking yet. New events are added every month: see them all on our events page.',
+        : `${noneNear} New events are added every month: see them all on our events page, or look again nearer the time.`,
     ],
     details: [],
     sections: [

@@ -34,6 +34,16 @@ export const CANCER_OUTCOMES: readonly FollowUpOutcome[] = ['cancer_radical', 'c
 export const isFollowUpOutcome = (value: unknown): value is FollowUpOutcome =>
   typeof value === 'string' && (FOLLOW_UP_OUTCOMES as readonly string[]).includes(value);
 
+/**
+ * The outcomes that answer the GP prompt ("Have you seen your GP?" six
+ * weeks after a red result): each says he has been seen, by his GP or
+ * beyond, so the prompt would only tell a man under a hospital's care to
+ * book with his GP. 'Not known' answers nothing: the prompt still goes.
+ */
+export const GP_PROMPT_ANSWERED_BY: readonly FollowUpOutcome[] = ['seen_gp', 'referred', 'biopsy', 'cancer_radical', 'cancer_surveillance', 'no_cancer'];
+
+export const answersGpPrompt = (outcome: FollowUpOutcome | null): boolean => outcome !== null && GP_PROMPT_ANSWERED_BY.includes(outcome);
+
 /** Only an abnormal result (amber or red) is followed up. */
 export const takesFollowUp = (band: PsaBand | null): boolean => band === 'amber' || band === 'red';
 

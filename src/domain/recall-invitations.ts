@@ -15,7 +15,10 @@
  * - The events: bookable now (open, not full, not passed), public (not
  *   private, not corporate: those are for one employer's staff), with a
  *   map position, nearest first to the event of his newest result, at
- *   most INVITATION_EVENT_COUNT of them.
+ *   most INVITATION_EVENT_COUNT of them, and none further from it than
+ *   the server's RECALL_NEAR_MILES: an event a hundred and more miles
+ *   away is no invitation to a man of 70, and when none is near the
+ *   email says so plainly.
  */
 import { isCorporateOnly, type ScreeningEvent } from './event';
 import { cardState } from './event-card';
@@ -27,6 +30,15 @@ export const FOLLOW_UP_MONTHS = 1;
 /** A follow-up or GP prompt not sent within this many days of its day (no process ran) is not sent at all. */
 export const RECALL_LATE_DAYS = 28;
 export const INVITATION_EVENT_COUNT = 3;
+/**
+ * How far (miles, as the crow flies) an event may be from where he was last
+ * tested and still count as near him, unless RECALL_NEAR_MILES says
+ * otherwise. Fifty miles is about an hour by car on the region's A roads
+ * (Colchester to Chelmsford, Ipswich or Braintree all fall inside it;
+ * Norwich, Cambridge and London mostly at its edge), a trip a man will make
+ * for a screening; Leeds, some 170 miles from Colchester, falls well outside.
+ */
+export const DEFAULT_NEAR_MILES = 50;
 
 /** The newest UK date whose RECALL_EMAIL_TIME moment has come at `now`. */
 export function latestDueDay(now: Date): string {
@@ -76,14 +88,22 @@ const hasPlace = (event: ScreeningEvent): event is ScreeningEvent & Place =>
   typeof event.latitude === 'number' && typeof event.longitude === 'number' && Number.isFinite(event.latitude) && Number.isFinite(event.longitude);
 
 /**
- * The events to list: bookable at `now`, public, placed on the map; nearest
- * to `from` first (then the sooner, then by name and id, so the order is
- * stable), or soonest first when `from` is unknown.
+ * The events to list: bookable at `now`, public, placed on the map; within
+ * `nearMiles` of `from`, nearest first (then the sooner, then by name and
+ * id, so the order is stable), or soonest first, at any distance, when
+ * `from` is unknown. Empty when nothing is near him yet.
  */
-export function invitationEvents(events: readonly ScreeningEvent[], from: Place | null, now: Date, count = INVITATION_EVENT_COUNT): InvitedEvent[] {
+export function invitationEvents(
+  events: readonly ScreeningEvent[],
+  from: Place | null,
+  now: Date,
+  nearMiles = DEFAULT_NEAR_MILES,
+  count = INVITATION_EVENT_COUNT,
+): InvitedEvent[] {
   return events
     .filter((e) => !e.is_private && !isCorporateOnly(e) && hasPlace(e) && cardState(e, now) === 'book')
     .map((event) => ({ event, miles: from && hasPlace(event) ? milesBetween(from, event) : null }))
+    .filter(({ miles }) => miles === null || miles <= nearMiles)
     .sort(
       (a, b) =>
         (a.miles ?? 0) - (b.miles ?? 0) ||

@@ -10,6 +10,8 @@ export const queryParams = {
   consent: 'consent',
   /** A waiting-list offer's signed token (docs/decisions/0019). */
   offer: 'offer',
+  /** Present: the member came to change the time of his booking of this event (My bookings' Change time). */
+  change: 'change',
 } as const;
 
 export const paths = {
@@ -23,6 +25,8 @@ export const paths = {
   bookEvent: '/book-event',
   /** The event rides in the URL, so a reload or a shared link still knows it. */
   bookEventFor: (eventId: string) => `/book-event?${queryParams.event}=${encodeURIComponent(eventId)}`,
+  /** Change time from My bookings: the booking's free times open at once. */
+  changeTimeFor: (eventId: string) => `/book-event?${new URLSearchParams({ [queryParams.event]: eventId, [queryParams.change]: '1' })}`,
   /** The slot choice with the place a waiting-list offer holds (the link its email carries). */
   bookEventOffer: (eventId: string, token: string) =>
     `/book-event?${new URLSearchParams({ [queryParams.event]: eventId, [queryParams.offer]: token })}`,

@@ -31,6 +31,7 @@ describe('server settings', () => {
       reminderTime: '09:00',
       waitlistOfferHours: 12,
       waitlistMorningHour: 10,
+      recallNearMiles: 50,
       authJwtSecret: undefined,
       authRequireEmailConfirmation: false,
       supabaseUrl: undefined,
@@ -78,6 +79,7 @@ describe('server settings', () => {
         NODE_ENV: 'production',
         LOG_LEVEL: 'warn',
         VITE_TILE_URL: 'https://tiles.example.org/{z}/{x}/{y}.png',
+        RECALL_NEAR_MILES: '35',
         ...PRODUCTION_NEEDS,
       },
       '/srv/app',
@@ -90,6 +92,7 @@ describe('server settings', () => {
       nodeEnv: 'production',
       logLevel: 'warn',
       devTiles: false,
+      recallNearMiles: 35,
     });
   });
 
@@ -181,6 +184,9 @@ describe('server settings', () => {
     ['WAITLIST_MORNING_HOUR', '4'],
     ['WAITLIST_MORNING_HOUR', '13'],
     ['WAITLIST_MORNING_HOUR', '9am'],
+    ['RECALL_NEAR_MILES', '0'],
+    ['RECALL_NEAR_MILES', '501'],
+    ['RECALL_NEAR_MILES', '12.5'],
   ])('refuses %s=%s with a message naming it', (name, value) => {
     let thrown: unknown;
     try {

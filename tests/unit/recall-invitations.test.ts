@@ -55,6 +55,17 @@ describe('the events an invitation lists', () => {
     expect(listed.map((e) => Math.round(e.miles!))).toEqual([11, 16, 36]);
   });
 
+  it('lists no event further than the near distance, and none at all when nothing is near', () => {
+    const colchester = { latitude: 51.8959, longitude: 0.8919 };
+    const leeds = makeEvent({ event_name: 'Leeds', event_date: '2026-11-03', latitude: 53.8008, longitude: -1.5491 });
+    const listed = invitationEvents([leeds, near, far], colchester, now);
+    // Norwich is about 52 miles from Colchester, Leeds about 166: neither is near him at the default 50.
+    expect(listed.map((e) => e.event.event_name)).toEqual(['Felixstowe']);
+    expect(invitationEvents([leeds, near, far], colchester, now, 60).map((e) => e.event.event_name)).toEqual(['Felixstowe', 'Norwich']);
+    expect(invitationEvents([leeds], colchester, now)).toEqual([]);
+    expect(Math.round(milesBetween(colchester, leeds as { latitude: number; longitude: number }))).toBe(166);
+  });
+
   it('lists the soonest when where he was tested is unknown', () => {
     expect(invitationEvents([near, middle, far, farther], null, now).map((e) => e.event.event_name)).toEqual(['Norwich', 'Chelmsford', 'Colchester']);
   });

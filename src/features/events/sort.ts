@@ -16,6 +16,14 @@ export function notEnded(events: readonly ScreeningEvent[], now: Date): Screenin
   return byStart(events).filter((event) => !hasEnded(event, now));
 }
 
+/**
+ * Events still to finish, in the order the server gave: a recall
+ * invitation's events, nearest to him first, as his email lists them.
+ */
+export function notEndedInOrder(events: readonly ScreeningEvent[], now: Date): ScreeningEvent[] {
+  return events.filter((event) => !hasEnded(event, now));
+}
+
 /** Events that have not yet started (the home page's UPCOMING EVENTS). */
 export function notStarted(events: readonly ScreeningEvent[], now: Date): ScreeningEvent[] {
   return byStart(events).filter((event) => eventStart(event).getTime() >= now.getTime());

@@ -79,7 +79,7 @@ export function AppointmentCard({ appointment: a, now, onCancel }: AppointmentCa
           </button>
         )}
         {canCancel(a, now) && a.status === 'confirmed' && (
-          <Link to={paths.bookEventFor(a.event_id)} className="button button-secondary">
+          <Link to={paths.changeTimeFor(a.event_id)} className="button button-secondary">
             Change time<span className="visually-hidden"> for {a.event_name}</span>
           </Link>
         )}

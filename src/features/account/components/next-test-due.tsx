@@ -15,7 +15,7 @@ export function NextTestDue({ userId, publicId }: { userId: string; publicId: st
   if (!due) return null;
   return (
     <p className="next-test-due" data-testid="next-test-due">
-      <strong>{nextTestSentence(due)}</strong> <Link to={paths.events}>Find a screening event</Link>
+      <strong>{nextTestSentence(due)}</strong> <Link to={paths.bookEventMain}>Find a screening event</Link>
     </p>
   );
 }

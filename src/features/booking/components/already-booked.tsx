@@ -3,13 +3,14 @@
  * so, with his time, instead of being offered a second booking (which
  * the server would refuse, and which once ended on a "Successfully
  * confirmed" page showing his old time). Change time opens the grid of
- * this event's free times; the server moves the booking (its payment kept)
+ * this event's free times, at once when he came from My bookings' Change
+ * time (`changeNow`), with his own time marked as his, not as taken; the server moves the booking (its payment kept)
  * and emails the new time with an updated calendar file. The outcome, a
  * refusal, or a lost connection is said where he is looking, and focus
  * goes to it.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '@/lib/paths';
 import { CHANGE_REFUSAL_MESSAGES, isChangeRefusal, type Appointment } from '@/domain/booking';
 import type { ScreeningEvent } from '@/domain/event';
@@ -25,13 +26,16 @@ interface AlreadyBookedProps {
   event: ScreeningEvent;
   appointment: Appointment;
   userId: string;
+  /** Open the grid of free times at once (he chose Change time in My bookings). */
+  changeNow?: boolean;
 }
 
 /** Refusals after which the grid is asked for again and another time chosen. */
 const CHOOSE_AGAIN = new Set(['slot_taken', 'invalid_slot', 'same_time', 'booking_changed']);
 
-export function AlreadyBooked({ event, appointment, userId }: AlreadyBookedProps) {
-  const [changing, setChanging] = useState(false);
+export function AlreadyBooked({ event, appointment, userId, changeNow = false }: AlreadyBookedProps) {
+  const [changing, setChanging] = useState(changeNow);
+  const navigate = useNavigate();
   const [chosen, setChosen] = useState<string | null>(null);
   const [moved, setMoved] = useState<Appointment | null>(null);
   const change = useChangeTime(userId, appointment);
@@ -84,7 +88,7 @@ export function AlreadyBooked({ event, appointment, userId }: AlreadyBookedProps
             <Link to={paths.myBookings}>Go to My bookings</Link>
           </p>
         </div>
-      ) : (
+      ) : changing && changeNow ? null : (
         <div className="notice">
           <h2 id="already-booked-title">You are already booked for this event</h2>
           <p>
@@ -105,10 +109,13 @@ export function AlreadyBooked({ event, appointment, userId }: AlreadyBookedProps
 
       {!moved && changing && (
         <div className="change-time">
-          <h2 id="change-time-title" tabIndex={-1} ref={gridRef}>
+          <h2 id={changeNow ? 'already-booked-title' : 'change-time-title'} tabIndex={-1} ref={gridRef}>
             Choose a new time
           </h2>
-          <p>Your booking stays at {formatTime(appointment.start_time)} until you confirm the new time.</p>
+          <p>
+            Your appointment is at <strong>{formatTime(appointment.start_time)} on {formatLongDate(appointment.event_date)}</strong>
+            . It stays at {formatTime(appointment.start_time)} until you confirm the new time.
+          </p>
           <div tabIndex={-1} ref={resultRef}>
             {refused && (
               <div className="notice notice-error" role="alert">
@@ -135,6 +142,7 @@ export function AlreadyBooked({ event, appointment, userId }: AlreadyBookedProps
               query={slots}
               allSlots={slotTimes(event.start_time, event.end_time, event.session_duration)}
               available={available}
+              own={appointment.start_time}
               chosen={chosen}
               online={online}
               onChoose={(slot) => {
@@ -154,7 +162,9 @@ export function AlreadyBooked({ event, appointment, userId }: AlreadyBookedProps
               onClick={() => {
                 change.reset();
                 setChosen(null);
-                setChanging(false);
+                // From My bookings, keeping his time takes him back there.
+                if (changeNow) void navigate(paths.myBookings);
+                else setChanging(false);
               }}
             >
               Keep {formatTime(appointment.start_time)}

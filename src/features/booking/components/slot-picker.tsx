@@ -2,7 +2,9 @@
  * The time-slot grid of /book-event (SPEC.md sections 2 and 4): every slot
  * of the event from its start in steps of the session length; the free ones
  * can be chosen, the rest are greyed and disabled; the chosen one is
- * highlighted. Radios styled as tiles, so keyboard and screen readers get a
+ * highlighted. When he is changing his booking, his own time is marked
+ * "Your time" (it cannot be chosen, but it is not taken by someone else).
+ * Radios styled as tiles, so keyboard and screen readers get a
  * real single choice ("10:15, not available").
  */
 import { formatTime } from '@/domain/format';
@@ -10,21 +12,25 @@ import { formatTime } from '@/domain/format';
 interface SlotPickerProps {
   slots: string[];
   available: ReadonlySet<string>;
+  /** His own booked time, when changing it. */
+  own?: string;
   chosen: string | null;
   onChoose: (slot: string) => void;
   disabled?: boolean;
 }
 
-export function SlotPicker({ slots, available, chosen, onChoose, disabled = false }: SlotPickerProps) {
+export function SlotPicker({ slots, available, own, chosen, onChoose, disabled = false }: SlotPickerProps) {
   return (
     <fieldset className="slot-picker" disabled={disabled}>
       <legend>Choose a time</legend>
       <div className="slot-grid">
         {slots.map((slot) => {
           const free = available.has(slot);
+          const mine = slot === own;
           const id = `slot-${slot.replace(':', '')}`;
+          const state = mine ? ' slot-own' : free ? '' : ' slot-unavailable';
           return (
-            <div className={`slot${free ? '' : ' slot-unavailable'}${chosen === slot ? ' slot-chosen' : ''}`} key={slot}>
+            <div className={`slot${state}${chosen === slot ? ' slot-chosen' : ''}`} key={slot}>
               <input
                 type="radio"
                 id={id}
@@ -36,7 +42,14 @@ export function SlotPicker({ slots, available, chosen, onChoose, disabled = fals
               />
               <label htmlFor={id}>
                 {formatTime(slot)}
-                {!free && <span className="visually-hidden">, not available</span>}
+                {mine ? (
+                  <>
+                    <span className="visually-hidden">, </span>
+                    <span className="slot-own-note">Your time</span>
+                  </>
+                ) : (
+                  !free && <span className="visually-hidden">, not available</span>
+                )}
               </label>
             </div>
           );

@@ -19,6 +19,8 @@ interface SlotsPanelProps {
   query: UseQueryResult<SlotsByDate>;
   allSlots: string[];
   available: ReadonlySet<string>;
+  /** His own booked time, when changing it: marked as his, not as taken. */
+  own?: string;
   chosen: string | null;
   onChoose: (slot: string) => void;
   /** The browser's online flag: false is reliable. */
@@ -27,7 +29,7 @@ interface SlotsPanelProps {
 
 export const NEEDS_CONNECTION = 'Booking needs an internet connection, and this phone is offline. Stay on this page: the free times will appear as soon as you are back online.';
 
-export function SlotsPanel({ eventId, query, allSlots, available, chosen, onChoose, online }: SlotsPanelProps) {
+export function SlotsPanel({ eventId, query, allSlots, available, own, chosen, onChoose, online }: SlotsPanelProps) {
   // Offline with no list yet (the query paused, or a page opened offline whose first try failed).
   if (!online && !query.data) {
     return (
@@ -69,5 +71,5 @@ export function SlotsPanel({ eventId, query, allSlots, available, chosen, onChoo
   if (available.size === 0) {
     return <p role="status">No time slots found for this event.</p>;
   }
-  return <SlotPicker slots={allSlots} available={available} chosen={chosen} onChoose={onChoose} disabled={query.isFetching} />;
+  return <SlotPicker slots={allSlots} available={available} own={own} chosen={chosen} onChoose={onChoose} disabled={query.isFetching} />;
 }

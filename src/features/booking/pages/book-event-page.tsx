@@ -22,7 +22,15 @@ import { BookingSteps } from '../components/booking-steps';
 import { closedState, EventStateNotice } from '../components/event-state-notice';
 import '../booking.css';
 
-function BookEvent({ eventId, userId, offer }: { eventId: string; userId: string; offer: string | null }) {
+interface BookEventProps {
+  eventId: string;
+  userId: string;
+  offer: string | null;
+  /** He came from My bookings' Change time: his booking's free times open at once. */
+  changing: boolean;
+}
+
+function BookEvent({ eventId, userId, offer, changing }: BookEventProps) {
   const { data: event, error, refetch, isFetching } = useEvent(eventId);
   // The consent and the booking need the member's profile: an account without one gives it first.
   const profile = useQuery(profileQueryOptions(userId));
@@ -55,10 +63,10 @@ function BookEvent({ eventId, userId, offer }: { eventId: string; userId: string
   if (event) {
     return (
       <>
-        <h1>Book your appointment</h1>
+        <h1>{booked && changing ? 'Change your time' : 'Book your appointment'}</h1>
         <p className="booking-event-name">{event.event_name}</p>
         {booked ? (
-          <AlreadyBooked key={booked.appointment_id} event={event} appointment={booked} userId={userId} />
+          <AlreadyBooked key={booked.appointment_id} event={event} appointment={booked} userId={userId} changeNow={changing} />
         ) : (
           // Keyed by event: another event's link opened from here starts its own draft.
           <BookingSteps key={event.event_id} event={event} userId={userId} offer={offer} />
@@ -92,11 +100,12 @@ export default function BookEventPage() {
   const eventId = params.get(queryParams.event) ?? '';
   // A waiting-list offer's link: the slot choice includes the place held for him.
   const offer = params.get(queryParams.offer);
+  const changing = params.has(queryParams.change);
   return (
     <div className="page booking-page">
       <RequireMember>
         {(member) =>
-          eventId ? <BookEvent eventId={eventId} userId={member.userId} offer={offer} /> : <Navigate to={paths.events} replace />
+          eventId ? <BookEvent eventId={eventId} userId={member.userId} offer={offer} changing={changing} /> : <Navigate to={paths.events} replace />
         }
       </RequireMember>
     </div>

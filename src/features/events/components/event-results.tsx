@@ -11,7 +11,8 @@ import { useEffect, useState } from 'react';
 import { useEvents } from '../api/get-events';
 import type { EventsQueryRecord } from '@/lib/event-keys';
 import { EventsMap } from '../map/lazy-maps';
-import { mappable, notEnded } from '../sort';
+import { mappable, notEnded, notEndedInOrder } from '../sort';
+import { EVENTS_PARAM } from '@/domain/event-filters';
 import { env } from '@/lib/env';
 import { isNetworkError } from '@/lib/api-client';
 import { Spinner } from '@/lib/ui/spinner';
@@ -28,7 +29,8 @@ export function EventResults({ query }: { query: EventsQueryRecord }) {
   const error = finalError ?? failureReason;
   const spinnerDone = useElapsed(LIST_SPINNER_MS);
   const now = useNow();
-  const events = data ? notEnded(data, now) : undefined;
+  // Events named by a link (a recall invitation's) keep the link's order, nearest to him first; a search is soonest first.
+  const events = data ? (query[EVENTS_PARAM] ? notEndedInOrder(data, now) : notEnded(data, now)) : undefined;
   const onMap = events ? mappable(events, now) : [];
   const mapKey = onMap.map((e) => e.event_id).join(',');
   const narrow = useMediaQuery(NARROW_SCREEN);

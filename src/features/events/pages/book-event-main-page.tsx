@@ -28,23 +28,37 @@ export default function BookEventMainPage() {
     else setSearchParams(next);
   }
 
+  const filters = (
+    <div className="events-intro">
+      <FilterCard key={`filters?${searchParams.toString()}`} initial={formFromSearch(searchParams)} onSearch={search} />
+      <ImportantNotice />
+    </div>
+  );
+
+  // A recall invitation's link opens on his events, in the email's order (nearest to him first), with the search below.
+  if (chosen) {
+    return (
+      <div className="page events-page">
+        <h1>Events chosen for you</h1>
+        <p className="lead chosen-events-note">
+          The events in the link you followed, nearest to where you were last tested first.{' '}
+          <Link to={paths.bookEventMain}>Show all upcoming events</Link>
+        </p>
+        <EventResults key={queryKey} query={query} />
+        <h2 className="results-heading">Search all events</h2>
+        {filters}
+      </div>
+    );
+  }
+
   return (
     <div className="page events-page">
       <h1>Book a screening event</h1>
       <p className="lead">
         Find a PSA screening event near you. Search by date or by place, then choose BOOK on the event you want.
       </p>
-      <div className="events-intro">
-        <FilterCard key={`filters?${searchParams.toString()}`} initial={formFromSearch(searchParams)} onSearch={search} />
-        <ImportantNotice />
-      </div>
-      <h2 className="results-heading" data-hydrate-on-view="">{chosen ? 'Events chosen for you' : 'Upcoming events'}</h2>
-      {chosen && (
-        <p className="chosen-events-note">
-          This page shows only the events named in the link you followed, such as those in an invitation email.{' '}
-          <Link to={paths.bookEventMain}>Show all upcoming events</Link>
-        </p>
-      )}
+      {filters}
+      <h2 className="results-heading" data-hydrate-on-view="">Upcoming events</h2>
       <EventResults key={queryKey} query={query} />
     </div>
   );
