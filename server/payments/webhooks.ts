@@ -56,15 +56,17 @@ export interface PayPalWebhookEvent {
   event_type: string;
   resource_type: string | null;
   resource_id: string | null;
-  /** The event exactly as received: what PayPal's signature check is given. */
+  /** The event as parsed, kept as jsonb. */
   body: Json;
+  /** The delivery's body exactly as received: what PayPal's signature check is given. */
+  raw: string;
 }
 
 const EVENT_ID = /^[A-Za-z0-9-]{1,100}$/;
 const EVENT_TYPE = /^[A-Z0-9._-]{1,100}$/;
 
-/** The delivery's JSON as a PayPal event, or null when it is not one. */
-export function webhookEvent(value: unknown): PayPalWebhookEvent | null {
+/** The delivery's JSON (`value`, parsed from the body's text `raw`) as a PayPal event, or null when it is not one. */
+export function webhookEvent(value: unknown, raw: string): PayPalWebhookEvent | null {
   const body = obj(value);
   const id = text(body.id);
   const type = text(body.event_type);
@@ -76,6 +78,7 @@ export function webhookEvent(value: unknown): PayPalWebhookEvent | null {
     resource_type: text(body.resource_type)?.slice(0, 40) ?? null,
     resource_id: isPayPalId(resourceId) ? resourceId : null,
     body,
+    raw,
   };
 }
 
@@ -197,8 +200,8 @@ export function createWebhooks({ db, paypal, webhookId, settleFrom, recordRefund
   }
 
   return {
-    /** PayPal's verdict on one delivery: its headers and the event as received. */
-    async verify(header: (name: string) => string | undefined, event: Json): Promise<Verdict> {
+    /** PayPal's verdict on one delivery: its headers and its body's exact text. */
+    async verify(header: (name: string) => string | undefined, rawEvent: string): Promise<Verdict> {
       if (!webhookId) return 'not_configured';
       const read = (name: string, max: number) => {
         const value = header(name);
@@ -214,7 +217,7 @@ export function createWebhooks({ db, paypal, webhookId, settleFrom, recordRefund
       const { auth_algo, cert_url, transmission_id, transmission_sig, transmission_time } = input;
       if (!auth_algo || !cert_url || !transmission_id || !transmission_sig || !transmission_time) return 'forged';
       const answer = await paypal.verifyWebhookSignature({
-        auth_algo, cert_url, transmission_id, transmission_sig, transmission_time, webhook_id: webhookId, webhook_event: event,
+        auth_algo, cert_url, transmission_id, transmission_sig, transmission_time, webhook_id: webhookId, webhook_event: rawEvent,
       });
       if (answer.status === 200) return answer.body.verification_status === 'SUCCESS' ? 'verified' : 'forged';
       // PayPal refuses headers that are not even well formed: nothing it sent.

@@ -23,6 +23,7 @@ import type { Database } from '../../db/adapter';
 import { silentLogger, type Logger } from '../../logger';
 import { paypalError, sandboxOrders, type SandboxAnswer } from './orders';
 import { sandboxTokens } from './tokens';
+import { rawMemberText } from './raw-json';
 import { sandboxWebhooks } from './webhooks';
 import { findBadText, MAX_PAYPAL_JSON_DEPTH, parseJson } from '../../http/text-rules';
 
@@ -124,7 +125,10 @@ export function createPayPalSandbox(db: Database, now: () => Date, logger: Logge
   app.post('/v2/payments/captures/:id/refund', async (c) => reply(c, await orders.refund(c.req.param('id'), requestId(c))));
   app.get('/v2/payments/captures/:id', async (c) => reply(c, await orders.getCapture(c.req.param('id'))));
   app.get('/v2/payments/refunds/:id', async (c) => reply(c, await orders.getRefund(c.req.param('id'))));
-  app.post('/v1/notifications/verify-webhook-signature', async (c) => c.json({ verification_status: await webhooks.verify(await jsonBody(c)) }));
+  app.post('/v1/notifications/verify-webhook-signature', async (c) => {
+    const input = await jsonBody(c);
+    return c.json({ verification_status: await webhooks.verify(input, rawMemberText(await c.req.text(), 'webhook_event')) });
+  });
 
   const control = {
     /** Revokes every access token issued so far, as PayPal may before expires_in; resolves to how many. */
@@ -138,6 +142,7 @@ export function createPayPalSandbox(db: Database, now: () => Date, logger: Logge
       settled: webhooks.settled,
       deliverPending: webhooks.deliverPending,
       resend: webhooks.resend,
+      signText: webhooks.signText,
       sent: webhooks.sent,
     },
   };

@@ -109,6 +109,17 @@ export function sandboxWebhooks(db: Database, now: () => Date, logger: Logger) {
     return run;
   }
 
+  /** Signs the exact text `body` (an event's JSON) at `at` and keeps it; resolves to its transmission id. */
+  async function keep(body: string, at: string): Promise<string> {
+    const transmissionId = randomUUID();
+    await db.query(
+      `INSERT INTO dev_paypal_webhooks (transmission_id, event_id, webhook_id, transmission_time, signature, event)
+       VALUES ($1, $2, $3, $4, $5, $6)`,
+      [transmissionId, (JSON.parse(body) as { id: string }).id, SANDBOX_WEBHOOK_ID, at, signature(transmissionId, at, SANDBOX_WEBHOOK_ID, body), body],
+    );
+    return transmissionId;
+  }
+
   return {
     /** Signs and keeps `events` (after the change that caused them has committed); sends them after the answer. */
     async emit(events: SandboxEvent[]): Promise<void> {
@@ -127,13 +138,7 @@ export function sandboxWebhooks(db: Database, now: () => Date, logger: Logger) {
           resource: e.resource,
           links: [],
         });
-        const transmissionId = randomUUID();
-        await db.query(
-          `INSERT INTO dev_paypal_webhooks (transmission_id, event_id, webhook_id, transmission_time, signature, event)
-           VALUES ($1, $2, $3, $4, $5, $6)`,
-          [transmissionId, (JSON.parse(body) as { id: string }).id, SANDBOX_WEBHOOK_ID, at, signature(transmissionId, at, SANDBOX_WEBHOOK_ID, body), body],
-        );
-        ids.push(transmissionId);
+        ids.push(await keep(body, at));
       }
       // After the answer: the caller gets it first, then PayPal's notification follows.
       if (autoDeliver && deliver) {
@@ -145,17 +150,23 @@ export function sandboxWebhooks(db: Database, now: () => Date, logger: Logger) {
       }
     },
 
-    /** POST /v1/notifications/verify-webhook-signature: SUCCESS only for a transmission this sandbox signed, unchanged. */
-    async verify(input: Json): Promise<'SUCCESS' | 'FAILURE'> {
+    /**
+     * POST /v1/notifications/verify-webhook-signature: SUCCESS only for a
+     * transmission this sandbox signed, unchanged. `rawEvent` is the
+     * webhook_event value's text as the request wrote it: the signature
+     * covers the bytes sent, so an event parsed and written out again
+     * (other escapes, spacing or key order) fails, as at PayPal.
+     */
+    async verify(input: Json, rawEvent: string | null): Promise<'SUCCESS' | 'FAILURE'> {
       const field = (name: string) => (typeof input[name] === 'string' ? (input[name] as string) : '');
       const event = input.webhook_event;
-      if (!event || typeof event !== 'object') return 'FAILURE';
+      if (!event || typeof event !== 'object' || Array.isArray(event) || rawEvent === null) return 'FAILURE';
       const [row] = await db.query<{ webhook_id: string; transmission_time: string; signature: string }>(
         'SELECT webhook_id, transmission_time, signature FROM dev_paypal_webhooks WHERE transmission_id = $1',
         [field('transmission_id')],
       );
       if (!row) return 'FAILURE';
-      const expected = signature(field('transmission_id'), field('transmission_time'), field('webhook_id'), JSON.stringify(event));
+      const expected = signature(field('transmission_id'), field('transmission_time'), field('webhook_id'), rawEvent);
       const ok =
         field('webhook_id') === row.webhook_id &&
         field('transmission_time') === row.transmission_time &&
@@ -164,6 +175,16 @@ export function sandboxWebhooks(db: Database, now: () => Date, logger: Logger) {
         sameText(field('transmission_sig'), row.signature) &&
         sameText(expected, row.signature);
       return ok ? 'SUCCESS' : 'FAILURE';
+    },
+
+    /**
+     * Signs and keeps an event written as `body`, byte for byte, without
+     * sending it (send it with resend): PayPal's own text may escape
+     * characters, space or order keys unlike JSON.stringify, and the
+     * signature covers exactly what is sent. Resolves to its transmission id.
+     */
+    async signText(body: string): Promise<string> {
+      return keep(body, now().toISOString());
     },
 
     /** Where deliveries go: the app's own webhook route, in-process. */
