@@ -185,10 +185,15 @@ export function createWebhooks({ db, paypal, webhookId, settleFrom, recordRefund
     return 'no_change';
   }
 
-  /** Acts on a refund's current state at PayPal. */
-  async function fromRefund(refundId: string, eventType: string): Promise<string> {
+  /**
+   * Acts on a refund's current state at PayPal. `upCapture` is the capture
+   * the event's own resource names in its `up` link: when PayPal has no
+   * refund by that id (a reversal, a chargeback, is not always one it
+   * shows as a refund), that capture's current state decides instead.
+   */
+  async function fromRefund(refundId: string, eventType: string, upCapture: string | null): Promise<string> {
     const answer = await paypal.getRefund(refundId);
-    if (answer.status === 404) return 'refund_not_found';
+    if (answer.status === 404) return upCapture ? fromCapture(upCapture, eventType) : 'refund_not_found';
     if (answer.status !== 200) throw new Error(`PayPal answered ${answer.status} to GET refund ${refundId}`);
     const word = refundWord(answer.body);
     const captureId = linkedId(answer.body.links, 'captures');
@@ -234,8 +239,9 @@ export function createWebhooks({ db, paypal, webhookId, settleFrom, recordRefund
      * unprocessed).
      */
     async processPayPalWebhook(eventId: string): Promise<string> {
-      const [event] = await db.query<{ event_type: string; resource_type: string | null; resource_id: string | null; processed_at: Date | null; outcome: string | null }>(
-        'SELECT event_type, resource_type, resource_id, processed_at, outcome FROM paypal_webhook_events WHERE event_id = $1',
+      const [event] = await db.query<{ event_type: string; resource_type: string | null; resource_id: string | null; resource_links: unknown; processed_at: Date | null; outcome: string | null }>(
+        `SELECT event_type, resource_type, resource_id, body #> '{resource,links}' AS resource_links, processed_at, outcome
+         FROM paypal_webhook_events WHERE event_id = $1`,
         [eventId],
       );
       if (!event) return 'unknown_event';
@@ -245,7 +251,7 @@ export function createWebhooks({ db, paypal, webhookId, settleFrom, recordRefund
       if ((ACTED_ON as readonly string[]).includes(type) && event.resource_id) {
         // REFUNDED and REVERSED carry a refund; the rest a capture. The resource type, when given, decides.
         const isRefund = event.resource_type ? event.resource_type === 'refund' : type === 'PAYMENT.CAPTURE.REFUNDED' || type === 'PAYMENT.CAPTURE.REVERSED';
-        outcome = isRefund ? await fromRefund(event.resource_id, type) : await fromCapture(event.resource_id, type);
+        outcome = isRefund ? await fromRefund(event.resource_id, type, linkedId(event.resource_links, 'captures')) : await fromCapture(event.resource_id, type);
       }
       await db.query('UPDATE paypal_webhook_events SET processed_at = $2, outcome = $3 WHERE event_id = $1 AND processed_at IS NULL', [
         eventId,
