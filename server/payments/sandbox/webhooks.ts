@@ -18,6 +18,7 @@ import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from
 import { crc32 } from 'node:zlib';
 import type { Database } from '../../db/adapter';
 import type { Logger } from '../../logger';
+import { SANDBOX_ORIGIN } from './orders';
 
 type Json = Record<string, unknown>;
 
@@ -36,6 +37,8 @@ export interface SandboxEvent {
   resource: Json;
   summary: string;
 }
+
+const eventHref = (id: string) => `${SANDBOX_ORIGIN}/v1/notifications/webhooks-events/${id}`;
 
 const eventId = () => `WH-${randomBytes(9).toString('hex').toUpperCase()}-${randomBytes(9).toString('hex').toUpperCase()}`;
 
@@ -127,8 +130,9 @@ export function sandboxWebhooks(db: Database, now: () => Date, logger: Logger) {
       const ids: string[] = [];
       for (const e of events) {
         const at = now().toISOString();
+        const id = eventId();
         const body = JSON.stringify({
-          id: eventId(),
+          id,
           event_version: '1.0',
           create_time: at,
           resource_type: e.resourceType,
@@ -136,7 +140,11 @@ export function sandboxWebhooks(db: Database, now: () => Date, logger: Logger) {
           event_type: e.type,
           summary: e.summary,
           resource: e.resource,
-          links: [],
+          // As PayPal's events carry them: the event itself, and asking for it to be sent again.
+          links: [
+            { href: eventHref(id), rel: 'self', method: 'GET' },
+            { href: `${eventHref(id)}/resend`, rel: 'resend', method: 'POST' },
+          ],
         });
         ids.push(await keep(body, at));
       }
@@ -218,6 +226,23 @@ export function sandboxWebhooks(db: Database, now: () => Date, logger: Logger) {
     async resend(transmissionId: string): Promise<number> {
       const [status] = await queue([transmissionId]);
       return status ?? 0;
+    },
+
+    /** GET /v1/notifications/webhooks-events/{id}: the event as last sent, or null for one never sent. */
+    async event(id: string): Promise<Json | null> {
+      const [row] = await db.query<{ event: string }>('SELECT event FROM dev_paypal_webhooks WHERE event_id = $1 ORDER BY seq DESC LIMIT 1', [id]);
+      return row ? (JSON.parse(row.event) as Json) : null;
+    },
+
+    /** POST /v1/notifications/webhooks-events/{id}/resend: its latest transmission is sent again; the event, or null. */
+    async resendEvent(id: string): Promise<Json | null> {
+      const [row] = await db.query<{ transmission_id: string; event: string }>(
+        'SELECT transmission_id, event FROM dev_paypal_webhooks WHERE event_id = $1 ORDER BY seq DESC LIMIT 1',
+        [id],
+      );
+      if (!row) return null;
+      void queue([row.transmission_id]);
+      return JSON.parse(row.event) as Json;
     },
 
     /** What the sandbox has signed, oldest first. */
