@@ -44,7 +44,24 @@ export interface WebhookSignatureInput {
   transmission_sig: string;
   transmission_time: string;
   webhook_id: string;
-  webhook_event: Record<string, unknown>;
+  /**
+   * The delivery's body, the exact text PayPal sent (already checked to be
+   * one JSON object). PayPal's signature covers those bytes, so the event
+   * is sent back as that text, never parsed and serialised again: a `£`
+   * written `\u00a3`, an escaped `/`, other spacing or key order would
+   * otherwise differ and be refused.
+   */
+  webhook_event: string;
+}
+
+/**
+ * The verify-webhook-signature request's JSON text: the other fields
+ * serialised, and the event's own text placed as the value of
+ * webhook_event, byte for byte.
+ */
+export function verifySignatureBody(input: WebhookSignatureInput): string {
+  const { webhook_event: event, ...fields } = input;
+  return `${JSON.stringify(fields).slice(0, -1)},"webhook_event":${event}}`;
 }
 
 export interface PayPalClientOptions {
@@ -103,6 +120,7 @@ export function createPayPalClient({ apiBase, clientId, clientSecret, fetch: sen
     return value;
   }
 
+  /** `body` is serialised as JSON, except a string, which is JSON text already and sent as it is. */
   async function attempt(path: string, method: string, requestId?: string, body?: unknown): Promise<{ bearer: string | null; answer: PayPalAnswer }> {
     const bearer = await accessToken();
     if (!bearer) return { bearer, answer: { status: 401, body: { name: 'AUTHENTICATION_FAILURE', message: 'PayPal refused the client id and secret.' } } };
@@ -114,7 +132,7 @@ export function createPayPalClient({ apiBase, clientId, clientSecret, fetch: sen
         Prefer: 'return=representation',
         ...(requestId ? { 'PayPal-Request-Id': requestId } : {}),
       },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
     });
     return { bearer, answer };
   }
@@ -150,6 +168,6 @@ export function createPayPalClient({ apiBase, clientId, clientSecret, fetch: sen
       authorised(`/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, 'POST', requestId, {}),
     getCapture: (captureId) => authorised(`/v2/payments/captures/${encodeURIComponent(captureId)}`, 'GET'),
     getRefund: (refundId) => authorised(`/v2/payments/refunds/${encodeURIComponent(refundId)}`, 'GET'),
-    verifyWebhookSignature: (input) => authorised('/v1/notifications/verify-webhook-signature', 'POST', undefined, input),
+    verifyWebhookSignature: (input) => authorised('/v1/notifications/verify-webhook-signature', 'POST', undefined, verifySignatureBody(input)),
   };
 }

@@ -56,15 +56,17 @@ export interface PayPalWebhookEvent {
   event_type: string;
   resource_type: string | null;
   resource_id: string | null;
-  /** The event exactly as received: what PayPal's signature check is given. */
+  /** The event as parsed, kept as jsonb. */
   body: Json;
+  /** The delivery's body exactly as received: what PayPal's signature check is given. */
+  raw: string;
 }
 
 const EVENT_ID = /^[A-Za-z0-9-]{1,100}$/;
 const EVENT_TYPE = /^[A-Z0-9._-]{1,100}$/;
 
-/** The delivery's JSON as a PayPal event, or null when it is not one. */
-export function webhookEvent(value: unknown): PayPalWebhookEvent | null {
+/** The delivery's JSON (`value`, parsed from the body's text `raw`) as a PayPal event, or null when it is not one. */
+export function webhookEvent(value: unknown, raw: string): PayPalWebhookEvent | null {
   const body = obj(value);
   const id = text(body.id);
   const type = text(body.event_type);
@@ -76,6 +78,7 @@ export function webhookEvent(value: unknown): PayPalWebhookEvent | null {
     resource_type: text(body.resource_type)?.slice(0, 40) ?? null,
     resource_id: isPayPalId(resourceId) ? resourceId : null,
     body,
+    raw,
   };
 }
 
@@ -182,10 +185,15 @@ export function createWebhooks({ db, paypal, webhookId, settleFrom, recordRefund
     return 'no_change';
   }
 
-  /** Acts on a refund's current state at PayPal. */
-  async function fromRefund(refundId: string, eventType: string): Promise<string> {
+  /**
+   * Acts on a refund's current state at PayPal. `upCapture` is the capture
+   * the event's own resource names in its `up` link: when PayPal has no
+   * refund by that id (a reversal, a chargeback, is not always one it
+   * shows as a refund), that capture's current state decides instead.
+   */
+  async function fromRefund(refundId: string, eventType: string, upCapture: string | null): Promise<string> {
     const answer = await paypal.getRefund(refundId);
-    if (answer.status === 404) return 'refund_not_found';
+    if (answer.status === 404) return upCapture ? fromCapture(upCapture, eventType) : 'refund_not_found';
     if (answer.status !== 200) throw new Error(`PayPal answered ${answer.status} to GET refund ${refundId}`);
     const word = refundWord(answer.body);
     const captureId = linkedId(answer.body.links, 'captures');
@@ -197,8 +205,8 @@ export function createWebhooks({ db, paypal, webhookId, settleFrom, recordRefund
   }
 
   return {
-    /** PayPal's verdict on one delivery: its headers and the event as received. */
-    async verify(header: (name: string) => string | undefined, event: Json): Promise<Verdict> {
+    /** PayPal's verdict on one delivery: its headers and its body's exact text. */
+    async verify(header: (name: string) => string | undefined, rawEvent: string): Promise<Verdict> {
       if (!webhookId) return 'not_configured';
       const read = (name: string, max: number) => {
         const value = header(name);
@@ -214,7 +222,7 @@ export function createWebhooks({ db, paypal, webhookId, settleFrom, recordRefund
       const { auth_algo, cert_url, transmission_id, transmission_sig, transmission_time } = input;
       if (!auth_algo || !cert_url || !transmission_id || !transmission_sig || !transmission_time) return 'forged';
       const answer = await paypal.verifyWebhookSignature({
-        auth_algo, cert_url, transmission_id, transmission_sig, transmission_time, webhook_id: webhookId, webhook_event: event,
+        auth_algo, cert_url, transmission_id, transmission_sig, transmission_time, webhook_id: webhookId, webhook_event: rawEvent,
       });
       if (answer.status === 200) return answer.body.verification_status === 'SUCCESS' ? 'verified' : 'forged';
       // PayPal refuses headers that are not even well formed: nothing it sent.
@@ -231,8 +239,9 @@ export function createWebhooks({ db, paypal, webhookId, settleFrom, recordRefund
      * unprocessed).
      */
     async processPayPalWebhook(eventId: string): Promise<string> {
-      const [event] = await db.query<{ event_type: string; resource_type: string | null; resource_id: string | null; processed_at: Date | null; outcome: string | null }>(
-        'SELECT event_type, resource_type, resource_id, processed_at, outcome FROM paypal_webhook_events WHERE event_id = $1',
+      const [event] = await db.query<{ event_type: string; resource_type: string | null; resource_id: string | null; resource_links: unknown; processed_at: Date | null; outcome: string | null }>(
+        `SELECT event_type, resource_type, resource_id, body #> '{resource,links}' AS resource_links, processed_at, outcome
+         FROM paypal_webhook_events WHERE event_id = $1`,
         [eventId],
       );
       if (!event) return 'unknown_event';
@@ -242,7 +251,7 @@ export function createWebhooks({ db, paypal, webhookId, settleFrom, recordRefund
       if ((ACTED_ON as readonly string[]).includes(type) && event.resource_id) {
         // REFUNDED and REVERSED carry a refund; the rest a capture. The resource type, when given, decides.
         const isRefund = event.resource_type ? event.resource_type === 'refund' : type === 'PAYMENT.CAPTURE.REFUNDED' || type === 'PAYMENT.CAPTURE.REVERSED';
-        outcome = isRefund ? await fromRefund(event.resource_id, type) : await fromCapture(event.resource_id, type);
+        outcome = isRefund ? await fromRefund(event.resource_id, type, linkedId(event.resource_links, 'captures')) : await fromCapture(event.resource_id, type);
       }
       await db.query('UPDATE paypal_webhook_events SET processed_at = $2, outcome = $3 WHERE event_id = $1 AND processed_at IS NULL', [
         eventId,

@@ -1,10 +1,12 @@
 /**
  * POST /api/payments/webhooks: PayPal's notifications (docs/decisions/0009).
  * No member token: PayPal's own signature check decides instead.
- * - The body is at most 64 KB (413) and must be a PayPal event (400), with
- *   no nesting deeper than PayPal's documents and no text jsonb refuses.
+ * - The body is at most 64 KB (413) and must be a PayPal event (400): UTF-8
+ *   text, with no nesting deeper than PayPal's documents and no text jsonb
+ *   refuses.
  * - PayPal's verify-webhook-signature must answer SUCCESS for the
- *   delivery's PAYPAL-* headers and our webhook id: FAILURE (or missing
+ *   delivery's PAYPAL-* headers, our webhook id and the body's exact text
+ *   (PayPal signs the bytes it sent, so it is never re-serialised): FAILURE (or missing
  *   headers) is 400 and nothing is stored or done; PayPal unreachable is
  *   503, so PayPal sends it again.
  * - The event is stored once by its id and, unless an earlier delivery
@@ -26,6 +28,18 @@ import { recordWebhookEvent, webhookEvent, WEBHOOK_HEADERS, type PaymentWebhooks
 /** PayPal's events are a few KB; anything near this is not one. */
 export const MAX_WEBHOOK_BYTES = 64 * 1024;
 
+// Strict: bytes that are not UTF-8 are refused rather than replaced, and a
+// byte order mark is kept (and then refused by JSON.parse), so the text
+// passed on to the signature check is the bytes PayPal sent.
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+function exactText(bytes: ArrayBuffer): string | null {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
 export function paymentWebhookRoutes(webhooks: PaymentWebhooks, queueWebhook: WebhookQueue, db: Database, now: () => Date, logger: Logger) {
   const app = new Hono();
   app.post(
@@ -37,13 +51,15 @@ export function paymentWebhookRoutes(webhooks: PaymentWebhooks, queueWebhook: We
       },
     }),
     async (c) => {
-      const parsed = parseJson(await c.req.text(), MAX_PAYPAL_JSON_DEPTH);
+      const raw = exactText(await c.req.arrayBuffer());
+      if (raw === null) throw new PaymentError(400, 'INVALID_EVENT', 'The notification is not JSON.');
+      const parsed = parseJson(raw, MAX_PAYPAL_JSON_DEPTH);
       if (!parsed.ok) throw new PaymentError(400, 'INVALID_EVENT', parsed.problem === 'too_deep' ? tooDeepMessage(MAX_PAYPAL_JSON_DEPTH) : 'The notification is not JSON.');
       // Stored as jsonb: text PostgreSQL cannot keep is no PayPal event's.
-      const event = findBadText(parsed.value) === null ? webhookEvent(parsed.value) : null;
+      const event = findBadText(parsed.value) === null ? webhookEvent(parsed.value, raw) : null;
       if (!event) throw new PaymentError(400, 'INVALID_EVENT', 'The notification is not a PayPal event.');
 
-      const verdict = await webhooks.verify((name) => c.req.header(name), event.body);
+      const verdict = await webhooks.verify((name) => c.req.header(name), event.raw);
       if (verdict === 'unavailable') throw new PaymentError(503, 'VERIFICATION_UNAVAILABLE', 'The notification could not be checked with PayPal just now.');
       if (verdict === 'not_configured') {
         logger.error(`PayPal webhook ${event.id} refused: PAYPAL_WEBHOOK_ID is not set, so no notification can be verified`);

@@ -5,7 +5,8 @@
  * staff; a refund PayPal leaves PENDING is "refund pending" until PayPal
  * completes it (from its webhook's job: one email) or fails it (read back
  * by the reconciler: "refund failed", for staff); a confirmed booking's
- * payment reversed at PayPal is flagged, not cancelled. Refunds, emails
+ * payment reversed at PayPal is flagged, not cancelled, even when PayPal
+ * shows no refund for the reversal (its capture is read). Refunds, emails
  * and webhooks are jobs: the tests run them (runPayments).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -203,6 +204,33 @@ describe.each(ENGINES)('refund states, the amount check and reversals on %s', (e
     expect((await attendees()).map((a) => [a.status, a.payment_status, a.payment_problem])).toEqual([['confirmed', 'paid by card', 'capture_reversed']]);
     expect((await attention()).map((p) => [p.status, p.problem, p.appointment_status])).toEqual([['completed', 'capture_reversed', 'confirmed']]);
     expect(await subjects()).toEqual(['Booking confirmed: Later']);
+  });
+
+  it('a reversal PayPal does not show as a refund (GET refund 404) is read from the capture its event links up to', async () => {
+    const { made } = await pay('Alan Member');
+    await settled();
+    const [paidOrder] = await test.db.query<{ capture_id: string }>('SELECT capture_id FROM payment_orders');
+    const captureId = paidOrder!.capture_id;
+    const getRefund = payments.paypal.getRefund;
+    const asked: string[] = [];
+    payments.paypal.getRefund = async (id) => {
+      asked.push(id);
+      return { status: 404, body: { name: 'RESOURCE_NOT_FOUND', message: 'The specified resource does not exist.', details: [{ issue: 'INVALID_RESOURCE_ID' }] } };
+    };
+    try {
+      expect((await control.reverseCapture(captureId)).status).toBe(200);
+      await settled();
+    } finally {
+      payments.paypal.getRefund = getRefund;
+    }
+    const [reversal] = (await control.webhooks.sent()).filter((w) => w.event_type === 'PAYMENT.CAPTURE.REVERSED');
+    expect(asked).toEqual([reversal!.resource_id]);
+    expect(await test.db.query('SELECT event_type, outcome FROM paypal_webhook_events WHERE event_id = $1', [reversal!.event_id])).toEqual([
+      { event_type: 'PAYMENT.CAPTURE.REVERSED', outcome: 'flagged_capture_reversed' },
+    ]);
+    expect(await order()).toMatchObject({ status: 'completed', problem: 'capture_reversed' });
+    expect((await order()).problem_detail).toContain(captureId);
+    expect((await mine()).map((a) => [a.appointment_id, a.status, a.payment_status])).toEqual([[made.appointmentId, 'confirmed', 'paid by card']]);
   });
 
   it('the payments list is for staff only', async () => {

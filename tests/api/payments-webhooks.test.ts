@@ -5,7 +5,9 @@
  * the job acts on it (tests run it with runJobs). Its own webhooks arrive
  * after the capture and change nothing twice; a replayed event is one job
  * and acted on once; a forged or altered one is refused with 400 and
- * changes nothing; events out of order end in the state PayPal holds (the
+ * changes nothing; an event PayPal wrote unlike JSON.stringify would is
+ * verified over its exact bytes, at the route and at the sandbox; events out
+ * of order end in the state PayPal holds (the
  * resource is read back, not the event trusted); a capture the server
  * never heard of is settled from its webhook; a job that cannot read PayPal
  * is retried, shown to staff meanwhile; a token PayPal revokes mid-life is
@@ -66,7 +68,7 @@ describe.each(ENGINES)('PayPal webhooks on %s', (engine) => {
     'PAYPAL-CERT-URL': 'http://paypal-sandbox.local/v1/notifications/certs/CERT-LOCAL-SANDBOX',
     'PAYPAL-AUTH-ALGO': 'HMACSHA256',
   });
-  const post = (body: string, headers: Record<string, string>) =>
+  const post = (body: string | Uint8Array<ArrayBuffer>, headers: Record<string, string>) =>
     getJson<{ status?: string; error?: string; details?: { issue: string }[] }>(app(), '/api/payments/webhooks', { method: 'POST', headers, body });
 
   /** A card approved and captured at PayPal, but the server never heard the answer (it crashed). */
@@ -170,6 +172,51 @@ describe.each(ENGINES)('PayPal webhooks on %s', (engine) => {
     await runJobs(test.db);
     expect(await appointment(appointmentId)).toEqual({ status: 'confirmed', payment_status: 'paid by card' });
     expect(captureId).toMatch(/^[A-Z0-9]{17}$/);
+  });
+
+  it('an event PayPal wrote unlike JSON.stringify (\\u00a3, \\/, spacing, key order) is verified over its exact bytes and acted on', async () => {
+    const { appointmentId } = await capturedAtPayPalOnly();
+    const [real] = await kept();
+    const event = JSON.parse(real!.event) as Record<string, unknown> & { id: string; resource: Record<string, unknown> };
+    const reversed = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).reverse());
+    const spellings = {
+      // PayPal's own escapes: the pound sign as \u00a3 and every / in the links as \/.
+      escaped: JSON.stringify({ ...event, id: `${event.id}-E`, summary: 'Payment completed for £25.00 GBP' }).replace(/£/g, '\\u00a3').replace(/\//g, '\\/'),
+      spaced: `${JSON.stringify({ ...event, id: `${event.id}-S` }, null, 2).replace(/\n/g, '\r\n')}\n`,
+      // Keys in another order, one of them integer-like, which JSON.parse moves to the front when it is written again.
+      reordered: JSON.stringify(reversed({ ...event, id: `${event.id}-R`, resource: reversed(event.resource) })).replace(/}$/, ',"0":"last"}'),
+    };
+    for (const [name, text] of Object.entries(spellings)) {
+      // Parsed and written again, each is other bytes: what a re-serialising receiver would send PayPal.
+      expect(JSON.stringify(JSON.parse(text)), name).not.toBe(text);
+      const transmissionId = await control.webhooks.signText(text);
+      const [signed] = await kept(`transmission_id = '${transmissionId}'`);
+      // The same transmission with its event parsed and written again is not what was signed.
+      expect((await post(JSON.stringify(JSON.parse(text)), headersOf(signed!))).status, name).toBe(400);
+      expect(await control.webhooks.resend(transmissionId), name).toBe(200);
+    }
+    expect((await test.db.query<{ event_id: string }>('SELECT event_id FROM paypal_webhook_events ORDER BY event_id')).map((r) => r.event_id)).toEqual(
+      [`${event.id}-E`, `${event.id}-R`, `${event.id}-S`],
+    );
+    await runJobs(test.db);
+    expect(await appointment(appointmentId)).toEqual({ status: 'confirmed', payment_status: 'paid by card' });
+    expect(await count('payment_transactions')).toBe(1);
+    expect(await subjects()).toEqual(['Booking confirmed: Paid']);
+  });
+
+  it('a body that is not UTF-8, or starts with a byte order mark, is refused: its text could not be passed on as sent', async () => {
+    await capturedAtPayPalOnly();
+    const [real] = await kept();
+    const bytes = Buffer.from(real!.event, 'utf8');
+    const notUtf8 = Buffer.concat([bytes.subarray(0, -2), Buffer.from([0x22, 0xff, 0x22]), bytes.subarray(-2)]);
+    const withBom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), bytes]);
+    for (const body of [notUtf8, withBom]) {
+      const res = await post(new Uint8Array(body), headersOf(real!));
+      expect(res.status).toBe(400);
+      expect(res.body.details?.[0]?.issue).toBe('INVALID_EVENT');
+    }
+    expect(await count('paypal_webhook_events')).toBe(0);
+    expect((await post(real!.event, headersOf(real!))).status).toBe(200);
   });
 
   it('out of order: the refund’s webhook before the capture’s still ends with no booking and nothing charged', async () => {

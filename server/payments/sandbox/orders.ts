@@ -9,7 +9,7 @@
  * arrives many times at once, with 200 where the first was 201 for a
  * create or capture, as Orders v2 answers a replay. Orders are answered
  * with PayPal's HATEOAS links for their status. A change PayPal notifies (capture completed
- * or denied, refund completed, capture reversed) is handed to `notify`
+ * or declined, refund completed, capture reversed) is handed to `notify`
  * after its transaction has committed, so the webhook is sent after the
  * answer.
  */
@@ -29,19 +29,49 @@ const paypalId = (length = 17) => {
   return Array.from(randomBytes(length), (b) => alphabet[b % alphabet.length]).join('');
 };
 
-export const paypalError = (status: number, name: string, issue: string, description: string): SandboxAnswer => ({
+// The message PayPal's Orders v2 and Payments v2 documents give each error status (error_400, error_404, error_422).
+const ERROR_MESSAGES: Record<number, string> = {
+  400: 'Request is not well-formed, syntactically incorrect, or violates schema.',
+  404: 'The specified resource does not exist.',
+  422: 'The requested action could not be performed, semantically incorrect, or failed business validation.',
+};
+
+/** PayPal's error answer; `field` is the JSON pointer of the field at fault, when there is one. */
+export const paypalError = (status: number, name: string, issue: string, description: string, field?: string): SandboxAnswer => ({
   status,
   body: {
     name,
-    message: status === 404 ? 'The specified resource does not exist.' : 'The requested action could not be performed, semantically incorrect, or failed business validation.',
-    details: [{ issue, description }],
+    message: ERROR_MESSAGES[status] ?? ERROR_MESSAGES[422],
+    details: [field ? { field, location: 'body', issue, description } : { issue, description }],
     debug_id: randomBytes(7).toString('hex'),
   },
 });
 
-const notFound = () =>
+export const notFound = () =>
   paypalError(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID', 'Specified resource ID does not exist. Please check the resource ID and try again.');
 const unprocessable = (issue: string, description: string) => paypalError(422, 'UNPROCESSABLE_ENTITY', issue, description);
+const invalid = (issue: string, description: string, field?: string) => paypalError(400, 'INVALID_REQUEST', issue, description, field);
+
+/**
+ * What Orders v2 answers to a create order's intent and amount, in its
+ * documented issues: a field missing or of an unknown value is 400, a
+ * number written wrong 400, and a well-written amount it cannot take
+ * (more than two decimals, zero or less) 422. Null when they are fine.
+ */
+function createProblem(intent: unknown, amount: Json): SandboxAnswer | null {
+  if (intent === undefined) return invalid('MISSING_REQUIRED_PARAMETER', 'A required parameter is missing.');
+  if (intent !== 'CAPTURE' && intent !== 'AUTHORIZE') return invalid('INVALID_PARAMETER_VALUE', 'A parameter value is not valid.');
+  const value = amount.value;
+  if (value === undefined || amount.currency_code === undefined) return invalid('MISSING_REQUIRED_PARAMETER', 'A required parameter is missing.');
+  if (typeof value !== 'string' || !/^-?\d{1,10}(\.\d+)?$/.test(value)) {
+    return invalid('INVALID_PARAMETER_SYNTAX', 'The value of a field does not conform to the expected format.');
+  }
+  if (/\.\d{3,}$/.test(value)) return unprocessable('DECIMAL_PRECISION', 'If the currency supports decimals, only two decimal place precision is supported.');
+  if (Number(value) <= 0) {
+    return unprocessable('CANNOT_BE_ZERO_OR_NEGATIVE', 'Must be greater than zero. If the currency supports decimals, only two decimal place precision is supported.');
+  }
+  return null;
+}
 
 /**
  * Runs `act` once per request key; later calls with the key get the first
@@ -170,10 +200,8 @@ export function sandboxOrders(db: Database, now: () => Date, notify: (events: Sa
       return once(db, requestId && `create:${requestId}`, async (tx) => {
         const units = Array.isArray(body.purchase_units) ? (body.purchase_units as Json[]) : [];
         const amount = (units[0]?.amount ?? {}) as Json;
-        if (body.intent !== 'CAPTURE' && body.intent !== 'AUTHORIZE') return unprocessable('INVALID_PARAMETER_VALUE', 'intent must be CAPTURE or AUTHORIZE.');
-        if (typeof amount.value !== 'string' || !/^\d{1,7}(\.\d{2})?$/.test(amount.value) || Number(amount.value) <= 0) {
-          return paypalError(400, 'INVALID_REQUEST', 'INVALID_PARAMETER_VALUE', 'The value of a field is invalid.');
-        }
+        const problem = createProblem(body.intent, amount);
+        if (problem) return problem;
         const at = now().toISOString();
         const order: Json = {
           id: paypalId(),
@@ -205,17 +233,21 @@ export function sandboxOrders(db: Database, now: () => Date, notify: (events: Sa
       return once(db, null, async (tx) => {
         const order = await lockOrder(tx, orderId);
         if (!order) return notFound();
-        if (order.status === 'COMPLETED') return unprocessable('ORDER_ALREADY_CAPTURED', 'Order already captured.');
+        if (order.status === 'COMPLETED') return unprocessable('ORDER_ALREADY_CAPTURED', "Order already captured. If 'intent=CAPTURE' only one capture per order is allowed.");
         const number = String(card.number ?? '').replace(/[\s-]/g, '');
         const expiry = String(card.expiry ?? '');
         const name = String(card.name ?? '').trim().slice(0, 300);
         const brand = cardBrand(number);
+        // Issues and descriptions as Orders v2 documents them for confirm-payment-source (orders.confirm-400, -422).
         if (!isPayPalExpiry(expiry)) {
-          return paypalError(400, 'INVALID_REQUEST', 'INVALID_PARAMETER_SYNTAX', 'The value of a field does not conform to the expected format: payment_source.card.expiry is YYYY-MM.');
+          return invalid('INVALID_PARAMETER_SYNTAX', 'The value of the field does not conform to the expected format.', '/payment_source/card/expiry');
         }
-        if (!luhnValid(number) || !brand) return unprocessable('CARD_NUMBER_INVALID', 'The card number is not valid.');
-        if (!notExpired(expiry, now())) return unprocessable('CARD_EXPIRED', 'The card is expired.');
-        if (!/^\d{3,4}$/.test(String(card.security_code ?? ''))) return unprocessable('CVV_INVALID', 'The security code is not valid.');
+        if (!luhnValid(number)) return invalid('INVALID_PARAMETER_SYNTAX', 'The value of the field does not conform to the expected format.', '/payment_source/card/number');
+        if (!brand) return unprocessable('CARD_TYPE_NOT_SUPPORTED', 'Processing of this card type is not supported. Use another card type.');
+        if (!notExpired(expiry, now())) return unprocessable('CARD_EXPIRED', 'The card is expired');
+        if (!/^\d{3,4}$/.test(String(card.security_code ?? ''))) {
+          return unprocessable('INVALID_SECURITY_CODE_LENGTH', 'The security_code length is invalid for the specified card brand.');
+        }
         const address = card.billing_address && typeof card.billing_address === 'object' ? (card.billing_address as Json) : null;
         order.payment_source = {
           card: {
@@ -234,8 +266,14 @@ export function sandboxOrders(db: Database, now: () => Date, notify: (events: Sa
       return notifying(requestId && `capture:${requestId}`, async (tx, events) => {
         const order = await lockOrder(tx, orderId);
         if (!order) return notFound();
-        if (order.status === 'COMPLETED') return unprocessable('ORDER_ALREADY_CAPTURED', 'Order already captured. If \'intent=CAPTURE\' only one capture per order is allowed.');
-        if (order.status !== 'APPROVED') return unprocessable('ORDER_NOT_APPROVED', 'Payer has not yet approved the Order for payment.');
+        // Descriptions exactly as orders.capture-422 documents them.
+        if (order.status === 'COMPLETED') return unprocessable('ORDER_ALREADY_CAPTURED', "Order already captured.If 'intent=CAPTURE' only one capture per order is allowed.");
+        if (order.status !== 'APPROVED') {
+          return unprocessable(
+            'ORDER_NOT_APPROVED',
+            "Payer has not yet approved the Order for payment. Please redirect the payer to the 'rel':'approve' url returned as part of the HATEOAS links within the Create Order call or provide a valid `payment_source` in the request.",
+          );
+        }
         const card = ((order.payment_source as Json).card ?? {}) as Json;
         const decline = declineFor(String(card.name ?? ''));
         if (decline === 'REFUSED') {
@@ -243,16 +281,19 @@ export function sandboxOrders(db: Database, now: () => Date, notify: (events: Sa
           order.status = 'CREATED';
           delete order.payment_source;
           await saveOrder(tx, order);
-          return unprocessable('INSTRUMENT_DECLINED', 'The instrument presented was either declined by the processor or bank, or it can\'t be used for this payment.');
+          return unprocessable('INSTRUMENT_DECLINED', "The instrument presented  was either declined by the processor or bank, or it can't be used for this payment.");
         }
         const at = now().toISOString();
         const purchase = unit(order);
         const captureId = paypalId();
         const ordered = purchase.amount as Json;
+        const amount = afterPaymentFor(String(card.name ?? '')) === 'CAPTURE_ONE_PENNY' ? { currency_code: ordered.currency_code, value: '0.01' } : ordered;
         const capture: Json = {
           id: captureId,
           status: decline ? 'DECLINED' : 'COMPLETED',
-          amount: afterPaymentFor(String(card.name ?? '')) === 'CAPTURE_ONE_PENNY' ? { currency_code: ordered.currency_code, value: '0.01' } : ordered,
+          amount,
+          // What the charity receives; the stand-in takes no fee, so net is gross.
+          ...(decline ? {} : { seller_receivable_breakdown: { gross_amount: amount, net_amount: amount } }),
           final_capture: true,
           custom_id: purchase.custom_id,
           processor_response: decline
@@ -269,7 +310,7 @@ export function sandboxOrders(db: Database, now: () => Date, notify: (events: Sa
         await saveOrder(tx, order);
         events.push(
           decline
-            ? { type: 'PAYMENT.CAPTURE.DENIED', resourceType: 'capture', resource: capture, summary: `Payment denied for ${money(capture.amount)}` }
+            ? { type: 'PAYMENT.CAPTURE.DECLINED', resourceType: 'capture', resource: capture, summary: `Payment declined for ${money(capture.amount)}` }
             : { type: 'PAYMENT.CAPTURE.COMPLETED', resourceType: 'capture', resource: capture, summary: `Payment completed for ${money(capture.amount)}` },
         );
         return { status: 201, body: withLinks(order) };
@@ -296,8 +337,9 @@ export function sandboxOrders(db: Database, now: () => Date, notify: (events: Sa
         const found = await lockCapture(tx, captureId);
         if (!found) return notFound();
         const { order, capture } = found;
-        if (capture.status === 'REFUNDED') return unprocessable('CAPTURE_FULLY_REFUNDED', 'The capture has already been fully refunded.');
-        if (capture.status !== 'COMPLETED') return unprocessable('CAPTURE_STATUS_NOT_VALID', 'Invalid capture status. Tracking ID is not valid for this action.');
+        // Issues and descriptions as captures.refund-422 documents them.
+        if (capture.status === 'REFUNDED') return unprocessable('CAPTURE_FULLY_REFUNDED', 'The capture has already been fully refunded');
+        if (capture.status !== 'COMPLETED') return unprocessable('REFUND_NOT_ALLOWED', 'Capture cannot be refunded.');
         const waiting = ((unit(order).payments as Json).refunds as Json[] | undefined)?.some((r) => r.status === 'PENDING');
         if (waiting) return unprocessable('REFUND_AMOUNT_EXCEEDED', 'The refund amount must be less than or equal to the capture amount that has not yet been refunded.');
         const card = (((order.payment_source ?? {}) as Json).card ?? {}) as Json;

@@ -2,7 +2,8 @@
  * /dev/paypal: the local PayPal sandbox, served only while no PayPal
  * settings are given (docs/decisions/0009). It speaks PayPal's REST
  * protocol (OAuth token, Orders v2, Payments v2 capture / refund reads and
- * refund, webhook signature verification) so the server's PayPal client
+ * refund, webhook signature verification, webhook events and their
+ * resend) so the server's PayPal client
  * cannot tell it from PayPal, sends PayPal's signed webhooks to the site,
  * and serves the stand-in SDK script that @paypal/react-paypal-js loads
  * through `sdkBaseUrl`. Checked against PayPal's published OpenAPI
@@ -21,8 +22,9 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Database } from '../../db/adapter';
 import { silentLogger, type Logger } from '../../logger';
-import { paypalError, sandboxOrders, type SandboxAnswer } from './orders';
+import { notFound, paypalError, sandboxOrders, type SandboxAnswer } from './orders';
 import { sandboxTokens } from './tokens';
+import { rawMemberText } from './raw-json';
 import { sandboxWebhooks } from './webhooks';
 import { findBadText, MAX_PAYPAL_JSON_DEPTH, parseJson } from '../../http/text-rules';
 
@@ -131,7 +133,19 @@ export function createPayPalSandbox(db: Database, now: () => Date, logger: Logge
   app.post('/v2/payments/captures/:id/refund', async (c) => reply(c, await orders.refund(c.req.param('id'), requestId(c))));
   app.get('/v2/payments/captures/:id', async (c) => reply(c, await orders.getCapture(c.req.param('id'))));
   app.get('/v2/payments/refunds/:id', async (c) => reply(c, await orders.getRefund(c.req.param('id'))));
-  app.post('/v1/notifications/verify-webhook-signature', async (c) => c.json({ verification_status: await webhooks.verify(await jsonBody(c)) }));
+  app.get('/v1/notifications/webhooks-events/:id', async (c) => {
+    const event = await webhooks.event(c.req.param('id'));
+    return event ? c.json(event) : reply(c, notFound());
+  });
+  app.post('/v1/notifications/webhooks-events/:id/resend', async (c) => {
+    await jsonBody(c);
+    const event = await webhooks.resendEvent(c.req.param('id'));
+    return event ? c.json(event, 202) : reply(c, notFound());
+  });
+  app.post('/v1/notifications/verify-webhook-signature', async (c) => {
+    const input = await jsonBody(c);
+    return c.json({ verification_status: await webhooks.verify(input, rawMemberText(await c.req.text(), 'webhook_event')) });
+  });
 
   const control = {
     /** Revokes every access token issued so far, as PayPal may before expires_in; resolves to how many. */
@@ -145,6 +159,7 @@ export function createPayPalSandbox(db: Database, now: () => Date, logger: Logge
       settled: webhooks.settled,
       deliverPending: webhooks.deliverPending,
       resend: webhooks.resend,
+      signText: webhooks.signText,
       sent: webhooks.sent,
     },
   };

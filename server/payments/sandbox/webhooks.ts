@@ -18,6 +18,7 @@ import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from
 import { crc32 } from 'node:zlib';
 import type { Database } from '../../db/adapter';
 import type { Logger } from '../../logger';
+import { SANDBOX_ORIGIN } from './orders';
 
 type Json = Record<string, unknown>;
 
@@ -36,6 +37,8 @@ export interface SandboxEvent {
   resource: Json;
   summary: string;
 }
+
+const eventHref = (id: string) => `${SANDBOX_ORIGIN}/v1/notifications/webhooks-events/${id}`;
 
 const eventId = () => `WH-${randomBytes(9).toString('hex').toUpperCase()}-${randomBytes(9).toString('hex').toUpperCase()}`;
 
@@ -109,6 +112,17 @@ export function sandboxWebhooks(db: Database, now: () => Date, logger: Logger) {
     return run;
   }
 
+  /** Signs the exact text `body` (an event's JSON) at `at` and keeps it; resolves to its transmission id. */
+  async function keep(body: string, at: string): Promise<string> {
+    const transmissionId = randomUUID();
+    await db.query(
+      `INSERT INTO dev_paypal_webhooks (transmission_id, event_id, webhook_id, transmission_time, signature, event)
+       VALUES ($1, $2, $3, $4, $5, $6)`,
+      [transmissionId, (JSON.parse(body) as { id: string }).id, SANDBOX_WEBHOOK_ID, at, signature(transmissionId, at, SANDBOX_WEBHOOK_ID, body), body],
+    );
+    return transmissionId;
+  }
+
   return {
     /** Signs and keeps `events` (after the change that caused them has committed); sends them after the answer. */
     async emit(events: SandboxEvent[]): Promise<void> {
@@ -116,8 +130,9 @@ export function sandboxWebhooks(db: Database, now: () => Date, logger: Logger) {
       const ids: string[] = [];
       for (const e of events) {
         const at = now().toISOString();
+        const id = eventId();
         const body = JSON.stringify({
-          id: eventId(),
+          id,
           event_version: '1.0',
           create_time: at,
           resource_type: e.resourceType,
@@ -125,15 +140,13 @@ export function sandboxWebhooks(db: Database, now: () => Date, logger: Logger) {
           event_type: e.type,
           summary: e.summary,
           resource: e.resource,
-          links: [],
+          // As PayPal's events carry them: the event itself, and asking for it to be sent again.
+          links: [
+            { href: eventHref(id), rel: 'self', method: 'GET' },
+            { href: `${eventHref(id)}/resend`, rel: 'resend', method: 'POST' },
+          ],
         });
-        const transmissionId = randomUUID();
-        await db.query(
-          `INSERT INTO dev_paypal_webhooks (transmission_id, event_id, webhook_id, transmission_time, signature, event)
-           VALUES ($1, $2, $3, $4, $5, $6)`,
-          [transmissionId, (JSON.parse(body) as { id: string }).id, SANDBOX_WEBHOOK_ID, at, signature(transmissionId, at, SANDBOX_WEBHOOK_ID, body), body],
-        );
-        ids.push(transmissionId);
+        ids.push(await keep(body, at));
       }
       // After the answer: the caller gets it first, then PayPal's notification follows.
       if (autoDeliver && deliver) {
@@ -145,17 +158,23 @@ export function sandboxWebhooks(db: Database, now: () => Date, logger: Logger) {
       }
     },
 
-    /** POST /v1/notifications/verify-webhook-signature: SUCCESS only for a transmission this sandbox signed, unchanged. */
-    async verify(input: Json): Promise<'SUCCESS' | 'FAILURE'> {
+    /**
+     * POST /v1/notifications/verify-webhook-signature: SUCCESS only for a
+     * transmission this sandbox signed, unchanged. `rawEvent` is the
+     * webhook_event value's text as the request wrote it: the signature
+     * covers the bytes sent, so an event parsed and written out again
+     * (other escapes, spacing or key order) fails, as at PayPal.
+     */
+    async verify(input: Json, rawEvent: string | null): Promise<'SUCCESS' | 'FAILURE'> {
       const field = (name: string) => (typeof input[name] === 'string' ? (input[name] as string) : '');
       const event = input.webhook_event;
-      if (!event || typeof event !== 'object') return 'FAILURE';
+      if (!event || typeof event !== 'object' || Array.isArray(event) || rawEvent === null) return 'FAILURE';
       const [row] = await db.query<{ webhook_id: string; transmission_time: string; signature: string }>(
         'SELECT webhook_id, transmission_time, signature FROM dev_paypal_webhooks WHERE transmission_id = $1',
         [field('transmission_id')],
       );
       if (!row) return 'FAILURE';
-      const expected = signature(field('transmission_id'), field('transmission_time'), field('webhook_id'), JSON.stringify(event));
+      const expected = signature(field('transmission_id'), field('transmission_time'), field('webhook_id'), rawEvent);
       const ok =
         field('webhook_id') === row.webhook_id &&
         field('transmission_time') === row.transmission_time &&
@@ -164,6 +183,16 @@ export function sandboxWebhooks(db: Database, now: () => Date, logger: Logger) {
         sameText(field('transmission_sig'), row.signature) &&
         sameText(expected, row.signature);
       return ok ? 'SUCCESS' : 'FAILURE';
+    },
+
+    /**
+     * Signs and keeps an event written as `body`, byte for byte, without
+     * sending it (send it with resend): PayPal's own text may escape
+     * characters, space or order keys unlike JSON.stringify, and the
+     * signature covers exactly what is sent. Resolves to its transmission id.
+     */
+    async signText(body: string): Promise<string> {
+      return keep(body, now().toISOString());
     },
 
     /** Where deliveries go: the app's own webhook route, in-process. */
@@ -197,6 +226,23 @@ export function sandboxWebhooks(db: Database, now: () => Date, logger: Logger) {
     async resend(transmissionId: string): Promise<number> {
       const [status] = await queue([transmissionId]);
       return status ?? 0;
+    },
+
+    /** GET /v1/notifications/webhooks-events/{id}: the event as last sent, or null for one never sent. */
+    async event(id: string): Promise<Json | null> {
+      const [row] = await db.query<{ event: string }>('SELECT event FROM dev_paypal_webhooks WHERE event_id = $1 ORDER BY seq DESC LIMIT 1', [id]);
+      return row ? (JSON.parse(row.event) as Json) : null;
+    },
+
+    /** POST /v1/notifications/webhooks-events/{id}/resend: its latest transmission is sent again; the event, or null. */
+    async resendEvent(id: string): Promise<Json | null> {
+      const [row] = await db.query<{ transmission_id: string; event: string }>(
+        'SELECT transmission_id, event FROM dev_paypal_webhooks WHERE event_id = $1 ORDER BY seq DESC LIMIT 1',
+        [id],
+      );
+      if (!row) return null;
+      void queue([row.transmission_id]);
+      return JSON.parse(row.event) as Json;
     },
 
     /** What the sandbox has signed, oldest first. */
