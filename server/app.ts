@@ -64,7 +64,7 @@ import { createEventsService } from './services/events-service';
 import { createProfileService } from './services/profile-service';
 import { createSigner } from './services/signing';
 import { createSubscriptionsService } from './services/subscriptions-service';
-import { createMemberErasure, forgetEmailJob } from './services/member-erasure-service';
+import { createMemberErasure } from './services/member-erasure-service';
 import { meRoutes } from './routes/me';
 import { authPolicies } from './auth/throttle';
 
@@ -206,7 +206,7 @@ export function createApp({
 
   // What each job does; the workers (main.ts, or a test's runDue) call these.
   jobs.handle({
-    email: emailJob(mailTransport ?? createMailTransport({ db, env, logger }), (id) => forgetEmailJob(db, jobs.schema, id)),
+    email: emailJob({ transport: mailTransport ?? createMailTransport({ db, env, logger }), db, jobSchema: jobs.schema, now }),
     refund: refundJob(db, payments.refund),
     reconcile_payments: reconcileJob(payments.reconcile, logger),
     paypal_webhook: paypalWebhookJob(payments.processPayPalWebhook),

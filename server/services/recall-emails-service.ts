@@ -65,8 +65,10 @@ export function createRecallEmailsService(
 ): RecallEmailsService {
   const site = origin.replace(/\/+$/, '');
 
-  async function send(q: Queryable, row: Row, content: MailContent, headers: Record<string, string>) {
-    await mailer.send({ to: String(row.email), subject: content.subject, text: mailText(content), html: mailHtml(content), headers }, q);
+  /** `kind` names the email and the choice that must still be on when it leaves (server/jobs/email-reasons.ts). */
+  async function send(q: Queryable, row: Row, content: MailContent, headers: Record<string, string>, kind: 'recall_invitation' | 'recall_follow_up' | 'gp_prompt') {
+    const reason = { type: 'recall', id: String(row.result_id), choice: kind === 'gp_prompt' ? 'gp_prompt' : 'recall' } as const;
+    await mailer.send({ to: String(row.email), subject: content.subject, text: mailText(content), html: mailHtml(content), headers }, q, { kind, reason });
   }
 
   /** The invitation or the follow-up: `followUp` picks which. */
@@ -117,7 +119,7 @@ export function createRecallEmailsService(
           },
           followUp,
         );
-        await send(tx, row, content, link.headers);
+        await send(tx, row, content, link.headers, followUp ? 'recall_follow_up' : 'recall_invitation');
       }
       return rows.length;
     });
@@ -138,7 +140,7 @@ export function createRecallEmailsService(
         await tx.query('UPDATE member_results SET gp_prompt_sent_at = $2 WHERE result_id = $1::uuid', [row.result_id, at]);
         const link = await unsubscribe.linkFor(String(row.public_id), 'gp_prompt');
         const content = gpPromptContent({ firstName: String(row.first_name ?? ''), sampleDate: String(row.sample_date), origin: site, unsubscribeUrl: link.url });
-        await send(tx, row, content, link.headers);
+        await send(tx, row, content, link.headers, 'gp_prompt');
       }
       return rows.length;
     });

@@ -124,7 +124,11 @@ export function createWaitingListOffers({ db, now, mailer, signer, unsubscribe, 
     const link = `${origin}/book-event?event=${event.event_id}&offer=${encodeURIComponent(await token(offer.entryId, offer.offerNumber))}`;
     const stop = await unsubscribe.linkFor(offer.publicId, 'waiting_list');
     const content = offerContent(event, offer, link, stop.url);
-    await mailer.send({ to: offer.email, subject: content.subject, text: mailText(content), html: mailHtml(content), headers: stop.headers }, tx);
+    await mailer.send({ to: offer.email, subject: content.subject, text: mailText(content), html: mailHtml(content), headers: stop.headers }, tx, {
+      kind: 'waiting_list_offer',
+      // Sent only while the place is still held for him: a lapsed or taken offer's email is dropped.
+      reason: { type: 'offer_held', id: offer.entryId, offer: offer.offerNumber },
+    });
   }
 
   /** The step, on an event whose row lock `tx` holds. */
