@@ -1,12 +1,14 @@
 /**
  * An email's reason is checked when it leaves (server/jobs/email-reasons.ts):
  * reminders queued while the mail server refuses are not sent for a booking
- * cancelled meanwhile, and a moved booking is reminded of its new time; an
+ * cancelled meanwhile, and a moved booking is reminded of its new time; a
+ * waiting-list offer that lapsed while its email waited is dropped; an
  * erased member's confirmation in flight when he deletes his account never
  * reaches him, and no job row keeps his address; a permanent 550 fails the
- * job at once while a 451 retries; a sent job keeps only its Message-ID and
- * kind. Through a real SMTP conversation (tests/fixtures/smtp.ts); on
- * PostgreSQL the erasure is also raced against a worker in another process.
+ * job at once while a 451 retries, and his goodbye bouncing keeps neither
+ * his address nor his name; a sent job keeps only its Message-ID and kind.
+ * Through a real SMTP conversation (tests/fixtures/smtp.ts); on PostgreSQL
+ * the erasure is also raced against a worker in another process.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -148,6 +150,40 @@ describe.each(ENGINES)('emails checked when they leave, on %s', (engine) => {
     for (const who of [kept, cancelled, moved]) expect(await jobRowsHolding(test.db, who.email)).toBe(0);
   });
 
+  it('drops a waiting-list offer whose place stopped being held while its email waited', async () => {
+    const small = makeEvent({ event_name: 'Small Saturday', event_date: '2026-10-24', total_spaces: 1, start_time: '10:00', end_time: '11:00' });
+    await replaceEvents(test.db, [event, small]);
+    const [holder, waiting] = (await fastMembers(test.db, 2, BOOKED)) as [FastMember, FastMember];
+    clock = BOOKED;
+    const consent = await getJson<{ consent_id: string }>(app(), '/api/medical/consent', sendJson(holder.token, { ...validConsent(), eventId: small.event_id }));
+    const booked = await getJson<{ appointment: Appointment }>(
+      app(),
+      '/api/appointments',
+      sendJson(holder.token, { eventId: small.event_id, appointmentStartTime: '10:00', consentId: consent.body.consent_id }),
+    );
+    expect(booked.status).toBe(201);
+    const joined = await getJson(app(), `/api/waiting-list/events/${small.event_id}`, { method: 'POST', headers: { Authorization: `Bearer ${waiting.token}` } });
+    expect(joined.status).toBeLessThan(300);
+    await runJobs(test.db);
+
+    // The place frees while the mail server refuses: the offer's email waits for a retry.
+    smtp.refusing = true;
+    expect((await getJson(app(), `/api/appointments/${booked.body.appointment.appointment_id}/cancel`, sendJson(holder.token, {}))).status).toBe(200);
+    await runJobs(test.db);
+    // The hold runs out (12 hours) before the mail server recovers; the sweep lapses it.
+    clock = new Date(BOOKED.getTime() + 13 * 3_600_000);
+    app();
+    await jobsFor(test.db).send(test.db, 'waiting_list_offers', {});
+    smtp.refusing = false;
+    await runJobs(test.db);
+    const before = smtp.messages.length;
+    await retriesDueNow(test.db);
+    await runJobs(test.db);
+
+    expect(delivered(smtp).slice(before).filter((m) => m.to === waiting.email)).toEqual([]);
+    expect(await test.db.query("SELECT 1 FROM dropped_emails WHERE kind = 'waiting_list_offer' AND reason = 'offer_held'")).toHaveLength(1);
+  });
+
   it('fails a 550 at once, with no retries, and retries a 451', async () => {
     const [member] = (await fastMembers(test.db, 1, BOOKED)) as [FastMember];
     clock = BOOKED;
@@ -172,6 +208,27 @@ describe.each(ENGINES)('emails checked when they leave, on %s', (engine) => {
     const retrying = (await jobsFor(test.db).failures(['email'])).filter((f) => f.lastError.includes('451'));
     expect(retrying).toMatchObject([{ state: 'retry', tries: 1 }]);
     expect(retrying[0]!.nextTryAt).not.toBeNull();
+  });
+
+  it('fails a bounced goodbye at once, keeping neither his address nor his name in the job or its error', async () => {
+    clock = BOOKED;
+    const email = uniqueEmail('bounced');
+    const session = await signUp(app(), email, PASSWORD);
+    expect((await createProfile(app(), session.access_token, profileFields({ first_name: 'Bertram' }))).status).toBe(201);
+    await runJobs(test.db);
+    smtp.dataReply = `550 5.1.1 <${email}>: Recipient address rejected`;
+    try {
+      expect((await getJson(app(), '/api/me/delete', sendJson(session.access_token, { password: PASSWORD }))).status).toBe(200);
+      await runJobs(test.db);
+    } finally {
+      smtp.dataReply = null;
+    }
+    const goodbye = (await jobsFor(test.db).failures(['email'])).find((f) => (f.data as { kind?: string }).kind === 'account_deleted');
+    expect(goodbye).toMatchObject({ state: 'failed', tries: 1, nextTryAt: null });
+    expect(goodbye!.lastError).toContain('550');
+    expect(goodbye!.lastError).not.toContain(email);
+    expect(await jobRowsHolding(test.db, email)).toBe(0);
+    expect(await jobRowsHolding(test.db, 'Bertram')).toBe(0);
   });
 
   it('sends nothing to a member whose confirmation was in flight when he deleted his account, and keeps no job with his address', async () => {
