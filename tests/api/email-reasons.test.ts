@@ -23,6 +23,7 @@ import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '.
 import { makeEvent } from '../fixtures/events';
 import { createProfile, profileFields, signUp, uniqueEmail } from '../fixtures/members';
 import { testSmtp, type TestSmtp } from '../fixtures/smtp';
+import { makeStaff } from '../fixtures/staff';
 
 const BOOKED = new Date('2026-10-01T09:00:00Z');
 const EVENT_DATE = '2026-10-22';
@@ -68,12 +69,13 @@ describe.each(ENGINES)('emails checked when they leave, on %s', (engine) => {
   let smtp: TestSmtp;
   let clock = BOOKED;
   const event = makeEvent({ event_name: 'Thursday Screening', event_date: EVENT_DATE, start_time: '10:00', end_time: '12:00' });
+  const small = makeEvent({ event_name: 'Small Saturday', event_date: '2026-10-24', total_spaces: 1, start_time: '10:00', end_time: '11:00' });
   const app = () => testApp({ db: test.db, now: () => clock, env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` } });
 
   beforeAll(async () => {
     test = await createTestDatabase(engine);
     smtp = await testSmtp();
-    await replaceEvents(test.db, [event]);
+    await replaceEvents(test.db, [event, small]);
   });
   afterAll(async () => {
     await smtp?.close();
@@ -151,8 +153,6 @@ describe.each(ENGINES)('emails checked when they leave, on %s', (engine) => {
   });
 
   it('drops a waiting-list offer whose place stopped being held while its email waited', async () => {
-    const small = makeEvent({ event_name: 'Small Saturday', event_date: '2026-10-24', total_spaces: 1, start_time: '10:00', end_time: '11:00' });
-    await replaceEvents(test.db, [event, small]);
     const [holder, waiting] = (await fastMembers(test.db, 2, BOOKED)) as [FastMember, FastMember];
     clock = BOOKED;
     const consent = await getJson<{ consent_id: string }>(app(), '/api/medical/consent', sendJson(holder.token, { ...validConsent(), eventId: small.event_id }));
@@ -229,6 +229,13 @@ describe.each(ENGINES)('emails checked when they leave, on %s', (engine) => {
     expect(goodbye!.lastError).not.toContain(email);
     expect(await jobRowsHolding(test.db, email)).toBe(0);
     expect(await jobRowsHolding(test.db, 'Bertram')).toBe(0);
+    // Staff see that it failed, not to whom.
+    const staff = await makeStaff(test.db, clock);
+    const listed = await getJson<{ failures: Array<{ id: string; state: string; recipient?: string }> }>(app(), '/api/staff/jobs/failures', {
+      headers: { Authorization: `Bearer ${staff.token}` },
+    });
+    expect(listed.body.failures.find((f) => f.id === goodbye!.id)).toMatchObject({ state: 'failed' });
+    expect(JSON.stringify(listed.body)).not.toContain(email);
   });
 
   it('sends nothing to a member whose confirmation was in flight when he deleted his account, and keeps no job with his address', async () => {
