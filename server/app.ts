@@ -48,7 +48,7 @@ import { createAccessCodeService } from './services/access-code-service';
 import { createAccessGrants } from './services/access-grants';
 import { createAppointmentsService } from './services/appointments-service';
 import { createBookingMail } from './services/booking-mail';
-import { createRecallEmailsService, gpPromptStillDue } from './services/recall-emails-service';
+import { createRecallEmailsService } from './services/recall-emails-service';
 import { createRemindersService } from './services/reminders-service';
 import { createWaitingListOffers } from './services/waiting-list-offers';
 import { createWaitingListService } from './services/waiting-list-service';
@@ -65,7 +65,7 @@ import { createEventsService } from './services/events-service';
 import { createProfileService } from './services/profile-service';
 import { createSigner } from './services/signing';
 import { createSubscriptionsService } from './services/subscriptions-service';
-import { createMemberErasure, forgetEmailJob } from './services/member-erasure-service';
+import { createMemberErasure } from './services/member-erasure-service';
 import { meRoutes } from './routes/me';
 import { authPolicies } from './auth/throttle';
 
@@ -210,12 +210,7 @@ export function createApp({
 
   // What each job does; the workers (main.ts, or a test's runDue) call these.
   jobs.handle({
-    // A GP prompt whose reason has lapsed since it was queued (an answering outcome recorded) is not sent.
-    email: emailJob(
-      mailTransport ?? createMailTransport({ db, env, logger }),
-      (id) => forgetEmailJob(db, jobs.schema, id),
-      (reason) => gpPromptStillDue(db, reason.resultId),
-    ),
+    email: emailJob({ transport: mailTransport ?? createMailTransport({ db, env, logger }), db, jobSchema: jobs.schema, now }),
     refund: refundJob(db, payments.refund),
     reconcile_payments: reconcileJob(payments.reconcile, logger),
     paypal_webhook: paypalWebhookJob(payments.processPayPalWebhook),

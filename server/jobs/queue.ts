@@ -15,12 +15,13 @@ import type { EmailReason, MailMessage } from '../mail/types';
 
 /** What each kind of job carries. Names are pg-boss queue names (letters and underscores). */
 export interface JobData {
-  /** One email, rendered when the change was made; `messageId` is its Message-ID on every try. */
   /**
-   * One email, rendered when the change was made; `messageId` is its Message-ID on every try. `forget`: once sent,
-   * the job keeps only its Message-ID (an erased member's goodbye, ADR 0021).
+   * One email, rendered when the change was made; `messageId` is its Message-ID on every try. `kind` says what
+   * it is; `reason` is the fact it depends on, read again just before it is sent (server/jobs/email-reasons.ts).
+   * Once sent or dropped the job keeps only `messageId` and `kind` (no `message`). `forget`: an erased member's
+   * goodbye (ADR 0021), whose address is not shown to staff and goes from the job if it cannot be delivered.
    */
-  email: { message: MailMessage; messageId: string; forget?: boolean; reason?: EmailReason };
+  email: { message?: MailMessage; messageId: string; kind?: string; reason?: EmailReason; forget?: boolean };
   /** Return a card payment already marked refund_due (server/payments/refunds.ts). */
   refund: { paymentId: string };
   /** Settle unsettled card payments and lapse old holds (server/payments/reconcile.ts). */
@@ -51,6 +52,16 @@ export interface JobInfo {
   id: string;
   /** Tries made before this one. */
   retryCount: number;
+  /** No try is left after this one: a failure now is final. */
+  lastTry: boolean;
+}
+
+/**
+ * Thrown by a handler when another try would meet the same answer (a mail server's 550): the job fails at
+ * once, with no retries, and waits for staff on the failures page.
+ */
+export class PermanentJobError extends Error {
+  override name = 'PermanentJobError';
 }
 
 export type JobHandler<K extends JobKind> = (data: JobData[K], job: JobInfo) => Promise<void>;
@@ -187,7 +198,7 @@ export function createJobs({
   async function runJob(kind: JobKind, job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
     const handler = handlers[kind] as JobHandler<JobKind> | undefined;
     if (!handler) throw new Error(`No handler for ${kind} jobs in this process`);
-    await handler(job.data as JobData[JobKind], { id: job.id, retryCount: job.retryCount });
+    await handler(job.data as JobData[JobKind], { id: job.id, retryCount: job.retryCount, lastTry: job.retryCount >= job.retryLimit });
   }
 
   /** Runs a batch one job at a time, completing or failing each on its own. */
@@ -201,6 +212,10 @@ export function createJobs({
         await boss.complete(kind, job.id);
       } catch (error) {
         logger.warn(`${kind} job ${job.id} failed (try ${job.retryCount + 1}): ${error instanceof Error ? error.message : String(error)}`);
+        // No tries left: pg-boss's fail then marks it failed rather than due again.
+        if (error instanceof PermanentJobError) {
+          await db.query(`UPDATE ${schema}.job SET retry_limit = retry_count WHERE name = $1 AND id = $2::uuid`, [kind, job.id]);
+        }
         await boss.fail(kind, job.id, error instanceof Error ? { message: error.message } : { message: String(error) });
       }
     }

@@ -36,6 +36,18 @@ export function mailDomain(mailFrom: string): string {
   return domain && /^[a-z0-9.-]+$/.test(domain) ? domain : 'localhost';
 }
 
+/**
+ * A mail server's permanent answer about this message (RFC 5321: a 5yz reply, such as 550 for a mailbox that
+ * does not exist): trying again would get the same answer. Temporary answers (4yz), a refused or dropped
+ * connection and a timeout are worth another try. A refused login (535) is left temporary: it says the
+ * SMTP_URL's password is wrong, which fails every email alike until the setting is put right.
+ */
+export function isPermanentMailError(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { responseCode, code } = error as { responseCode?: unknown; code?: unknown };
+  return typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600 && code !== 'EAUTH';
+}
+
 export function createMailTransport({ db, env, logger }: MailTransportDependencies): MailTransport {
   if (!env.smtpUrl) {
     return {
@@ -80,9 +92,14 @@ export function createMailer({ db, jobs, env }: MailerDependencies): Mailer {
   return {
     async send(message, q = db, options = {}) {
       const id = randomUUID();
-      const forget = options.forgetAfterSending ? { forget: true } : {};
-      const reason = options.reason ? { reason: options.reason } : {};
-      await jobs.send(q, 'email', { message, messageId: `<${id}@${domain}>`, ...forget, ...reason }, { id });
+      const data = {
+        message,
+        messageId: `<${id}@${domain}>`,
+        kind: options.kind ?? 'email',
+        ...(options.reason ? { reason: options.reason } : {}),
+        ...(options.forgetAfterSending ? { forget: true } : {}),
+      };
+      await jobs.send(q, 'email', data, { id });
     },
   };
 }

@@ -19,17 +19,33 @@ export interface MailMessage {
 }
 
 /**
- * Why an email is sent, for a reason that can lapse between queuing and
- * sending; the email job asks whether it still holds and sends nothing if
- * not (the GP prompt: an outcome staff recorded since answers it).
+ * The fact an email depends on, named when it is queued and read again by
+ * the email job just before it sends (server/jobs/email-reasons.ts, where
+ * each type declares its check): when the fact no longer holds, the email
+ * is dropped, not sent. `id` is the row the fact is about (a booking, a
+ * waiting-list entry, a result), so erasing a member finds every email
+ * queued about him, whatever its state.
  */
-export interface EmailReason {
-  kind: 'gp_prompt';
-  resultId: string;
-}
+export type EmailReason =
+  /** This booking is confirmed at this date and start time (HH:mm, UK) and its member still has his account. */
+  | { type: 'booking_at'; id: string; date: string; start: string }
+  /** As booking_at, and he still wants reminders: the day-before reminder. */
+  | { type: 'reminder'; id: string; date: string; start: string }
+  /** This booking is cancelled and its member still has his account. */
+  | { type: 'booking_cancelled'; id: string }
+  /** This booking's member still has his account (its card payment returned). */
+  | { type: 'booking_member'; id: string }
+  /** This waiting-list offer (the entry and which offer) is still held for him, and he still wants the offers. */
+  | { type: 'offer_held'; id: string; offer: number }
+  /** This waiting-list entry's offer lapsed and it has not been joined again; he still wants waiting-list emails. */
+  | { type: 'offer_lapsed'; id: string }
+  /** This result is still on his record and he still wants this kind of recall email. */
+  | { type: 'recall'; id: string; choice: 'recall' | 'gp_prompt' };
 
 export interface SendOptions {
-  /** The email is dropped at send time if this reason no longer holds. */
+  /** What the email is (booking_confirmed, reminder...): all its job keeps once sent, with its Message-ID. */
+  kind?: string;
+  /** The fact it depends on, checked again when it leaves; none for mail that must go whatever changes. */
   reason?: EmailReason;
   /** Once sent, the job keeps only the Message-ID, not the address or words (ADR 0021: an erased member's last email). */
   forgetAfterSending?: boolean;

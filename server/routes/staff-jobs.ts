@@ -49,8 +49,9 @@ async function describe(db: Database, jobs: FailedJob[]): Promise<JobFailure[]> 
       next_try_at: job.nextTryAt,
     };
     if (job.kind === 'email') {
-      const message = (job.data as { message?: { to?: unknown; subject?: unknown } }).message;
-      view.recipient = String(message?.to ?? '');
+      const { message, forget } = job.data as { message?: { to?: unknown; subject?: unknown }; forget?: boolean };
+      // An erased member's goodbye never shows his address, even while it may still be delivered.
+      if (message?.to !== undefined && !forget) view.recipient = String(message.to);
       view.subject = String(message?.subject ?? '');
     } else if (job.kind === 'refund') {
       const paymentId = String((job.data as { paymentId?: unknown }).paymentId ?? '');

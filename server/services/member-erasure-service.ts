@@ -12,9 +12,11 @@
  *   throttle rows keyed by his address or user id; and, when he proved the
  *   address is his (email_proven_at), his newsletter subscription, contact
  *   messages and emails to him (recipient exactly his address, or his
- *   enquiries' Reply-To) in the dev outbox and in the job queue (queued,
- *   failed or done; not one being sent this moment),
- *   and the values in staff audit rows about his results;
+ *   enquiries' Reply-To) in the dev outbox and in the job queue; in the
+ *   job queue also every email whose reason names his bookings,
+ *   waiting-list entries or results, proven or not; in every state, one
+ *   being sent this moment included; and the values in staff audit rows
+ *   about his results;
  * - the erasure is recorded in the staff audit, without his data, and a
  *   goodbye email is queued that keeps only its Message-ID once sent.
  * He must cancel upcoming bookings first (their places, refunds and the
@@ -44,24 +46,24 @@ export interface MemberErasure {
   erase(member: Member, password: string, clientAddress: string): Promise<ErasureOutcome>;
 }
 
-/** The sent job keeps its Message-ID only (the email job calls this for a message queued with forgetAfterSending). */
-export async function forgetEmailJob(db: Queryable, schema: string, jobId: string): Promise<void> {
-  await db.query(`UPDATE ${schema}.job SET data = jsonb_build_object('messageId', data->'messageId', 'forgotten', true) WHERE id = $1::uuid`, [jobId]);
-}
-
 /**
- * Emails to him in the job queue's tables, but for one being sent this moment: the recipient equal to one of
- * `emails`, or an enquiry he sent to the charity (its Reply-To is his address, set by contact-service). Exact
- * matches only: a search of the job's text for "bob@x.com" would also find mail to jimbob@x.com or bob@x.com.au.
+ * Emails to him or about him in the job queue's tables, in every state: waiting, due for a retry, failed, done
+ * and archived, and one being sent this moment (its row goes, so a refusal cannot put it back for a retry, and
+ * its reason, his booking or account, no longer holds if it is tried again). Found by the rows their reasons
+ * name (his bookings, waiting-list entries and results: his whether or not he proved the address), or by
+ * address: the recipient equal to one of `emails`, or an enquiry he sent to the charity (its Reply-To is his
+ * address, set by contact-service). Exact matches only: a search of the job's text for "bob@x.com" would also
+ * find mail to jimbob@x.com or bob@x.com.au.
  */
-async function forgetQueuedEmails(tx: Queryable, schema: string, emails: string[]): Promise<void> {
-  const toHim = `(lower(btrim(data->'message'->>'to')) = ANY($1::text[]) OR lower(btrim(data->'message'->'headers'->>'Reply-To')) = ANY($1::text[]))`;
+async function forgetQueuedEmails(tx: Queryable, schema: string, emails: string[], rowIds: string[]): Promise<void> {
+  const his = `(data->'reason'->>'id' = ANY($2::text[])
+    OR lower(btrim(data->'message'->>'to')) = ANY($1::text[]) OR lower(btrim(data->'message'->'headers'->>'Reply-To')) = ANY($1::text[]))`;
   const [tables] = await tx.query<{ job: string | null; archive: string | null }>(
     `SELECT to_regclass($1)::text AS job, to_regclass($2)::text AS archive`,
     [`${schema}.job`, `${schema}.archive`],
   );
-  if (tables?.job) await tx.query(`DELETE FROM ${schema}.job WHERE name = 'email' AND state <> 'active' AND ${toHim}`, [emails]);
-  if (tables?.archive) await tx.query(`DELETE FROM ${schema}.archive WHERE name = 'email' AND ${toHim}`, [emails]);
+  if (tables?.job) await tx.query(`DELETE FROM ${schema}.job WHERE name = 'email' AND ${his}`, [emails, rowIds]);
+  if (tables?.archive) await tx.query(`DELETE FROM ${schema}.archive WHERE name = 'email' AND ${his}`, [emails, rowIds]);
 }
 
 function goodbyeMail(to: string, firstName: string) {
@@ -159,7 +161,12 @@ export function createMemberErasure(deps: { db: Database; mailer: Mailer; jobSch
         // The account's own sign-in and link throttles, keyed by its address, proven or not.
         await tx.query(`DELETE FROM auth_throttles WHERE right(key, length($1) + 1) = ':' || $1`, [user.email.toLowerCase()]);
         await tx.query('DELETE FROM request_throttles WHERE strpos(key, $1) > 0', [member.userId]);
-        await forgetQueuedEmails(tx, jobSchema, emails);
+        // The rows his emails' reasons name, read before his profile's deletion takes the entries and results with it.
+        const named = await tx.query<{ id: string }>(
+          `SELECT entry_id::text AS id FROM waiting_list WHERE profile_id = $1 UNION ALL SELECT result_id::text FROM member_results WHERE profile_id = $1`,
+          [profileId],
+        );
+        await forgetQueuedEmails(tx, jobSchema, emails, [...ids, ...named.map((row) => row.id)]);
         if (profileId !== null) await tx.query('DELETE FROM member_profiles WHERE profile_id = $1', [profileId]);
         await tx.query('DELETE FROM auth_users WHERE id = $1::uuid', [member.userId]);
         await recordAudit(
@@ -169,7 +176,7 @@ export function createMemberErasure(deps: { db: Database; mailer: Mailer; jobSch
           at,
         );
         const firstName = profile?.first_name ?? (typeof user.user_metadata.display_name === 'string' ? user.user_metadata.display_name : 'member');
-        await mailer.send(goodbyeMail(user.email, firstName), tx, { forgetAfterSending: true });
+        await mailer.send(goodbyeMail(user.email, firstName), tx, { kind: 'account_deleted', forgetAfterSending: true });
         return { erased: true, bookingsKept: ids.length, paymentsKept: payments.length } as const;
       });
     },

@@ -23,7 +23,7 @@ import { GP_PROMPT_ANSWERED_BY } from '../../src/domain/follow-up';
 import { londonDate } from '../../src/domain/london-time';
 import { DEFAULT_NEAR_MILES, followUpDay, invitationEvents, invitationWindow, lateWindow } from '../../src/domain/recall-invitations';
 import type { Database, Queryable, Row } from '../db/adapter';
-import { mailHtml, mailText, type EmailReason, type MailContent, type Mailer } from '../mail';
+import { mailHtml, mailText, type MailContent, type Mailer } from '../mail';
 import { wantsEmailSql, type UnsubscribeLinks } from './email-choices-service';
 import { gpPromptContent, recallInvitationContent } from './recall-mail-text';
 
@@ -93,8 +93,10 @@ export function createRecallEmailsService(
 ): RecallEmailsService {
   const site = origin.replace(/\/+$/, '');
 
-  async function send(q: Queryable, row: Row, content: MailContent, headers: Record<string, string>, reason?: EmailReason) {
-    await mailer.send({ to: String(row.email), subject: content.subject, text: mailText(content), html: mailHtml(content), headers }, q, reason ? { reason } : {});
+  /** `kind` names the email and the choice that must still be on when it leaves (server/jobs/email-reasons.ts). */
+  async function send(q: Queryable, row: Row, content: MailContent, headers: Record<string, string>, kind: 'recall_invitation' | 'recall_follow_up' | 'gp_prompt') {
+    const reason = { type: 'recall', id: String(row.result_id), choice: kind === 'gp_prompt' ? 'gp_prompt' : 'recall' } as const;
+    await mailer.send({ to: String(row.email), subject: content.subject, text: mailText(content), html: mailHtml(content), headers }, q, { kind, reason });
   }
 
   /** The invitation or the follow-up: `followUp` picks which. */
@@ -146,7 +148,7 @@ export function createRecallEmailsService(
           },
           followUp,
         );
-        await send(tx, row, content, link.headers);
+        await send(tx, row, content, link.headers, followUp ? 'recall_follow_up' : 'recall_invitation');
       }
       return rows.length;
     });
@@ -167,7 +169,7 @@ export function createRecallEmailsService(
         await tx.query('UPDATE member_results SET gp_prompt_sent_at = $2 WHERE result_id = $1::uuid', [row.result_id, at]);
         const link = await unsubscribe.linkFor(String(row.public_id), 'gp_prompt');
         const content = gpPromptContent({ firstName: String(row.first_name ?? ''), sampleDate: String(row.sample_date), origin: site, unsubscribeUrl: link.url });
-        await send(tx, row, content, link.headers, { kind: 'gp_prompt', resultId: String(row.result_id) });
+        await send(tx, row, content, link.headers, 'gp_prompt');
       }
       return rows.length;
     });

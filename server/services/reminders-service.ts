@@ -13,6 +13,12 @@
  * finds it; a rolled-back sweep marks and sends nothing. A member who
  * turned reminders off (his portal, or the email's one-click unsubscribe)
  * is passed by, and reminded again if he turns them back on in time.
+ *
+ * A reminder queued and then held up (the mail server refusing) is checked
+ * again as it leaves (server/jobs/email-reasons.ts): if the booking was
+ * cancelled, moved or its reminders turned off meanwhile, it is dropped and
+ * the booking unmarked, so the next sweep reminds him of the time he has
+ * now, or of nothing.
  */
 import { dueReminderDates } from '../../src/domain/reminders';
 import { londonDate, londonTime } from '../../src/domain/london-time';

@@ -89,11 +89,11 @@ export function resultReadyContent(firstName: string, event: { event_name: strin
 
 export function createStaffMail(mailer: Mailer): StaffMail {
   // A plain text part and an HTML part written from the same words (server/mail/content.ts).
-  const send = (q: Queryable, to: MailTo, content: MailContent) =>
-    mailer.send({ to: to.email, subject: content.subject, text: mailText(content), html: mailHtml(content) }, q);
+  const send = (q: Queryable, to: MailTo, content: MailContent, kind: string) =>
+    mailer.send({ to: to.email, subject: content.subject, text: mailText(content), html: mailHtml(content) }, q, { kind });
   return {
-    eventCancelled: (q, to, event, refundPence) => send(q, to, eventCancelledContent(to.firstName, event, refundPence)),
-    resultReady: (q, to, event, siteUrl) => send(q, to, resultReadyContent(to.firstName, event, siteUrl)),
-    waitingListClosed: (q, to, event) => send(q, to, waitingListClosedContent(to.firstName, event)),
+    eventCancelled: (q, to, event, refundPence) => send(q, to, eventCancelledContent(to.firstName, event, refundPence), 'event_cancelled'),
+    resultReady: (q, to, event, siteUrl) => send(q, to, resultReadyContent(to.firstName, event, siteUrl), 'result_ready'),
+    waitingListClosed: (q, to, event) => send(q, to, waitingListClosedContent(to.firstName, event), 'waiting_list_closed'),
   };
 }

@@ -6,7 +6,8 @@
  * link to the event's page. Queued in the transaction that marks his offer
  * lapsed, under the event's row lock, so it goes once however many
  * processes sweep. It is a waiting-list email: a member who turned those
- * off gets none.
+ * off gets none. Its reason, read again as it leaves, is that the entry is
+ * still lapsed (not joined again) and he still wants these emails.
  */
 import { formatLongDate } from '../../src/domain/format';
 import type { ScreeningEvent } from '../../src/domain/event';
@@ -18,6 +19,8 @@ import { greeting, unsubscribeSection } from './booking-mail-text';
 import { wantsEmailSql, type UnsubscribeLinks } from './email-choices-service';
 
 export interface LapsedOffer {
+  /** The waiting-list entry whose offer lapsed: the email's reason (server/jobs/email-reasons.ts). */
+  entryId: string;
   profileId: number;
   email: string;
   firstName: string;
@@ -66,5 +69,9 @@ export async function sendLapsedOffer(
   if (choice?.wants === false) return;
   const stop = await deps.unsubscribe.linkFor(lapsed.publicId, 'waiting_list');
   const content = lapsedOfferContent(event, lapsed, standing, `${deps.origin}/event/${event.event_id}`, stop.url);
-  await deps.mailer.send({ to: lapsed.email, subject: content.subject, text: mailText(content), html: mailHtml(content), headers: stop.headers }, tx);
+  await deps.mailer.send({ to: lapsed.email, subject: content.subject, text: mailText(content), html: mailHtml(content), headers: stop.headers }, tx, {
+    kind: 'waiting_list_lapsed',
+    // Dropped if, before it leaves, he has joined the list again or turned these emails off, or his account is gone.
+    reason: { type: 'offer_lapsed', id: lapsed.entryId },
+  });
 }

@@ -137,17 +137,21 @@ export function createWaitingListOffers({ db, now, mailer, signer, unsubscribe, 
     const link = `${origin}/book-event?event=${event.event_id}&offer=${encodeURIComponent(await token(offer.entryId, offer.offerNumber))}`;
     const stop = await unsubscribe.linkFor(offer.publicId, 'waiting_list');
     const content = offerContent(event, offer, link, stop.url);
-    await mailer.send({ to: offer.email, subject: content.subject, text: mailText(content), html: mailHtml(content), headers: stop.headers }, tx);
+    await mailer.send({ to: offer.email, subject: content.subject, text: mailText(content), html: mailHtml(content), headers: stop.headers }, tx, {
+      kind: 'waiting_list_offer',
+      // Sent only while the place is still held for him: a lapsed or taken offer's email is dropped.
+      reason: { type: 'offer_held', id: offer.entryId, offer: offer.offerNumber },
+    });
   }
 
   /** The step, on an event whose row lock `tx` holds. */
   async function offerLocked(tx: Queryable, eventId: string, at: Date): Promise<number> {
     // Marked once, under the lock: however many processes sweep, each lapsed offer is told once.
-    const lapsed = await tx.query<{ profile_id: number; email: string; first_name: string | null; public_id: string; expired: Date }>(
+    const lapsed = await tx.query<{ entry_id: string; profile_id: number; email: string; first_name: string | null; public_id: string; expired: Date }>(
       `UPDATE waiting_list w SET status = 'lapsed', ended_at = w.offer_expires_at
        FROM member_profiles p
        WHERE p.profile_id = w.profile_id AND w.event_id = $1::uuid AND w.status = 'offered' AND w.offer_expires_at <= $2
-       RETURNING w.profile_id, p.email, p.first_name, p.public_id::text AS public_id, w.offer_expires_at AS expired`,
+       RETURNING w.entry_id::text AS entry_id, w.profile_id, p.email, p.first_name, p.public_id::text AS public_id, w.offer_expires_at AS expired`,
       [eventId, at],
     );
     // Read after the lock (READ COMMITTED: a new snapshot), so every place freed or taken before is counted.
@@ -160,7 +164,7 @@ export function createWaitingListOffers({ db, now, mailer, signer, unsubscribe, 
       const [fresh] = await tx.query(`SELECT ${eventColumns('$2')} FROM events WHERE event_id = $1::uuid`, [eventId, at]);
       const standing = await standingAfterLapse(tx, toScreeningEvent(fresh!), at);
       for (const r of lapsed) {
-        const offer: LapsedOffer = { profileId: r.profile_id, email: r.email, firstName: r.first_name ?? '', publicId: r.public_id, expiredAt: r.expired };
+        const offer: LapsedOffer = { entryId: r.entry_id, profileId: r.profile_id, email: r.email, firstName: r.first_name ?? '', publicId: r.public_id, expiredAt: r.expired };
         await sendLapsedOffer(tx, { mailer, unsubscribe, origin }, event, offer, standing);
       }
     }
