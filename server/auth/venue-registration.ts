@@ -42,7 +42,8 @@ export function createVenueRegistrar(deps: { db: Database; mailer: MailSender; l
       const user = await insertUser(tx, {
         email: request.email,
         passwordHash: NO_PASSWORD_YET,
-        metadata: { display_name: displayName },
+        // The names as staff typed them: his Complete your details form starts from these, and he confirms them.
+        metadata: { display_name: displayName, first_name: request.firstName, last_name: request.lastName },
         confirmedAt: null,
         now: at,
       });

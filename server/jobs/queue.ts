@@ -142,7 +142,20 @@ export interface Jobs {
   failures(kinds?: readonly JobKind[]): Promise<FailedJob[]>;
   /** Puts a failed job back to be tried now; false when it is not failed (already retried, or done). */
   retry(kind: JobKind, id: string): Promise<boolean>;
+  /**
+   * Takes a failed job and tries it once more in this process now, waiting
+   * up to `waitMs` for the outcome (a try still going on then finishes by
+   * itself). 'not_waiting' when it is not failed (done meanwhile, being
+   * tried, or no such job).
+   */
+  retryNow(kind: JobKind, id: string, waitMs: number): Promise<RetryNowOutcome>;
 }
+
+export type RetryNowOutcome =
+  | { outcome: 'done' }
+  | { outcome: 'failed'; error: string; state: 'retry' | 'failed'; tries: number; nextTryAt: string | null }
+  | { outcome: 'running' }
+  | { outcome: 'not_waiting' };
 
 /** pg-boss's schema for `db`: beside a pinned test schema, else `pgboss`. */
 export function jobSchemaFor(db: Pick<Database, 'schema'>): string {
@@ -336,6 +349,52 @@ export function createJobs({
       );
       if (rows.length) wake(kind);
       return rows.length > 0;
+    },
+
+    async retryNow(kind, id, waitMs) {
+      const handler = handlers[kind] as JobHandler<JobKind> | undefined;
+      if (!UUID.test(id) || !JOB_KINDS.includes(kind) || !handler) return { outcome: 'not_waiting' };
+      // Taken as a worker takes a job, in one statement: a worker or a second Retry finds it active and leaves it.
+      // Its try counts as pg-boss counts a restart, and one more try is allowed, as retry() allows.
+      const [taken] = await db.query<{ data: unknown; retry_count: number }>(
+        `UPDATE ${schema}.job SET state = 'active', started_on = now(), retry_count = retry_count + 1, retry_limit = retry_limit + 1
+         WHERE name = $1 AND id = $2::uuid AND (state = 'failed' OR state = 'retry') RETURNING data, retry_count`,
+        [kind, id],
+      );
+      if (!taken) return { outcome: 'not_waiting' };
+      const attempt = (async (): Promise<{ error: string | null }> => {
+        try {
+          await handler(taken.data as JobData[JobKind], { id, retryCount: taken.retry_count });
+          await boss.complete(kind, id);
+          return { error: null };
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          logger.warn(`${kind} job ${id} failed (try ${taken.retry_count + 1}, retried by staff): ${message}`);
+          await boss.fail(kind, id, { message });
+          return { error: message };
+        }
+      })();
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), waitMs)));
+      const settled = await Promise.race([attempt, late]);
+      clearTimeout(timer);
+      if (!settled) {
+        attempt.catch((error: unknown) => logger.error(`Recording the retried ${kind} job ${id} failed`, error));
+        return { outcome: 'running' };
+      }
+      if (settled.error === null) return { outcome: 'done' };
+      const [after] = await db.query<{ state: string; retry_count: number; start_after: Date }>(
+        `SELECT state::text AS state, retry_count, start_after FROM ${schema}.job WHERE name = $1 AND id = $2::uuid`,
+        [kind, id],
+      );
+      const state = after?.state === 'failed' ? 'failed' : 'retry';
+      return {
+        outcome: 'failed',
+        error: settled.error,
+        state,
+        tries: (after?.retry_count ?? taken.retry_count) + 1,
+        nextTryAt: state === 'retry' && after ? after.start_after.toISOString() : null,
+      };
     },
   };
 }

@@ -6,11 +6,16 @@
  *   event_id?}]}: emails, refunds and PayPal notifications (event_id:
  *   PayPal's) that failed at least once and have not succeeded since ('retry': will be tried again at next_try_at; 'failed': the tries
  *   are used up). An email's body is not sent: only whom and what.
- * - POST /:kind/:id/retry -> {status: 'success'}: tried again now; 404 when
- *   that job is not failing (done meanwhile, or no such job). Audited.
+ * - POST /:kind/:id/retry -> {status: 'success', outcome}: tried again here
+ *   and now, answered with how it went: 'done'; 'failed' with reason (plain
+ *   words), error (raw), state, tries and next_try_at; or 'running' when the
+ *   try outlasts RETRY_WAIT_MS (it finishes by itself and the list shows
+ *   how). 404 when that job is not failing (done meanwhile, being tried
+ *   already, or no such job). Audited.
  */
 import { Hono } from 'hono';
 import type { JobFailure, StaffJobKind } from '../../src/domain/job-failures';
+import { plainFailure, type RetryAnswer } from '../../src/domain/job-retry';
 import type { Database } from '../db/adapter';
 import { ApiError } from '../http/errors';
 import type { StaffVariables } from '../http/require-staff';
@@ -22,6 +27,9 @@ import { actorOf } from './staff-events';
 /** The kinds staff can act on: what a member would miss. */
 const SHOWN: readonly (JobKind & StaffJobKind)[] = ['email', 'refund', 'paypal_webhook'];
 const isShown = (kind: string): kind is StaffJobKind => (SHOWN as readonly string[]).includes(kind);
+
+/** How long Retry waits for the try it starts: a mail server's connection timeouts are longer, and the page says so. */
+export const RETRY_WAIT_MS = 15_000;
 
 
 async function describe(db: Database, jobs: FailedJob[]): Promise<JobFailure[]> {
@@ -73,12 +81,25 @@ export function staffJobsRoutes(jobs: Jobs, db: Database, logger: Logger, now: (
   app.post('/:kind/:id/retry', async (c) => {
     const kind = c.req.param('kind');
     const id = c.req.param('id');
-    if (!isShown(kind) || !(await jobs.retry(kind, id))) {
-      throw new ApiError(404, 'not_found', 'That job is not waiting to be retried: it may have succeeded meanwhile.');
+    const tried = isShown(kind) ? await jobs.retryNow(kind, id, RETRY_WAIT_MS) : ({ outcome: 'not_waiting' } as const);
+    if (tried.outcome === 'not_waiting') {
+      throw new ApiError(404, 'not_found', 'That job is not waiting to be retried: it may have succeeded meanwhile, or be under way.');
     }
     await recordAudit(db, actorOf(c), { action: 'job.retry', entity: 'job', entityId: `${kind}:${id}`, before: null, after: null }, now());
-    logger.info(`Staff ${c.get('member').email} retried ${kind} job ${id}`);
-    return c.json({ status: 'success' });
+    logger.info(`Staff ${c.get('member').email} retried ${kind} job ${id}: ${tried.outcome}`);
+    const answer: RetryAnswer =
+      tried.outcome === 'failed'
+        ? {
+            status: 'success',
+            outcome: 'failed',
+            reason: plainFailure(kind as StaffJobKind, tried.error),
+            error: tried.error.slice(0, 500),
+            state: tried.state,
+            tries: tried.tries,
+            next_try_at: tried.nextTryAt,
+          }
+        : { status: 'success', outcome: tried.outcome };
+    return c.json(answer);
   });
 
   return app;

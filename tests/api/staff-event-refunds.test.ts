@@ -138,7 +138,9 @@ describe.each(ENGINES)('refunds when staff cancel an event on %s', (engine) => {
     const [failed] = failures.body.failures;
     const retried = await getJson(app(), `/api/staff/jobs/refund/${failed!.id}/retry`, { method: 'POST', headers: { Authorization: `Bearer ${staff.token}` } });
     expect(retried.status).toBe(200);
-    expect(await runJobs(test.db)).toBe(2);
+    // Retry tries the refund in the request and says how it went; its email is the one job left.
+    expect(retried.body).toEqual({ status: 'success', outcome: 'done' });
+    expect(await runJobs(test.db)).toBe(1);
     expect(await runJobs(test.db)).toBe(0);
     expect((await getJson(app(), `/api/staff/jobs/refund/${failed!.id}/retry`, { method: 'POST', headers: { Authorization: `Bearer ${staff.token}` } })).status).toBe(404);
     expect(await captureStatus(paid.id)).toBe('REFUNDED');

@@ -190,6 +190,9 @@ test.describe('the staff console on a phone', () => {
     const done = page.getByRole('status').filter({ hasText: `Account made for ${email}` });
     await expect(done).toBeFocused();
     await expect(done).toContainText('We have emailed him a link to choose his password.');
+    // What staff are told is what happens: he is asked for his details at once, with these names.
+    await expect(done).toContainText('Once he has chosen it, he is asked for his other details, with the names you typed filled in for him to check.');
+    await expect(done).not.toContainText('when he first books');
     await expectFits(page, 'the registration page');
     await expectNoSeriousA11yViolations(page);
 
@@ -214,6 +217,9 @@ test.describe('the staff console on a phone', () => {
     await phone.getByLabel('Confirm password').fill('clifford-chooses-9');
     await phone.getByRole('button', { name: 'Save password' }).click();
     await expect(phone.getByRole('heading', { level: 1, name: 'Complete your details' })).toBeVisible();
+    // The names staff typed, kept on his account by the server (his phone never saw them), for him to check.
+    await expect(phone.getByLabel('First name (and middle names)')).toHaveValue('Clifford');
+    await expect(phone.getByLabel('Last name')).toHaveValue('Ashdown');
     await his.close();
 
     const signedIn = await page.request.post('/auth/v1/token?grant_type=password', { data: { email, password: 'clifford-chooses-9' } });

@@ -8,10 +8,11 @@
 import { londonDate } from '../../domain/london-time';
 import type { MemberProfile } from '../../domain/member-profile';
 import { clearPendingSignup, readPendingSignup } from '../../domain/pending-signup';
-import { toProfile, validateDetails, type DetailsValues } from '../../domain/signup-form';
+import { EMPTY_DETAILS, toProfile, validateDetails, type DetailsValues } from '../../domain/signup-form';
 import { ApiError } from '../../lib/api-client';
 import { memberRequest } from '../../lib/auth';
 import { memberKeys } from '../../lib/member-keys';
+import { getSupabase } from '../../lib/supabase';
 import { fetchProfile, isProfileMissing } from '../../lib/member-profile-query';
 import { queryClient } from '../../lib/query-client';
 import { storeProfile } from './stored-profile';
@@ -23,7 +24,7 @@ export interface Member {
 
 export type ProfileOutcome =
   | { kind: 'ready'; profile: MemberProfile }
-  /** No profile: the form asks, starting from the kept details (if any) and the server's reason for refusing them. */
+  /** No profile: the form asks, starting from the kept details (or the names staff typed at a venue) and the server's reason for refusing them. */
   | { kind: 'missing'; kept: DetailsValues | null; problem: string | null };
 
 function remember(member: Member, profile: MemberProfile): MemberProfile {
@@ -52,7 +53,8 @@ async function loadOrCreate(member: Member): Promise<ProfileOutcome> {
     if (!isProfileMissing(cause)) throw cause;
   }
   const kept = readPendingSignup(window.localStorage, member.email, new Date());
-  if (!kept || validateDetails(kept, member.email, londonDate(new Date())).length > 0) {
+  if (!kept) return { kind: 'missing', kept: await namesOnAccount(), problem: null };
+  if (validateDetails(kept, member.email, londonDate(new Date())).length > 0) {
     return { kind: 'missing', kept, problem: null };
   }
   try {
@@ -60,6 +62,25 @@ async function loadOrCreate(member: Member): Promise<ProfileOutcome> {
   } catch (cause) {
     if (cause instanceof ApiError && cause.status === 422) return { kind: 'missing', kept, problem: cause.message };
     throw cause;
+  }
+}
+
+/**
+ * The names staff typed when they registered him at a venue, as the server
+ * keeps them on his account (its user_metadata, read from /auth/v1/user):
+ * the details form starts from them and he confirms or corrects them.
+ * Nothing when the account has none or cannot be read now.
+ */
+async function namesOnAccount(): Promise<DetailsValues | null> {
+  try {
+    const { data } = await (await getSupabase()).auth.getUser();
+    const meta = (data.user?.user_metadata ?? {}) as { first_name?: unknown; last_name?: unknown };
+    const name = (v: unknown) => (typeof v === 'string' ? v.trim().slice(0, 100) : '');
+    const firstName = name(meta.first_name);
+    const lastName = name(meta.last_name);
+    return firstName || lastName ? { ...EMPTY_DETAILS, firstName, lastName } : null;
+  } catch {
+    return null;
   }
 }
 

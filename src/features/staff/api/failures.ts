@@ -5,11 +5,12 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { JobFailure } from '@/domain/job-failures';
+import type { RetryAnswer } from '@/domain/job-retry';
 import { memberRequest } from '@/lib/auth';
 import { ensureOnline } from '@/lib/not-sent';
 import { staffKeys } from '../staff-keys';
 
-export type { JobFailure };
+export type { JobFailure, RetryAnswer };
 
 export function useJobFailures(userId: string) {
   return useQuery({
@@ -27,7 +28,7 @@ export function useRetryJob(userId: string) {
     retry: 0,
     mutationFn: async (job: Pick<JobFailure, 'kind' | 'id'>) => {
       await ensureOnline();
-      return memberRequest<{ status: 'success' }>('POST', `/staff/jobs/${encodeURIComponent(job.kind)}/${encodeURIComponent(job.id)}/retry`);
+      return memberRequest<RetryAnswer>('POST', `/staff/jobs/${encodeURIComponent(job.kind)}/${encodeURIComponent(job.id)}/retry`);
     },
     onSettled: () => client.invalidateQueries({ queryKey: staffKeys.failures(userId) }),
   });

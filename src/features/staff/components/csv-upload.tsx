@@ -55,7 +55,7 @@ export function CsvUpload({ userId, eventId }: { userId: string; eventId: string
       <p className="hint">
         A CSV file with the columns profile_id, psa_ng_ml and optionally comment and sample_date (see the README). Nothing is saved unless every line is correct.
       </p>
-      <label htmlFor={`${id}-file`}>
+      <label htmlFor={`${id}-file`} className="csv-file">
         Results file (CSV)
         <input id={`${id}-file`} type="file" accept=".csv,text/csv" onChange={(e) => void choose(e)} disabled={upload.isPending} />
       </label>

@@ -5,12 +5,13 @@
  * how many tries, the last error and when the next try is, and Retry to
  * try one again now (docs/decisions/0013).
  */
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/lib/paths';
 import { formatPence } from '@/domain/format';
 import { Spinner } from '@/lib/ui/spinner';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useJobFailures, useRetryJob, type JobFailure } from '../api/failures';
+import { useJobFailures, useRetryJob, type JobFailure, type RetryAnswer } from '../api/failures';
 import { RequireStaff } from '../components/require-staff';
 import '../staff.css';
 
@@ -23,7 +24,33 @@ function what(failure: JobFailure): string {
   return failure.event_id ? `PayPal notification ${failure.event_id}` : 'A PayPal notification';
 }
 
-function FailureItem({ failure, userId }: { failure: JobFailure; userId: string }) {
+/** What Retry now found, in words, with the raw error kept in a details element for whoever fixes the cause. */
+function RetryFeedback({ answer }: { answer: RetryAnswer }) {
+  if (answer.outcome === 'running') {
+    return (
+      <p role="status" className="staff-retry-note">
+        Still trying: the answer is taking a while. This list shows how it ends.
+      </p>
+    );
+  }
+  if (answer.outcome !== 'failed') return null;
+  return (
+    <div role="alert" className="staff-retry-failed">
+      <p className="form-failure">
+        Tried again and it failed: {answer.reason}{' '}
+        {answer.state === 'failed'
+          ? 'No more tries are left: retry once the cause is fixed.'
+          : `The site will try again by itself at ${when(answer.next_try_at ?? new Date().toISOString())}.`}
+      </p>
+      <details>
+        <summary>Technical details</summary>
+        <p className="staff-error-text">{answer.error}</p>
+      </details>
+    </div>
+  );
+}
+
+function FailureItem({ failure, userId, onDone }: { failure: JobFailure; userId: string; onDone: (what: string) => void }) {
   const retry = useRetryJob(userId);
   const label = what(failure);
   return (
@@ -39,10 +66,21 @@ function FailureItem({ failure, userId }: { failure: JobFailure; userId: string 
         <dt>Next</dt>
         <dd>{failure.state === 'failed' ? 'Gave up: waiting for you' : `Next try ${when(failure.next_try_at ?? failure.created_at)}`}</dd>
       </dl>
-      <button type="button" className="button" disabled={retry.isPending} onClick={() => retry.mutate(failure)}>
+      <button
+        type="button"
+        className="button"
+        disabled={retry.isPending}
+        onClick={() => retry.mutate(failure, { onSuccess: (answer) => answer.outcome === 'done' && onDone(label) })}
+      >
         {retry.isPending ? 'Retrying…' : 'Retry now'}
         <span className="visually-hidden">: {label}</span>
       </button>
+      {retry.isPending && (
+        <p role="status" className="staff-retry-note">
+          Trying again now…
+        </p>
+      )}
+      {retry.data && !retry.isPending && <RetryFeedback answer={retry.data} />}
       {retry.error && (
         <p className="form-failure" role="alert">
           {retry.error.message}
@@ -52,8 +90,22 @@ function FailureItem({ failure, userId }: { failure: JobFailure; userId: string 
   );
 }
 
+/** Said where the list starts, and focused: the item that worked leaves the list, and its button with it. */
+function DoneNote({ done }: { done: string | null }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (done) ref.current?.focus();
+  }, [done]);
+  return (
+    <p role="status" className="form-success" tabIndex={-1} ref={ref}>
+      {done ? `Tried again and it worked: ${done}.` : ''}
+    </p>
+  );
+}
+
 function Failures({ userId }: { userId: string }) {
   const failures = useJobFailures(userId);
+  const [done, setDone] = useState<string | null>(null);
   return (
     <div className="page staff-page">
       <p>
@@ -64,6 +116,7 @@ function Failures({ userId }: { userId: string }) {
         When the mail server or PayPal fails, the site tries again by itself: after about a minute, then at growing intervals for
         two days. Anything listed here has failed at least once. Retry now once the cause is fixed.
       </p>
+      <DoneNote done={done} />
       {failures.data ? (
         failures.data.length === 0 ? (
           <p role="status">Nothing is waiting: every email and refund has gone.</p>
@@ -72,7 +125,7 @@ function Failures({ userId }: { userId: string }) {
             <h2 id="failures-heading" className="staff-failures-count">Failed at least once ({failures.data.length})</h2>
             <ul className="staff-failures">
               {failures.data.map((failure) => (
-                <FailureItem key={`${failure.kind}:${failure.id}`} failure={failure} userId={userId} />
+                <FailureItem key={`${failure.kind}:${failure.id}`} failure={failure} userId={userId} onDone={setDone} />
               ))}
             </ul>
           </section>

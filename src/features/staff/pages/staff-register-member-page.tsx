@@ -1,8 +1,8 @@
 /**
  * /staff/members/new: registering a man at a screening venue (issue 17,
  * item 6). Staff type his names and email; he is emailed a link to choose
- * his own password and fills in his other details himself when he first
- * books. No limit per address applies, so a whole evening's queue can be
+ * his own password and, straight after, is asked for his other details,
+ * with the names staff typed (kept on his account) filled in to check. No limit per address applies, so a whole evening's queue can be
  * registered on the hall's Wi-Fi. The form checks with the same rules as
  * the server (src/domain/venue-registration.ts) and shows the server's own
  * refusals (an address already registered) on the field.
@@ -42,7 +42,10 @@ function Done({ registered, onNext }: { registered: RegisteredMember; onNext: ()
     <div className="staff-registered" role="status" tabIndex={-1} ref={ref}>
       <h2>Account made for {registered.email}</h2>
       {registered.emailed ? (
-        <p>We have emailed him a link to choose his password. It works for 24 hours. He adds his other details when he first books.</p>
+        <p>
+          We have emailed him a link to choose his password. It works for 24 hours. Once he has chosen it, he is asked for his other
+          details, with the names you typed filled in for him to check.
+        </p>
       ) : (
         <p className="form-failure">
           The account is made, but the email could not be sent. Ask him to choose Forgot password? on the sign-in page with this
