@@ -356,20 +356,24 @@ export function createJobs({
       if (!UUID.test(id) || !JOB_KINDS.includes(kind) || !handler) return { outcome: 'not_waiting' };
       // Taken as a worker takes a job, in one statement: a worker or a second Retry finds it active and leaves it.
       // Its try counts as pg-boss counts a restart, and one more try is allowed, as retry() allows.
-      const [taken] = await db.query<{ data: unknown; retry_count: number }>(
+      const [taken] = await db.query<{ data: unknown; retry_count: number; retry_limit: number }>(
         `UPDATE ${schema}.job SET state = 'active', started_on = now(), retry_count = retry_count + 1, retry_limit = retry_limit + 1
-         WHERE name = $1 AND id = $2::uuid AND (state = 'failed' OR state = 'retry') RETURNING data, retry_count`,
+         WHERE name = $1 AND id = $2::uuid AND (state = 'failed' OR state = 'retry') RETURNING data, retry_count, retry_limit`,
         [kind, id],
       );
       if (!taken) return { outcome: 'not_waiting' };
       const attempt = (async (): Promise<{ error: string | null }> => {
         try {
-          await handler(taken.data as JobData[JobKind], { id, retryCount: taken.retry_count });
+          await handler(taken.data as JobData[JobKind], { id, retryCount: taken.retry_count, lastTry: taken.retry_count >= taken.retry_limit });
           await boss.complete(kind, id);
           return { error: null };
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
           logger.warn(`${kind} job ${id} failed (try ${taken.retry_count + 1}, retried by staff): ${message}`);
+          // As a worker's try: another try would meet the same answer, so it fails now and waits for staff.
+          if (error instanceof PermanentJobError) {
+            await db.query(`UPDATE ${schema}.job SET retry_limit = retry_count WHERE name = $1 AND id = $2::uuid`, [kind, id]);
+          }
           await boss.fail(kind, id, { message });
           return { error: message };
         }

@@ -22,6 +22,8 @@ describe.each(ENGINES)('Retry now on a failed job on %s', (engine) => {
   let test: TestDatabase;
   let staff: FastMember;
   let refusing = true;
+  /** The mail server's refusal while `refusing`: none (unreachable), or a permanent SMTP answer. */
+  let refusal: number | null = null;
   const delivered: string[] = [];
   const app = () =>
     createApp({
@@ -30,6 +32,7 @@ describe.each(ENGINES)('Retry now on a failed job on %s', (engine) => {
       env: parseEnv({ STATIC_DIR: '/nonexistent', LOG_LEVEL: 'silent' }),
       mailTransport: {
         deliver: async (message: MailMessage) => {
+          if (refusing && refusal) throw Object.assign(new Error(`${refusal} 5.1.1 <${message.to}>: Recipient address rejected`), { responseCode: refusal });
           if (refusing) throw new Error('connect ECONNREFUSED 127.0.0.1:2525');
           delivered.push(message.to);
         },
@@ -83,6 +86,19 @@ describe.each(ENGINES)('Retry now on a failed job on %s', (engine) => {
     expect((await retry(failure)).status).toBe(404);
     await runJobs(test.db);
     expect(delivered.filter((to) => to === email)).toHaveLength(1);
+  });
+
+  it('leaves a job the mail server refuses for good (550) failed, waiting for staff, not due again', async () => {
+    const { failure, email } = await failedEmail();
+    refusal = 550;
+    try {
+      const again = await retry(failure);
+      expect(again.body).toMatchObject({ outcome: 'failed', reason: 'The mail server refused the email.', state: 'failed', next_try_at: null });
+      await runJobs(test.db);
+      expect(delivered).not.toContain(email);
+    } finally {
+      refusal = null;
+    }
   });
 
   it('tries once when Retry is pressed twice at once', async () => {
