@@ -9,6 +9,7 @@
  * list of an event that does not exist get a 404.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reasonHolds } from '../../server/jobs/email-reasons';
 import type { Appointment } from '../../src/domain/booking';
 import type { MyWaitingList, MyWaitingPlace, StaffWaitingEntry } from '../../src/domain/waiting-list';
 import type { Database } from '../../server/db/adapter';
@@ -148,8 +149,18 @@ describe.each(ENGINES)('the waiting list hardened on %s', (engine) => {
       offer: null,
       lapsed: { expired_at: '2026-12-01T22:00:00.000Z', standing: { kind: 'waiting', waiting: 0 } },
     });
+    // The lapse email's reason, read again as it leaves: it holds while he is off the list...
+    const [entry] = await test.db.query<{ id: string }>(
+      `SELECT w.entry_id::text AS id FROM waiting_list w JOIN member_profiles p ON p.profile_id = w.profile_id
+       WHERE w.event_id = $1::uuid AND w.status = 'lapsed' AND p.email = $2`,
+      [lapse.event_id, first.email],
+    );
+    const reason = { type: 'offer_lapsed', id: entry!.id } as const;
+    expect(await reasonHolds(test.db, reason, clock)).toBe(true);
     // Joining again puts him at the back, and the page no longer speaks of the lapse.
     expect((await join(first, lapse)).body).toEqual({ joined: true, position: 1, offer: null });
+    // ...and no longer once he has joined again: a lapse email still queued then would tell him he is off the list.
+    expect(await reasonHolds(test.db, reason, clock)).toBe(false);
   });
 
   it('ten members joining at once get positions 1 to 10 in the order their joins committed', async () => {
