@@ -362,7 +362,9 @@ const BOOK_FREE = `
   a AS (
     INSERT INTO appointments (profile_id, user_id, event_id, consent_id, slot_start, slot_end, status, payment_status,
       price, created_at, updated_at)
-    SELECT f.member_profile_id, $3::uuid, f.event_id::uuid, $4::uuid, $5::time, $5::time + make_interval(mins => f.session_duration),
+    SELECT f.member_profile_id, $3::uuid, f.event_id::uuid, $4::uuid, $5::time,
+      -- time + interval wraps at midnight (23:45 + 15 minutes is 00:00): the day's last slot ends at 24:00, as slotEnd says.
+      CASE WHEN $5::time + make_interval(mins => f.session_duration) > $5::time THEN $5::time + make_interval(mins => f.session_duration) ELSE '24:00'::time END,
       'confirmed', 'paid', 0, $2, $2
     FROM f
     WHERE $5::time IS NOT NULL AND f.member_profile_id IS NOT NULL AND f.consent_found AND f.mine_id IS NULL

@@ -27,9 +27,12 @@ export function slotTimes(startTime: string, endTime: string, sessionMinutes: nu
   return slots;
 }
 
-/** The slot that ends an appointment starting at `time`. */
+/** The end of the day, the latest a slot may end: a time of day, so 23:45 plus 15 minutes is 24:00, not 00:00. */
+export const END_OF_DAY = '24:00';
+
+/** The slot that ends an appointment starting at `time`: `sessionMinutes` later, at the latest the end of its day. */
 export function slotEnd(time: string, sessionMinutes: number): string {
-  return toClock(toMinutes(time) + sessionMinutes);
+  return toClock(Math.min(toMinutes(time) + sessionMinutes, toMinutes(END_OF_DAY)));
 }
 
 /**

@@ -20,6 +20,9 @@ describe('slotTimes', () => {
   it.each([
     ['10:45', 15, '11:00'],
     ['09:50', 10, '10:00'],
+    // A time of day: the last slot of an event that runs to 23:59 ends at the end of the day, never at 00:00 or 24:05.
+    ['23:45', 15, '24:00'],
+    ['23:50', 15, '24:00'],
   ])('a slot at %s lasting %d min ends at %s', (time, minutes, end) => {
     expect(slotEnd(time, minutes)).toBe(end);
   });
