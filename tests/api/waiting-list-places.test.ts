@@ -82,7 +82,8 @@ describe.each(ENGINES)('waiting-list places on %s', (engine) => {
     const offers = await test.db.query<{ to: string }>(
       "SELECT to_address AS to FROM outbox WHERE subject = 'A place is free for you: Grown Wednesday' ORDER BY created_at",
     );
-    expect(offers.map((o) => o.to)).toEqual([first.email, second.email]);
+    // His offer was still queued when he left: its reason (the place held for him) is gone, so only the next man's goes.
+    expect(offers.map((o) => o.to)).toEqual([second.email]);
   });
 
   it('lets the member offered a paid place hold it for the checkout while full; an unpaid hold that lapses passes on', async () => {
