@@ -1,10 +1,11 @@
 /**
  * The local PayPal sandbox answers only what PayPal's published OpenAPI
- * documents allow (Orders v2, Payments v2, Webhooks v1; the pinned subset
- * in tests/fixtures/paypal-openapi/): every answer of a payment's life,
- * errors included, is checked against the document's schema for its
- * operation and status, and every webhook it sends against the event
- * schema with its resource against the capture or refund schema. Beside
+ * documents allow (Orders v2, Payments v2, Webhooks v1, as zod schemas
+ * written by hand from them in tests/fixtures/paypal-shapes.ts and
+ * tests/fixtures/paypal-shapes/): every answer of a payment's life, errors
+ * included, is checked against the schema for its operation and status,
+ * and every webhook it sends against the event schema with its resource
+ * against the capture or refund schema. Beside
  * the schemas, what PayPal's documents say in words: a missing intent is
  * 400 MISSING_REQUIRED_PARAMETER, 25.001 GBP is 422 DECIMAL_PRECISION, a
  * declined capture is PAYMENT.CAPTURE.DECLINED, a completed capture
@@ -15,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_ORIGIN } from '../../server/payments/sandbox/orders';
 import { getJson, testApp } from '../fixtures/app';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../fixtures/db';
-import { nonConformance, type PayPalDocument } from '../fixtures/paypal-openapi';
+import { nonConformance, type PayPalDocument } from '../fixtures/paypal-shapes';
 import { GOOD_CARD } from '../fixtures/payments';
 
 type Json = Record<string, unknown>;
