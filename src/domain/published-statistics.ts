@@ -25,9 +25,9 @@ export interface YearFigures {
   publishedAt: string | null;
 }
 
-/** "84 men screened", or "Men screened: not shown" for a hidden figure (its words say nothing of its size). */
+/** "84 men screened", or "men screened: not shown" for a hidden figure (its words say nothing of its size). */
 const counted = (shown: Shown, one: string, many: string) =>
-  'hidden' in shown ? `${many.charAt(0).toUpperCase()}${many.slice(1)}: ${shownText(shown)}` : `${shownText(shown)} ${shown.count === 1 ? one : many}`;
+  'hidden' in shown ? `${many}: ${shownText(shown)}` : `${shownText(shown)} ${shown.count === 1 ? one : many}`;
 
 /** A snapshot's figures as the lines of a public page. */
 export function publishedLines(figures: ScreeningFigures): string[] {

@@ -155,7 +155,7 @@ describe('the public years', () => {
     const figures = screeningFigures(SEEDED, 2025, 'all');
     const years = publicYears([{ year: 2025, published_at: '2026-01-05T10:00:00.000Z', figures }], typedYearFigures);
     expect(years.map((y) => [y.year, y.fromData])).toEqual([[2025, true], [2024, false], [2023, false]]);
-    expect(years[0]!.lines).toEqual(['84 men screened', '89 tests', 'at 4 screening events', '14 abnormal results (15.73%)', 'Cancers found after follow-up: not shown']);
+    expect(years[0]!.lines).toEqual(['84 men screened', '89 tests', 'at 4 screening events', '14 abnormal results (15.73%)', 'cancers found after follow-up: not shown']);
     const replaced = publicYears([{ year: 2024, published_at: '2025-01-05T10:00:00.000Z', figures: { ...figures, year: 2024 } }], typedYearFigures);
     expect(replaced.map((y) => [y.year, y.fromData])).toEqual([[2024, true], [2023, false]]);
   });
