@@ -224,14 +224,23 @@ export function createJobs({
         await runJob(kind, job);
         await boss.complete(kind, job.id);
       } catch (error) {
-        logger.warn(`${kind} job ${job.id} failed (try ${job.retryCount + 1}): ${error instanceof Error ? error.message : String(error)}`);
-        // No tries left: pg-boss's fail then marks it failed rather than due again.
-        if (error instanceof PermanentJobError) {
-          await db.query(`UPDATE ${schema}.job SET retry_limit = retry_count WHERE name = $1 AND id = $2::uuid`, [kind, job.id]);
-        }
-        await boss.fail(kind, job.id, error instanceof Error ? { message: error.message } : { message: String(error) });
+        await recordFailure(kind, job.id, error, `try ${job.retryCount + 1}`);
       }
     }
+  }
+
+  /**
+   * A try that failed, as pg-boss records it (due again after its backoff while tries are left); a
+   * PermanentJobError first spends the tries left, so pg-boss's fail marks it failed, waiting for staff.
+   */
+  async function recordFailure(kind: JobKind, id: string, error: unknown, which: string): Promise<string> {
+    const message = error instanceof Error ? error.message : String(error);
+    logger.warn(`${kind} job ${id} failed (${which}): ${message}`);
+    if (error instanceof PermanentJobError) {
+      await db.query(`UPDATE ${schema}.job SET retry_limit = retry_count WHERE name = $1 AND id = $2::uuid`, [kind, id]);
+    }
+    await boss.fail(kind, id, { message });
+    return message;
   }
 
   const BATCH = 20;
@@ -368,14 +377,8 @@ export function createJobs({
           await boss.complete(kind, id);
           return { error: null };
         } catch (error) {
-          const message = error instanceof Error ? error.message : String(error);
-          logger.warn(`${kind} job ${id} failed (try ${taken.retry_count + 1}, retried by staff): ${message}`);
-          // As a worker's try: another try would meet the same answer, so it fails now and waits for staff.
-          if (error instanceof PermanentJobError) {
-            await db.query(`UPDATE ${schema}.job SET retry_limit = retry_count WHERE name = $1 AND id = $2::uuid`, [kind, id]);
-          }
-          await boss.fail(kind, id, { message });
-          return { error: message };
+          // Recorded as a worker's try is, a permanent failure included.
+          return { error: await recordFailure(kind, id, error, `try ${taken.retry_count + 1}, retried by staff`) };
         }
       })();
       let timer: ReturnType<typeof setTimeout> | undefined;
