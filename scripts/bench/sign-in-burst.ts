@@ -12,6 +12,7 @@
  */
 import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { percentile } from '../../tests/fixtures/rush.ts';
 import { withSection } from './sections.ts';
 import { recordResponse, withBareServer } from './side-by-side.ts';
 import { HEALTH_PATH } from './report.ts';
@@ -37,10 +38,6 @@ export interface BurstDeps {
   step: (text: string) => void;
 }
 
-export const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
-};
 
 /** One GET on its own kept-alive connection, timed from sending to the last byte. */
 function timedGet(url: string, agent: Agent): Promise<number> {
