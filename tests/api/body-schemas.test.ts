@@ -20,6 +20,7 @@ import { getJson, newAddress, testApp } from '../fixtures/app';
 import { fastMembers, sendJson, type FastMember } from '../fixtures/bookings';
 import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../fixtures/db';
 import { makeEvent } from '../fixtures/events';
+import { profileFields } from '../fixtures/members';
 import { bookedMembers, makeStaff } from '../fixtures/staff';
 
 const NOW = new Date('2026-06-10T09:00:00Z');
@@ -82,18 +83,11 @@ const staffEventBody = () => ({
   access_code: 'SPRING-2026',
 });
 
+/** The tests' valid profile (profileFields), with every other key the profile schema takes. */
 const profileBody = (who: FastMember) => ({
-  first_name: 'Alan',
-  last_name: 'Carter',
-  gender: 'Male',
-  date_of_birth: '1970-03-15',
-  ethnicity: 'White - British',
-  occupation: 'Engineer',
-  phone: '447700900456',
+  ...profileFields(),
   email: who.email,
-  home_address: '1 High Street, Colchester, CO1 1AA, United Kingdom',
   billing_address: '1 High Street, Colchester, CO1 1AA, United Kingdom',
-  nhs_number: '9434765919',
   user_id: who.userId,
 });
 
