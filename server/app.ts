@@ -31,7 +31,7 @@ import { consentRoutes, testConsentRoutes } from './routes/consent';
 import { contactRoutes } from './routes/contact';
 import { devTilesRoutes } from './routes/dev-tiles';
 import { eventsRoutes } from './routes/events';
-import { authV1Routes } from './routes/auth-v1';
+import { authV1Routes, passwordAdmission } from './routes/auth-v1';
 import { healthRoutes } from './routes/health';
 import { logsRoutes } from './routes/logs';
 import { paymentsRoutes } from './routes/payments';
@@ -128,7 +128,9 @@ export function createApp({
   const jobs = givenJobs ?? createJobs({ db, logger, worker: false });
   const mailer = givenMailer ?? createMailer({ db, jobs, env });
 
-  // Outermost: a ready answer already carries every header the layers below add.
+  // Outermost of all, when the stand-in signs members in: sign-ins the password pool cannot take are refused before any layer runs.
+  if (!env.supabaseUrl) app.use('/auth/v1/*', passwordAdmission());
+  // Outermost of the rest: a ready answer already carries every header the layers below add.
   app.use((readyAnswers ?? createReadyAnswers(db, db.changes, now)).middleware);
   app.use(securityHeaders(env.tileUrl, env.supabaseUrl, env.seminarVideoUrl, Boolean(env.paypal)));
   app.use(compression());

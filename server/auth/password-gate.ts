@@ -72,15 +72,46 @@ export function admissionGate({ active, waiting }: GateLimits): Gate {
 const busy = () => tooManyAttempts('over_request_rate_limit', 2, 'Too many people are signing in at once.');
 
 /**
- * Middleware: the route runs only once admitted; a refused request is
- * answered 429 with its body unread. `applies` narrows it (the token
- * route's refresh grant checks no password, so it is not held).
+ * A refusal with everything written in advance: the status, the JSON body
+ * and its headers, given as a plain object so the HTTP adapter
+ * (@hono/node-server) writes it straight to the socket. Reading or setting
+ * a header on a finished answer makes the adapter build a full web
+ * Response with a stream for its body, about a tenth of a millisecond
+ * each time; 150 refusals arriving together paid that several times over
+ * in one stretch of the main thread while /api/health waited.
+ *
+ * The answer is JSON and loads nothing, so its policy is the strictest
+ * one (`default-src 'none'`) rather than the site's.
  */
-export function gated(gate: Gate, applies: (c: Context) => boolean = () => true): MiddlewareHandler {
+export function refusal(extraHeaders: Record<string, string>): () => Response {
+  const error = busy();
+  const body = JSON.stringify(error.body);
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'content-length': String(Buffer.byteLength(body)),
+    'retry-after': String(error.retryAfter),
+    'cache-control': 'no-store',
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'no-referrer',
+    ...extraHeaders,
+  };
+  return () => new Response(body, { status: error.status, headers });
+}
+
+/**
+ * Middleware: the route runs only once admitted; a refused request is
+ * answered at once by `refuse`, with its body unread and no layer after
+ * this one run. Mounted outermost, so that a refusal costs no more than
+ * reading the request's head. `applies` narrows it (the token route's
+ * refresh grant checks no password, so it is not held).
+ */
+export function gated(gate: Gate, applies: (c: Context) => boolean, refuse: () => Response): MiddlewareHandler {
   return async (c, next) => {
     if (!applies(c)) return next();
     const release = await gate.enter();
-    if (!release) throw busy();
+    if (!release) return refuse();
     try {
       await next();
     } finally {

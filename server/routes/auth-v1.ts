@@ -3,10 +3,10 @@
  * and response shapes (FACTS.md), so the site can later point at a hosted
  * project by configuration alone. Rules live in server/auth/auth-service.ts.
  */
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { AuthApiError, validationFailed } from '../auth/auth-error';
-import { admissionGate, gated, PASSWORD_GATE, type GateLimits } from '../auth/password-gate';
+import { admissionGate, gated, PASSWORD_GATE, refusal, type GateLimits } from '../auth/password-gate';
 import type { AuthService, RequestOrigin } from '../auth/auth-service';
 import { MAX_PASSWORD_BYTES } from '../auth/passwords';
 import { userJson } from '../auth/users';
@@ -64,20 +64,28 @@ function metadata(value: unknown): Record<string, unknown> {
 const checksPassword = (c: Context) =>
   c.req.method === 'POST' && (/\/signup$/.test(c.req.path) || (/\/token$/.test(c.req.path) && c.req.query('grant_type') === 'password'));
 
-export function authV1Routes(auth: AuthService, env: AuthRoutesEnv, logger: Logger, gateLimits: GateLimits = PASSWORD_GATE): Hono {
+const SUPABASE_HEADERS = { 'X-Supabase-Api-Version': API_VERSION, 'Access-Control-Expose-Headers': 'X-Supabase-Api-Version' };
+
+/**
+ * Sign-ins and sign-ups past what the password pool can take, turned away
+ * before anything is read (password-gate.ts). The app mounts this on
+ * /auth/v1 ahead of every other layer, and before the body limit below,
+ * which reads a chunked body whole.
+ */
+export function passwordAdmission(limits: GateLimits = PASSWORD_GATE): MiddlewareHandler {
+  return gated(admissionGate(limits), checksPassword, refusal(SUPABASE_HEADERS));
+}
+
+export function authV1Routes(auth: AuthService, env: AuthRoutesEnv, logger: Logger): Hono {
   const requireEmailConfirmation = env.authRequireEmailConfirmation;
   const app = new Hono();
-  // Sign-ins and sign-ups past what the password pool can take are turned away before anything is read (password-gate.ts).
-  const passwordGate = admissionGate(gateLimits);
 
   app.use(async (c, next) => {
-    await next();
-    c.header('X-Supabase-Api-Version', API_VERSION);
-    c.header('Access-Control-Expose-Headers', 'X-Supabase-Api-Version');
+    // Set before the route runs, so that they go into its answer as it is made rather than into a copy of it afterwards.
+    for (const [name, value] of Object.entries(SUPABASE_HEADERS)) c.header(name, value);
     c.header('Cache-Control', 'no-store');
+    await next();
   });
-  // Before the body limit, which reads a chunked body whole: a sign-in turned away is never read.
-  app.use(gated(passwordGate, checksPassword));
   // Refused before the body is read, however it is sent (Content-Length or chunked).
   app.use(
     bodyLimit({

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admissionGate, PASSWORD_GATE } from '../../server/auth/password-gate';
 import { closePasswordPool } from '../../server/auth/passwords';
+import { API_VERSION } from '../../server/routes/auth-v1';
 import type { Database } from '../../server/db/adapter';
 import { fromAddress, newAddress, testApp } from '../fixtures/app';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../fixtures/db';
@@ -90,7 +91,7 @@ describe.each(ENGINES)('a burst of sign-ins on %s', (engine) => {
     const answers = await Promise.all(
       attempts.map(async ({ email, request }) => {
         const res = await app.request('/auth/v1/token?grant_type=password', request, fromAddress(newAddress()));
-        return { email, status: res.status, retryAfter: res.headers.get('Retry-After'), body: (await res.json()) as { code: string } };
+        return { email, status: res.status, retryAfter: res.headers.get('Retry-After'), apiVersion: res.headers.get('X-Supabase-Api-Version'), body: (await res.json()) as { code: string } };
       }),
     );
 
@@ -99,10 +100,15 @@ describe.each(ENGINES)('a burst of sign-ins on %s', (engine) => {
     expect(refused.length + checked.length).toBe(count);
     expect(refused.length).toBeGreaterThanOrEqual(count - capacity);
     expect(checked.length).toBeGreaterThan(0);
-    for (const answer of checked) expect(answer.body.code).toBe('invalid_credentials');
+    for (const answer of checked) {
+      expect(answer.body.code).toBe('invalid_credentials');
+      expect(answer.apiVersion).toBe(API_VERSION);
+    }
     for (const answer of refused) {
       expect(answer.body.code).toBe('over_request_rate_limit');
       expect(Number(answer.retryAfter)).toBeGreaterThan(0);
+      // supabase-js reads `code` from the body only when the answer names its API version.
+      expect(answer.apiVersion).toBe(API_VERSION);
       expect(read.has(answer.email)).toBe(false);
       expect([...seen].some((value) => value.includes(answer.email))).toBe(false);
     }
