@@ -14,6 +14,7 @@ import {
   clearAttempts,
   refundAttempt,
   takeAttempt,
+  takeAttempts,
   type AuthPolicies,
 } from './throttle';
 
@@ -31,8 +32,14 @@ export async function guardSignIn(db: Queryable, email: string, address: string,
   const addressKey = `signin:ip:${address}`;
   const accountKey = `signin:email:${email}`;
   const wait = Math.max(
-    await takeAttempt(db, pairKey, now, policies.pair),
-    await takeAttempt(db, addressKey, now, policies.address),
+    ...(await takeAttempts(
+      db,
+      [
+        { key: pairKey, policy: policies.pair },
+        { key: addressKey, policy: policies.address },
+      ],
+      now,
+    )),
   );
   if (wait > 0) throw tooManyAttempts('over_request_rate_limit', wait, 'Too many failed sign-in attempts.');
   return {

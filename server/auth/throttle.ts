@@ -7,7 +7,7 @@
  * attempt and closes `windowMs` later; past `max`, the key waits for that.
  */
 import type { Queryable } from '../db/adapter';
-import { countAttempt, type ThrottleLimit } from '../services/request-throttle';
+import { countAttempt, countAttempts, type ThrottleLimit } from '../services/request-throttle';
 
 export type ThrottlePolicy = ThrottleLimit;
 
@@ -77,6 +77,11 @@ export const CODE_POLICY: ThrottlePolicy = { max: 5, windowMs: 15 * MINUTE };
 /** Counts one attempt; resolves to 0 when it is within the policy, else the seconds until the window closes. */
 export function takeAttempt(db: Queryable, key: string, now: Date, policy: ThrottlePolicy): Promise<number> {
   return countAttempt(db, 'auth_throttles', key, now, policy);
+}
+
+/** Counts one attempt at each key together (takeAttempt for several keys, in one statement where it can). */
+export function takeAttempts(db: Queryable, attempts: ReadonlyArray<{ key: string; policy: ThrottlePolicy }>, now: Date): Promise<number[]> {
+  return countAttempts(db, 'auth_throttles', attempts.map(({ key, policy }) => ({ key, limit: policy })), now);
 }
 
 /**
