@@ -138,7 +138,11 @@ once to the server (\`NODE_ENV=production\`, PGlite), while \`GET ${HEALTH_PATH}
 (one database query) is asked of the server and of a bare \`node:http\`
 server replaying its answer at the same moments, every ${BURST.probeEveryMs} ms,
 until every sign-in is answered. Sign-ins past what the password pool can
-take are answered 429 before their body is read (server/auth/password-gate.ts).
+take are answered 429 by the outermost layer, before their body is read,
+with an answer written in advance (server/auth/password-gate.ts); an
+admitted one counts its two throttles in one statement
+(server/auth/sign-in-guard.ts); the hashing threads run at nice 19
+(server/auth/password-worker.mjs).
 Goal: the server's p99 within ${BURST.maxP99Ratio}x the bare server's.
 
 Measured ${context.date} at commit ${context.commit} with \`${context.command}\`

@@ -4,9 +4,12 @@
  * new passwords checked against a list of common and breached ones.
  */
 import bcrypt from 'bcryptjs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword, passwordMatches } from '../../server/auth/passwords';
+// @ts-expect-error -- plain JavaScript run in the pool's threads, without declarations
+import { HASHING_NICENESS } from '../../server/auth/password-worker.mjs';
 import { getJson, newAddress, testApp } from '../fixtures/app';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../fixtures/db';
 import { postAuth, signIn, signUp, uniqueEmail, withToken } from '../fixtures/members';
@@ -53,6 +56,18 @@ describe.each(ENGINES)('passwords on %s', (engine) => {
     expect(await Promise.all(work)).toEqual(work.map((_, i) => (i % 3 === 0 ? expect.any(String) : true)));
     // Hashing or bcryptjs on the main thread kept the loop busy the whole time (about 0.95 here); a thread pool leaves it nearly idle.
     expect(performance.eventLoopUtilization(before).utilization).toBeLessThan(0.5);
+  });
+
+  // Linux names each thread's niceness; the CI machines and the production image are Linux.
+  it.runIf(existsSync('/proc/self/task'))('hashes on threads that give way to the main thread (nice 19), leaving the main thread at 0', async () => {
+    await hashPassword('niceness-password-1');
+    const niceness = readdirSync('/proc/self/task').map((id) => {
+      const stat = readFileSync(`/proc/self/task/${id}/stat`, 'utf8');
+      // Field 19 of stat(5) is the nice value; the fields after the command's closing parenthesis start at field 3.
+      return { id: Number(id), nice: Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]) };
+    });
+    expect(niceness.find((t) => t.id === process.pid)?.nice).toBe(0);
+    expect(niceness.filter((t) => t.nice === HASHING_NICENESS).length).toBeGreaterThanOrEqual(1);
   });
 
   it.each(['123456', 'password', 'qwerty123', 'Password123', 'iloveyou'])('refuses the common password %s', async (password) => {
