@@ -22,7 +22,7 @@ export default tseslint.config(
   },
   // The local PayPal sandbox's stand-in SDK runs in the browser, as PayPal's script would.
   {
-    files: ['server/payments/sandbox/*.js'],
+    files: ['server/stand-ins/paypal-sandbox/*.js'],
     languageOptions: { globals: globals.browser, sourceType: 'script' },
   },
   {

@@ -9,14 +9,14 @@
  * one process owns DATA_DIR).
  */
 import { parseArgs } from 'node:util';
-import type { Database } from '../server/db/adapter.ts';
-import { DataDirLockedError } from '../server/db/lock-file.ts';
-import { migrate } from '../server/db/migrate.ts';
-import { openDatabase } from '../server/db/open.ts';
-import { EnvError, loadEnv } from '../server/env.ts';
-import { silentLogger } from '../server/logger.ts';
+import type { Database } from '../server/platform/db/adapter.ts';
+import { DataDirLockedError } from '../server/platform/db/lock-file.ts';
+import { migrate } from '../server/platform/db/migrate.ts';
+import { openDatabase } from '../server/platform/db/open.ts';
+import { EnvError, loadEnv } from '../server/platform/env.ts';
+import { silentLogger } from '../server/platform/logger.ts';
 import { consentLinkUrl, DEFAULT_LINK_DAYS, makeConsentLink } from '../server/services/consent-links.ts';
-import { signerFromSecret, storedSigningSecret } from '../server/services/signing.ts';
+import { signerFromSecret, storedSigningSecret } from '../server/platform/signing.ts';
 
 const USAGE = 'Usage: npm run consent-link -- --profile ID --date YYYY-MM-DD [--days N]';
 

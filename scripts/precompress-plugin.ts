@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import type { Plugin, ResolvedConfig } from 'vite';
 // The server's own rule for what it compresses: text of 1 KB or more.
-import { COMPRESSIBLE, MIN_BYTES } from '../server/http/compression.ts';
+import { COMPRESSIBLE, MIN_BYTES } from '../server/platform/http/compression.ts';
 
 export function precompressAssets(): Plugin {
   let config: ResolvedConfig;

@@ -8,13 +8,13 @@
  * The change takes effect on the member's next request: the server reads
  * the role on every staff call.
  */
-import type { Database } from '../server/db/adapter.ts';
+import type { Database } from '../server/platform/db/adapter.ts';
 import { setStandInRole, STAFF_ROLE } from '../server/auth/staff-role.ts';
-import { DataDirLockedError } from '../server/db/lock-file.ts';
-import { migrate } from '../server/db/migrate.ts';
-import { openDatabase } from '../server/db/open.ts';
-import { EnvError, loadEnv } from '../server/env.ts';
-import { silentLogger } from '../server/logger.ts';
+import { DataDirLockedError } from '../server/platform/db/lock-file.ts';
+import { migrate } from '../server/platform/db/migrate.ts';
+import { openDatabase } from '../server/platform/db/open.ts';
+import { EnvError, loadEnv } from '../server/platform/env.ts';
+import { silentLogger } from '../server/platform/logger.ts';
 
 const USAGE = 'Usage: npm run staff -- add EMAIL | remove EMAIL | list';
 

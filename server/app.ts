@@ -5,31 +5,32 @@
  * dependencies so tests run it in-process with their own database and clock.
  */
 import { Hono } from 'hono';
-import { compression } from './http/compression';
-import { mountDevStandIns } from './dev/stand-ins';
+import { compression } from './platform/http/compression';
+import { mountDevStandIns } from './stand-ins/allowed';
 import { memberAuth, type AuthEnv } from './auth';
 import { hostedStaffCheck, ownStaffCheck } from './auth/staff-role';
-import type { Database } from './db/adapter';
-import { trackChanges } from './db/data-changes';
-import type { Env } from './env';
-import { errorJson, handleError } from './http/errors';
-import { createReadyAnswers, type ReadyAnswers } from './http/ready-answers';
-import { securityHeaders } from './http/security-headers';
-import { closeAfterTooLarge } from './http/unread-body';
-import { silentLogger, type Logger } from './logger';
+import type { Database } from './platform/db/adapter';
+import { trackChanges } from './platform/db/data-changes';
+import type { Env } from './platform/env';
+import { errorJson, handleError } from './platform/http/errors';
+import { createReadyAnswers, type ReadyAnswers } from './platform/http/ready-answers';
+import { securityHeaders } from './platform/http/security-headers';
+import { closeAfterTooLarge } from './platform/http/unread-body';
+import { silentLogger, type Logger } from './platform/logger';
 import { emailJob } from './jobs/email-job';
-import { createJobs, type Jobs } from './jobs/queue';
+import { createJobs, type Jobs } from './platform/jobs/queue';
 import { paypalWebhookJob } from './jobs/paypal-webhook-job';
 import { reconcileJob } from './jobs/reconcile-job';
 import { refundJob } from './jobs/refund-job';
 import { recallEmailsJob } from './jobs/recall-emails-job';
 import { remindersJob } from './jobs/reminders-job';
 import { waitingListJob } from './jobs/waiting-list-job';
-import { createMailer, createMailTransport, devOutboxRoutes, type Mailer, type MailTransport } from './mail';
+import { createMailer, createMailTransport, type Mailer, type MailTransport } from './platform/mail';
+import { devOutboxRoutes } from './stand-ins/outbox-routes';
 import { appointmentsRoutes } from './routes/appointments';
 import { consentRoutes, testConsentRoutes } from './routes/consent';
 import { contactRoutes } from './routes/contact';
-import { devTilesRoutes } from './routes/dev-tiles';
+import { devTilesRoutes } from './stand-ins/tiles/routes';
 import { eventsRoutes } from './routes/events';
 import { authV1Routes, passwordAdmission } from './routes/auth-v1';
 import { healthRoutes } from './routes/health';
@@ -63,7 +64,7 @@ import { createConsentService } from './services/consent-service';
 import { createContactService } from './services/contact-service';
 import { createEventsService } from './services/events-service';
 import { createProfileService } from './services/profile-service';
-import { createSigner } from './services/signing';
+import { createSigner } from './platform/signing';
 import { createSubscriptionsService } from './services/subscriptions-service';
 import { createMemberErasure } from './services/member-erasure-service';
 import { meRoutes } from './routes/me';
@@ -123,7 +124,7 @@ export function createApp({
   devClock,
 }: AppDependencies): Hono {
   const app = new Hono();
-  // Every write goes through this handle, so the ready answers learn of it (server/db/data-changes.ts).
+  // Every write goes through this handle, so the ready answers learn of it (server/platform/db/data-changes.ts).
   const db = trackChanges(givenDb);
   const jobs = givenJobs ?? createJobs({ db, logger, worker: false });
   const mailer = givenMailer ?? createMailer({ db, jobs, env });
@@ -198,7 +199,7 @@ export function createApp({
   );
   app.route('/api/payments', paymentsRoutes(payments, db, auth.verifier, now, logger));
   app.route('/api/logs', logsRoutes(db, auth.verifier, now, logger));
-  // Stand-ins register here only; production mounts none of them (server/dev/stand-ins.ts).
+  // Stand-ins register here only; production mounts none of them (server/stand-ins/allowed.ts).
   // The local PayPal sandbox exists only while no PayPal settings are given.
   const sandbox = payments.sandbox;
   mountDevStandIns(app, env.nodeEnv, [

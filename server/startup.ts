@@ -4,10 +4,10 @@
  * private demo event's access code is logged here, the only time it exists
  * in plain text.
  */
-import type { Database } from './db/adapter';
-import { migrate } from './db/migrate';
-import type { Env } from './env';
-import type { Logger } from './logger';
+import type { Database } from './platform/db/adapter';
+import { migrate } from './platform/db/migrate';
+import type { Env } from './platform/env';
+import type { Logger } from './platform/logger';
 import { seedDemoMember, seedDemoMemberBookings } from './seed/demo-member';
 import { seedDemoStaff } from './seed/demo-staff';
 import { seedDemo, type SeedResult } from './seed/seed';

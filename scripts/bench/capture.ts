@@ -12,14 +12,14 @@
  * Members, consents and the events are written into the database before
  * the server starts; the counts are read from it after the server stops.
  * The server runs with NODE_ENV=development: the local sandbox is never
- * mounted in production (server/dev/stand-ins.ts).
+ * mounted in production (server/stand-ins/allowed.ts).
  */
 import { addDays, londonDate } from '../../src/domain/london-time.ts';
 import { slotTimes } from '../../src/domain/slots.ts';
 import { CONSENT_VERSION } from '../../src/domain/consent.ts';
-import type { Database, Queryable } from '../../server/db/adapter.ts';
+import type { Database, Queryable } from '../../server/platform/db/adapter.ts';
 import { insertEvent } from '../../server/db/events-table.ts';
-import { migrate } from '../../server/db/migrate.ts';
+import { migrate } from '../../server/platform/db/migrate.ts';
 import { fastMembers, takePlaces, validConsent, type FastMember } from '../../tests/fixtures/bookings.ts';
 import { makeEvent } from '../../tests/fixtures/events.ts';
 

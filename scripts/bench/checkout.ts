@@ -5,9 +5,9 @@
  * a server in NODE_ENV=development, the only mode that serves the local
  * PayPal sandbox. Writes the "Card checkout" section of docs/benchmarks.md.
  */
-import { openPglite } from '../../server/db/pglite.ts';
-import { openPostgres } from '../../server/db/postgres.ts';
-import type { Database } from '../../server/db/adapter.ts';
+import { openPglite } from '../../server/platform/db/pglite.ts';
+import { openPostgres } from '../../server/platform/db/postgres.ts';
+import type { Database } from '../../server/platform/db/adapter.ts';
 import { launchChromium } from './page-weight.ts';
 import { CAPTURE_BENCH, countCaptureBench, fireCaptureRace, fireLastPlaces, prepareCaptureBench, type CaptureRun } from './capture.ts';
 import { measureCheckoutWeight, type CheckoutRouteWeight } from './checkout-weight.ts';

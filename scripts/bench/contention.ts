@@ -12,11 +12,11 @@
  */
 import os from 'node:os';
 import { addDays, londonDate } from '../../src/domain/london-time.ts';
-import type { Database } from '../../server/db/adapter.ts';
-import { migrate } from '../../server/db/migrate.ts';
+import type { Database } from '../../server/platform/db/adapter.ts';
+import { migrate } from '../../server/platform/db/migrate.ts';
 import { signingSecret } from '../../server/auth/secrets.ts';
-import { openPglite } from '../../server/db/pglite.ts';
-import { openPostgres } from '../../server/db/postgres.ts';
+import { openPglite } from '../../server/platform/db/pglite.ts';
+import { openPostgres } from '../../server/platform/db/postgres.ts';
 import type { BenchDatabase } from './postgres.ts';
 import type { RunningServer } from './server.ts';
 import { CONTENTION, prepareContention, type ContentionAttempt } from '../../tests/fixtures/contention.ts';

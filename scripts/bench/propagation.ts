@@ -2,7 +2,7 @@
  * How soon a write on one server process shows on another: two real
  * servers over one fresh PostgreSQL database, each keeping its ready
  * answers in memory and dropping them on the other's writes (NOTIFY,
- * server/db/change-listener.ts). Process B's listing is first read twice
+ * server/platform/db/change-listener.ts). Process B's listing is first read twice
  * (the second time from memory), then a write is made and B's listing is read back
  * to back until it shows the write. Writes: a booking through process A
  * (POST /api/appointments), and an UPDATE by another client (as psql or a
@@ -18,8 +18,8 @@ import { addDays, londonDate } from '../../src/domain/london-time.ts';
 import { slotTimes } from '../../src/domain/slots.ts';
 import { signingSecret } from '../../server/auth/secrets.ts';
 import { insertEvent } from '../../server/db/events-table.ts';
-import { migrate } from '../../server/db/migrate.ts';
-import { openPostgres } from '../../server/db/postgres.ts';
+import { migrate } from '../../server/platform/db/migrate.ts';
+import { openPostgres } from '../../server/platform/db/postgres.ts';
 import { fastMembers, validConsent, type FastMember } from '../../tests/fixtures/bookings.ts';
 import { makeEvent } from '../../tests/fixtures/events.ts';
 import type { BenchDatabase } from './postgres.ts';
@@ -227,7 +227,7 @@ the event by another client, as psql or a script would. "After the answer"
 counts from A's 201 or the \`UPDATE\`'s return (0 when B showed the write
 first); "after sending" from when the write was sent. Goal: within 1 s.
 Each process drops its answers when the write's \`NOTIFY\` arrives
-(server/db/change-listener.ts); without it, B kept showing the old
+(server/platform/db/change-listener.ts); without it, B kept showing the old
 listing until its minute ran out (up to 60 s).
 
 Measured ${context.date} at commit ${context.commit} with \`${context.command}\`

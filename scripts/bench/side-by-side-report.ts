@@ -46,7 +46,7 @@ The server is one process on both databases: PGlite allows no other; on
 PostgreSQL more may share the database (each drops its kept answers when
 any of them writes, see "A write seen by another process"), but with ${cores}
 cores shared with the load generator, one process answering kept bytes
-straight from \`node:http\` (server/http/ready-answers.ts) is already close
+straight from \`node:http\` (server/platform/http/ready-answers.ts) is already close
 to the bare figure.
 
 | database | path | answer | app req/s | bare req/s | ratio | app p99 | bare p99 | p99 ratio | status |

@@ -2,7 +2,7 @@
  * The two emails the auth stand-in sends: a welcome that confirms the
  * address, and a password-reset link. Neither carries text a requester
  * wrote, beyond a name that passes displayNameForMail; their links are
- * built from the site's origin (server/http/site-origin.ts). Sent through the mail module
+ * built from the site's origin (server/platform/http/site-origin.ts). Sent through the mail module
  * (SMTP, or the /dev/outbox table locally).
  */
 export interface OutgoingMail {

@@ -4,8 +4,8 @@
  * and recovery and confirmation links. HTTP shapes live in
  * server/routes/auth-v1.ts.
  */
-import type { Database } from '../db/adapter';
-import type { Logger } from '../logger';
+import type { Database } from '../platform/db/adapter';
+import type { Logger } from '../platform/logger';
 import { ACCESS_TOKEN_SECONDS, signAccessToken, verifyAccessToken } from './access-tokens';
 import {
   AuthApiError,

@@ -6,8 +6,8 @@
  * through, however fast they arrive. A key's window opens at its first
  * attempt and closes `windowMs` later; past `max`, the key waits for that.
  */
-import type { Queryable } from '../db/adapter';
-import { countAttempt, countAttempts, type ThrottleLimit } from '../services/request-throttle';
+import type { Queryable } from '../platform/db/adapter';
+import { countAttempt, countAttempts, type ThrottleLimit } from '../platform/throttle';
 
 export type ThrottlePolicy = ThrottleLimit;
 
@@ -16,7 +16,7 @@ const MINUTE = 60_000;
 /**
  * The limits that meet real use at a screening venue, where many men share
  * one address (the hall's Wi-Fi, a volunteer's tablet): settings, with
- * these defaults (server/env.ts, .env.example). Windows are fixed; the
+ * these defaults (server/platform/env.ts, .env.example). Windows are fixed; the
  * numbers in them are not.
  */
 export interface AuthLimits {

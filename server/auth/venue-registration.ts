@@ -7,8 +7,8 @@
  * request comes from signed-in staff, and the venue's one address is the
  * reason for it. Recorded in the staff audit, without the email itself.
  */
-import type { Database } from '../db/adapter';
-import type { Logger } from '../logger';
+import type { Database } from '../platform/db/adapter';
+import type { Logger } from '../platform/logger';
 import { recordAudit, type StaffActor } from '../services/staff-audit';
 import { venueRegistrationMail, type MailSender } from './auth-mail';
 import { createLink } from './links';
@@ -23,7 +23,7 @@ export interface VenueRegistrationRequest {
   lastName: string;
   /** Where the link lands, on the site's own origin: the page to choose a password. */
   redirectTo: string;
-  /** The site's origin, for the link itself (server/http/site-origin.ts). */
+  /** The site's origin, for the link itself (server/platform/http/site-origin.ts). */
   origin: string;
 }
 

@@ -5,7 +5,7 @@
  */
 import type { Appointment, AppointmentStatus, PaymentStatus } from '../../src/domain/booking';
 import { fullAddress } from '../../src/domain/event';
-import type { Row } from './adapter';
+import type { Row } from '../platform/db/adapter';
 
 /** Columns of `appointments a JOIN events e`. */
 export const APPOINTMENT_COLUMNS = `

@@ -4,7 +4,7 @@
  * the row mapping, and inserts used by the demo seed and the tests.
  */
 import type { EventCategory, ScreeningEvent } from '../../src/domain/event';
-import type { Queryable, Row } from './adapter';
+import type { Queryable, Row } from '../platform/db/adapter';
 
 /**
  * SQL counting the places an appointment takes at the moment `at` (a

@@ -4,7 +4,7 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import type { Member, MemberVerifier } from '../auth/member-verifier';
-import { ApiError } from './errors';
+import { ApiError } from '../platform/http/errors';
 
 export type MemberVariables = { member: Member };
 

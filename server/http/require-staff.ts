@@ -7,8 +7,8 @@
 import type { MiddlewareHandler } from 'hono';
 import type { MemberVerifier } from '../auth/member-verifier';
 import type { StaffCheck } from '../auth/staff-role';
-import type { Logger } from '../logger';
-import { ApiError } from './errors';
+import type { Logger } from '../platform/logger';
+import { ApiError } from '../platform/http/errors';
 import { unauthorized, type MemberVariables } from './require-member';
 
 export type StaffVariables = MemberVariables;

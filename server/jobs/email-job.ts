@@ -16,10 +16,10 @@
  * before pg-boss completes and later archives it. An erased member's
  * goodbye (`forget`) that cannot be delivered loses them too.
  */
-import type { Database, Queryable } from '../db/adapter';
-import { isPermanentMailError, type MailTransport } from '../mail';
+import type { Database, Queryable } from '../platform/db/adapter';
+import { isPermanentMailError, type MailTransport } from '../platform/mail';
 import { reasonDropped, reasonHolds } from './email-reasons';
-import { PermanentJobError, type JobData, type JobHandler } from './queue';
+import { PermanentJobError, type JobData, type JobHandler } from '../platform/jobs/queue';
 
 export interface EmailJobDependencies {
   transport: MailTransport;

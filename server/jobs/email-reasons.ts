@@ -7,11 +7,11 @@
  * again, here; a reason that no longer holds drops the email.
  *
  * This is the one place a kind of email declares its check: add a type to
- * EmailReason (server/mail/types.ts), its entry below (TypeScript asks for
+ * EmailReason (server/platform/mail/types.ts), its entry below (TypeScript asks for
  * it), and pass `{ kind, reason }` to mailer.send where the email is queued.
  */
-import type { Queryable } from '../db/adapter';
-import type { EmailReason } from '../mail/types';
+import type { Queryable } from '../platform/db/adapter';
+import type { EmailReason } from '../platform/mail/types';
 import { wantsEmailSql } from '../services/email-choices-service';
 import { gpPromptStillDue } from '../services/recall-emails-service';
 

@@ -7,7 +7,7 @@
  * stays unprocessed and the job is tried again with backoff, shown to staff
  * at /staff/failures while it fails.
  */
-import type { JobHandler } from './queue';
+import type { JobHandler } from '../platform/jobs/queue';
 
 export function paypalWebhookJob(processPayPalWebhook: (eventId: string) => Promise<string>): JobHandler<'paypal_webhook'> {
   return async ({ eventId }) => {

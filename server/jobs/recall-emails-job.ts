@@ -3,9 +3,9 @@
  * process (pg-boss's schedule); the sweep itself sends each email once
  * (server/services/recall-emails-service.ts, docs/decisions/0020).
  */
-import type { Logger } from '../logger';
+import type { Logger } from '../platform/logger';
 import type { RecallEmailsService } from '../services/recall-emails-service';
-import type { JobHandler } from './queue';
+import type { JobHandler } from '../platform/jobs/queue';
 
 export function recallEmailsJob(recall: RecallEmailsService, logger: Logger): JobHandler<'recall_emails'> {
   return async () => {

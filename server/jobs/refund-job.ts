@@ -14,9 +14,9 @@
  *   staff at /staff/failures while it fails.
  * An order no longer refund_due (refunded, pending or failed already) is done.
  */
-import type { Queryable } from '../db/adapter';
+import type { Queryable } from '../platform/db/adapter';
 import { ORDER_COLUMNS, type PaymentOrderRow, type PaymentOrderStatus } from '../payments/settle';
-import type { JobHandler } from './queue';
+import type { JobHandler } from '../platform/jobs/queue';
 
 export function refundJob(db: Queryable, refund: (order: PaymentOrderRow) => Promise<PaymentOrderStatus>): JobHandler<'refund'> {
   return async ({ paymentId }) => {

@@ -3,9 +3,9 @@
  * every process (pg-boss's schedule); the sweep itself sends each reminder
  * once (server/services/reminders-service.ts).
  */
-import type { Logger } from '../logger';
+import type { Logger } from '../platform/logger';
 import type { RemindersService } from '../services/reminders-service';
-import type { JobHandler } from './queue';
+import type { JobHandler } from '../platform/jobs/queue';
 
 export function remindersJob(reminders: RemindersService, logger: Logger): JobHandler<'appointment_reminders'> {
   return async () => {

@@ -4,9 +4,9 @@
  * places freed by anything that did not offer them itself (a checkout hold
  * that lapsed): server/services/waiting-list-offers.ts.
  */
-import type { Logger } from '../logger';
+import type { Logger } from '../platform/logger';
 import type { WaitingListOffers } from '../services/waiting-list-offers';
-import type { JobHandler } from './queue';
+import type { JobHandler } from '../platform/jobs/queue';
 
 export function waitingListJob(offers: WaitingListOffers, logger: Logger): JobHandler<'waiting_list_offers'> {
   return async () => {

@@ -8,8 +8,8 @@
  * that; failing that, the reconciler finishes it later.
  */
 import type { Appointment } from '../../src/domain/booking';
-import type { Database, Queryable } from '../db/adapter';
-import type { Logger } from '../logger';
+import type { Database, Queryable } from '../platform/db/adapter';
+import type { Logger } from '../platform/logger';
 import { readAppointment, type BookedMember } from '../services/booking-service';
 import type { BookingMail } from '../services/booking-mail';
 import { captureAnswerForPage } from './capture-answer';

@@ -13,8 +13,8 @@
 import { eventPricePence, type ScreeningEvent } from '../../src/domain/event';
 import { formatDayMonthYear } from '../../src/domain/format';
 import { slotEnd } from '../../src/domain/slots';
-import type { Database, Queryable } from '../db/adapter';
-import type { Logger } from '../logger';
+import type { Database, Queryable } from '../platform/db/adapter';
+import type { Logger } from '../platform/logger';
 import type { AccessGrants } from '../services/access-grants';
 import { holdProfile } from '../services/consent-service';
 import {

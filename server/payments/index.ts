@@ -5,10 +5,10 @@
  * webhooks and the reconciler over one database and one clock.
  */
 import type { Hono } from 'hono';
-import type { Database } from '../db/adapter';
-import type { Env } from '../env';
-import type { Jobs } from '../jobs/queue';
-import type { Logger } from '../logger';
+import type { Database } from '../platform/db/adapter';
+import type { Env } from '../platform/env';
+import type { Jobs } from '../platform/jobs/queue';
+import type { Logger } from '../platform/logger';
 import type { AccessGrants } from '../services/access-grants';
 import type { BookingMail } from '../services/booking-mail';
 import { createCapture } from './capture';
@@ -17,9 +17,9 @@ import { createPayPalClient, type PayPalApi } from './paypal-client';
 import { createReconciler } from './reconcile';
 import { refundQueue } from './refund-jobs';
 import { createRefunds } from './refunds';
-import { SANDBOX_ORIGIN } from './sandbox/orders';
-import { createPayPalSandbox, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, type SandboxControl } from './sandbox/routes';
-import { SANDBOX_WEBHOOK_ID, type WebhookDeliver } from './sandbox/webhooks';
+import { SANDBOX_ORIGIN } from '../stand-ins/paypal-sandbox/orders';
+import { createPayPalSandbox, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, type SandboxControl } from '../stand-ins/paypal-sandbox/routes';
+import { SANDBOX_WEBHOOK_ID, type WebhookDeliver } from '../stand-ins/paypal-sandbox/webhooks';
 import { webhookQueue } from './webhook-jobs';
 import { createWebhooks } from './webhooks';
 

@@ -17,8 +17,8 @@
  * UPDATE, so however many answers, webhooks and reconciler runs race, one
  * email is queued.
  */
-import type { Database } from '../db/adapter';
-import type { Logger } from '../logger';
+import type { Database } from '../platform/db/adapter';
+import type { Logger } from '../platform/logger';
 import { readAppointment, type BookedMember } from '../services/booking-service';
 import type { BookingMail } from '../services/booking-mail';
 import { firstCapture, issueOf, moneyInPence } from './capture-answer';

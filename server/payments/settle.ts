@@ -16,7 +16,7 @@
  */
 import { hasEnded } from '../../src/domain/event-card';
 import type { PaymentProblem } from '../../src/domain/staff-payments';
-import type { Database, Queryable } from '../db/adapter';
+import type { Database, Queryable } from '../platform/db/adapter';
 import { eventColumns, toScreeningEvent } from '../db/events-table';
 import { addToHistory, checkPlaces } from '../services/booking-service';
 import type { RefundReason } from '../services/booking-mail-text';

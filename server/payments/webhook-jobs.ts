@@ -7,8 +7,8 @@
  * processPayPalWebhook, is idempotent besides.
  */
 import { createHash } from 'node:crypto';
-import type { Queryable } from '../db/adapter';
-import type { Jobs } from '../jobs/queue';
+import type { Queryable } from '../platform/db/adapter';
+import type { Jobs } from '../platform/jobs/queue';
 
 export type WebhookQueue = (q: Queryable, eventId: string) => Promise<void>;
 

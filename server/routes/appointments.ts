@@ -30,18 +30,18 @@ import { ACCESS_GRANT_HEADER } from '../../src/domain/booking';
 import { bookingRequestSchema, changeTimeRequestSchema } from '../../src/domain/booking-request';
 import type { Context } from 'hono';
 import type { MemberVerifier } from '../auth/member-verifier';
-import type { Logger } from '../logger';
-import { formBodyLimit, readJsonObject } from '../http/json-body';
-import { parseOr422, validBody } from '../http/valid-body';
+import type { Logger } from '../platform/logger';
+import { formBodyLimit, readJsonObject } from '../platform/http/json-body';
+import { parseOr422, validBody } from '../platform/http/valid-body';
 import { requireMember, type MemberVariables } from '../http/require-member';
-import { parseJson } from '../http/text-rules';
+import { parseJson } from '../platform/http/text-rules';
 import { appointmentCalendar, calendarContentType, calendarFilename } from '../services/appointment-calendar';
 import { cancelRefusal, outcomeFor, refundFor, type AppointmentsService } from '../services/appointments-service';
 import type { BookingService } from '../services/booking-service';
 import type { ChangeTimeService } from '../services/change-time-service';
-import type { Database } from '../db/adapter';
-import { takeAttempt } from '../services/request-throttle';
-import { ApiError } from '../http/errors';
+import type { Database } from '../platform/db/adapter';
+import { takeAttempt } from '../platform/throttle';
+import { ApiError } from '../platform/http/errors';
 
 // A member changing his mind a few times is fine; a script sending email after email is not.
 const CHANGE_LIMIT = { max: 10, windowMs: 60 * 60_000 };

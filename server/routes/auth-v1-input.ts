@@ -1,7 +1,7 @@
 /** Request bodies and redirects of the /auth/v1 routes. */
 import type { Context } from 'hono';
 import { AuthApiError } from '../auth/auth-error';
-import { BAD_TEXT_MESSAGE, findBadText, MAX_JSON_DEPTH, parseJson, tooDeepMessage } from '../http/text-rules';
+import { BAD_TEXT_MESSAGE, findBadText, MAX_JSON_DEPTH, parseJson, tooDeepMessage } from '../platform/http/text-rules';
 import type { SessionJson } from '../auth/auth-service';
 
 /** The largest body /auth/v1 reads; the routes' body limit refuses larger ones before reading them. */
@@ -18,7 +18,7 @@ export async function readBody(c: Context): Promise<Record<string, unknown>> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new AuthApiError(400, 'bad_json', 'Request body must be a JSON object');
   }
-  // The site's one text rule (server/http/text-rules.ts), in GoTrue's error shape.
+  // The site's one text rule (server/platform/http/text-rules.ts), in GoTrue's error shape.
   const bad = findBadText(body);
   if (bad) throw new AuthApiError(422, 'validation_failed', `${bad} ${BAD_TEXT_MESSAGE}`);
   return body as Record<string, unknown>;

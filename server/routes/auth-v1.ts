@@ -10,11 +10,11 @@ import { admissionGate, gated, PASSWORD_GATE, refusal, type GateLimits } from '.
 import type { AuthService, RequestOrigin } from '../auth/auth-service';
 import { MAX_PASSWORD_BYTES } from '../auth/passwords';
 import { userJson } from '../auth/users';
-import type { Env } from '../env';
-import { clientAddress } from '../http/client-address';
-import { siteOrigin, type SiteOriginEnv } from '../http/site-origin';
-import { clientWentAway, CLIENT_WENT_AWAY } from '../http/unread-body';
-import type { Logger } from '../logger';
+import type { Env } from '../platform/env';
+import { clientAddress } from '../platform/http/client-address';
+import { siteOrigin, type SiteOriginEnv } from '../platform/http/site-origin';
+import { clientWentAway, CLIENT_WENT_AWAY } from '../platform/http/unread-body';
+import type { Logger } from '../platform/logger';
 import { otpRoutes } from './auth-v1-otp';
 import { authFailureRedirect, authSettingsJson, MAX_BODY_BYTES, readBody, safeRedirect, sessionFragment } from './auth-v1-input';
 

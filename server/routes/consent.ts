@@ -13,14 +13,14 @@
 import { Hono } from 'hono';
 import type { MemberVerifier } from '../auth/member-verifier';
 import { consentAnswersSchema } from '../../src/domain/consent-schema';
-import { ApiError, fieldIssue } from '../http/errors';
-import { formBodyLimit, readJsonObject } from '../http/json-body';
+import { ApiError, fieldIssue } from '../platform/http/errors';
+import { formBodyLimit, readJsonObject } from '../platform/http/json-body';
 import { requireMember, type MemberVariables } from '../http/require-member';
-import type { Logger } from '../logger';
+import type { Logger } from '../platform/logger';
 import { checkConsentLink, TEST_CONSENT_INVALID, TEST_CONSENT_USED } from '../services/consent-links';
 import { invalidConsent, type ConsentService } from '../services/consent-service';
-import type { Signer } from '../services/signing';
-import { parseOr422 } from '../http/valid-body';
+import type { Signer } from '../platform/signing';
+import { parseOr422 } from '../platform/http/valid-body';
 
 const invalidLink = () => new ApiError(403, 'invalid_link', TEST_CONSENT_INVALID);
 

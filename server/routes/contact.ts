@@ -6,10 +6,10 @@
 import { Hono } from 'hono';
 import { enquirySchema, HONEYPOT_FIELD, isEmptyEnquiry } from '../../src/domain/contact-enquiry';
 import { toFieldProblem } from '../../src/domain/form-fields';
-import { clientAddress, NO_SOCKET, type TrustProxy } from '../http/client-address';
-import { ApiError } from '../http/errors';
-import { formBodyLimit } from '../http/json-body';
-import { validBody } from '../http/valid-body';
+import { clientAddress, NO_SOCKET, type TrustProxy } from '../platform/http/client-address';
+import { ApiError } from '../platform/http/errors';
+import { formBodyLimit } from '../platform/http/json-body';
+import { validBody } from '../platform/http/valid-body';
 import type { ContactService } from '../services/contact-service';
 
 export const THANK_YOU = 'Thank you for reaching out! We will get back to you soon.';

@@ -7,9 +7,9 @@
 import { Hono } from 'hono';
 import { EMAIL_CHOICES, type EmailChoices } from '../../src/domain/email-choices';
 import type { MemberVerifier } from '../auth/member-verifier';
-import type { Database } from '../db/adapter';
-import { ApiError, fieldIssue } from '../http/errors';
-import { formBodyLimit, readJsonObject } from '../http/json-body';
+import type { Database } from '../platform/db/adapter';
+import { ApiError, fieldIssue } from '../platform/http/errors';
+import { formBodyLimit, readJsonObject } from '../platform/http/json-body';
 import { requireMember, type MemberVariables } from '../http/require-member';
 import { emailChoicesOf, setEmailChoices } from '../services/email-choices-service';
 import { profileNotFound } from '../services/profile-service';

@@ -6,10 +6,10 @@
 import { Hono } from 'hono';
 import { ACCESS_GRANT_HEADER, BOOKING_REFUSAL_MESSAGES } from '../../src/domain/booking';
 import { accessCodeAttemptSchema } from '../../src/domain/booking-request';
-import { clientAddress, type TrustProxy } from '../http/client-address';
-import { ApiError, eventNotFound } from '../http/errors';
-import { formBodyLimit } from '../http/json-body';
-import { validBody } from '../http/valid-body';
+import { clientAddress, type TrustProxy } from '../platform/http/client-address';
+import { ApiError, eventNotFound } from '../platform/http/errors';
+import { formBodyLimit } from '../platform/http/json-body';
+import { validBody } from '../platform/http/valid-body';
 import { refusal } from '../services/booking-service';
 import type { AccessCodeService } from '../services/access-code-service';
 import type { AccessGrants } from '../services/access-grants';

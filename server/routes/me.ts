@@ -17,12 +17,12 @@ import { accountErasureSchema, ERASURE_MESSAGES } from '../../src/domain/account
 import { londonDate } from '../../src/domain/london-time';
 import { AuthApiError } from '../auth/auth-error';
 import type { MemberVerifier } from '../auth/member-verifier';
-import type { Database } from '../db/adapter';
-import { clientAddress, type TrustProxy } from '../http/client-address';
-import { ApiError } from '../http/errors';
-import { formBodyLimit } from '../http/json-body';
+import type { Database } from '../platform/db/adapter';
+import { clientAddress, type TrustProxy } from '../platform/http/client-address';
+import { ApiError } from '../platform/http/errors';
+import { formBodyLimit } from '../platform/http/json-body';
 import { requireMember, type MemberVariables } from '../http/require-member';
-import { validBody } from '../http/valid-body';
+import { validBody } from '../platform/http/valid-body';
 import { MEMBER_HIMSELF, type MemberErasure } from '../services/member-erasure-service';
 import { memberExportHtml } from '../services/member-export-html';
 import { exportMemberData } from '../services/member-export-service';

@@ -6,11 +6,11 @@
  * (404), and is logged: it is either a bug or someone trying ids.
  */
 import { Hono } from 'hono';
-import type { Queryable } from '../db/adapter';
+import type { Queryable } from '../platform/db/adapter';
 import type { MemberVerifier } from '../auth/member-verifier';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../platform/http/errors';
 import { requireMember, type MemberVariables } from '../http/require-member';
-import type { Logger } from '../logger';
+import type { Logger } from '../platform/logger';
 import { resultsForProfile } from '../services/results-service';
 
 const PUBLIC_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -18,9 +18,9 @@
  */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { Database } from '../db/adapter';
-import { findBadText, MAX_PAYPAL_JSON_DEPTH, parseJson, tooDeepMessage } from '../http/text-rules';
-import type { Logger } from '../logger';
+import type { Database } from '../platform/db/adapter';
+import { findBadText, MAX_PAYPAL_JSON_DEPTH, parseJson, tooDeepMessage } from '../platform/http/text-rules';
+import type { Logger } from '../platform/logger';
 import type { WebhookQueue } from '../payments/webhook-jobs';
 import { PaymentError } from '../payments/payment-error';
 import { recordWebhookEvent, webhookEvent, WEBHOOK_HEADERS, type PaymentWebhooks } from '../payments/webhooks';

@@ -7,12 +7,12 @@
 import { Hono, type Context } from 'hono';
 import type { MemberVerifier } from '../auth/member-verifier';
 import { profileBodySchema, type ProfileFields } from '../../src/domain/member-profile';
-import { ApiError } from '../http/errors';
-import { formBodyLimit } from '../http/json-body';
+import { ApiError } from '../platform/http/errors';
+import { formBodyLimit } from '../platform/http/json-body';
 import { requireMember, type MemberVariables } from '../http/require-member';
-import type { Logger } from '../logger';
+import type { Logger } from '../platform/logger';
 import { profileNotFound, type ProfileService } from '../services/profile-service';
-import { validBody } from '../http/valid-body';
+import { validBody } from '../platform/http/valid-body';
 
 type Env = { Variables: MemberVariables };
 

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { queryStateScript } from '../../src/domain/query-state';
 import type { ScreeningEvent } from '../../src/domain/event';
-import type { Logger } from '../logger';
+import type { Logger } from '../platform/logger';
 import { PAGE_MARKER, prerenderedFile, RENDER_MODULE } from './prerendered-pages';
 
 interface RenderModule {

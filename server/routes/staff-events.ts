@@ -14,9 +14,9 @@
  */
 import { Hono } from 'hono';
 import { accessCodeBodySchema, staffEventSchema } from '../../src/domain/staff-event';
-import { eventNotFound } from '../http/errors';
-import { formBodyLimit } from '../http/json-body';
-import { validBody } from '../http/valid-body';
+import { eventNotFound } from '../platform/http/errors';
+import { formBodyLimit } from '../platform/http/json-body';
+import { validBody } from '../platform/http/valid-body';
 import type { StaffVariables } from '../http/require-staff';
 import type { StaffActor } from '../services/staff-audit';
 import type { StaffEventsService } from '../services/staff-events-service';

@@ -16,11 +16,11 @@
 import { Hono } from 'hono';
 import type { JobFailure, StaffJobKind } from '../../src/domain/job-failures';
 import { plainFailure, type RetryAnswer } from '../../src/domain/job-retry';
-import type { Database } from '../db/adapter';
-import { ApiError } from '../http/errors';
+import type { Database } from '../platform/db/adapter';
+import { ApiError } from '../platform/http/errors';
 import type { StaffVariables } from '../http/require-staff';
-import type { FailedJob, JobKind, Jobs } from '../jobs/queue';
-import type { Logger } from '../logger';
+import type { FailedJob, JobKind, Jobs } from '../platform/jobs/queue';
+import type { Logger } from '../platform/logger';
 import { recordAudit } from '../services/staff-audit';
 import { actorOf } from './staff-events';
 

@@ -14,10 +14,10 @@
 import { Hono } from 'hono';
 import { checkVenueRegistration } from '../../src/domain/venue-registration';
 import type { VenueRegistrar } from '../auth/venue-registration';
-import { ApiError, fieldIssue } from '../http/errors';
-import { formBodyLimit, readJsonObject } from '../http/json-body';
+import { ApiError, fieldIssue } from '../platform/http/errors';
+import { formBodyLimit, readJsonObject } from '../platform/http/json-body';
 import type { StaffVariables } from '../http/require-staff';
-import { requireSiteOrigin, type SiteOriginEnv } from '../http/site-origin';
+import { requireSiteOrigin, type SiteOriginEnv } from '../platform/http/site-origin';
 import { actorOf } from './staff-events';
 
 /** Where his link lands: the page to choose a password (src/app/paths.ts resetPassword). */

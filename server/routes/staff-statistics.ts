@@ -16,9 +16,9 @@ import { londonDate } from '../../src/domain/london-time';
 import { publishBodySchema, statisticsQuerySchema } from '../../src/domain/statistics-bodies';
 import { statisticsCsvName } from '../../src/domain/screening-stats';
 import { statisticsCsv } from '../../src/domain/statistics-csv';
-import { formBodyLimit, readJsonObject } from '../http/json-body';
+import { formBodyLimit, readJsonObject } from '../platform/http/json-body';
 import type { StaffVariables } from '../http/require-staff';
-import { parseOr422 } from '../http/valid-body';
+import { parseOr422 } from '../platform/http/valid-body';
 import type { ScreeningStatsService } from '../services/screening-stats-service';
 import { actorOf } from './staff-events';
 

@@ -13,13 +13,13 @@ import { Hono } from 'hono';
 import type { MemberVerifier } from '../auth/member-verifier';
 import type { StaffCheck } from '../auth/staff-role';
 import type { VenueRegistrar } from '../auth/venue-registration';
-import type { Database } from '../db/adapter';
+import type { Database } from '../platform/db/adapter';
 import { requireStaff, type StaffVariables } from '../http/require-staff';
-import type { Logger } from '../logger';
-import type { Mailer } from '../mail';
-import type { Jobs } from '../jobs/queue';
+import type { Logger } from '../platform/logger';
+import type { Mailer } from '../platform/mail';
+import type { Jobs } from '../platform/jobs/queue';
 import { refundQueue } from '../payments/refund-jobs';
-import type { Signer } from '../services/signing';
+import type { Signer } from '../platform/signing';
 import { createStaffAttendeesService } from '../services/staff-attendees-service';
 import type { WaitingListOffers } from '../services/waiting-list-offers';
 import type { WaitingListService } from '../services/waiting-list-service';
@@ -29,7 +29,7 @@ import { createStaffMail } from '../services/staff-mail';
 import { createStaffResultsService } from '../services/staff-results-service';
 import { createFollowUpService } from '../services/follow-up-service';
 import { createScreeningStatsService } from '../services/screening-stats-service';
-import type { SiteOriginEnv } from '../http/site-origin';
+import type { SiteOriginEnv } from '../platform/http/site-origin';
 import { staffAttendeesRoutes } from './staff-attendees';
 import { staffEventsRoutes } from './staff-events';
 import { staffJobsRoutes } from './staff-jobs';
@@ -43,7 +43,7 @@ export interface StaffRoutesDeps {
   isStaff: StaffCheck;
   signer: Signer;
   mailer: Mailer;
-  /** Where links in staff-made emails and consent links point (server/http/site-origin.ts). */
+  /** Where links in staff-made emails and consent links point (server/platform/http/site-origin.ts). */
   site: SiteOriginEnv;
   /** The job queue: refunds of a cancelled event's payments, and what staff see of failed jobs. */
   jobs: Jobs;

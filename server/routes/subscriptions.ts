@@ -7,9 +7,9 @@ import { Hono } from 'hono';
 import { toFieldProblem } from '../../src/domain/form-fields';
 import { NEWSLETTER_MESSAGES } from '../../src/domain/newsletter';
 import { subscriptionMessage, subscriptionSchema } from '../../src/domain/newsletter-schema';
-import { ApiError } from '../http/errors';
-import { formBodyLimit } from '../http/json-body';
-import { validBody } from '../http/valid-body';
+import { ApiError } from '../platform/http/errors';
+import { formBodyLimit } from '../platform/http/json-body';
+import { validBody } from '../platform/http/valid-body';
 import type { SubscriptionsService } from '../services/subscriptions-service';
 
 export function subscriptionsRoutes(subscriptions: SubscriptionsService): Hono {

@@ -12,8 +12,8 @@
  */
 import { Hono, type Context } from 'hono';
 import { EMAIL_CHOICE_TEXT, type EmailChoice } from '../../src/domain/email-choices';
-import type { Database } from '../db/adapter';
-import { escapeHtml } from '../mail';
+import type { Database } from '../platform/db/adapter';
+import { escapeHtml } from '../platform/mail';
 import { setEmailChoices, type UnsubscribeLinks } from '../services/email-choices-service';
 import type { SiteFrame } from './site-frame';
 

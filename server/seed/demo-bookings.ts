@@ -6,7 +6,7 @@
  * from the first, as a member picking the earliest free time would.
  */
 import { slotEnd, slotTimes } from '../../src/domain/slots';
-import type { Queryable } from '../db/adapter';
+import type { Queryable } from '../platform/db/adapter';
 
 export interface DemoBooking {
   eventId: string;

@@ -10,7 +10,7 @@
  */
 import { addDays, addMonths, londonDate } from '../../src/domain/london-time';
 import { hashPassword } from '../auth/passwords';
-import type { Database } from '../db/adapter';
+import type { Database } from '../platform/db/adapter';
 import { insertEvent, type EventInsert } from '../db/events-table';
 import { storeRecall } from '../services/recall-service';
 import { DEMO_CONTACT_EMAIL, DEMO_PRODUCT } from './demo-events';

@@ -6,7 +6,7 @@
  */
 import { hashPassword } from '../auth/passwords';
 import { STAFF_ROLE } from '../auth/staff-role';
-import type { Queryable } from '../db/adapter';
+import type { Queryable } from '../platform/db/adapter';
 
 export interface DemoStaffSettings {
   demoStaffEmail: string;

@@ -4,7 +4,7 @@
  * event's access code exists only in memory here: it is hashed for storage
  * and handed back once so the server can print it.
  */
-import type { Database } from '../db/adapter';
+import type { Database } from '../platform/db/adapter';
 import { insertEvent } from '../db/events-table';
 import { generateAccessCode, hashAccessCode } from '../services/access-code';
 import { seedDemoBookings, type DemoBooking } from './demo-bookings';

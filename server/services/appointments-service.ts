@@ -9,9 +9,9 @@ import { addDays, londonDate, londonToInstant } from '../../src/domain/london-ti
 import { cancellationOutcome, NO_REFUND_MESSAGE, type CancellationOutcome, type RefundDecision } from '../../src/domain/refund-policy';
 import { bankHolidaysBetween } from '../payments/bank-holidays';
 import { ORDER_COLUMNS, type PaymentOrderRow } from '../payments/settle';
-import type { Database, Queryable } from '../db/adapter';
+import type { Database, Queryable } from '../platform/db/adapter';
 import { APPOINTMENT_COLUMNS, APPOINTMENTS_FROM, toAppointment } from '../db/appointments-table';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../platform/http/errors';
 import type { RefundQueue } from '../payments/refund-jobs';
 import type { BookingMail } from './booking-mail';
 import type { WaitingListOffers } from './waiting-list-offers';

@@ -10,7 +10,7 @@ import { CANCELLATION_POLICY, type Appointment } from '../../src/domain/booking'
 import { directionsUrl } from '../../src/domain/directions';
 import { formatLongDate, formatPence } from '../../src/domain/format';
 import { cancelledOutcomeText, type CancellationOutcome } from '../../src/domain/refund-policy';
-import type { MailContent, MailDetail, MailSection } from '../mail';
+import type { MailContent, MailDetail, MailSection } from '../platform/mail';
 
 const BRING = 'Photo ID, your NHS number if you know it, and a list of any medicines you take.';
 const BEFORE_THE_TEST =

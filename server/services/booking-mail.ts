@@ -3,7 +3,7 @@
  * time with the calendar file that moves the entry, a cancellation with a
  * calendar file that removes it and what is refunded, and a refund. Each
  * has a plain text part and an HTML part saying the same
- * (server/mail/content.ts), and is queued as an email job with the
+ * (server/platform/mail/content.ts), and is queued as an email job with the
  * transaction that made the change (`q`), so a committed booking always
  * sends and a rolled-back one never does; the job retries while the mail
  * server fails (docs/decisions/0013). Each names the fact it depends on
@@ -14,8 +14,8 @@
 import type { Appointment } from '../../src/domain/booking';
 import { formatPence } from '../../src/domain/format';
 import type { CancellationOutcome } from '../../src/domain/refund-policy';
-import type { Queryable } from '../db/adapter';
-import { mailHtml, mailText, type MailContent, type Mailer, type SendOptions } from '../mail';
+import type { Queryable } from '../platform/db/adapter';
+import { mailHtml, mailText, type MailContent, type Mailer, type SendOptions } from '../platform/mail';
 import { appointmentCalendar, calendarContentType, calendarFilename } from './appointment-calendar';
 import type { BookedMember } from './booking-service';
 import type { UnsubscribeLink } from './email-choices-service';

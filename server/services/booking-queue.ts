@@ -15,7 +15,7 @@
  * decides under the row lock as ever: correctness never rests on this
  * queue, and other processes have their own.
  */
-import type { Database, Queryable } from '../db/adapter';
+import type { Database, Queryable } from '../platform/db/adapter';
 import { placesTaken } from '../db/events-table';
 
 export type PlacesRefusal = 'fully_booked' | 'slot_taken';

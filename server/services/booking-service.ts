@@ -26,10 +26,10 @@ import { eventPricePence, isEsneftEvent, type ScreeningEvent } from '../../src/d
 import { londonToInstant } from '../../src/domain/london-time';
 import { isValidNhsNumber } from '../../src/domain/nhs-number';
 import { slotEnd, slotTimes } from '../../src/domain/slots';
-import type { Database, Queryable, Row } from '../db/adapter';
+import type { Database, Queryable, Row } from '../platform/db/adapter';
 import { APPOINTMENT_COLUMNS, APPOINTMENTS_FROM, toAppointment } from '../db/appointments-table';
 import { activeAppointment, eventColumns, placesTaken, toScreeningEvent } from '../db/events-table';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../platform/http/errors';
 import type { BookingMail } from './booking-mail';
 import type { AccessGrants } from './access-grants';
 import { holdProfile, profileRequired } from './consent-service';

@@ -34,10 +34,10 @@ import { bookingClosesAt, hasEnded } from '../../src/domain/event-card';
 import { londonToInstant } from '../../src/domain/london-time';
 import { availableSlots, slotEnd, slotTimes, type SlotsByDate } from '../../src/domain/slots';
 import type { ScreeningEvent } from '../../src/domain/event';
-import type { Database, Queryable } from '../db/adapter';
+import type { Database, Queryable } from '../platform/db/adapter';
 import { APPOINTMENT_COLUMNS, APPOINTMENTS_FROM, toAppointment } from '../db/appointments-table';
 import { eventColumns, placesTaken, toScreeningEvent } from '../db/events-table';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../platform/http/errors';
 import type { BookingMail } from './booking-mail';
 import type { BookedMember } from './booking-service';
 

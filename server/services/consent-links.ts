@@ -5,7 +5,7 @@
  * editing the URL. Made by `npm run consent-link`, checked by the API.
  */
 import { isIsoDate } from '../../src/domain/london-time';
-import type { Signer } from './signing';
+import type { Signer } from '../platform/signing';
 
 /** SPEC.md section 5's message for a missing or bad link. */
 export const TEST_CONSENT_INVALID = 'Invalid or missing parameters. Please check your link or contact support.';

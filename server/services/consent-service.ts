@@ -7,8 +7,8 @@
 import { BOOKING_REFUSAL_MESSAGES, BOOKING_REFUSALS, type BookingRefusal } from '../../src/domain/booking';
 import { CONSENT_VERSION, consentProblems, type ConsentAnswers } from '../../src/domain/consent';
 import { bookingClosesAt, hasEnded } from '../../src/domain/event-card';
-import type { Queryable } from '../db/adapter';
-import { ApiError, eventNotFound, fieldIssue, type FieldIssue } from '../http/errors';
+import type { Queryable } from '../platform/db/adapter';
+import { ApiError, eventNotFound, fieldIssue, type FieldIssue } from '../platform/http/errors';
 import { unauthorized } from '../http/require-member';
 import { TEST_CONSENT_USED } from './consent-links';
 import { isEventId } from './events-service';

@@ -6,9 +6,9 @@
  */
 import { createHash } from 'node:crypto';
 import { ENQUIRY_LABELS, ENQUIRY_FIELDS, type ContactEnquiry } from '../../src/domain/contact-enquiry';
-import type { Database } from '../db/adapter';
-import type { Logger } from '../logger';
-import type { Mailer } from '../mail';
+import type { Database } from '../platform/db/adapter';
+import type { Logger } from '../platform/logger';
+import type { Mailer } from '../platform/mail';
 
 export const ENQUIRIES_PER_EMAIL_PER_HOUR = 5;
 export const ENQUIRIES_PER_CLIENT_PER_HOUR = 10;

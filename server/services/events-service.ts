@@ -10,9 +10,9 @@ import { dateRange, type DateFilter } from '../../src/domain/event-filters';
 import { londonDate } from '../../src/domain/london-time';
 import { availableSlots, bookablePlaces, type SlotsByDate } from '../../src/domain/slots';
 import type { BookingRefusal } from '../../src/domain/booking';
-import type { Queryable } from '../db/adapter';
+import type { Queryable } from '../platform/db/adapter';
 import { eventColumns, placesTaken, toScreeningEvent } from '../db/events-table';
-import { shortCache } from './short-cache';
+import { shortCache } from '../platform/short-cache';
 
 export interface EventListFilters {
   categories?: readonly EventCategory[];

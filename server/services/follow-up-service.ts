@@ -8,8 +8,8 @@
 import { ageOn } from '../../src/domain/age';
 import { takesFollowUp, type FollowUpOutcome } from '../../src/domain/follow-up';
 import { psaBand } from '../../src/domain/psa-band';
-import type { Database } from '../db/adapter';
-import { ApiError, eventNotFound } from '../http/errors';
+import type { Database } from '../platform/db/adapter';
+import { ApiError, eventNotFound } from '../platform/http/errors';
 import { isEventId } from './events-service';
 import { UUID } from './staff-attendees-service';
 import { recordAudit, type StaffActor } from './staff-audit';

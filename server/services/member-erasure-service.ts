@@ -25,14 +25,14 @@
  * project the server can check no password and delete no user: refused.
  */
 import { londonDate } from '../../src/domain/london-time';
-import type { Database, Queryable } from '../db/adapter';
+import type { Database, Queryable } from '../platform/db/adapter';
 import type { Member } from '../auth/member-verifier';
 import { passwordMatches } from '../auth/passwords';
 import { guardSignIn } from '../auth/sign-in-guard';
 import type { AuthPolicies } from '../auth/throttle';
 import { STAFF_ROLE } from '../auth/staff-role';
 import { findUserById } from '../auth/users';
-import { mailHtml, mailText, type Mailer } from '../mail';
+import { mailHtml, mailText, type Mailer } from '../platform/mail';
 import { recordAudit } from './staff-audit';
 
 /** What the audit's staff columns hold when the member acted on his own record: his user id and this, never his address. */

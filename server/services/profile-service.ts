@@ -11,8 +11,8 @@ import {
   type MemberProfile,
   type ProfileFields,
 } from '../../src/domain/member-profile';
-import type { Queryable, Row } from '../db/adapter';
-import { ApiError } from '../http/errors';
+import type { Queryable, Row } from '../platform/db/adapter';
+import { ApiError } from '../platform/http/errors';
 import type { Member } from '../auth/member-verifier';
 
 export const PROFILE_COLUMNS = `profile_id, public_id::text AS public_id, user_id::text AS user_id, first_name, last_name, gender, date_of_birth, ethnicity,

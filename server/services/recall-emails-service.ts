@@ -22,8 +22,8 @@ import type { ScreeningEvent } from '../../src/domain/event';
 import { GP_PROMPT_ANSWERED_BY } from '../../src/domain/follow-up';
 import { londonDate } from '../../src/domain/london-time';
 import { DEFAULT_NEAR_MILES, followUpDay, invitationEvents, invitationWindow, lateWindow } from '../../src/domain/recall-invitations';
-import type { Database, Queryable, Row } from '../db/adapter';
-import { mailHtml, mailText, type MailContent, type Mailer } from '../mail';
+import type { Database, Queryable, Row } from '../platform/db/adapter';
+import { mailHtml, mailText, type MailContent, type Mailer } from '../platform/mail';
 import { wantsEmailSql, type UnsubscribeLinks } from './email-choices-service';
 import { gpPromptContent, recallInvitationContent } from './recall-mail-text';
 

@@ -8,7 +8,7 @@ import { formatLongDate } from '../../src/domain/format';
 import { listingOfEvents } from '../../src/domain/event-filters';
 import { distanceText, type InvitedEvent } from '../../src/domain/recall-invitations';
 import { formatDueMonth } from '../../src/domain/recall';
-import type { MailContent, MailSection } from '../mail';
+import type { MailContent, MailSection } from '../platform/mail';
 import { greeting, unsubscribeSection } from './booking-mail-text';
 
 function eventSection(origin: string, { event, miles }: InvitedEvent): MailSection {

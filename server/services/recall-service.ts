@@ -8,7 +8,7 @@
 import { ageOn } from '../../src/domain/age';
 import { psaBand } from '../../src/domain/psa-band';
 import { gpPromptDate, nextTestDue, recallRisk, type RecallRisk } from '../../src/domain/recall';
-import type { Queryable } from '../db/adapter';
+import type { Queryable } from '../platform/db/adapter';
 
 export interface StoredRecall {
   risk: RecallRisk;

@@ -22,7 +22,7 @@
  */
 import { dueReminderDates } from '../../src/domain/reminders';
 import { londonDate, londonTime } from '../../src/domain/london-time';
-import type { Database } from '../db/adapter';
+import type { Database } from '../platform/db/adapter';
 import { APPOINTMENT_COLUMNS, APPOINTMENTS_FROM, toAppointment } from '../db/appointments-table';
 import type { BookingMail } from './booking-mail';
 import { wantsEmailSql, type UnsubscribeLinks } from './email-choices-service';

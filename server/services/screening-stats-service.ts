@@ -14,8 +14,8 @@ import type { EventCategory } from '../../src/domain/event';
 import type { FollowUpOutcome } from '../../src/domain/follow-up';
 import type { PublishedStatistics } from '../../src/domain/published-statistics';
 import { isPublishableYear, screeningFigures, yearNotOverMessage, type EventTypeFilter, type ScreeningFigures, type StatsResult } from '../../src/domain/screening-stats';
-import type { Database, Queryable } from '../db/adapter';
-import { ApiError } from '../http/errors';
+import type { Database, Queryable } from '../platform/db/adapter';
+import { ApiError } from '../platform/http/errors';
 import { recordAudit, type StaffActor } from './staff-audit';
 
 export interface ScreeningStatsService {

@@ -14,7 +14,7 @@ import { psaBand } from '../../src/domain/psa-band';
 import { nextTestDue, RECALL_RISKS, type RecallRisk } from '../../src/domain/recall';
 import type { Attendee, AttendeeRecall, CheckIn, CheckInResult } from '../../src/domain/staff-attendees';
 import type { PaymentProblem } from '../../src/domain/staff-payments';
-import type { Database, Queryable } from '../db/adapter';
+import type { Database, Queryable } from '../platform/db/adapter';
 import { activeAppointment } from '../db/events-table';
 import { isEventId } from './events-service';
 import { recordAudit, type StaffActor } from './staff-audit';

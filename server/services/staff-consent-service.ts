@@ -6,11 +6,11 @@
  * answers 404.
  */
 import type { ConsentAnswers } from '../../src/domain/consent';
-import type { Database } from '../db/adapter';
-import { ApiError } from '../http/errors';
+import type { Database } from '../platform/db/adapter';
+import { ApiError } from '../platform/http/errors';
 import { consentLinkUrl, makeConsentLink } from './consent-links';
 import { isEventId } from './events-service';
-import type { Signer } from './signing';
+import type { Signer } from '../platform/signing';
 import { UUID } from './staff-attendees-service';
 import { recordAudit, type StaffActor } from './staff-audit';
 

@@ -14,9 +14,9 @@
  */
 import type { ScreeningEvent } from '../../src/domain/event';
 import type { StaffEventInput } from '../../src/domain/staff-event';
-import type { Database, Queryable } from '../db/adapter';
+import type { Database, Queryable } from '../platform/db/adapter';
 import { activeAppointment, eventColumns, insertEvent, toScreeningEvent } from '../db/events-table';
-import { ApiError, eventNotFound } from '../http/errors';
+import { ApiError, eventNotFound } from '../platform/http/errors';
 import { ORDER_COLUMNS, type PaymentOrderRow } from '../payments/settle';
 import { generateAccessCode, hashAccessCode } from './access-code';
 import { isEventId } from './events-service';

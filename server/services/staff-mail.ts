@@ -6,8 +6,8 @@
  * the change it reports (docs/decisions/0013).
  */
 import { formatLongDate, formatPence } from '../../src/domain/format';
-import type { Queryable } from '../db/adapter';
-import { mailHtml, mailText, type MailContent, type Mailer } from '../mail';
+import type { Queryable } from '../platform/db/adapter';
+import { mailHtml, mailText, type MailContent, type Mailer } from '../platform/mail';
 import { greeting } from './booking-mail-text';
 
 export interface MailTo {
@@ -88,7 +88,7 @@ export function resultReadyContent(firstName: string, event: { event_name: strin
 }
 
 export function createStaffMail(mailer: Mailer): StaffMail {
-  // A plain text part and an HTML part written from the same words (server/mail/content.ts).
+  // A plain text part and an HTML part written from the same words (server/platform/mail/content.ts).
   const send = (q: Queryable, to: MailTo, content: MailContent, kind: string) =>
     mailer.send({ to: to.email, subject: content.subject, text: mailText(content), html: mailHtml(content) }, q, { kind });
   return {

@@ -10,8 +10,8 @@
 import { PSA_UNIT } from '../../src/domain/psa-band';
 import { parseResultsCsv, type CsvLineError } from '../../src/domain/results-csv';
 import { londonDate } from '../../src/domain/london-time';
-import type { Database, Queryable } from '../db/adapter';
-import { ApiError, eventNotFound } from '../http/errors';
+import type { Database, Queryable } from '../platform/db/adapter';
+import { ApiError, eventNotFound } from '../platform/http/errors';
 import { isEventId } from './events-service';
 import { UUID } from './staff-attendees-service';
 import { recordAudit, type StaffActor } from './staff-audit';

@@ -13,8 +13,8 @@ import { formatLongDate } from '../../src/domain/format';
 import type { ScreeningEvent } from '../../src/domain/event';
 import { standingText, type StandingAfterLapse } from '../../src/domain/waiting-list';
 import { londonDate, londonTime } from '../../src/domain/london-time';
-import type { Queryable } from '../db/adapter';
-import { mailHtml, mailText, type MailContent, type Mailer } from '../mail';
+import type { Queryable } from '../platform/db/adapter';
+import { mailHtml, mailText, type MailContent, type Mailer } from '../platform/mail';
 import { greeting, unsubscribeSection } from './booking-mail-text';
 import { wantsEmailSql, type UnsubscribeLinks } from './email-choices-service';
 

@@ -23,13 +23,13 @@ import { eventPricePence, type ScreeningEvent } from '../../src/domain/event';
 import { londonDate, londonTime } from '../../src/domain/london-time';
 import { bookablePlaces } from '../../src/domain/slots';
 import { offerExpiry, pastCutoff, slotForOffer, type StandingAfterLapse } from '../../src/domain/waiting-list';
-import type { Database, Queryable } from '../db/adapter';
+import type { Database, Queryable } from '../platform/db/adapter';
 import { eventColumns, placesTaken, toScreeningEvent } from '../db/events-table';
-import { mailHtml, mailText, type MailContent, type Mailer } from '../mail';
+import { mailHtml, mailText, type MailContent, type Mailer } from '../platform/mail';
 import { greeting, unsubscribeSection } from './booking-mail-text';
 import { wantsEmailSql, type UnsubscribeLinks } from './email-choices-service';
 import { sendLapsedOffer, type LapsedOffer } from './waiting-list-lapse-mail';
-import type { Signer } from './signing';
+import type { Signer } from '../platform/signing';
 
 /** Events looked at per sweep; the rest wait for the next minute. */
 const SWEEP_EVENTS = 200;

@@ -11,9 +11,9 @@ import { bookablePlaces, availableSlots, type SlotsByDate } from '../../src/doma
 import { hasEnded } from '../../src/domain/event-card';
 import { londonDate } from '../../src/domain/london-time';
 import { mayJoin, pastCutoff, type MyWaitingList, type MyWaitingPlace, type StaffWaitingEntry, type WaitingEntryStatus } from '../../src/domain/waiting-list';
-import type { Database, Queryable } from '../db/adapter';
+import type { Database, Queryable } from '../platform/db/adapter';
 import { eventColumns, toScreeningEvent } from '../db/events-table';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../platform/http/errors';
 import type { AccessGrants } from './access-grants';
 import { holdProfile, profileRequired } from './consent-service';
 import { wantsEmailSql } from './email-choices-service';

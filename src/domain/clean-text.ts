@@ -4,7 +4,7 @@
  * surrogate, which JSON can spell as "\ud800"). PostgreSQL cannot store
  * either in jsonb (a NUL or a lone surrogate makes it fail, which was a
  * 500), a NUL not in text either, and no form or file the site takes has a
- * use for them. Pure, so the server's edge (server/http/text-rules.ts) and
+ * use for them. Pure, so the server's edge (server/platform/http/text-rules.ts) and
  * the results file (results-csv.ts) apply the same rule.
  */
 

@@ -10,8 +10,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
-import { parseEnv } from '../../server/env';
-import type { Mailer, MailMessage } from '../../server/mail';
+import { parseEnv } from '../../server/platform/env';
+import type { Mailer, MailMessage } from '../../server/platform/mail';
 import { getJson, newAddress, testApp } from '../fixtures/app';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../fixtures/db';
 import { waitForMail } from '../fixtures/mail';

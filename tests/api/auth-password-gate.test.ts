@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admissionGate, PASSWORD_GATE } from '../../server/auth/password-gate';
 import { closePasswordPool } from '../../server/auth/passwords';
 import { API_VERSION } from '../../server/routes/auth-v1';
-import type { Database } from '../../server/db/adapter';
+import type { Database } from '../../server/platform/db/adapter';
 import { fromAddress, newAddress, testApp } from '../fixtures/app';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../fixtures/db';
 import { SUPABASE_HEADERS, uniqueEmail } from '../fixtures/members';

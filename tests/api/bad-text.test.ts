@@ -4,7 +4,7 @@
  * field, on every form and auth route, never a 500 from the database.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findBadText } from '../../server/http/text-rules';
+import { findBadText } from '../../server/platform/http/text-rules';
 import { getJson, newAddress, testApp } from '../fixtures/app';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../fixtures/db';
 import { postAuth, profileFields, signUp, uniqueEmail, withToken } from '../fixtures/members';

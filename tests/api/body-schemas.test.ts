@@ -13,8 +13,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_FORM_BYTES } from '../../server/http/json-body';
-import { bodySchemaOf } from '../../server/http/valid-body';
+import { MAX_FORM_BYTES } from '../../server/platform/http/json-body';
+import { bodySchemaOf } from '../../server/platform/http/valid-body';
 import type { z } from '../../src/domain/schema-kit';
 import { getJson, newAddress, testApp } from '../fixtures/app';
 import { fastMembers, sendJson, type FastMember } from '../fixtures/bookings';

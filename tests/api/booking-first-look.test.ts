@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Appointment } from '../../src/domain/booking';
-import type { Database } from '../../server/db/adapter';
+import type { Database } from '../../server/platform/db/adapter';
 import { getJson, testApp } from '../fixtures/app';
 import { fastMembers, sendJson, takePlaces, validConsent, type FastMember } from '../fixtures/bookings';
 import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../fixtures/db';

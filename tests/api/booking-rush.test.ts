@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, londonDate } from '../../src/domain/london-time';
-import { quoteIdentifier } from '../../server/db/postgres';
+import { quoteIdentifier } from '../../server/platform/db/postgres';
 import { CONTENTION, prepareContention, type ContentionAttempt } from '../fixtures/contention';
 import { createTestDatabase, type TestDatabase } from '../fixtures/db';
 import { fireListing, fireRush } from '../fixtures/rush';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { compression } from '../../server/http/compression';
+import { compression } from '../../server/platform/http/compression';
 
 const big = { items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Event number ${i}` })) };
 

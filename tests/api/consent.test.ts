@@ -9,12 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_REFUSALS } from '../../src/domain/booking';
 import { CONSENT_MESSAGES, CONSENT_VERSION } from '../../src/domain/consent';
 import { makeConsentLink, TEST_CONSENT_INVALID, TEST_CONSENT_USED, type ConsentLink } from '../../server/services/consent-links';
-import { createSigner } from '../../server/services/signing';
+import { createSigner } from '../../server/platform/signing';
 import { getJson, testApp } from '../fixtures/app';
 import { fastMembers, sendJson, validConsent, type FastMember } from '../fixtures/bookings';
 import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../fixtures/db';
 import { makeEvent } from '../fixtures/events';
-import { isCleanText } from '../../server/http/text-rules';
+import { isCleanText } from '../../server/platform/http/text-rules';
 
 const NOW = new Date('2026-06-10T09:00:00Z');
 const DAY_MS = 86_400_000;
@@ -111,7 +111,7 @@ describe.each(ENGINES)('consent on %s', (engine) => {
       { familyHistoryBreastOvarianCancer: 'Yes', motherSideDetails: 'x'.repeat(2001) },
     ];
     // Control characters and broken Unicode are refused at the edge by the
-    // one text rule every body passes (server/http/text-rules.ts); the rest
+    // one text rule every body passes (server/platform/http/text-rules.ts); the rest
     // by the consent rules.
     const atTheEdge = (change: Record<string, unknown>) =>
       typeof change.motherSideDetails === 'string' && !isCleanText(change.motherSideDetails);

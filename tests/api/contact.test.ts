@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
-import { parseEnv } from '../../server/env';
-import type { OutboxMessage } from '../../server/mail';
+import { parseEnv } from '../../server/platform/env';
+import type { OutboxMessage } from '../../server/platform/mail';
 import { ENQUIRIES_PER_CLIENT_PER_HOUR, ENQUIRIES_PER_EMAIL_PER_HOUR } from '../../server/services/contact-service';
 import { getJson, newAddress, testApp, runJobs } from '../fixtures/app';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../fixtures/db';

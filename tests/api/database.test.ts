@@ -6,8 +6,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ScreeningEvent } from '../../src/domain/event';
-import { loadMigrations, migrate } from '../../server/db/migrate';
-import { silentLogger } from '../../server/logger';
+import { loadMigrations, migrate } from '../../server/platform/db/migrate';
+import { silentLogger } from '../../server/platform/logger';
 import { verifyAccessCode } from '../../server/services/access-code';
 import { prepareDatabase } from '../../server/startup';
 import { getJson, testApp } from '../fixtures/app';

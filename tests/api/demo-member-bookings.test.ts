@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Appointment } from '../../src/domain/booking';
 import type { ScreeningEvent } from '../../src/domain/event';
 import type { AttendeeList } from '../../src/domain/staff-attendees';
-import { silentLogger } from '../../server/logger';
+import { silentLogger } from '../../server/platform/logger';
 import { prepareDatabase } from '../../server/startup';
 import { getJson, testApp } from '../fixtures/app';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../fixtures/db';

@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, londonDate } from '../../src/domain/london-time';
 import { createApp } from '../../server/app';
-import { createDevClock } from '../../server/dev/clock';
-import { parseEnv } from '../../server/env';
+import { createDevClock } from '../../server/stand-ins/clock';
+import { parseEnv } from '../../server/platform/env';
 import { getJson } from '../fixtures/app';
 import { fastMembers, sendJson } from '../fixtures/bookings';
 import { createTestDatabase, replaceEvents, type TestDatabase } from '../fixtures/db';

@@ -19,7 +19,7 @@ import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '.
 import { makeEvent } from '../fixtures/events';
 import { sentMail } from '../fixtures/mail';
 import { createUnsubscribeLinks } from '../../server/services/email-choices-service';
-import { createSigner } from '../../server/services/signing';
+import { createSigner } from '../../server/platform/signing';
 
 const BOOKED = new Date('2026-10-01T09:00:00Z');
 const SITE = 'https://www.example.org';

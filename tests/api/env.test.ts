@@ -1,6 +1,6 @@
-/** server/env.ts: defaults, accepted spellings, and refusal naming the variable. */
+/** server/platform/env.ts: defaults, accepted spellings, and refusal naming the variable. */
 import { describe, expect, it } from 'vitest';
-import { EnvError, parseEnv } from '../../server/env';
+import { EnvError, parseEnv } from '../../server/platform/env';
 
 const PRODUCTION_NEEDS = {
   SMTP_URL: 'smtps://mailer:secret@smtp.example.org:465',

@@ -7,8 +7,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { acquireDataDirLock, DataDirLockedError, LOCK_FILE_NAME } from '../../server/db/lock-file';
-import { openPglite } from '../../server/db/pglite';
+import { acquireDataDirLock, DataDirLockedError, LOCK_FILE_NAME } from '../../server/platform/db/lock-file';
+import { openPglite } from '../../server/platform/db/pglite';
 
 let dir: string;
 beforeEach(() => {

@@ -4,9 +4,10 @@
  * set (against a minimal SMTP listener), and the settings it reads.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseEnv } from '../../server/env';
-import { createMailer, createMailTransport, linkify, type OutboxMessage } from '../../server/mail';
-import { silentLogger } from '../../server/logger';
+import { parseEnv } from '../../server/platform/env';
+import { createMailer, createMailTransport, type OutboxMessage } from '../../server/platform/mail';
+import { linkify } from '../../server/stand-ins/outbox-routes';
+import { silentLogger } from '../../server/platform/logger';
 import { getJson, jobsFor, runJobs, stubDatabase, testApp } from '../fixtures/app';
 import { testSmtp } from '../fixtures/smtp';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../fixtures/db';

@@ -5,8 +5,8 @@
  * profile's random public_id: the sequential CHAPS number is not accepted.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadMigrations, migrate } from '../../server/db/migrate';
-import type { Logger } from '../../server/logger';
+import { loadMigrations, migrate } from '../../server/platform/db/migrate';
+import type { Logger } from '../../server/platform/logger';
 import { seedDemoMember } from '../../server/seed/demo-member';
 import type { MedicalResultItem } from '../../server/services/results-service';
 import { getJson, testApp } from '../fixtures/app';

@@ -6,8 +6,8 @@
  * escape sequence", a 500) and 5,000 nested arrays overflowed the stack.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findBadText, MAX_JSON_DEPTH, nestsDeeperThan, parseJson } from '../../server/http/text-rules';
-import type { Logger } from '../../server/logger';
+import { findBadText, MAX_JSON_DEPTH, nestsDeeperThan, parseJson } from '../../server/platform/http/text-rules';
+import type { Logger } from '../../server/platform/logger';
 import { getJson, newAddress, testApp } from '../fixtures/app';
 import { fastMembers, sendJson, type FastMember } from '../fixtures/bookings';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../fixtures/db';

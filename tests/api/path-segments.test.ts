@@ -8,7 +8,7 @@
  * catch-all (an event's page, any app path) is in static.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET } from '../../server/payments/sandbox/routes';
+import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET } from '../../server/stand-ins/paypal-sandbox/routes';
 import { getJson, testApp } from '../fixtures/app';
 import { sendJson, type FastMember } from '../fixtures/bookings';
 import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../fixtures/db';

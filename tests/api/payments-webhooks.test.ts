@@ -15,7 +15,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Payments } from '../../server/payments';
-import type { SandboxControl } from '../../server/payments/sandbox/routes';
+import type { SandboxControl } from '../../server/stand-ins/paypal-sandbox/routes';
 import { webhookJobId } from '../../server/payments/webhook-jobs';
 import { getJson, jobsFor, runJobs, testApp } from '../fixtures/app';
 import { fastMembers, type FastMember } from '../fixtures/bookings';

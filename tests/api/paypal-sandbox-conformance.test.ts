@@ -13,7 +13,7 @@
  * to its resend.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_ORIGIN } from '../../server/payments/sandbox/orders';
+import { SANDBOX_ORIGIN } from '../../server/stand-ins/paypal-sandbox/orders';
 import { getJson, testApp } from '../fixtures/app';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../fixtures/db';
 import { nonConformance, type PayPalDocument } from '../fixtures/paypal-shapes';

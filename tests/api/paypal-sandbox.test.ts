@@ -7,8 +7,8 @@
  * capture; GET capture; orders with HATEOAS links; Prefer honoured.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_ORIGIN } from '../../server/payments/sandbox/orders';
-import { TOKEN_SECONDS } from '../../server/payments/sandbox/tokens';
+import { SANDBOX_ORIGIN } from '../../server/stand-ins/paypal-sandbox/orders';
+import { TOKEN_SECONDS } from '../../server/stand-ins/paypal-sandbox/tokens';
 import { getJson, testApp } from '../fixtures/app';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../fixtures/db';
 import { GOOD_CARD, sdkToken } from '../fixtures/payments';

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
-import { parseEnv } from '../../server/env';
+import { parseEnv } from '../../server/platform/env';
 import { getJson, stubDatabase, testApp } from '../fixtures/app';
 import { runUntilExit, startServer, type RunningServer } from '../fixtures/server-process';
 

@@ -3,7 +3,7 @@
  * "process" here is its own Database handle, change listener and app over
  * the same schema. A booking or a staff edit on one, or a write by another
  * client (psql, a script), shows in every other's listing and slots within
- * a second (NOTIFY, server/db/change-listener.ts); a listener that loses its
+ * a second (NOTIFY, server/platform/db/change-listener.ts); a listener that loses its
  * connection drops everything, keeps nothing until it listens again, and
  * reconnects. PostgreSQL only: PGlite allows one process.
  */
@@ -12,10 +12,10 @@ import type { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ScreeningEvent } from '../../src/domain/event';
 import type { SlotsByDate } from '../../src/domain/slots';
-import type { Database, Row } from '../../server/db/adapter';
-import { listenForChanges, type ChangeListener, type ChangeListenerOptions } from '../../server/db/change-listener';
-import { trackChanges, type TrackedDatabase } from '../../server/db/data-changes';
-import { openPostgres } from '../../server/db/postgres';
+import type { Database, Row } from '../../server/platform/db/adapter';
+import { listenForChanges, type ChangeListener, type ChangeListenerOptions } from '../../server/platform/db/change-listener';
+import { trackChanges, type TrackedDatabase } from '../../server/platform/db/data-changes';
+import { openPostgres } from '../../server/platform/db/postgres';
 import { getJson, testApp } from '../fixtures/app';
 import { fastMembers, sendJson, takePlaces, validConsent, type FastMember } from '../fixtures/bookings';
 import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../fixtures/db';

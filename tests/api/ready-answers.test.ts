@@ -1,5 +1,5 @@
 /**
- * The ready public answers (server/http/ready-answers.ts): the listing and
+ * The ready public answers (server/platform/http/ready-answers.ts): the listing and
  * the slots are built once and reused, and a booking, a cancellation, an
  * expiring hold or an event's end changes the very next answer. Repeat
  * readers get a 304 for an unchanged answer.
@@ -8,8 +8,8 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ScreeningEvent } from '../../src/domain/event';
 import type { SlotsByDate } from '../../src/domain/slots';
-import type { Row } from '../../server/db/adapter';
-import { trackChanges } from '../../server/db/data-changes';
+import type { Row } from '../../server/platform/db/adapter';
+import { trackChanges } from '../../server/platform/db/data-changes';
 import { getJson, testApp } from '../fixtures/app';
 import { fastMembers, sendJson, takePlaces, validConsent } from '../fixtures/bookings';
 import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../fixtures/db';

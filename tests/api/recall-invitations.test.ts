@@ -12,11 +12,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScreeningEvent } from '../../src/domain/event';
-import { createMailer, type OutboxMessage } from '../../server/mail';
+import { createMailer, type OutboxMessage } from '../../server/platform/mail';
 import { createUnsubscribeLinks } from '../../server/services/email-choices-service';
 import { createEventsService } from '../../server/services/events-service';
 import { createRecallEmailsService } from '../../server/services/recall-emails-service';
-import { createSigner } from '../../server/services/signing';
+import { createSigner } from '../../server/platform/signing';
 import { getJson, jobsFor, runJobs, testApp } from '../fixtures/app';
 import { sendJson, takePlaces, validConsent, type FastMember } from '../fixtures/bookings';
 import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../fixtures/db';

@@ -9,8 +9,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Appointment } from '../../src/domain/booking';
-import type { OutboxMessage } from '../../server/mail';
-import { createMailer } from '../../server/mail';
+import type { OutboxMessage } from '../../server/platform/mail';
+import { createMailer } from '../../server/platform/mail';
 import { createBookingMail } from '../../server/services/booking-mail';
 import { createRemindersService } from '../../server/services/reminders-service';
 import { getJson, jobsFor, runJobs, testApp } from '../fixtures/app';

@@ -4,7 +4,7 @@
  * stack trace, and is logged.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Logger } from '../../server/logger';
+import type { Logger } from '../../server/platform/logger';
 import { getJson, stubDatabase, testApp } from '../fixtures/app';
 import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../fixtures/db';
 import { makeEvent } from '../fixtures/events';

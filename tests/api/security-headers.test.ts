@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { testApp } from '../fixtures/app';
-import { contentSecurityPolicy, mediaSource } from '../../server/http/security-headers';
+import { contentSecurityPolicy, mediaSource } from '../../server/platform/http/security-headers';
 
 const TILES = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 

@@ -1,7 +1,7 @@
 /** The listing's short reuse: one query for many concurrent callers, fresh again after the TTL. */
 import { describe, expect, it } from 'vitest';
-import type { Row } from '../../server/db/adapter';
-import { shortCache } from '../../server/services/short-cache';
+import type { Row } from '../../server/platform/db/adapter';
+import { shortCache } from '../../server/platform/short-cache';
 import { getJson, stubDatabase, testApp } from '../fixtures/app';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

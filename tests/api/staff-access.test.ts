@@ -7,7 +7,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hostedStaffCheck, setStandInRole } from '../../server/auth/staff-role';
-import type { Logger } from '../../server/logger';
+import type { Logger } from '../../server/platform/logger';
 import { getJson, testApp } from '../fixtures/app';
 import { fastMembers, sendJson, type FastMember } from '../fixtures/bookings';
 import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../fixtures/db';

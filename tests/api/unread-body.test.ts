@@ -9,7 +9,7 @@ import { getRequestListener } from '@hono/node-server';
 import { createServer, type Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Logger } from '../../server/logger';
+import type { Logger } from '../../server/platform/logger';
 import { stubDatabase, testApp } from '../fixtures/app';
 
 const logs: { level: string; message: string; detail: unknown }[] = [];

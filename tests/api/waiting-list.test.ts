@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Appointment } from '../../src/domain/booking';
 import type { SlotsByDate } from '../../src/domain/slots';
 import type { MyWaitingPlace, StaffWaitingEntry } from '../../src/domain/waiting-list';
-import type { OutboxMessage } from '../../server/mail';
+import type { OutboxMessage } from '../../server/platform/mail';
 import { getJson, jobsFor, runJobs, testApp } from '../fixtures/app';
 import { fastMembers, sendJson, validConsent, type FastMember } from '../fixtures/bookings';
 import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../fixtures/db';

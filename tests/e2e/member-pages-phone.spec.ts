@@ -9,7 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { createUnsubscribeLinks } from '../../server/services/email-choices-service';
-import { signerFromSecret } from '../../server/services/signing';
+import { signerFromSecret } from '../../server/platform/signing';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { bornYearsAgo, createMember, DEMO_EMAIL, DEMO_PASSWORD, signIn } from './support/members';
 import { E2E_LINK_SIGNING_SECRET } from './support/settings';

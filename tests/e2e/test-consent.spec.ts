@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { makeConsentLink } from '../../server/services/consent-links';
-import { signerFromSecret } from '../../server/services/signing';
+import { signerFromSecret } from '../../server/platform/signing';
 import { CONSENT_MESSAGES } from '../../src/domain/consent';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { fillConsent } from './support/booking';

@@ -5,7 +5,7 @@
  * shows full, and only those that joined before it was sent.
  */
 import { describe, expect, it } from 'vitest';
-import type { Database, Queryable, Row } from '../../server/db/adapter';
+import type { Database, Queryable, Row } from '../../server/platform/db/adapter';
 import { createBookingQueue, placesRefusal, type PlacesRefusal } from '../../server/services/booking-queue';
 
 class Refused extends Error {

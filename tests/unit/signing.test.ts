@@ -6,7 +6,7 @@
  * decoded to the same bytes and were accepted too.
  */
 import { describe, expect, it } from 'vitest';
-import { signerFromSecret } from '../../server/services/signing';
+import { signerFromSecret } from '../../server/platform/signing';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 const signer = signerFromSecret('a-test-secret-of-at-least-thirty-two-characters');

@@ -1,10 +1,10 @@
-/** The one validator hook (server/http/valid-body.ts): what each kind of body is answered with. */
+/** The one validator hook (server/platform/http/valid-body.ts): what each kind of body is answered with. */
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { cleanText, z } from '../../src/domain/schema-kit';
-import { ApiError, handleError } from '../../server/http/errors';
-import { validBody } from '../../server/http/valid-body';
-import { silentLogger } from '../../server/logger';
+import { ApiError, handleError } from '../../server/platform/http/errors';
+import { validBody } from '../../server/platform/http/valid-body';
+import { silentLogger } from '../../server/platform/logger';
 
 const schema = z.object({ name: cleanText(10, { notText: 'Name must be text.', empty: 'Enter a name.', tooLong: 'Name is too long.' }) });
 

@@ -4,8 +4,8 @@
  * them). Served cross-origin like a real tile host.
  */
 import { Hono } from 'hono';
-import { ApiError } from '../http/errors';
-import { renderTile } from '../tiles/tile-image';
+import { ApiError } from '../../platform/http/errors';
+import { renderTile } from './tile-image';
 
 export const MAX_ZOOM = 19;
 const CACHE_ENTRIES = 512;

@@ -6,8 +6,8 @@
  * settings say, and every /dev path answers 404 (never the site's page).
  */
 import type { Hono } from 'hono';
-import type { Env } from '../env';
-import { ApiError } from '../http/errors';
+import type { Env } from '../platform/env';
+import { ApiError } from '../platform/http/errors';
 
 export interface DevStandIn {
   /** Mounted at /dev/{name}. */

@@ -7,7 +7,7 @@
  * for one purpose is never valid for another.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Queryable } from '../db/adapter';
+import type { Queryable } from './db/adapter';
 
 const SECRET_SETTING = 'link_signing_secret';
 

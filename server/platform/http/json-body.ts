@@ -30,7 +30,7 @@ export async function readJsonObject(c: Context): Promise<Record<string, unknown
   return body as Record<string, unknown>;
 }
 
-/** 422 naming the first field whose text breaks the shared rule (server/http/text-rules.ts). */
+/** 422 naming the first field whose text breaks the shared rule (server/platform/http/text-rules.ts). */
 export function rejectBadText(body: unknown): void {
   const path = findBadText(body);
   if (path) {

@@ -6,7 +6,7 @@
  * drop it and ask for another (paypal-client.ts).
  */
 import { randomUUID } from 'node:crypto';
-import type { Database } from '../../db/adapter';
+import type { Database } from '../../platform/db/adapter';
 
 /** PayPal's token lifetime, seconds. */
 export const TOKEN_SECONDS = 32_400;

@@ -23,7 +23,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
-import { ACCESS_GRANT_HEADER } from '../../src/domain/booking';
+import { ACCESS_GRANT_HEADER } from '../../../src/domain/booking';
 import type { Queryable } from '../db/adapter';
 import type { DataChanges } from '../db/data-changes';
 

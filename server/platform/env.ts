@@ -7,14 +7,14 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_NEAR_MILES } from '../src/domain/recall-invitations';
-import { DEFAULT_REMINDER_TIME } from '../src/domain/reminders';
-import { DEFAULT_MORNING_HOUR, DEFAULT_OFFER_HOURS } from '../src/domain/waiting-list';
+import { DEFAULT_NEAR_MILES } from '../../src/domain/recall-invitations';
+import { DEFAULT_REMINDER_TIME } from '../../src/domain/reminders';
+import { DEFAULT_MORNING_HOUR, DEFAULT_OFFER_HOURS } from '../../src/domain/waiting-list';
 import { PAYPAL_SANDBOX_API, paypalProblems, type PayPalSettings } from './env-paypal';
 
 export { PAYPAL_SANDBOX_API, type PayPalSettings } from './env-paypal';
 import { parseTrustProxy, type TrustProxy } from './http/client-address';
-import { DEFAULT_AUTH_LIMITS, type AuthLimits } from './auth/throttle';
+import { DEFAULT_AUTH_LIMITS, type AuthLimits } from '../auth/throttle';
 
 export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
@@ -222,7 +222,7 @@ export interface Env {
   authSessionLifetimeDays: number;
   /** Sign-in, sign-up and email throttle limits (AuthLimits). */
   authLimits: AuthLimits;
-  /** Which proxies' X-Forwarded-For is believed (server/http/client-address.ts); null = none. */
+  /** Which proxies' X-Forwarded-For is believed (server/platform/http/client-address.ts); null = none. */
   trustProxy: TrustProxy;
   /** Hosts (name, or name:port) whose Host header may be used for emailed links outside production when SITE_URL is unset. */
   allowedHosts: string[];

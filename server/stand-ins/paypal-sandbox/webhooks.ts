@@ -16,8 +16,8 @@
  */
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { crc32 } from 'node:zlib';
-import type { Database } from '../../db/adapter';
-import type { Logger } from '../../logger';
+import type { Database } from '../../platform/db/adapter';
+import type { Logger } from '../../platform/logger';
 import { SANDBOX_ORIGIN } from './orders';
 
 type Json = Record<string, unknown>;

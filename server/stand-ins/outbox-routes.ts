@@ -6,9 +6,9 @@
  * way to read a reset link or a booking confirmation on a machine with no mail.
  */
 import { Hono } from 'hono';
-import type { Queryable } from '../db/adapter';
-import { readOutbox, readOutboxMessage } from './outbox';
-import type { OutboxMessage } from './types';
+import type { Queryable } from '../platform/db/adapter';
+import { readOutbox, readOutboxMessage } from '../platform/mail/outbox';
+import type { OutboxMessage } from '../platform/mail/types';
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);

@@ -14,7 +14,7 @@
  * answer.
  */
 import { randomBytes } from 'node:crypto';
-import type { Database, Queryable } from '../../db/adapter';
+import type { Database, Queryable } from '../../platform/db/adapter';
 import { afterPaymentFor, cardBrand, declineFor, isPayPalExpiry, luhnValid, notExpired, PROCESSOR_CODES } from './cards';
 import type { SandboxEvent } from './webhooks';
 

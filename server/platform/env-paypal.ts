@@ -1,7 +1,7 @@
 /**
  * The PayPal settings (PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET,
  * PAYPAL_API_BASE, PAYPAL_WEBHOOK_ID): their parsed shape and the rule that
- * they come together, apart from server/env.ts so that file stays readable.
+ * they come together, apart from server/platform/env.ts so that file stays readable.
  */
 
 export interface PayPalSettings {

@@ -12,9 +12,9 @@
  * leave room and still refuse the probe cheaply, with one pass over the
  * text and no recursion.
  */
-import { isCleanText } from '../../src/domain/clean-text';
+import { isCleanText } from '../../../src/domain/clean-text';
 
-export { BAD_TEXT_MESSAGE, isCleanText } from '../../src/domain/clean-text';
+export { BAD_TEXT_MESSAGE, isCleanText } from '../../../src/domain/clean-text';
 
 /** Objects and arrays inside one another in a site form or auth body. */
 export const MAX_JSON_DEPTH = 10;

@@ -20,13 +20,13 @@
 import { readFileSync } from 'node:fs';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { Database } from '../../db/adapter';
-import { silentLogger, type Logger } from '../../logger';
+import type { Database } from '../../platform/db/adapter';
+import { silentLogger, type Logger } from '../../platform/logger';
 import { notFound, paypalError, sandboxOrders, type SandboxAnswer } from './orders';
 import { sandboxTokens } from './tokens';
 import { rawMemberText } from './raw-json';
 import { sandboxWebhooks } from './webhooks';
-import { findBadText, MAX_PAYPAL_JSON_DEPTH, parseJson } from '../../http/text-rules';
+import { findBadText, MAX_PAYPAL_JSON_DEPTH, parseJson } from '../../platform/http/text-rules';
 
 /** The sandbox's credentials: the server's own client uses them when PAYPAL_* are unset. */
 export const SANDBOX_CLIENT_ID = 'chaps-local-sandbox';

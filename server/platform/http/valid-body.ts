@@ -11,7 +11,7 @@
  * text checks for a client that leaves the header out.
  */
 import type { Env, MiddlewareHandler } from 'hono';
-import { check, type SchemaIssue, type z } from '../../src/domain/schema-kit';
+import { check, type SchemaIssue, type z } from '../../../src/domain/schema-kit';
 import { ApiError, fieldIssue } from './errors';
 import { readJsonObject } from './json-body';
 

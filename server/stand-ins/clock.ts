@@ -4,7 +4,7 @@
  * Every rule reads the one `now` this gives (main.ts), so time passes for
  * all of them at once; after a move the payment sweep runs, as its
  * once-a-minute timer would have while that time went by. Outside
- * production only (server/dev/stand-ins.ts): production's clock is the
+ * production only (server/stand-ins/allowed.ts): production's clock is the
  * machine's.
  *
  *   GET    /dev/clock          {now, offsetMinutes}
@@ -13,7 +13,7 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../platform/http/errors';
 
 const MINUTE_MS = 60_000;
 const Advance = z.object({ minutes: z.number().int().min(1).max(1440) });

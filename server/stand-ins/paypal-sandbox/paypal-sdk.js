@@ -16,7 +16,7 @@
   var script = document.currentScript;
   var base = new URL(script && script.src ? script.src : '/dev/paypal/sdk/js', window.location.href);
   var apiBase = base.origin + base.pathname.replace(/\/sdk\/js$/, '');
-  // Replaced by a token issued for this load (server/payments/sandbox/routes.ts).
+  // Replaced by a token issued for this load (server/stand-ins/paypal-sandbox/routes.ts).
   var accessToken = '__SANDBOX_ACCESS_TOKEN__';
 
   function digits(value) {

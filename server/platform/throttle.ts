@@ -4,7 +4,7 @@
  * it guards is checked, in one statement: parallel requests cannot all slip
  * in under the limit before any of them is counted.
  */
-import type { Queryable } from '../db/adapter';
+import type { Queryable } from './db/adapter';
 
 export interface ThrottleLimit {
   max: number;
