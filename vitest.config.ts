@@ -26,8 +26,9 @@ export default defineConfig({
         resolve,
         test: {
           name: 'api',
-          include: ['tests/api/**/*.test.ts'],
-          exclude: ['tests/api/**/*.timing.test.ts'],
+          // Each server module keeps its own tests beside it (server/modules/<capability>/tests).
+          include: ['tests/api/**/*.test.ts', 'server/**/*.test.ts'],
+          exclude: ['**/*.timing.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -43,7 +44,7 @@ export default defineConfig({
         // 2 cores is not counted against them.
         test: {
           name: 'api-timing',
-          include: ['tests/api/**/*.timing.test.ts'],
+          include: ['tests/api/**/*.timing.test.ts', 'server/**/*.timing.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,

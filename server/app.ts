@@ -7,8 +7,8 @@
 import { Hono } from 'hono';
 import { compression } from './platform/http/compression';
 import { mountDevStandIns } from './stand-ins/allowed';
-import { memberAuth, type AuthEnv } from './auth';
-import { hostedStaffCheck, ownStaffCheck } from './auth/staff-role';
+import { memberAuth, type AuthEnv } from './modules/auth';
+import { hostedStaffCheck, ownStaffCheck } from './modules/auth/staff-role';
 import type { Database } from './platform/db/adapter';
 import { trackChanges } from './platform/db/data-changes';
 import type { Env } from './platform/env';
@@ -32,7 +32,7 @@ import { consentRoutes, testConsentRoutes } from './routes/consent';
 import { contactRoutes } from './routes/contact';
 import { devTilesRoutes } from './stand-ins/tiles/routes';
 import { eventsRoutes } from './routes/events';
-import { authV1Routes, passwordAdmission } from './routes/auth-v1';
+import { authV1Routes, passwordAdmission } from './modules/auth/auth-v1-routes';
 import { healthRoutes } from './routes/health';
 import { logsRoutes } from './routes/logs';
 import { paymentsRoutes } from './routes/payments';
@@ -68,7 +68,7 @@ import { createSigner } from './platform/signing';
 import { createSubscriptionsService } from './services/subscriptions-service';
 import { createMemberErasure } from './services/member-erasure-service';
 import { meRoutes } from './routes/me';
-import { authPolicies } from './auth/throttle';
+import { authPolicies } from './modules/auth/throttle';
 
 export interface AppDependencies {
   db: Database;

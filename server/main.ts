@@ -16,7 +16,7 @@ import { EnvError, loadEnv } from './platform/env';
 import { createLogger } from './platform/logger';
 import { createJobs } from './platform/jobs/queue';
 import { createMailer } from './platform/mail';
-import { closePasswordPool } from './auth/passwords';
+import { closePasswordPool } from './modules/auth/passwords';
 import { createPayments } from './payments';
 import { createAccessGrants } from './services/access-grants';
 import { createBookingMail } from './services/booking-mail';

@@ -16,7 +16,7 @@ import { CONSENT_VERSION } from '../../src/domain/consent.ts';
 import type { ScreeningEvent } from '../../src/domain/event.ts';
 import { addDays, londonDate } from '../../src/domain/london-time.ts';
 import { slotTimes } from '../../src/domain/slots.ts';
-import { signingSecret } from '../../server/auth/secrets.ts';
+import { signingSecret } from '../../server/modules/auth/secrets.ts';
 import { insertEvent } from '../../server/db/events-table.ts';
 import { migrate } from '../../server/platform/db/migrate.ts';
 import { openPostgres } from '../../server/platform/db/postgres.ts';

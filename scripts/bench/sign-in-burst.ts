@@ -139,10 +139,10 @@ once to the server (\`NODE_ENV=production\`, PGlite), while \`GET ${HEALTH_PATH}
 server replaying its answer at the same moments, every ${BURST.probeEveryMs} ms,
 until every sign-in is answered. Sign-ins past what the password pool can
 take are answered 429 by the outermost layer, before their body is read,
-with an answer written in advance (server/auth/password-gate.ts); an
+with an answer written in advance (server/modules/auth/password-gate.ts); an
 admitted one counts its two throttles in one statement
-(server/auth/sign-in-guard.ts); the hashing threads run at nice 19
-(server/auth/password-worker.mjs).
+(server/modules/auth/sign-in-guard.ts); the hashing threads run at nice 19
+(server/modules/auth/password-worker.mjs).
 Goal: the server's p99 within ${BURST.maxP99Ratio}x the bare server's.
 
 Measured ${context.date} at commit ${context.commit} with \`${context.command}\`

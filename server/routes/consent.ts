@@ -11,11 +11,11 @@
  * A bad, altered or expired link answers 403 with SPEC's message.
  */
 import { Hono } from 'hono';
-import type { MemberVerifier } from '../auth/member-verifier';
+import type { MemberVerifier } from '../modules/auth/member-verifier';
 import { consentAnswersSchema } from '../../src/domain/consent-schema';
 import { ApiError, fieldIssue } from '../platform/http/errors';
 import { formBodyLimit, readJsonObject } from '../platform/http/json-body';
-import { requireMember, type MemberVariables } from '../http/require-member';
+import { requireMember, type MemberVariables } from '../modules/auth/require-member';
 import type { Logger } from '../platform/logger';
 import { checkConsentLink, TEST_CONSENT_INVALID, TEST_CONSENT_USED } from '../services/consent-links';
 import { invalidConsent, type ConsentService } from '../services/consent-service';

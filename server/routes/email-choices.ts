@@ -6,11 +6,11 @@
  */
 import { Hono } from 'hono';
 import { EMAIL_CHOICES, type EmailChoices } from '../../src/domain/email-choices';
-import type { MemberVerifier } from '../auth/member-verifier';
+import type { MemberVerifier } from '../modules/auth/member-verifier';
 import type { Database } from '../platform/db/adapter';
 import { ApiError, fieldIssue } from '../platform/http/errors';
 import { formBodyLimit, readJsonObject } from '../platform/http/json-body';
-import { requireMember, type MemberVariables } from '../http/require-member';
+import { requireMember, type MemberVariables } from '../modules/auth/require-member';
 import { emailChoicesOf, setEmailChoices } from '../services/email-choices-service';
 import { profileNotFound } from '../services/profile-service';
 

@@ -15,13 +15,13 @@
 import { Hono } from 'hono';
 import { accountErasureSchema, ERASURE_MESSAGES } from '../../src/domain/account-erasure';
 import { londonDate } from '../../src/domain/london-time';
-import { AuthApiError } from '../auth/auth-error';
-import type { MemberVerifier } from '../auth/member-verifier';
+import { AuthApiError } from '../modules/auth/auth-error';
+import type { MemberVerifier } from '../modules/auth/member-verifier';
 import type { Database } from '../platform/db/adapter';
 import { clientAddress, type TrustProxy } from '../platform/http/client-address';
 import { ApiError } from '../platform/http/errors';
 import { formBodyLimit } from '../platform/http/json-body';
-import { requireMember, type MemberVariables } from '../http/require-member';
+import { requireMember, type MemberVariables } from '../modules/auth/require-member';
 import { validBody } from '../platform/http/valid-body';
 import { MEMBER_HIMSELF, type MemberErasure } from '../services/member-erasure-service';
 import { memberExportHtml } from '../services/member-export-html';

@@ -23,7 +23,7 @@ import { ApiError, eventNotFound, fieldIssue } from '../platform/http/errors';
 import { formBodyLimit, readJsonObject } from '../platform/http/json-body';
 import { validBody } from '../platform/http/valid-body';
 import { RECALL_OVERRIDE_MAX_MONTHS, RECALL_OVERRIDE_MIN_MONTHS } from '../../src/domain/recall';
-import type { StaffVariables } from '../http/require-staff';
+import type { StaffVariables } from '../modules/auth/require-staff';
 import { requireSiteOrigin, type SiteOriginEnv } from '../platform/http/site-origin';
 import type { FollowUpService } from '../services/follow-up-service';
 import type { StaffAttendeesService } from '../services/staff-attendees-service';

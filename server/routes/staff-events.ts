@@ -17,7 +17,7 @@ import { accessCodeBodySchema, staffEventSchema } from '../../src/domain/staff-e
 import { eventNotFound } from '../platform/http/errors';
 import { formBodyLimit } from '../platform/http/json-body';
 import { validBody } from '../platform/http/valid-body';
-import type { StaffVariables } from '../http/require-staff';
+import type { StaffVariables } from '../modules/auth/require-staff';
 import type { StaffActor } from '../services/staff-audit';
 import type { StaffEventsService } from '../services/staff-events-service';
 

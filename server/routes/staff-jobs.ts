@@ -18,7 +18,7 @@ import type { JobFailure, StaffJobKind } from '../../src/domain/job-failures';
 import { plainFailure, type RetryAnswer } from '../../src/domain/job-retry';
 import type { Database } from '../platform/db/adapter';
 import { ApiError } from '../platform/http/errors';
-import type { StaffVariables } from '../http/require-staff';
+import type { StaffVariables } from '../modules/auth/require-staff';
 import type { FailedJob, JobKind, Jobs } from '../platform/jobs/queue';
 import type { Logger } from '../platform/logger';
 import { recordAudit } from '../services/staff-audit';

@@ -13,10 +13,10 @@
  */
 import { Hono } from 'hono';
 import { checkVenueRegistration } from '../../src/domain/venue-registration';
-import type { VenueRegistrar } from '../auth/venue-registration';
+import type { VenueRegistrar } from '../modules/auth/venue-registration';
 import { ApiError, fieldIssue } from '../platform/http/errors';
 import { formBodyLimit, readJsonObject } from '../platform/http/json-body';
-import type { StaffVariables } from '../http/require-staff';
+import type { StaffVariables } from '../modules/auth/require-staff';
 import { requireSiteOrigin, type SiteOriginEnv } from '../platform/http/site-origin';
 import { actorOf } from './staff-events';
 

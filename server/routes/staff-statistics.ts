@@ -17,7 +17,7 @@ import { publishBodySchema, statisticsQuerySchema } from '../../src/domain/stati
 import { statisticsCsvName } from '../../src/domain/screening-stats';
 import { statisticsCsv } from '../../src/domain/statistics-csv';
 import { formBodyLimit, readJsonObject } from '../platform/http/json-body';
-import type { StaffVariables } from '../http/require-staff';
+import type { StaffVariables } from '../modules/auth/require-staff';
 import { parseOr422 } from '../platform/http/valid-body';
 import type { ScreeningStatsService } from '../services/screening-stats-service';
 import { actorOf } from './staff-events';

@@ -10,11 +10,11 @@
  * - /statistics: the yearly screening figures and publishing them (staff-statistics.ts)
  */
 import { Hono } from 'hono';
-import type { MemberVerifier } from '../auth/member-verifier';
-import type { StaffCheck } from '../auth/staff-role';
-import type { VenueRegistrar } from '../auth/venue-registration';
+import type { MemberVerifier } from '../modules/auth/member-verifier';
+import type { StaffCheck } from '../modules/auth/staff-role';
+import type { VenueRegistrar } from '../modules/auth/venue-registration';
 import type { Database } from '../platform/db/adapter';
-import { requireStaff, type StaffVariables } from '../http/require-staff';
+import { requireStaff, type StaffVariables } from '../modules/auth/require-staff';
 import type { Logger } from '../platform/logger';
 import type { Mailer } from '../platform/mail';
 import type { Jobs } from '../platform/jobs/queue';

@@ -12,8 +12,8 @@
  */
 import { Hono } from 'hono';
 import { ACCESS_GRANT_HEADER } from '../../src/domain/booking';
-import type { MemberVerifier } from '../auth/member-verifier';
-import { requireMember, type MemberVariables } from '../http/require-member';
+import type { MemberVerifier } from '../modules/auth/member-verifier';
+import { requireMember, type MemberVariables } from '../modules/auth/require-member';
 import type { WaitingListService } from '../services/waiting-list-service';
 
 export function waitingListRoutes(list: WaitingListService, verify: MemberVerifier) {

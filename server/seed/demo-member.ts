@@ -9,7 +9,7 @@
  * list (seedDemoMemberBookings, run once the demo events are in).
  */
 import { addDays, addMonths, londonDate } from '../../src/domain/london-time';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../modules/auth/passwords';
 import type { Database } from '../platform/db/adapter';
 import { insertEvent, type EventInsert } from '../db/events-table';
 import { storeRecall } from '../services/recall-service';

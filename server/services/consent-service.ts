@@ -9,7 +9,7 @@ import { CONSENT_VERSION, consentProblems, type ConsentAnswers } from '../../src
 import { bookingClosesAt, hasEnded } from '../../src/domain/event-card';
 import type { Queryable } from '../platform/db/adapter';
 import { ApiError, eventNotFound, fieldIssue, type FieldIssue } from '../platform/http/errors';
-import { unauthorized } from '../http/require-member';
+import { unauthorized } from '../modules/auth/require-member';
 import { TEST_CONSENT_USED } from './consent-links';
 import { isEventId } from './events-service';
 

@@ -26,12 +26,12 @@
  */
 import { londonDate } from '../../src/domain/london-time';
 import type { Database, Queryable } from '../platform/db/adapter';
-import type { Member } from '../auth/member-verifier';
-import { passwordMatches } from '../auth/passwords';
-import { guardSignIn } from '../auth/sign-in-guard';
-import type { AuthPolicies } from '../auth/throttle';
-import { STAFF_ROLE } from '../auth/staff-role';
-import { findUserById } from '../auth/users';
+import type { Member } from '../modules/auth/member-verifier';
+import { passwordMatches } from '../modules/auth/passwords';
+import { guardSignIn } from '../modules/auth/sign-in-guard';
+import type { AuthPolicies } from '../modules/auth/throttle';
+import { STAFF_ROLE } from '../modules/auth/staff-role';
+import { findUserById } from '../modules/auth/users';
 import { mailHtml, mailText, type Mailer } from '../platform/mail';
 import { recordAudit } from './staff-audit';
 

@@ -4,7 +4,7 @@
  */
 import { z } from './schema-kit';
 
-/** As GoTrue caps a password (server/auth/passwords.ts MAX_PASSWORD_BYTES); characters here, bytes there. */
+/** As GoTrue caps a password (server/modules/auth/passwords.ts MAX_PASSWORD_BYTES); characters here, bytes there. */
 const PASSWORD_MAX = 72;
 
 export const ERASURE_MESSAGES = {

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closePasswordPool } from '../../server/auth/passwords';
+import { closePasswordPool } from '../../server/modules/auth/passwords';
 import { newAddress, testApp } from '../fixtures/app';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../fixtures/db';
 import { postAuth, uniqueEmail } from '../fixtures/members';

@@ -6,7 +6,7 @@
  */
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hostedStaffCheck, setStandInRole } from '../../server/auth/staff-role';
+import { hostedStaffCheck, setStandInRole } from '../../server/modules/auth/staff-role';
 import type { Logger } from '../../server/platform/logger';
 import { getJson, testApp } from '../fixtures/app';
 import { fastMembers, sendJson, type FastMember } from '../fixtures/bookings';

@@ -6,7 +6,7 @@
  * opens the account. A taken address and a bad body are refused per field.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NO_PASSWORD_YET } from '../../server/auth/venue-registration';
+import { NO_PASSWORD_YET } from '../../server/modules/auth/venue-registration';
 import { getJson, newAddress, testApp } from '../fixtures/app';
 import { sendJson, type FastMember } from '../fixtures/bookings';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../fixtures/db';

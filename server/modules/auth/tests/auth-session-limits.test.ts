@@ -6,10 +6,10 @@
  * session never forks and no tab is signed out.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitForMail } from '../fixtures/mail';
-import { getJson, testApp } from '../fixtures/app';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../fixtures/db';
-import { postAuth, signUp, uniqueEmail, withToken, type TestSession } from '../fixtures/members';
+import { waitForMail } from '../../../../tests/fixtures/mail';
+import { getJson, testApp } from '../../../../tests/fixtures/app';
+import { createTestDatabase, ENGINES, type TestDatabase } from '../../../../tests/fixtures/db';
+import { postAuth, signUp, uniqueEmail, withToken, type TestSession } from '../../../../tests/fixtures/members';
 
 const DAY = 24 * 60 * 60_000;
 

@@ -7,9 +7,9 @@
  * request comes from signed-in staff, and the venue's one address is the
  * reason for it. Recorded in the staff audit, without the email itself.
  */
-import type { Database } from '../platform/db/adapter';
-import type { Logger } from '../platform/logger';
-import { recordAudit, type StaffActor } from '../services/staff-audit';
+import type { Database } from '../../platform/db/adapter';
+import type { Logger } from '../../platform/logger';
+import { recordAudit, type StaffActor } from '../../services/staff-audit';
 import { venueRegistrationMail, type MailSender } from './auth-mail';
 import { createLink } from './links';
 import { insertUser } from './users';

@@ -6,8 +6,8 @@
  * through, however fast they arrive. A key's window opens at its first
  * attempt and closes `windowMs` later; past `max`, the key waits for that.
  */
-import type { Queryable } from '../platform/db/adapter';
-import { countAttempt, countAttempts, type ThrottleLimit } from '../platform/throttle';
+import type { Queryable } from '../../platform/db/adapter';
+import { countAttempt, countAttempts, type ThrottleLimit } from '../../platform/throttle';
 
 export type ThrottlePolicy = ThrottleLimit;
 

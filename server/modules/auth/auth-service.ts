@@ -2,10 +2,10 @@
  * The rules of the /auth/v1 stand-in: sign-up, password sign-in with
  * throttling, refresh rotation, sign-out scopes, the user's own record,
  * and recovery and confirmation links. HTTP shapes live in
- * server/routes/auth-v1.ts.
+ * server/modules/auth/auth-v1-routes.ts.
  */
-import type { Database } from '../platform/db/adapter';
-import type { Logger } from '../platform/logger';
+import type { Database } from '../../platform/db/adapter';
+import type { Logger } from '../../platform/logger';
 import { ACCESS_TOKEN_SECONDS, signAccessToken, verifyAccessToken } from './access-tokens';
 import {
   AuthApiError,

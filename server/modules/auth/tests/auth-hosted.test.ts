@@ -6,9 +6,9 @@
  */
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getJson, testApp } from '../fixtures/app';
-import { createTestDatabase, type TestDatabase } from '../fixtures/db';
-import { profileFields, withToken } from '../fixtures/members';
+import { getJson, testApp } from '../../../../tests/fixtures/app';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/fixtures/db';
+import { profileFields, withToken } from '../../../../tests/fixtures/members';
 
 const SECRET = 'hosted-project-secret-of-at-least-32-chars';
 const HOSTED = { SUPABASE_URL: 'https://abcd.supabase.co', SUPABASE_JWT_SECRET: SECRET };

@@ -6,7 +6,7 @@
  * their own address; after 10 failures from anywhere each further failure
  * is answered slowly instead.
  */
-import type { Queryable } from '../platform/db/adapter';
+import type { Queryable } from '../../platform/db/adapter';
 import { tooManyAttempts } from './auth-error';
 import {
   ACCOUNT_SLOWDOWN_MS,

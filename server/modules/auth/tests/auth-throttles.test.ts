@@ -6,9 +6,9 @@
  * are limited per address.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newAddress, testApp } from '../fixtures/app';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../fixtures/db';
-import { postAuth, signIn, signUp, uniqueEmail } from '../fixtures/members';
+import { newAddress, testApp } from '../../../../tests/fixtures/app';
+import { createTestDatabase, ENGINES, type TestDatabase } from '../../../../tests/fixtures/db';
+import { postAuth, signIn, signUp, uniqueEmail } from '../../../../tests/fixtures/members';
 
 describe.each(ENGINES)('sign-in throttles on %s', (engine) => {
   let test: TestDatabase;

@@ -3,9 +3,9 @@
  * check, or, when SUPABASE_URL names a hosted project, only the check of
  * that project's tokens (the stand-in is then not served).
  */
-import type { Database } from '../platform/db/adapter';
-import type { Env } from '../platform/env';
-import type { Logger } from '../platform/logger';
+import type { Database } from '../../platform/db/adapter';
+import type { Env } from '../../platform/env';
+import type { Logger } from '../../platform/logger';
 import type { MailSender } from './auth-mail';
 import { createAuthService, type AuthService } from './auth-service';
 import { hostedTokenVerifier, ownTokenVerifier, type MemberVerifier } from './member-verifier';

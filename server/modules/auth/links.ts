@@ -6,7 +6,7 @@
  * hashes of both are stored.
  */
 import { randomInt } from 'node:crypto';
-import type { Queryable } from '../platform/db/adapter';
+import type { Queryable } from '../../platform/db/adapter';
 import { hashToken, randomToken } from './secrets';
 
 export type LinkKind = 'recovery' | 'signup';

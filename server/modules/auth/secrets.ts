@@ -4,7 +4,7 @@
  * copy of the database cannot be replayed as a sign-in.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Queryable } from '../platform/db/adapter';
+import type { Queryable } from '../../platform/db/adapter';
 
 export const randomToken = () => randomBytes(32).toString('base64url');
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');

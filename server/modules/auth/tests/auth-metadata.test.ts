@@ -4,10 +4,10 @@
  * the access token past what any later request could carry (431).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_STORED_METADATA_BYTES } from '../../server/auth/users';
-import { getJson, testApp } from '../fixtures/app';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../fixtures/db';
-import { signIn, signUp, uniqueEmail, withToken } from '../fixtures/members';
+import { MAX_STORED_METADATA_BYTES } from '../users';
+import { getJson, testApp } from '../../../../tests/fixtures/app';
+import { createTestDatabase, ENGINES, type TestDatabase } from '../../../../tests/fixtures/db';
+import { signIn, signUp, uniqueEmail, withToken } from '../../../../tests/fixtures/members';
 
 const chunk = (key: string) => ({ [key]: 'x'.repeat(3000) });
 

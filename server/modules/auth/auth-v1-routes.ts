@@ -1,20 +1,20 @@
 /**
  * /auth/v1: the endpoints supabase-js calls, with Supabase Auth's request
  * and response shapes (FACTS.md), so the site can later point at a hosted
- * project by configuration alone. Rules live in server/auth/auth-service.ts.
+ * project by configuration alone. Rules live in server/modules/auth/auth-service.ts.
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { AuthApiError, validationFailed } from '../auth/auth-error';
-import { admissionGate, gated, PASSWORD_GATE, refusal, type GateLimits } from '../auth/password-gate';
-import type { AuthService, RequestOrigin } from '../auth/auth-service';
-import { MAX_PASSWORD_BYTES } from '../auth/passwords';
-import { userJson } from '../auth/users';
-import type { Env } from '../platform/env';
-import { clientAddress } from '../platform/http/client-address';
-import { siteOrigin, type SiteOriginEnv } from '../platform/http/site-origin';
-import { clientWentAway, CLIENT_WENT_AWAY } from '../platform/http/unread-body';
-import type { Logger } from '../platform/logger';
+import { AuthApiError, validationFailed } from './auth-error';
+import { admissionGate, gated, PASSWORD_GATE, refusal, type GateLimits } from './password-gate';
+import type { AuthService, RequestOrigin } from './auth-service';
+import { MAX_PASSWORD_BYTES } from './passwords';
+import { userJson } from './users';
+import type { Env } from '../../platform/env';
+import { clientAddress } from '../../platform/http/client-address';
+import { siteOrigin, type SiteOriginEnv } from '../../platform/http/site-origin';
+import { clientWentAway, CLIENT_WENT_AWAY } from '../../platform/http/unread-body';
+import type { Logger } from '../../platform/logger';
 import { otpRoutes } from './auth-v1-otp';
 import { authFailureRedirect, authSettingsJson, MAX_BODY_BYTES, readBody, safeRedirect, sessionFragment } from './auth-v1-input';
 

@@ -4,7 +4,7 @@
  * user_metadata, identities, created_at, updated_at, is_anonymous).
  */
 import { randomUUID } from 'node:crypto';
-import type { Queryable } from '../platform/db/adapter';
+import type { Queryable } from '../../platform/db/adapter';
 
 export interface AuthUser {
   id: string;

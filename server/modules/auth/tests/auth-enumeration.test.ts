@@ -9,13 +9,13 @@
  * member's results are answered exactly as a missing profile.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app';
-import { parseEnv } from '../../server/platform/env';
-import type { Mailer, MailMessage } from '../../server/platform/mail';
-import { getJson, newAddress, testApp } from '../fixtures/app';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../fixtures/db';
-import { waitForMail } from '../fixtures/mail';
-import { createProfile, postAuth, profileFields, signUp, uniqueEmail, withToken } from '../fixtures/members';
+import { createApp } from '../../../app';
+import { parseEnv } from '../../../platform/env';
+import type { Mailer, MailMessage } from '../../../platform/mail';
+import { getJson, newAddress, testApp } from '../../../../tests/fixtures/app';
+import { createTestDatabase, ENGINES, type TestDatabase } from '../../../../tests/fixtures/db';
+import { waitForMail } from '../../../../tests/fixtures/mail';
+import { createProfile, postAuth, profileFields, signUp, uniqueEmail, withToken } from '../../../../tests/fixtures/members';
 
 // Long enough that a loaded CI machine answering slowly cannot pass for waiting on the mail.
 const SLOW_MAIL_MS = 4_000;

@@ -7,12 +7,12 @@ import bcrypt from 'bcryptjs';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword, passwordMatches } from '../../server/auth/passwords';
+import { hashPassword, passwordMatches } from '../passwords';
 // @ts-expect-error -- plain JavaScript run in the pool's threads, without declarations
-import { HASHING_NICENESS } from '../../server/auth/password-worker.mjs';
-import { getJson, newAddress, testApp } from '../fixtures/app';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../fixtures/db';
-import { postAuth, signIn, signUp, uniqueEmail, withToken } from '../fixtures/members';
+import { HASHING_NICENESS } from '../password-worker.mjs';
+import { getJson, newAddress, testApp } from '../../../../tests/fixtures/app';
+import { createTestDatabase, ENGINES, type TestDatabase } from '../../../../tests/fixtures/db';
+import { postAuth, signIn, signUp, uniqueEmail, withToken } from '../../../../tests/fixtures/members';
 
 describe.each(ENGINES)('passwords on %s', (engine) => {
   let test: TestDatabase;

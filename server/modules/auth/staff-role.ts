@@ -7,7 +7,7 @@
  * this database: there the verified token's claim is all there is.
  */
 import { decodeJwt } from 'jose';
-import type { Queryable } from '../platform/db/adapter';
+import type { Queryable } from '../../platform/db/adapter';
 import type { Member } from './member-verifier';
 
 export const STAFF_ROLE = 'staff';

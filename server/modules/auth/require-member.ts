@@ -3,8 +3,8 @@
  * token or 401. The member (from the token's sub) is then `c.get('member')`.
  */
 import type { MiddlewareHandler } from 'hono';
-import type { Member, MemberVerifier } from '../auth/member-verifier';
-import { ApiError } from '../platform/http/errors';
+import type { Member, MemberVerifier } from './member-verifier';
+import { ApiError } from '../../platform/http/errors';
 
 export type MemberVariables = { member: Member };
 

@@ -5,7 +5,7 @@
  * Identity is the token's `sub`, nothing the request body says.
  */
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
-import type { Queryable } from '../platform/db/adapter';
+import type { Queryable } from '../../platform/db/adapter';
 import { verifyAccessToken } from './access-tokens';
 import { isSessionLive, type SessionLimits } from './sessions';
 import type { SigningKeys } from './signing-keys';

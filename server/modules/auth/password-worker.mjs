@@ -1,5 +1,5 @@
 /**
- * Runs in the password pool's worker threads (server/auth/passwords.ts).
+ * Runs in the password pool's worker threads (server/modules/auth/passwords.ts).
  * Plain JavaScript so that a worker needs no TypeScript loader, whatever
  * started the process (tsx, vitest). Each call is synchronous inside its
  * own thread: the work never touches libuv's shared thread pool, which the

@@ -12,7 +12,7 @@
  * parent under the server's secret, which a copy of the database lacks.
  */
 import { createHmac } from 'node:crypto';
-import type { Queryable } from '../platform/db/adapter';
+import type { Queryable } from '../../platform/db/adapter';
 import { AuthApiError, refreshTokenNotFound } from './auth-error';
 import { hashToken, randomToken } from './secrets';
 

@@ -5,10 +5,10 @@
  * server's own records, never from the request body.
  */
 import type { MiddlewareHandler } from 'hono';
-import type { MemberVerifier } from '../auth/member-verifier';
-import type { StaffCheck } from '../auth/staff-role';
-import type { Logger } from '../platform/logger';
-import { ApiError } from '../platform/http/errors';
+import type { MemberVerifier } from './member-verifier';
+import type { StaffCheck } from './staff-role';
+import type { Logger } from '../../platform/logger';
+import { ApiError } from '../../platform/http/errors';
 import { unauthorized, type MemberVariables } from './require-member';
 
 export type StaffVariables = MemberVariables;

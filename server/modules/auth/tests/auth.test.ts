@@ -4,10 +4,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { getJson, testApp } from '../fixtures/app';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../fixtures/db';
-import { postAuth, signIn, signUp, uniqueEmail, withToken, type TestSession } from '../fixtures/members';
-import { sentMail } from '../fixtures/mail';
+import { getJson, testApp } from '../../../../tests/fixtures/app';
+import { createTestDatabase, ENGINES, type TestDatabase } from '../../../../tests/fixtures/db';
+import { postAuth, signIn, signUp, uniqueEmail, withToken, type TestSession } from '../../../../tests/fixtures/members';
+import { sentMail } from '../../../../tests/fixtures/mail';
 
 describe.each(ENGINES)('auth sign-up and sign-in on %s', (engine) => {
   let test: TestDatabase;

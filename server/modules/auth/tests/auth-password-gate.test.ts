@@ -4,13 +4,13 @@
  * finished lets in the next in the order they came.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admissionGate, PASSWORD_GATE } from '../../server/auth/password-gate';
-import { closePasswordPool } from '../../server/auth/passwords';
-import { API_VERSION } from '../../server/routes/auth-v1';
-import type { Database } from '../../server/platform/db/adapter';
-import { fromAddress, newAddress, testApp } from '../fixtures/app';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../fixtures/db';
-import { SUPABASE_HEADERS, uniqueEmail } from '../fixtures/members';
+import { admissionGate, PASSWORD_GATE } from '../password-gate';
+import { closePasswordPool } from '../passwords';
+import { API_VERSION } from '../auth-v1-routes';
+import type { Database } from '../../../platform/db/adapter';
+import { fromAddress, newAddress, testApp } from '../../../../tests/fixtures/app';
+import { createTestDatabase, ENGINES, type TestDatabase } from '../../../../tests/fixtures/db';
+import { SUPABASE_HEADERS, uniqueEmail } from '../../../../tests/fixtures/members';
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 

@@ -9,10 +9,10 @@
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { getJson, newAddress, testApp } from '../fixtures/app';
-import { createTestDatabase, type TestDatabase } from '../fixtures/db';
-import { waitForMail, sentMail } from '../fixtures/mail';
-import { postAuth, signIn, signUp, uniqueEmail, type TestSession } from '../fixtures/members';
+import { getJson, newAddress, testApp } from '../../../../tests/fixtures/app';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/fixtures/db';
+import { waitForMail, sentMail } from '../../../../tests/fixtures/mail';
+import { postAuth, signIn, signUp, uniqueEmail, type TestSession } from '../../../../tests/fixtures/members';
 
 describe('auth as hosted Supabase answers it', () => {
   let test: TestDatabase;

@@ -4,10 +4,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { waitForMail, sentMail } from '../fixtures/mail';
-import { getJson, testApp } from '../fixtures/app';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../fixtures/db';
-import { postAuth, signIn, signUp, uniqueEmail, withToken, type TestSession } from '../fixtures/members';
+import { waitForMail, sentMail } from '../../../../tests/fixtures/mail';
+import { getJson, testApp } from '../../../../tests/fixtures/app';
+import { createTestDatabase, ENGINES, type TestDatabase } from '../../../../tests/fixtures/db';
+import { postAuth, signIn, signUp, uniqueEmail, withToken, type TestSession } from '../../../../tests/fixtures/members';
 
 describe.each(ENGINES)('auth sessions on %s', (engine) => {
   let test: TestDatabase;

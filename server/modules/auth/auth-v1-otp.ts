@@ -5,9 +5,9 @@
  * answered {} whether or not the address is registered.
  */
 import type { Context, Hono } from 'hono';
-import { AuthApiError, validationFailed } from '../auth/auth-error';
-import type { AuthService, RequestOrigin } from '../auth/auth-service';
-import type { LinkKind } from '../auth/links';
+import { AuthApiError, validationFailed } from './auth-error';
+import type { AuthService, RequestOrigin } from './auth-service';
+import type { LinkKind } from './links';
 import { readBody, safeRedirect } from './auth-v1-input';
 
 // GoTrue's types: 'email' and 'signup' confirm an address; 'recovery' resets a password.

@@ -6,10 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { newAddress, testApp } from '../fixtures/app';
-import { waitForMail, sentMail } from '../fixtures/mail';
-import { createTestDatabase, type TestDatabase } from '../fixtures/db';
-import { postAuth, signUp, SUPABASE_HEADERS, uniqueEmail } from '../fixtures/members';
+import { newAddress, testApp } from '../../../../tests/fixtures/app';
+import { waitForMail, sentMail } from '../../../../tests/fixtures/mail';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/fixtures/db';
+import { postAuth, signUp, SUPABASE_HEADERS, uniqueEmail } from '../../../../tests/fixtures/members';
 
 describe('emailed links and their text', () => {
   let test: TestDatabase;
