@@ -18,7 +18,7 @@ import { createJobs } from './platform/jobs/queue';
 import { createMailer } from './platform/mail';
 import { closePasswordPool } from './modules/auth/passwords';
 import { createPayments } from './payments';
-import { createAccessGrants } from './services/access-grants';
+import { createAccessGrants } from './modules/events/access-grants';
 import { createBookingMail } from './services/booking-mail';
 import { createSigner } from './platform/signing';
 import { prepareDatabase } from './startup';

@@ -17,7 +17,7 @@ import type { ScreeningEvent } from '../../src/domain/event.ts';
 import { addDays, londonDate } from '../../src/domain/london-time.ts';
 import { slotTimes } from '../../src/domain/slots.ts';
 import { signingSecret } from '../../server/modules/auth/secrets.ts';
-import { insertEvent } from '../../server/db/events-table.ts';
+import { insertEvent } from '../../server/modules/events/events-table.ts';
 import { migrate } from '../../server/platform/db/migrate.ts';
 import { openPostgres } from '../../server/platform/db/postgres.ts';
 import { fastMembers, validConsent, type FastMember } from '../../tests/fixtures/bookings.ts';

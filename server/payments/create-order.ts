@@ -15,7 +15,7 @@ import { formatDayMonthYear } from '../../src/domain/format';
 import { slotEnd } from '../../src/domain/slots';
 import type { Database, Queryable } from '../platform/db/adapter';
 import type { Logger } from '../platform/logger';
-import type { AccessGrants } from '../services/access-grants';
+import type { AccessGrants } from '../modules/events/access-grants';
 import { holdProfile } from '../services/consent-service';
 import {
   checkBooking,

@@ -9,7 +9,7 @@ import type { Database } from '../platform/db/adapter';
 import type { Env } from '../platform/env';
 import type { Jobs } from '../platform/jobs/queue';
 import type { Logger } from '../platform/logger';
-import type { AccessGrants } from '../services/access-grants';
+import type { AccessGrants } from '../modules/events/access-grants';
 import type { BookingMail } from '../services/booking-mail';
 import { createCapture } from './capture';
 import { createOrderService } from './create-order';

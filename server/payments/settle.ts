@@ -17,7 +17,7 @@
 import { hasEnded } from '../../src/domain/event-card';
 import type { PaymentProblem } from '../../src/domain/staff-payments';
 import type { Database, Queryable } from '../platform/db/adapter';
-import { eventColumns, toScreeningEvent } from '../db/events-table';
+import { eventColumns, toScreeningEvent } from '../modules/events/events-table';
 import { addToHistory, checkPlaces } from '../services/booking-service';
 import type { RefundReason } from '../services/booking-mail-text';
 import { amountMismatch, captureOutcome, transactionRecord, type CaptureOutcome } from './capture-answer';

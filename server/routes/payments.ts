@@ -24,7 +24,7 @@ import { eventPricePence } from '../../src/domain/event';
 import type { MemberVerifier } from '../modules/auth/member-verifier';
 import type { Database } from '../platform/db/adapter';
 import { APPOINTMENT_COLUMNS, APPOINTMENTS_FROM, toAppointment } from '../db/appointments-table';
-import { eventColumns, toScreeningEvent } from '../db/events-table';
+import { eventColumns, toScreeningEvent } from '../modules/events/events-table';
 import { formBodyLimit, readJsonObject } from '../platform/http/json-body';
 import { parseOr422 } from '../platform/http/valid-body';
 import { requireMember, type MemberVariables } from '../modules/auth/require-member';
@@ -32,7 +32,7 @@ import type { Logger } from '../platform/logger';
 import type { Payments } from '../payments';
 import { asPaymentError, orderNotFound, PaymentError } from '../payments/payment-error';
 import { isPayPalId } from '../payments/paypal-client';
-import { isEventId } from '../services/events-service';
+import { isEventId } from '../modules/events/events-service';
 import { takeAttempt } from '../platform/throttle';
 import { paymentWebhookRoutes } from './payment-webhooks';
 

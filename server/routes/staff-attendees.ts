@@ -31,7 +31,7 @@ import type { TellMember } from '../services/staff-results-service';
 import type { StaffConsentService } from '../services/staff-consent-service';
 import type { StaffMail } from '../services/staff-mail';
 import type { StaffResultsService } from '../services/staff-results-service';
-import { actorOf } from './staff-events';
+import { actorOf } from '../modules/events/staff-events-routes';
 
 const CHECK_IN_BODY_MAX = 96 * 1024;
 

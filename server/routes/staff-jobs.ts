@@ -22,7 +22,7 @@ import type { StaffVariables } from '../modules/auth/require-staff';
 import type { FailedJob, JobKind, Jobs } from '../platform/jobs/queue';
 import type { Logger } from '../platform/logger';
 import { recordAudit } from '../services/staff-audit';
-import { actorOf } from './staff-events';
+import { actorOf } from '../modules/events/staff-events-routes';
 
 /** The kinds staff can act on: what a member would miss. */
 const SHOWN: readonly (JobKind & StaffJobKind)[] = ['email', 'refund', 'paypal_webhook'];

@@ -18,7 +18,7 @@ import { ApiError, fieldIssue } from '../platform/http/errors';
 import { formBodyLimit, readJsonObject } from '../platform/http/json-body';
 import type { StaffVariables } from '../modules/auth/require-staff';
 import { requireSiteOrigin, type SiteOriginEnv } from '../platform/http/site-origin';
-import { actorOf } from './staff-events';
+import { actorOf } from '../modules/events/staff-events-routes';
 
 /** Where his link lands: the page to choose a password (src/app/paths.ts resetPassword). */
 const CHOOSE_PASSWORD_PATH = '/reset-password?welcome=1';

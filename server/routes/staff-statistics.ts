@@ -20,7 +20,7 @@ import { formBodyLimit, readJsonObject } from '../platform/http/json-body';
 import type { StaffVariables } from '../modules/auth/require-staff';
 import { parseOr422 } from '../platform/http/valid-body';
 import type { ScreeningStatsService } from '../services/screening-stats-service';
-import { actorOf } from './staff-events';
+import { actorOf } from '../modules/events/staff-events-routes';
 
 export function staffStatisticsRoutes(stats: ScreeningStatsService, now: () => Date): Hono<{ Variables: StaffVariables }> {
   const app = new Hono<{ Variables: StaffVariables }>();

@@ -24,14 +24,14 @@ import { createStaffAttendeesService } from '../services/staff-attendees-service
 import type { WaitingListOffers } from '../services/waiting-list-offers';
 import type { WaitingListService } from '../services/waiting-list-service';
 import { createStaffConsentService } from '../services/staff-consent-service';
-import { createStaffEventsService } from '../services/staff-events-service';
+import { createStaffEventsService } from '../modules/events/staff-events-service';
 import { createStaffMail } from '../services/staff-mail';
 import { createStaffResultsService } from '../services/staff-results-service';
 import { createFollowUpService } from '../services/follow-up-service';
 import { createScreeningStatsService } from '../services/screening-stats-service';
 import type { SiteOriginEnv } from '../platform/http/site-origin';
 import { staffAttendeesRoutes } from './staff-attendees';
-import { staffEventsRoutes } from './staff-events';
+import { staffEventsRoutes } from '../modules/events/staff-events-routes';
 import { staffJobsRoutes } from './staff-jobs';
 import { staffMembersRoutes } from './staff-members';
 import { staffPaymentsRoutes } from './staff-payments';

@@ -16,7 +16,7 @@
  * queue, and other processes have their own.
  */
 import type { Database, Queryable } from '../platform/db/adapter';
-import { placesTaken } from '../db/events-table';
+import { placesTaken } from '../modules/events/events-table';
 
 export type PlacesRefusal = 'fully_booked' | 'slot_taken';
 

@@ -28,13 +28,13 @@ import { isValidNhsNumber } from '../../src/domain/nhs-number';
 import { slotEnd, slotTimes } from '../../src/domain/slots';
 import type { Database, Queryable, Row } from '../platform/db/adapter';
 import { APPOINTMENT_COLUMNS, APPOINTMENTS_FROM, toAppointment } from '../db/appointments-table';
-import { activeAppointment, eventColumns, placesTaken, toScreeningEvent } from '../db/events-table';
+import { activeAppointment, eventColumns, placesTaken, toScreeningEvent } from '../modules/events/events-table';
 import { ApiError } from '../platform/http/errors';
 import type { BookingMail } from './booking-mail';
-import type { AccessGrants } from './access-grants';
+import type { AccessGrants } from '../modules/events/access-grants';
 import { holdProfile, profileRequired } from './consent-service';
 import { createBookingQueue, placesRefusal } from './booking-queue';
-import { isEventId } from './events-service';
+import { isEventId } from '../modules/events/events-service';
 
 export interface BookingInput {
   eventId: unknown;

@@ -11,7 +11,7 @@ import type { Queryable } from '../platform/db/adapter';
 import { ApiError, eventNotFound, fieldIssue, type FieldIssue } from '../platform/http/errors';
 import { unauthorized } from '../modules/auth/require-member';
 import { TEST_CONSENT_USED } from './consent-links';
-import { isEventId } from './events-service';
+import { isEventId } from '../modules/events/events-service';
 
 export const PROFILE_REQUIRED_MESSAGE = 'Please complete your profile before booking.';
 export const profileRequired = () => new ApiError(422, 'profile_required', PROFILE_REQUIRED_MESSAGE);

@@ -10,7 +10,7 @@ import { takesFollowUp, type FollowUpOutcome } from '../../src/domain/follow-up'
 import { psaBand } from '../../src/domain/psa-band';
 import type { Database } from '../platform/db/adapter';
 import { ApiError, eventNotFound } from '../platform/http/errors';
-import { isEventId } from './events-service';
+import { isEventId } from '../modules/events/events-service';
 import { UUID } from './staff-attendees-service';
 import { recordAudit, type StaffActor } from './staff-audit';
 

@@ -15,8 +15,8 @@ import { nextTestDue, RECALL_RISKS, type RecallRisk } from '../../src/domain/rec
 import type { Attendee, AttendeeRecall, CheckIn, CheckInResult } from '../../src/domain/staff-attendees';
 import type { PaymentProblem } from '../../src/domain/staff-payments';
 import type { Database, Queryable } from '../platform/db/adapter';
-import { activeAppointment } from '../db/events-table';
-import { isEventId } from './events-service';
+import { activeAppointment } from '../modules/events/events-table';
+import { isEventId } from '../modules/events/events-service';
 import { recordAudit, type StaffActor } from './staff-audit';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

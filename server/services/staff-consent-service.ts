@@ -9,7 +9,7 @@ import type { ConsentAnswers } from '../../src/domain/consent';
 import type { Database } from '../platform/db/adapter';
 import { ApiError } from '../platform/http/errors';
 import { consentLinkUrl, makeConsentLink } from './consent-links';
-import { isEventId } from './events-service';
+import { isEventId } from '../modules/events/events-service';
 import type { Signer } from '../platform/signing';
 import { UUID } from './staff-attendees-service';
 import { recordAudit, type StaffActor } from './staff-audit';

@@ -12,7 +12,7 @@ import { parseResultsCsv, type CsvLineError } from '../../src/domain/results-csv
 import { londonDate } from '../../src/domain/london-time';
 import type { Database, Queryable } from '../platform/db/adapter';
 import { ApiError, eventNotFound } from '../platform/http/errors';
-import { isEventId } from './events-service';
+import { isEventId } from '../modules/events/events-service';
 import { UUID } from './staff-attendees-service';
 import { recordAudit, type StaffActor } from './staff-audit';
 import type { MailTo } from './staff-mail';

@@ -24,7 +24,7 @@ import { londonDate, londonTime } from '../../src/domain/london-time';
 import { bookablePlaces } from '../../src/domain/slots';
 import { offerExpiry, pastCutoff, slotForOffer, type StandingAfterLapse } from '../../src/domain/waiting-list';
 import type { Database, Queryable } from '../platform/db/adapter';
-import { eventColumns, placesTaken, toScreeningEvent } from '../db/events-table';
+import { eventColumns, placesTaken, toScreeningEvent } from '../modules/events/events-table';
 import { mailHtml, mailText, type MailContent, type Mailer } from '../platform/mail';
 import { greeting, unsubscribeSection } from './booking-mail-text';
 import { wantsEmailSql, type UnsubscribeLinks } from './email-choices-service';

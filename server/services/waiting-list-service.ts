@@ -12,12 +12,12 @@ import { hasEnded } from '../../src/domain/event-card';
 import { londonDate } from '../../src/domain/london-time';
 import { mayJoin, pastCutoff, type MyWaitingList, type MyWaitingPlace, type StaffWaitingEntry, type WaitingEntryStatus } from '../../src/domain/waiting-list';
 import type { Database, Queryable } from '../platform/db/adapter';
-import { eventColumns, toScreeningEvent } from '../db/events-table';
+import { eventColumns, toScreeningEvent } from '../modules/events/events-table';
 import { ApiError } from '../platform/http/errors';
-import type { AccessGrants } from './access-grants';
+import type { AccessGrants } from '../modules/events/access-grants';
 import { holdProfile, profileRequired } from './consent-service';
 import { wantsEmailSql } from './email-choices-service';
-import { isEventId } from './events-service';
+import { isEventId } from '../modules/events/events-service';
 import { standingAfterLapse, takenBySlot, type WaitingListOffers } from './waiting-list-offers';
 
 export interface WaitingListService {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BOOKING_REFUSAL_MESSAGES, BOOKING_REFUSALS, type Appointment, type BookingRefusal } from '../../src/domain/booking';
 import type { ScreeningEvent } from '../../src/domain/event';
 import type { SlotsByDate } from '../../src/domain/slots';
-import { hashAccessCode } from '../../server/services/access-code';
+import { hashAccessCode } from '../../server/modules/events/access-code';
 import { getJson, testApp } from '../fixtures/app';
 import { fastMembers, sendJson, takePlaces, validConsent, type FastMember } from '../fixtures/bookings';
 import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../fixtures/db';

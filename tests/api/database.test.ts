@@ -8,12 +8,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ScreeningEvent } from '../../src/domain/event';
 import { loadMigrations, migrate } from '../../server/platform/db/migrate';
 import { silentLogger } from '../../server/platform/logger';
-import { verifyAccessCode } from '../../server/services/access-code';
+import { verifyAccessCode } from '../../server/modules/events/access-code';
 import { prepareDatabase } from '../../server/startup';
 import { getJson, testApp } from '../fixtures/app';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../fixtures/db';
 import { makeEvent } from '../fixtures/events';
-import { insertEvent } from '../../server/db/events-table';
+import { insertEvent } from '../../server/modules/events/events-table';
 
 describe.each(ENGINES)('database on %s', (engine) => {
   describe('migrations', () => {

@@ -12,7 +12,7 @@ import type { ScreeningEvent } from '../../src/domain/event';
 import type { Payments } from '../../server/payments';
 import { getJson, testApp, runJobs } from '../fixtures/app';
 import { fastMembers, sendJson, takePlaces, type FastMember } from '../fixtures/bookings';
-import { insertEvents } from '../../server/db/events-table';
+import { insertEvents } from '../../server/modules/events/events-table';
 import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../fixtures/db';
 import { makeEvent } from '../fixtures/events';
 import { approveCard, capture, orderFor, testPayments } from '../fixtures/payments';

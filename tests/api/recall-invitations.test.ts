@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScreeningEvent } from '../../src/domain/event';
 import { createMailer, type OutboxMessage } from '../../server/platform/mail';
 import { createUnsubscribeLinks } from '../../server/services/email-choices-service';
-import { createEventsService } from '../../server/services/events-service';
+import { createEventsService } from '../../server/modules/events/events-service';
 import { createRecallEmailsService } from '../../server/services/recall-emails-service';
 import { createSigner } from '../../server/platform/signing';
 import { getJson, jobsFor, runJobs, testApp } from '../fixtures/app';

@@ -15,7 +15,7 @@ import { asApiEvent, makeEvent } from '../fixtures/events';
 import { orderFor, testPayments } from '../fixtures/payments';
 import { makeStaff } from '../fixtures/staff';
 import { ACCESS_GRANT_HEADER } from '../../src/domain/booking';
-import { hashAccessCode } from '../../server/services/access-code';
+import { hashAccessCode } from '../../server/modules/events/access-code';
 
 const START = new Date('2026-12-01T10:00:00Z');
 const CODE = 'LODG-E123';

@@ -4,15 +4,15 @@
  * rules are the shared ones in src/domain, so the screen and the server
  * cannot disagree.
  */
-import { cardState, hasEnded } from '../../src/domain/event-card';
-import type { EventCategory, ScreeningEvent } from '../../src/domain/event';
-import { dateRange, type DateFilter } from '../../src/domain/event-filters';
-import { londonDate } from '../../src/domain/london-time';
-import { availableSlots, bookablePlaces, type SlotsByDate } from '../../src/domain/slots';
-import type { BookingRefusal } from '../../src/domain/booking';
-import type { Queryable } from '../platform/db/adapter';
-import { eventColumns, placesTaken, toScreeningEvent } from '../db/events-table';
-import { shortCache } from '../platform/short-cache';
+import { cardState, hasEnded } from '../../../src/domain/event-card';
+import type { EventCategory, ScreeningEvent } from '../../../src/domain/event';
+import { dateRange, type DateFilter } from '../../../src/domain/event-filters';
+import { londonDate } from '../../../src/domain/london-time';
+import { availableSlots, bookablePlaces, type SlotsByDate } from '../../../src/domain/slots';
+import type { BookingRefusal } from '../../../src/domain/booking';
+import type { Queryable } from '../../platform/db/adapter';
+import { eventColumns, placesTaken, toScreeningEvent } from './events-table';
+import { shortCache } from '../../platform/short-cache';
 
 export interface EventListFilters {
   categories?: readonly EventCategory[];

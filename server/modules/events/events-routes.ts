@@ -4,16 +4,16 @@
  * and the access-code check that gives such a grant.
  */
 import { Hono } from 'hono';
-import { ACCESS_GRANT_HEADER, BOOKING_REFUSAL_MESSAGES } from '../../src/domain/booking';
-import { accessCodeAttemptSchema } from '../../src/domain/booking-request';
-import { clientAddress, type TrustProxy } from '../platform/http/client-address';
-import { ApiError, eventNotFound } from '../platform/http/errors';
-import { formBodyLimit } from '../platform/http/json-body';
-import { validBody } from '../platform/http/valid-body';
-import { refusal } from '../services/booking-service';
-import type { AccessCodeService } from '../services/access-code-service';
-import type { AccessGrants } from '../services/access-grants';
-import type { EventsService } from '../services/events-service';
+import { ACCESS_GRANT_HEADER, BOOKING_REFUSAL_MESSAGES } from '../../../src/domain/booking';
+import { accessCodeAttemptSchema } from '../../../src/domain/booking-request';
+import { clientAddress, type TrustProxy } from '../../platform/http/client-address';
+import { ApiError, eventNotFound } from '../../platform/http/errors';
+import { formBodyLimit } from '../../platform/http/json-body';
+import { validBody } from '../../platform/http/valid-body';
+import { refusal } from '../../services/booking-service';
+import type { AccessCodeService } from './access-code-service';
+import type { AccessGrants } from './access-grants';
+import type { EventsService } from './events-service';
 import { parseEventListQuery } from './events-query';
 
 export const INVALID_ACCESS_CODE = 'Invalid Access code';

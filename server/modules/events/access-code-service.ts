@@ -5,11 +5,11 @@
  * whatever the number of parallel requests or server processes.
  */
 import { createHash } from 'node:crypto';
-import type { Queryable } from '../platform/db/adapter';
+import type { Queryable } from '../../platform/db/adapter';
 import { verifyAccessCode } from './access-code';
 import type { AccessGrants } from './access-grants';
 import { isEventId } from './events-service';
-import { clearAttempts, takeAttempt, type ThrottleLimit } from '../platform/throttle';
+import { clearAttempts, takeAttempt, type ThrottleLimit } from '../../platform/throttle';
 
 /** Ten tries per quarter hour: a person mistyping is never stopped, a guesser is. */
 export const ACCESS_CODE_LIMIT: ThrottleLimit = { max: 10, windowMs: 15 * 60_000 };

@@ -3,10 +3,10 @@
  * including across a clock change), sorting and what is never sent.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ScreeningEvent } from '../../src/domain/event';
-import { getJson, testApp } from '../fixtures/app';
-import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../fixtures/db';
-import { makeEvent } from '../fixtures/events';
+import type { ScreeningEvent } from '../../../../src/domain/event';
+import { getJson, testApp } from '../../../../tests/fixtures/app';
+import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../../../../tests/fixtures/db';
+import { makeEvent } from '../../../../tests/fixtures/events';
 
 type List = { events: ScreeningEvent[] };
 type Problem = { error: string; message: string; issues?: { path: string; message: string }[] };

@@ -6,14 +6,14 @@
  * not tampered with).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ACCESS_GRANT_HEADER } from '../../src/domain/booking';
-import type { SlotsByDate } from '../../src/domain/slots';
-import { hashAccessCode } from '../../server/services/access-code';
-import { ACCESS_CODE_LIMIT } from '../../server/services/access-code-service';
-import { getJson, testApp } from '../fixtures/app';
-import { sendJson } from '../fixtures/bookings';
-import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../fixtures/db';
-import { makeEvent, type EventFixture } from '../fixtures/events';
+import { ACCESS_GRANT_HEADER } from '../../../../src/domain/booking';
+import type { SlotsByDate } from '../../../../src/domain/slots';
+import { hashAccessCode } from '../access-code';
+import { ACCESS_CODE_LIMIT } from '../access-code-service';
+import { getJson, testApp } from '../../../../tests/fixtures/app';
+import { sendJson } from '../../../../tests/fixtures/bookings';
+import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../../../../tests/fixtures/db';
+import { makeEvent, type EventFixture } from '../../../../tests/fixtures/events';
 
 const NOW = new Date('2026-06-10T09:00:00Z');
 const CODE = 'K7QM-3XPA';

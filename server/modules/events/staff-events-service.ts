@@ -12,18 +12,18 @@
  * retries what PayPal did not take. A second cancel finds the event
  * cancelled (409) under the same row lock, so each payment is due once.
  */
-import type { ScreeningEvent } from '../../src/domain/event';
-import type { StaffEventInput } from '../../src/domain/staff-event';
-import type { Database, Queryable } from '../platform/db/adapter';
-import { activeAppointment, eventColumns, insertEvent, toScreeningEvent } from '../db/events-table';
-import { ApiError, eventNotFound } from '../platform/http/errors';
-import { ORDER_COLUMNS, type PaymentOrderRow } from '../payments/settle';
+import type { ScreeningEvent } from '../../../src/domain/event';
+import type { StaffEventInput } from '../../../src/domain/staff-event';
+import type { Database, Queryable } from '../../platform/db/adapter';
+import { activeAppointment, eventColumns, insertEvent, toScreeningEvent } from './events-table';
+import { ApiError, eventNotFound } from '../../platform/http/errors';
+import { ORDER_COLUMNS, type PaymentOrderRow } from '../../payments/settle';
 import { generateAccessCode, hashAccessCode } from './access-code';
 import { isEventId } from './events-service';
-import type { WaitingListOffers } from './waiting-list-offers';
-import type { RefundQueue } from '../payments/refund-jobs';
-import { recordAudit, type StaffActor } from './staff-audit';
-import type { StaffMail } from './staff-mail';
+import type { WaitingListOffers } from '../../services/waiting-list-offers';
+import type { RefundQueue } from '../../payments/refund-jobs';
+import { recordAudit, type StaffActor } from '../../services/staff-audit';
+import type { StaffMail } from '../../services/staff-mail';
 
 export interface StaffEvent extends ScreeningEvent {
   /** ISO instant, or null while the event stands. */

@@ -13,13 +13,13 @@
  * just set: it is shown once and stored hashed.
  */
 import { Hono } from 'hono';
-import { accessCodeBodySchema, staffEventSchema } from '../../src/domain/staff-event';
-import { eventNotFound } from '../platform/http/errors';
-import { formBodyLimit } from '../platform/http/json-body';
-import { validBody } from '../platform/http/valid-body';
-import type { StaffVariables } from '../modules/auth/require-staff';
-import type { StaffActor } from '../services/staff-audit';
-import type { StaffEventsService } from '../services/staff-events-service';
+import { accessCodeBodySchema, staffEventSchema } from '../../../src/domain/staff-event';
+import { eventNotFound } from '../../platform/http/errors';
+import { formBodyLimit } from '../../platform/http/json-body';
+import { validBody } from '../../platform/http/valid-body';
+import type { StaffVariables } from '../auth/require-staff';
+import type { StaffActor } from '../../services/staff-audit';
+import type { StaffEventsService } from './staff-events-service';
 
 
 export const actorOf = (c: { get(key: 'member'): { userId: string; email: string } }): StaffActor => {

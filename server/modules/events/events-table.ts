@@ -3,8 +3,8 @@
  * ScreeningEvent (so access_code_hash can never leak through a `SELECT *`),
  * the row mapping, and inserts used by the demo seed and the tests.
  */
-import type { EventCategory, ScreeningEvent } from '../../src/domain/event';
-import type { Queryable, Row } from '../platform/db/adapter';
+import type { EventCategory, ScreeningEvent } from '../../../src/domain/event';
+import type { Queryable, Row } from '../../platform/db/adapter';
 
 /**
  * SQL counting the places an appointment takes at the moment `at` (a

@@ -5,13 +5,13 @@
  * state it is in: passed, full, closed, or cancelled by the charity.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOOKING_REFUSAL_MESSAGES } from '../../src/domain/booking';
-import type { ScreeningEvent } from '../../src/domain/event';
-import type { SlotsByDate } from '../../src/domain/slots';
-import { getJson, testApp } from '../fixtures/app';
-import { takePlaces } from '../fixtures/bookings';
-import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../fixtures/db';
-import { makeEvent } from '../fixtures/events';
+import { BOOKING_REFUSAL_MESSAGES } from '../../../../src/domain/booking';
+import type { ScreeningEvent } from '../../../../src/domain/event';
+import type { SlotsByDate } from '../../../../src/domain/slots';
+import { getJson, testApp } from '../../../../tests/fixtures/app';
+import { takePlaces } from '../../../../tests/fixtures/bookings';
+import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../../../../tests/fixtures/db';
+import { makeEvent } from '../../../../tests/fixtures/events';
 
 // Wednesday 10 June 2026, 10:00 in London (BST).
 const NOW = new Date('2026-06-10T09:00:00Z');

@@ -6,7 +6,7 @@
  * Format: base64url(JSON {e: event id, x: expiry in epoch seconds}) "."
  * base64url(HMAC). Nothing is stored: any server process can check it.
  */
-import type { Signer } from '../platform/signing';
+import type { Signer } from '../../platform/signing';
 
 export const ACCESS_GRANT_SECONDS = 2 * 60 * 60;
 const MAX_GRANT_LENGTH = 512;

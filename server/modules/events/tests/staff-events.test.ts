@@ -6,15 +6,15 @@
  * and an audit row for each write.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ScreeningEvent } from '../../src/domain/event';
+import type { ScreeningEvent } from '../../../../src/domain/event';
 
-import type { StaffEvent } from '../../server/services/staff-events-service';
-import { getJson, testApp } from '../fixtures/app';
-import { sendJson, type FastMember } from '../fixtures/bookings';
-import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../fixtures/db';
-import { asApiEvent, makeEvent } from '../fixtures/events';
-import { auditCount, bookedMembers, makeStaff } from '../fixtures/staff';
-import { sentMail } from '../fixtures/mail';
+import type { StaffEvent } from '../staff-events-service';
+import { getJson, testApp } from '../../../../tests/fixtures/app';
+import { sendJson, type FastMember } from '../../../../tests/fixtures/bookings';
+import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../../../../tests/fixtures/db';
+import { asApiEvent, makeEvent } from '../../../../tests/fixtures/events';
+import { auditCount, bookedMembers, makeStaff } from '../../../../tests/fixtures/staff';
+import { sentMail } from '../../../../tests/fixtures/mail';
 
 const NOW = new Date('2026-06-10T09:00:00Z');
 const { event_id: _id, booked_spaces: _booked, ...FIELDS } = asApiEvent(makeEvent({ event_name: 'Harwich Lodge Screening', event_date: '2026-07-01' }));

@@ -5,11 +5,11 @@
  * extras do no harm.
  */
 import { z } from 'zod';
-import { isCleanText } from '../../src/domain/clean-text';
-import { EVENT_CATEGORIES, type EventCategory } from '../../src/domain/event';
-import { DATE_FILTERS, EVENTS_PARAM_MAX, isDateFilter, isEventCategory, parseEventIds, type DateFilter } from '../../src/domain/event-filters';
-import { ApiError } from '../platform/http/errors';
-import type { EventListFilters } from '../services/events-service';
+import { isCleanText } from '../../../src/domain/clean-text';
+import { EVENT_CATEGORIES, type EventCategory } from '../../../src/domain/event';
+import { DATE_FILTERS, EVENTS_PARAM_MAX, isDateFilter, isEventCategory, parseEventIds, type DateFilter } from '../../../src/domain/event-filters';
+import { ApiError } from '../../platform/http/errors';
+import type { EventListFilters } from './events-service';
 
 export const LOCATION_MAX_LENGTH = 100;
 const SHOWN_VALUE_LENGTH = 40;
