@@ -19,7 +19,7 @@ import { createMailer } from './platform/mail';
 import { closePasswordPool } from './modules/auth/passwords';
 import { createPayments } from './payments';
 import { createAccessGrants } from './modules/events/access-grants';
-import { createBookingMail } from './services/booking-mail';
+import { createBookingMail } from './modules/booking/booking-mail';
 import { createSigner } from './platform/signing';
 import { prepareDatabase } from './startup';
 

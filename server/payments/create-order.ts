@@ -16,7 +16,7 @@ import { slotEnd } from '../../src/domain/slots';
 import type { Database, Queryable } from '../platform/db/adapter';
 import type { Logger } from '../platform/logger';
 import type { AccessGrants } from '../modules/events/access-grants';
-import { holdProfile } from '../services/consent-service';
+import { holdProfile } from '../modules/booking/consent-service';
 import {
   checkBooking,
   checkPlaces,
@@ -27,7 +27,7 @@ import {
   refuseWhenFull,
   type BookingInput,
   type CheckedBooking,
-} from '../services/booking-service';
+} from '../modules/booking/booking-service';
 import { PaymentError } from './payment-error';
 import { isPayPalId, type PayPalApi } from './paypal-client';
 

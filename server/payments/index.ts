@@ -10,7 +10,7 @@ import type { Env } from '../platform/env';
 import type { Jobs } from '../platform/jobs/queue';
 import type { Logger } from '../platform/logger';
 import type { AccessGrants } from '../modules/events/access-grants';
-import type { BookingMail } from '../services/booking-mail';
+import type { BookingMail } from '../modules/booking/booking-mail';
 import { createCapture } from './capture';
 import { createOrderService } from './create-order';
 import { createPayPalClient, type PayPalApi } from './paypal-client';

@@ -19,8 +19,8 @@
  */
 import type { Database } from '../platform/db/adapter';
 import type { Logger } from '../platform/logger';
-import { readAppointment, type BookedMember } from '../services/booking-service';
-import type { BookingMail } from '../services/booking-mail';
+import { readAppointment, type BookedMember } from '../modules/booking/booking-service';
+import type { BookingMail } from '../modules/booking/booking-mail';
 import { firstCapture, issueOf, moneyInPence } from './capture-answer';
 import type { PayPalApi } from './paypal-client';
 import { ORDER_COLUMNS, type PaymentOrderRow, type PaymentOrderStatus } from './settle';

@@ -18,8 +18,8 @@ import { hasEnded } from '../../src/domain/event-card';
 import type { PaymentProblem } from '../../src/domain/staff-payments';
 import type { Database, Queryable } from '../platform/db/adapter';
 import { eventColumns, toScreeningEvent } from '../modules/events/events-table';
-import { addToHistory, checkPlaces } from '../services/booking-service';
-import type { RefundReason } from '../services/booking-mail-text';
+import { addToHistory, checkPlaces } from '../modules/booking/booking-service';
+import type { RefundReason } from '../modules/booking/booking-mail-text';
 import { amountMismatch, captureOutcome, transactionRecord, type CaptureOutcome } from './capture-answer';
 import type { PayPalAnswer } from './paypal-client';
 

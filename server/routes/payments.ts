@@ -23,7 +23,7 @@ import { bookingRequestSchema } from '../../src/domain/booking-request';
 import { eventPricePence } from '../../src/domain/event';
 import type { MemberVerifier } from '../modules/auth/member-verifier';
 import type { Database } from '../platform/db/adapter';
-import { APPOINTMENT_COLUMNS, APPOINTMENTS_FROM, toAppointment } from '../db/appointments-table';
+import { APPOINTMENT_COLUMNS, APPOINTMENTS_FROM, toAppointment } from '../modules/booking/appointments-table';
 import { eventColumns, toScreeningEvent } from '../modules/events/events-table';
 import { formBodyLimit, readJsonObject } from '../platform/http/json-body';
 import { parseOr422 } from '../platform/http/valid-body';

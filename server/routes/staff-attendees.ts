@@ -28,7 +28,7 @@ import { requireSiteOrigin, type SiteOriginEnv } from '../platform/http/site-ori
 import type { FollowUpService } from '../services/follow-up-service';
 import type { StaffAttendeesService } from '../services/staff-attendees-service';
 import type { TellMember } from '../services/staff-results-service';
-import type { StaffConsentService } from '../services/staff-consent-service';
+import type { StaffConsentService } from '../modules/booking/staff-consent-service';
 import type { StaffMail } from '../services/staff-mail';
 import type { StaffResultsService } from '../services/staff-results-service';
 import { actorOf } from '../modules/events/staff-events-routes';

@@ -23,7 +23,7 @@ import type { Signer } from '../platform/signing';
 import { createStaffAttendeesService } from '../services/staff-attendees-service';
 import type { WaitingListOffers } from '../services/waiting-list-offers';
 import type { WaitingListService } from '../services/waiting-list-service';
-import { createStaffConsentService } from '../services/staff-consent-service';
+import { createStaffConsentService } from '../modules/booking/staff-consent-service';
 import { createStaffEventsService } from '../modules/events/staff-events-service';
 import { createStaffMail } from '../services/staff-mail';
 import { createStaffResultsService } from '../services/staff-results-service';

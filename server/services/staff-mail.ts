@@ -8,7 +8,7 @@
 import { formatLongDate, formatPence } from '../../src/domain/format';
 import type { Queryable } from '../platform/db/adapter';
 import { mailHtml, mailText, type MailContent, type Mailer } from '../platform/mail';
-import { greeting } from './booking-mail-text';
+import { greeting } from '../modules/booking/booking-mail-text';
 
 export interface MailTo {
   email: string;

@@ -15,7 +15,7 @@ import { standingText, type StandingAfterLapse } from '../../src/domain/waiting-
 import { londonDate, londonTime } from '../../src/domain/london-time';
 import type { Queryable } from '../platform/db/adapter';
 import { mailHtml, mailText, type MailContent, type Mailer } from '../platform/mail';
-import { greeting, unsubscribeSection } from './booking-mail-text';
+import { greeting, unsubscribeSection } from '../modules/booking/booking-mail-text';
 import { wantsEmailSql, type UnsubscribeLinks } from './email-choices-service';
 
 export interface LapsedOffer {

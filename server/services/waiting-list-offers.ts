@@ -26,7 +26,7 @@ import { offerExpiry, pastCutoff, slotForOffer, type StandingAfterLapse } from '
 import type { Database, Queryable } from '../platform/db/adapter';
 import { eventColumns, placesTaken, toScreeningEvent } from '../modules/events/events-table';
 import { mailHtml, mailText, type MailContent, type Mailer } from '../platform/mail';
-import { greeting, unsubscribeSection } from './booking-mail-text';
+import { greeting, unsubscribeSection } from '../modules/booking/booking-mail-text';
 import { wantsEmailSql, type UnsubscribeLinks } from './email-choices-service';
 import { sendLapsedOffer, type LapsedOffer } from './waiting-list-lapse-mail';
 import type { Signer } from '../platform/signing';

@@ -15,7 +15,7 @@ import type { Database, Queryable } from '../platform/db/adapter';
 import { eventColumns, toScreeningEvent } from '../modules/events/events-table';
 import { ApiError } from '../platform/http/errors';
 import type { AccessGrants } from '../modules/events/access-grants';
-import { holdProfile, profileRequired } from './consent-service';
+import { holdProfile, profileRequired } from '../modules/booking/consent-service';
 import { wantsEmailSql } from './email-choices-service';
 import { isEventId } from '../modules/events/events-service';
 import { standingAfterLapse, takenBySlot, type WaitingListOffers } from './waiting-list-offers';

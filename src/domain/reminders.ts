@@ -4,7 +4,7 @@
  * the appointment's date, in Europe/London whatever the server's zone, so
  * a clock change between the two days moves nothing.
  *
- * The sweep (server/services/reminders-service.ts) asks which event dates
+ * The sweep (server/modules/booking/reminders-service.ts) asks which event dates
  * are due at `now`: today's and tomorrow's London dates, each once its
  * reminder moment has passed. A date before today is never due (its
  * appointments are over); today's stays due until each appointment starts,

@@ -5,7 +5,7 @@
  * the form (same rules as at booking) and says 'Success'.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { makeConsentLink } from '../../server/services/consent-links';
+import { makeConsentLink } from '../../server/modules/booking/consent-links';
 import { signerFromSecret } from '../../server/platform/signing';
 import { CONSENT_MESSAGES } from '../../src/domain/consent';
 import { expectNoSeriousA11yViolations } from './support/axe';

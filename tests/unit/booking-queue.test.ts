@@ -1,12 +1,12 @@
 /**
- * The per-process booking queue (server/services/booking-queue.ts): one
+ * The per-process booking queue (server/modules/booking/booking-queue.ts): one
  * attempt per event at a time, in arrival order; a shared read of the
  * places, made while attempts wait, refuses those whose slot or event it
  * shows full, and only those that joined before it was sent.
  */
 import { describe, expect, it } from 'vitest';
 import type { Database, Queryable, Row } from '../../server/platform/db/adapter';
-import { createBookingQueue, placesRefusal, type PlacesRefusal } from '../../server/services/booking-queue';
+import { createBookingQueue, placesRefusal, type PlacesRefusal } from '../../server/modules/booking/booking-queue';
 
 class Refused extends Error {
   constructor(readonly code: PlacesRefusal) {

@@ -28,7 +28,7 @@ export interface JobData {
   reconcile_payments: Record<string, never>;
   /** Act on one stored PayPal webhook event. */
   paypal_webhook: { eventId: string };
-  /** Queue the reminders due now, the day before each appointment (server/services/reminders-service.ts). */
+  /** Queue the reminders due now, the day before each appointment (server/modules/booking/reminders-service.ts). */
   appointment_reminders: Record<string, never>;
   /** Queue the recall invitations, follow-ups and GP prompts due now (server/services/recall-emails-service.ts). */
   recall_emails: Record<string, never>;

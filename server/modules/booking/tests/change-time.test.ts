@@ -9,15 +9,15 @@
  */
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CHANGE_REFUSAL_MESSAGES, type Appointment } from '../../src/domain/booking';
-import type { SlotsByDate } from '../../src/domain/slots';
-import type { Payments } from '../../server/payments';
-import { getJson, runJobs, testApp } from '../fixtures/app';
-import { fastMembers, sendJson, takePlaces, validConsent, type FastMember } from '../fixtures/bookings';
-import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../fixtures/db';
-import { makeEvent } from '../fixtures/events';
-import { sentMail } from '../fixtures/mail';
-import { approveCard, capture, orderFor, testPayments } from '../fixtures/payments';
+import { CHANGE_REFUSAL_MESSAGES, type Appointment } from '../../../../src/domain/booking';
+import type { SlotsByDate } from '../../../../src/domain/slots';
+import type { Payments } from '../../../payments';
+import { getJson, runJobs, testApp } from '../../../../tests/fixtures/app';
+import { fastMembers, sendJson, takePlaces, validConsent, type FastMember } from '../../../../tests/fixtures/bookings';
+import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../../../../tests/fixtures/db';
+import { makeEvent } from '../../../../tests/fixtures/events';
+import { sentMail } from '../../../../tests/fixtures/mail';
+import { approveCard, capture, orderFor, testPayments } from '../../../../tests/fixtures/payments';
 
 // Wednesday 10 June 2026, 10:00 in London.
 const NOW = new Date('2026-06-10T09:00:00Z');

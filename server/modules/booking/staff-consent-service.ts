@@ -5,14 +5,14 @@
  * the event named in the path are reachable, so an id from another event
  * answers 404.
  */
-import type { ConsentAnswers } from '../../src/domain/consent';
-import type { Database } from '../platform/db/adapter';
-import { ApiError } from '../platform/http/errors';
+import type { ConsentAnswers } from '../../../src/domain/consent';
+import type { Database } from '../../platform/db/adapter';
+import { ApiError } from '../../platform/http/errors';
 import { consentLinkUrl, makeConsentLink } from './consent-links';
-import { isEventId } from '../modules/events/events-service';
-import type { Signer } from '../platform/signing';
-import { UUID } from './staff-attendees-service';
-import { recordAudit, type StaffActor } from './staff-audit';
+import { isEventId } from '../events/events-service';
+import type { Signer } from '../../platform/signing';
+import { UUID } from '../../services/staff-attendees-service';
+import { recordAudit, type StaffActor } from '../../services/staff-audit';
 
 export interface StaffConsentView {
   consent_id: string;

@@ -10,15 +10,15 @@
  */
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CANCELLATION_POLICY, type Appointment } from '../../src/domain/booking';
-import { createApp } from '../../server/app';
-import { parseEnv } from '../../server/platform/env';
-import type { OutboxMessage } from '../../server/platform/mail';
-import { getJson, jobsFor, runJobs, testApp } from '../fixtures/app';
-import { fastMembers, sendJson, validConsent, type FastMember } from '../fixtures/bookings';
-import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../fixtures/db';
-import { makeEvent } from '../fixtures/events';
-import { sentMail } from '../fixtures/mail';
+import { CANCELLATION_POLICY, type Appointment } from '../../../../src/domain/booking';
+import { createApp } from '../../../app';
+import { parseEnv } from '../../../platform/env';
+import type { OutboxMessage } from '../../../platform/mail';
+import { getJson, jobsFor, runJobs, testApp } from '../../../../tests/fixtures/app';
+import { fastMembers, sendJson, validConsent, type FastMember } from '../../../../tests/fixtures/bookings';
+import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../../../../tests/fixtures/db';
+import { makeEvent } from '../../../../tests/fixtures/events';
+import { sentMail } from '../../../../tests/fixtures/mail';
 
 const OCTOBER = new Date('2026-10-01T09:00:00Z');
 const MARCH = new Date('2027-03-01T09:00:00Z');

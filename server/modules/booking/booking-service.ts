@@ -19,22 +19,22 @@
  * Within one process the attempts that get past the first read take turns
  * (booking-queue.ts), so they wait without holding pooled connections.
  */
-import { BOOKING_REFUSAL_MESSAGES, BOOKING_REFUSALS, type Appointment, type BookingRefusal } from '../../src/domain/booking';
-import { isEligibleAge } from '../../src/domain/age';
-import { bookingClosesAt, hasEnded } from '../../src/domain/event-card';
-import { eventPricePence, isEsneftEvent, type ScreeningEvent } from '../../src/domain/event';
-import { londonToInstant } from '../../src/domain/london-time';
-import { isValidNhsNumber } from '../../src/domain/nhs-number';
-import { slotEnd, slotTimes } from '../../src/domain/slots';
-import type { Database, Queryable, Row } from '../platform/db/adapter';
-import { APPOINTMENT_COLUMNS, APPOINTMENTS_FROM, toAppointment } from '../db/appointments-table';
-import { activeAppointment, eventColumns, placesTaken, toScreeningEvent } from '../modules/events/events-table';
-import { ApiError } from '../platform/http/errors';
+import { BOOKING_REFUSAL_MESSAGES, BOOKING_REFUSALS, type Appointment, type BookingRefusal } from '../../../src/domain/booking';
+import { isEligibleAge } from '../../../src/domain/age';
+import { bookingClosesAt, hasEnded } from '../../../src/domain/event-card';
+import { eventPricePence, isEsneftEvent, type ScreeningEvent } from '../../../src/domain/event';
+import { londonToInstant } from '../../../src/domain/london-time';
+import { isValidNhsNumber } from '../../../src/domain/nhs-number';
+import { slotEnd, slotTimes } from '../../../src/domain/slots';
+import type { Database, Queryable, Row } from '../../platform/db/adapter';
+import { APPOINTMENT_COLUMNS, APPOINTMENTS_FROM, toAppointment } from './appointments-table';
+import { activeAppointment, eventColumns, placesTaken, toScreeningEvent } from '../events/events-table';
+import { ApiError } from '../../platform/http/errors';
 import type { BookingMail } from './booking-mail';
-import type { AccessGrants } from '../modules/events/access-grants';
+import type { AccessGrants } from '../events/access-grants';
 import { holdProfile, profileRequired } from './consent-service';
 import { createBookingQueue, placesRefusal } from './booking-queue';
-import { isEventId } from '../modules/events/events-service';
+import { isEventId } from '../events/events-service';
 
 export interface BookingInput {
   eventId: unknown;

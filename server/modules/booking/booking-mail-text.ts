@@ -6,11 +6,11 @@
  * event; the only thing a member typed is their first name, and only when
  * it looks like a name (the HTML part escapes it, and everything else).
  */
-import { CANCELLATION_POLICY, type Appointment } from '../../src/domain/booking';
-import { directionsUrl } from '../../src/domain/directions';
-import { formatLongDate, formatPence } from '../../src/domain/format';
-import { cancelledOutcomeText, type CancellationOutcome } from '../../src/domain/refund-policy';
-import type { MailContent, MailDetail, MailSection } from '../platform/mail';
+import { CANCELLATION_POLICY, type Appointment } from '../../../src/domain/booking';
+import { directionsUrl } from '../../../src/domain/directions';
+import { formatLongDate, formatPence } from '../../../src/domain/format';
+import { cancelledOutcomeText, type CancellationOutcome } from '../../../src/domain/refund-policy';
+import type { MailContent, MailDetail, MailSection } from '../../platform/mail';
 
 const BRING = 'Photo ID, your NHS number if you know it, and a list of any medicines you take.';
 const BEFORE_THE_TEST =

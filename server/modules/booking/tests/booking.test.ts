@@ -5,14 +5,14 @@
  * counted from confirmed bookings and unexpired holds.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BOOKING_REFUSAL_MESSAGES, BOOKING_REFUSALS, type Appointment, type BookingRefusal } from '../../src/domain/booking';
-import type { ScreeningEvent } from '../../src/domain/event';
-import type { SlotsByDate } from '../../src/domain/slots';
-import { hashAccessCode } from '../../server/modules/events/access-code';
-import { getJson, testApp } from '../fixtures/app';
-import { fastMembers, sendJson, takePlaces, validConsent, type FastMember } from '../fixtures/bookings';
-import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../fixtures/db';
-import { makeEvent, type EventFixture } from '../fixtures/events';
+import { BOOKING_REFUSAL_MESSAGES, BOOKING_REFUSALS, type Appointment, type BookingRefusal } from '../../../../src/domain/booking';
+import type { ScreeningEvent } from '../../../../src/domain/event';
+import type { SlotsByDate } from '../../../../src/domain/slots';
+import { hashAccessCode } from '../../events/access-code';
+import { getJson, testApp } from '../../../../tests/fixtures/app';
+import { fastMembers, sendJson, takePlaces, validConsent, type FastMember } from '../../../../tests/fixtures/bookings';
+import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../../../../tests/fixtures/db';
+import { makeEvent, type EventFixture } from '../../../../tests/fixtures/events';
 
 // Wednesday 10 June 2026, 10:00 in London.
 const NOW = new Date('2026-06-10T09:00:00Z');

@@ -15,8 +15,8 @@
  * decides under the row lock as ever: correctness never rests on this
  * queue, and other processes have their own.
  */
-import type { Database, Queryable } from '../platform/db/adapter';
-import { placesTaken } from '../modules/events/events-table';
+import type { Database, Queryable } from '../../platform/db/adapter';
+import { placesTaken } from '../events/events-table';
 
 export type PlacesRefusal = 'fully_booked' | 'slot_taken';
 

@@ -8,16 +8,16 @@
  * change or cancel, and the calendar file again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Appointment } from '../../src/domain/booking';
-import type { OutboxMessage } from '../../server/platform/mail';
-import { createMailer } from '../../server/platform/mail';
-import { createBookingMail } from '../../server/services/booking-mail';
-import { createRemindersService } from '../../server/services/reminders-service';
-import { getJson, jobsFor, runJobs, testApp } from '../fixtures/app';
-import { fastMembers, sendJson, validConsent, type FastMember } from '../fixtures/bookings';
-import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../fixtures/db';
-import { makeEvent } from '../fixtures/events';
-import { sentMail } from '../fixtures/mail';
+import type { Appointment } from '../../../../src/domain/booking';
+import type { OutboxMessage } from '../../../platform/mail';
+import { createMailer } from '../../../platform/mail';
+import { createBookingMail } from '../booking-mail';
+import { createRemindersService } from '../reminders-service';
+import { getJson, jobsFor, runJobs, testApp } from '../../../../tests/fixtures/app';
+import { fastMembers, sendJson, validConsent, type FastMember } from '../../../../tests/fixtures/bookings';
+import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../../../../tests/fixtures/db';
+import { makeEvent } from '../../../../tests/fixtures/events';
+import { sentMail } from '../../../../tests/fixtures/mail';
 
 const BOOKED = new Date('2026-10-01T09:00:00Z');
 // The Sunday GMT begins; its reminder is at 09:00 BST on the Saturday, 08:00 UTC.

@@ -29,15 +29,15 @@
  * offers nothing once the event is full, yet a member already booked on a
  * full event may still move to a time with room.
  */
-import { CHANGE_REFUSAL_MESSAGES, CHANGE_REFUSALS, type Appointment, type ChangeRefusal } from '../../src/domain/booking';
-import { bookingClosesAt, hasEnded } from '../../src/domain/event-card';
-import { londonToInstant } from '../../src/domain/london-time';
-import { availableSlots, slotEnd, slotTimes, type SlotsByDate } from '../../src/domain/slots';
-import type { ScreeningEvent } from '../../src/domain/event';
-import type { Database, Queryable } from '../platform/db/adapter';
-import { APPOINTMENT_COLUMNS, APPOINTMENTS_FROM, toAppointment } from '../db/appointments-table';
-import { eventColumns, placesTaken, toScreeningEvent } from '../modules/events/events-table';
-import { ApiError } from '../platform/http/errors';
+import { CHANGE_REFUSAL_MESSAGES, CHANGE_REFUSALS, type Appointment, type ChangeRefusal } from '../../../src/domain/booking';
+import { bookingClosesAt, hasEnded } from '../../../src/domain/event-card';
+import { londonToInstant } from '../../../src/domain/london-time';
+import { availableSlots, slotEnd, slotTimes, type SlotsByDate } from '../../../src/domain/slots';
+import type { ScreeningEvent } from '../../../src/domain/event';
+import type { Database, Queryable } from '../../platform/db/adapter';
+import { APPOINTMENT_COLUMNS, APPOINTMENTS_FROM, toAppointment } from './appointments-table';
+import { eventColumns, placesTaken, toScreeningEvent } from '../events/events-table';
+import { ApiError } from '../../platform/http/errors';
 import type { BookingMail } from './booking-mail';
 import type { BookedMember } from './booking-service';
 

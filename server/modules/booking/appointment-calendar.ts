@@ -19,9 +19,9 @@
  * characters go, before the package escapes the rest.
  */
 import { createEvent, type EventAttributes } from 'ics';
-import type { Appointment } from '../../src/domain/booking';
-import { directionsUrl } from '../../src/domain/directions';
-import { londonToInstant } from '../../src/domain/london-time';
+import type { Appointment } from '../../../src/domain/booking';
+import { directionsUrl } from '../../../src/domain/directions';
+import { londonToInstant } from '../../../src/domain/london-time';
 import { WHAT_TO_BRING } from './booking-mail-text';
 
 const UID_DOMAIN = 'chaps-charity.org.uk';

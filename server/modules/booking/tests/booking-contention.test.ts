@@ -4,10 +4,10 @@
  * 409 with a readable refusal, no 5xx, on every engine.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getJson, testApp, runJobs } from '../fixtures/app';
-import { sendJson } from '../fixtures/bookings';
-import { CONTENTION, prepareContention, type ContentionAttempt } from '../fixtures/contention';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../fixtures/db';
+import { getJson, testApp, runJobs } from '../../../../tests/fixtures/app';
+import { sendJson } from '../../../../tests/fixtures/bookings';
+import { CONTENTION, prepareContention, type ContentionAttempt } from '../../../../tests/fixtures/contention';
+import { createTestDatabase, ENGINES, type TestDatabase } from '../../../../tests/fixtures/db';
 
 const NOW = new Date('2026-06-10T09:00:00Z');
 

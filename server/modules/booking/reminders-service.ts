@@ -20,12 +20,12 @@
  * the booking unmarked, so the next sweep reminds him of the time he has
  * now, or of nothing.
  */
-import { dueReminderDates } from '../../src/domain/reminders';
-import { londonDate, londonTime } from '../../src/domain/london-time';
-import type { Database } from '../platform/db/adapter';
-import { APPOINTMENT_COLUMNS, APPOINTMENTS_FROM, toAppointment } from '../db/appointments-table';
+import { dueReminderDates } from '../../../src/domain/reminders';
+import { londonDate, londonTime } from '../../../src/domain/london-time';
+import type { Database } from '../../platform/db/adapter';
+import { APPOINTMENT_COLUMNS, APPOINTMENTS_FROM, toAppointment } from './appointments-table';
 import type { BookingMail } from './booking-mail';
-import { wantsEmailSql, type UnsubscribeLinks } from './email-choices-service';
+import { wantsEmailSql, type UnsubscribeLinks } from '../../services/email-choices-service';
 
 /** At most this many per sweep; the rest are the next sweep's (a minute later). */
 const SWEEP_LIMIT = 500;

@@ -11,16 +11,16 @@
  * A bad, altered or expired link answers 403 with SPEC's message.
  */
 import { Hono } from 'hono';
-import type { MemberVerifier } from '../modules/auth/member-verifier';
-import { consentAnswersSchema } from '../../src/domain/consent-schema';
-import { ApiError, fieldIssue } from '../platform/http/errors';
-import { formBodyLimit, readJsonObject } from '../platform/http/json-body';
-import { requireMember, type MemberVariables } from '../modules/auth/require-member';
-import type { Logger } from '../platform/logger';
-import { checkConsentLink, TEST_CONSENT_INVALID, TEST_CONSENT_USED } from '../services/consent-links';
-import { invalidConsent, type ConsentService } from '../services/consent-service';
-import type { Signer } from '../platform/signing';
-import { parseOr422 } from '../platform/http/valid-body';
+import type { MemberVerifier } from '../auth/member-verifier';
+import { consentAnswersSchema } from '../../../src/domain/consent-schema';
+import { ApiError, fieldIssue } from '../../platform/http/errors';
+import { formBodyLimit, readJsonObject } from '../../platform/http/json-body';
+import { requireMember, type MemberVariables } from '../auth/require-member';
+import type { Logger } from '../../platform/logger';
+import { checkConsentLink, TEST_CONSENT_INVALID, TEST_CONSENT_USED } from './consent-links';
+import { invalidConsent, type ConsentService } from './consent-service';
+import type { Signer } from '../../platform/signing';
+import { parseOr422 } from '../../platform/http/valid-body';
 
 const invalidLink = () => new ApiError(403, 'invalid_link', TEST_CONSENT_INVALID);
 

@@ -26,22 +26,22 @@
  * - GET /:id/calendar.ics -> the appointment as a calendar file.
  */
 import { Hono } from 'hono';
-import { ACCESS_GRANT_HEADER } from '../../src/domain/booking';
-import { bookingRequestSchema, changeTimeRequestSchema } from '../../src/domain/booking-request';
+import { ACCESS_GRANT_HEADER } from '../../../src/domain/booking';
+import { bookingRequestSchema, changeTimeRequestSchema } from '../../../src/domain/booking-request';
 import type { Context } from 'hono';
-import type { MemberVerifier } from '../modules/auth/member-verifier';
-import type { Logger } from '../platform/logger';
-import { formBodyLimit, readJsonObject } from '../platform/http/json-body';
-import { parseOr422, validBody } from '../platform/http/valid-body';
-import { requireMember, type MemberVariables } from '../modules/auth/require-member';
-import { parseJson } from '../platform/http/text-rules';
-import { appointmentCalendar, calendarContentType, calendarFilename } from '../services/appointment-calendar';
-import { cancelRefusal, outcomeFor, refundFor, type AppointmentsService } from '../services/appointments-service';
-import type { BookingService } from '../services/booking-service';
-import type { ChangeTimeService } from '../services/change-time-service';
-import type { Database } from '../platform/db/adapter';
-import { takeAttempt } from '../platform/throttle';
-import { ApiError } from '../platform/http/errors';
+import type { MemberVerifier } from '../auth/member-verifier';
+import type { Logger } from '../../platform/logger';
+import { formBodyLimit, readJsonObject } from '../../platform/http/json-body';
+import { parseOr422, validBody } from '../../platform/http/valid-body';
+import { requireMember, type MemberVariables } from '../auth/require-member';
+import { parseJson } from '../../platform/http/text-rules';
+import { appointmentCalendar, calendarContentType, calendarFilename } from './appointment-calendar';
+import { cancelRefusal, outcomeFor, refundFor, type AppointmentsService } from './appointments-service';
+import type { BookingService } from './booking-service';
+import type { ChangeTimeService } from './change-time-service';
+import type { Database } from '../../platform/db/adapter';
+import { takeAttempt } from '../../platform/throttle';
+import { ApiError } from '../../platform/http/errors';
 
 // A member changing his mind a few times is fine; a script sending email after email is not.
 const CHANGE_LIMIT = { max: 10, windowMs: 60 * 60_000 };

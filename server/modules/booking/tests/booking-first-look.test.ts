@@ -7,13 +7,13 @@
  * Within the process, attempts that pass it take turns (booking-queue.ts).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Appointment } from '../../src/domain/booking';
-import type { Database } from '../../server/platform/db/adapter';
-import { getJson, testApp } from '../fixtures/app';
-import { fastMembers, sendJson, takePlaces, validConsent, type FastMember } from '../fixtures/bookings';
-import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../fixtures/db';
-import { makeEvent } from '../fixtures/events';
-import { orderFor, testPayments } from '../fixtures/payments';
+import type { Appointment } from '../../../../src/domain/booking';
+import type { Database } from '../../../platform/db/adapter';
+import { getJson, testApp } from '../../../../tests/fixtures/app';
+import { fastMembers, sendJson, takePlaces, validConsent, type FastMember } from '../../../../tests/fixtures/bookings';
+import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../../../../tests/fixtures/db';
+import { makeEvent } from '../../../../tests/fixtures/events';
+import { orderFor, testPayments } from '../../../../tests/fixtures/payments';
 
 const NOW = new Date('2026-06-10T09:00:00Z');
 

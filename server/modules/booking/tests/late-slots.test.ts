@@ -5,11 +5,11 @@
  * the row broke the slot-order check and the booking answered 500.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Appointment } from '../../src/domain/booking';
-import { getJson, testApp } from '../fixtures/app';
-import { fastMembers, sendJson, validConsent, type FastMember } from '../fixtures/bookings';
-import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../fixtures/db';
-import { makeEvent } from '../fixtures/events';
+import type { Appointment } from '../../../../src/domain/booking';
+import { getJson, testApp } from '../../../../tests/fixtures/app';
+import { fastMembers, sendJson, validConsent, type FastMember } from '../../../../tests/fixtures/bookings';
+import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../../../../tests/fixtures/db';
+import { makeEvent } from '../../../../tests/fixtures/events';
 
 // Wednesday 10 June 2026, 10:00 in London.
 const NOW = new Date('2026-06-10T09:00:00Z');

@@ -9,12 +9,12 @@
  * TEST_DATABASE_URL is set: PGlite's DATA_DIR has one process.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, londonDate } from '../../src/domain/london-time';
-import { quoteIdentifier } from '../../server/platform/db/postgres';
-import { CONTENTION, prepareContention, type ContentionAttempt } from '../fixtures/contention';
-import { createTestDatabase, type TestDatabase } from '../fixtures/db';
-import { fireListing, fireRush } from '../fixtures/rush';
-import { startServer, type RunningServer } from '../fixtures/server-process';
+import { addDays, londonDate } from '../../../../src/domain/london-time';
+import { quoteIdentifier } from '../../../platform/db/postgres';
+import { CONTENTION, prepareContention, type ContentionAttempt } from '../../../../tests/fixtures/contention';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/fixtures/db';
+import { fireListing, fireRush } from '../../../../tests/fixtures/rush';
+import { startServer, type RunningServer } from '../../../../tests/fixtures/server-process';
 
 const postgresUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
 const PROCESSES = 3;

@@ -4,8 +4,8 @@
  * an HMAC over all three, so nobody can file consent for someone else by
  * editing the URL. Made by `npm run consent-link`, checked by the API.
  */
-import { isIsoDate } from '../../src/domain/london-time';
-import type { Signer } from '../platform/signing';
+import { isIsoDate } from '../../../src/domain/london-time';
+import type { Signer } from '../../platform/signing';
 
 /** SPEC.md section 5's message for a missing or bad link. */
 export const TEST_CONSENT_INVALID = 'Invalid or missing parameters. Please check your link or contact support.';

@@ -4,14 +4,14 @@
  * answers are checked against SPEC's rules (consentProblems, shared with
  * the form) here, whatever the screen did.
  */
-import { BOOKING_REFUSAL_MESSAGES, BOOKING_REFUSALS, type BookingRefusal } from '../../src/domain/booking';
-import { CONSENT_VERSION, consentProblems, type ConsentAnswers } from '../../src/domain/consent';
-import { bookingClosesAt, hasEnded } from '../../src/domain/event-card';
-import type { Queryable } from '../platform/db/adapter';
-import { ApiError, eventNotFound, fieldIssue, type FieldIssue } from '../platform/http/errors';
-import { unauthorized } from '../modules/auth/require-member';
+import { BOOKING_REFUSAL_MESSAGES, BOOKING_REFUSALS, type BookingRefusal } from '../../../src/domain/booking';
+import { CONSENT_VERSION, consentProblems, type ConsentAnswers } from '../../../src/domain/consent';
+import { bookingClosesAt, hasEnded } from '../../../src/domain/event-card';
+import type { Queryable } from '../../platform/db/adapter';
+import { ApiError, eventNotFound, fieldIssue, type FieldIssue } from '../../platform/http/errors';
+import { unauthorized } from '../auth/require-member';
 import { TEST_CONSENT_USED } from './consent-links';
-import { isEventId } from '../modules/events/events-service';
+import { isEventId } from '../events/events-service';
 
 export const PROFILE_REQUIRED_MESSAGE = 'Please complete your profile before booking.';
 export const profileRequired = () => new ApiError(422, 'profile_required', PROFILE_REQUIRED_MESSAGE);

@@ -5,9 +5,9 @@
  */
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getJson, testApp } from '../fixtures/app';
-import { fastMembers, sendJson, validConsent } from '../fixtures/bookings';
-import { createTestDatabase, type TestDatabase } from '../fixtures/db';
+import { getJson, testApp } from '../../../../tests/fixtures/app';
+import { fastMembers, sendJson, validConsent } from '../../../../tests/fixtures/bookings';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/fixtures/db';
 
 const SECRET = 'a-link-signing-secret-for-this-test-only';
 

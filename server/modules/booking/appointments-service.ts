@@ -4,17 +4,17 @@
  * starts. Another member's appointment is answered exactly like one that
  * does not exist (404), so ids reveal nothing.
  */
-import { CANCEL_REFUSAL_MESSAGES, type Appointment, type CancelRefusal } from '../../src/domain/booking';
-import { addDays, londonDate, londonToInstant } from '../../src/domain/london-time';
-import { cancellationOutcome, NO_REFUND_MESSAGE, type CancellationOutcome, type RefundDecision } from '../../src/domain/refund-policy';
-import { bankHolidaysBetween } from '../payments/bank-holidays';
-import { ORDER_COLUMNS, type PaymentOrderRow } from '../payments/settle';
-import type { Database, Queryable } from '../platform/db/adapter';
-import { APPOINTMENT_COLUMNS, APPOINTMENTS_FROM, toAppointment } from '../db/appointments-table';
-import { ApiError } from '../platform/http/errors';
-import type { RefundQueue } from '../payments/refund-jobs';
+import { CANCEL_REFUSAL_MESSAGES, type Appointment, type CancelRefusal } from '../../../src/domain/booking';
+import { addDays, londonDate, londonToInstant } from '../../../src/domain/london-time';
+import { cancellationOutcome, NO_REFUND_MESSAGE, type CancellationOutcome, type RefundDecision } from '../../../src/domain/refund-policy';
+import { bankHolidaysBetween } from '../../payments/bank-holidays';
+import { ORDER_COLUMNS, type PaymentOrderRow } from '../../payments/settle';
+import type { Database, Queryable } from '../../platform/db/adapter';
+import { APPOINTMENT_COLUMNS, APPOINTMENTS_FROM, toAppointment } from './appointments-table';
+import { ApiError } from '../../platform/http/errors';
+import type { RefundQueue } from '../../payments/refund-jobs';
 import type { BookingMail } from './booking-mail';
-import type { WaitingListOffers } from './waiting-list-offers';
+import type { WaitingListOffers } from '../../services/waiting-list-offers';
 import type { BookedMember } from './booking-service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -3,9 +3,9 @@
  * src/domain/booking.ts): the appointment joined with its event, so the
  * portal and emails show the event's name, venue and slot.
  */
-import type { Appointment, AppointmentStatus, PaymentStatus } from '../../src/domain/booking';
-import { fullAddress } from '../../src/domain/event';
-import type { Row } from '../platform/db/adapter';
+import type { Appointment, AppointmentStatus, PaymentStatus } from '../../../src/domain/booking';
+import { fullAddress } from '../../../src/domain/event';
+import type { Row } from '../../platform/db/adapter';
 
 /** Columns of `appointments a JOIN events e`. */
 export const APPOINTMENT_COLUMNS = `

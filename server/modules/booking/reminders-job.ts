@@ -1,11 +1,11 @@
 /**
  * The day-before reminders as a scheduled job: every minute, once across
  * every process (pg-boss's schedule); the sweep itself sends each reminder
- * once (server/services/reminders-service.ts).
+ * once (server/modules/booking/reminders-service.ts).
  */
-import type { Logger } from '../platform/logger';
-import type { RemindersService } from '../services/reminders-service';
-import type { JobHandler } from '../platform/jobs/queue';
+import type { Logger } from '../../platform/logger';
+import type { RemindersService } from './reminders-service';
+import type { JobHandler } from '../../platform/jobs/queue';
 
 export function remindersJob(reminders: RemindersService, logger: Logger): JobHandler<'appointment_reminders'> {
   return async () => {

@@ -11,14 +11,14 @@
  * here), which the email job reads again before it sends
  * (server/jobs/email-reasons.ts).
  */
-import type { Appointment } from '../../src/domain/booking';
-import { formatPence } from '../../src/domain/format';
-import type { CancellationOutcome } from '../../src/domain/refund-policy';
-import type { Queryable } from '../platform/db/adapter';
-import { mailHtml, mailText, type MailContent, type Mailer, type SendOptions } from '../platform/mail';
+import type { Appointment } from '../../../src/domain/booking';
+import { formatPence } from '../../../src/domain/format';
+import type { CancellationOutcome } from '../../../src/domain/refund-policy';
+import type { Queryable } from '../../platform/db/adapter';
+import { mailHtml, mailText, type MailContent, type Mailer, type SendOptions } from '../../platform/mail';
 import { appointmentCalendar, calendarContentType, calendarFilename } from './appointment-calendar';
 import type { BookedMember } from './booking-service';
-import type { UnsubscribeLink } from './email-choices-service';
+import type { UnsubscribeLink } from '../../services/email-choices-service';
 import { cancellationContent, changedContent, confirmationContent, refundContent, reminderContent, type RefundReason } from './booking-mail-text';
 
 /** Each call queues one email with `q`, the transaction of the change it reports. */
@@ -27,7 +27,7 @@ export interface BookingMail {
   /** The booking moved from `previousStart` (HH:mm) to its time now (Change time). */
   changed(q: Queryable, appointment: Appointment, member: BookedMember, previousStart: string): Promise<void>;
   cancelled(q: Queryable, appointment: Appointment, member: BookedMember, outcome: CancellationOutcome): Promise<void>;
-  /** The day before (server/services/reminders-service.ts), with the calendar file again and its one-click unsubscribe. */
+  /** The day before (server/modules/booking/reminders-service.ts), with the calendar file again and its one-click unsubscribe. */
   reminder(q: Queryable, appointment: Appointment, member: BookedMember, unsubscribe?: UnsubscribeLink): Promise<void>;
   /** A card payment returned (docs/decisions/0009). */
   refunded(q: Queryable, appointment: Appointment, member: BookedMember, amountPence: number, reason: RefundReason): Promise<void>;

@@ -6,15 +6,15 @@
  * expired, missing parts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOOKING_REFUSALS } from '../../src/domain/booking';
-import { CONSENT_MESSAGES, CONSENT_VERSION } from '../../src/domain/consent';
-import { makeConsentLink, TEST_CONSENT_INVALID, TEST_CONSENT_USED, type ConsentLink } from '../../server/services/consent-links';
-import { createSigner } from '../../server/platform/signing';
-import { getJson, testApp } from '../fixtures/app';
-import { fastMembers, sendJson, validConsent, type FastMember } from '../fixtures/bookings';
-import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../fixtures/db';
-import { makeEvent } from '../fixtures/events';
-import { isCleanText } from '../../server/platform/http/text-rules';
+import { BOOKING_REFUSALS } from '../../../../src/domain/booking';
+import { CONSENT_MESSAGES, CONSENT_VERSION } from '../../../../src/domain/consent';
+import { makeConsentLink, TEST_CONSENT_INVALID, TEST_CONSENT_USED, type ConsentLink } from '../consent-links';
+import { createSigner } from '../../../platform/signing';
+import { getJson, testApp } from '../../../../tests/fixtures/app';
+import { fastMembers, sendJson, validConsent, type FastMember } from '../../../../tests/fixtures/bookings';
+import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../../../../tests/fixtures/db';
+import { makeEvent } from '../../../../tests/fixtures/events';
+import { isCleanText } from '../../../platform/http/text-rules';
 
 const NOW = new Date('2026-06-10T09:00:00Z');
 const DAY_MS = 86_400_000;

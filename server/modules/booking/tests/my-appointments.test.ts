@@ -4,13 +4,13 @@
  * is 404 everywhere; /medical-results shows a booking awaiting its result.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CANCEL_REFUSAL_MESSAGES, type Appointment } from '../../src/domain/booking';
-import type { ScreeningEvent } from '../../src/domain/event';
-import type { MedicalResultItem } from '../../server/services/results-service';
-import { getJson, testApp } from '../fixtures/app';
-import { fastMembers, sendJson, validConsent, type FastMember } from '../fixtures/bookings';
-import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../fixtures/db';
-import { makeEvent } from '../fixtures/events';
+import { CANCEL_REFUSAL_MESSAGES, type Appointment } from '../../../../src/domain/booking';
+import type { ScreeningEvent } from '../../../../src/domain/event';
+import type { MedicalResultItem } from '../../../services/results-service';
+import { getJson, testApp } from '../../../../tests/fixtures/app';
+import { fastMembers, sendJson, validConsent, type FastMember } from '../../../../tests/fixtures/bookings';
+import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../../../../tests/fixtures/db';
+import { makeEvent } from '../../../../tests/fixtures/events';
 
 const BOOKED_AT = new Date('2026-06-01T09:00:00Z');
 const LATER = new Date('2026-06-16T09:00:00Z');
