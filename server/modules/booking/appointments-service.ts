@@ -14,7 +14,7 @@ import { APPOINTMENT_COLUMNS, APPOINTMENTS_FROM, toAppointment } from './appoint
 import { ApiError } from '../../platform/http/errors';
 import type { RefundQueue } from '../../payments/refund-jobs';
 import type { BookingMail } from './booking-mail';
-import type { WaitingListOffers } from '../../services/waiting-list-offers';
+import type { WaitingListOffers } from '../waiting-list/waiting-list-offers';
 import type { BookedMember } from './booking-service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

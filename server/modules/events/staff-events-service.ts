@@ -20,7 +20,7 @@ import { ApiError, eventNotFound } from '../../platform/http/errors';
 import { ORDER_COLUMNS, type PaymentOrderRow } from '../../payments/settle';
 import { generateAccessCode, hashAccessCode } from './access-code';
 import { isEventId } from './events-service';
-import type { WaitingListOffers } from '../../services/waiting-list-offers';
+import type { WaitingListOffers } from '../waiting-list/waiting-list-offers';
 import type { RefundQueue } from '../../payments/refund-jobs';
 import { recordAudit, type StaffActor } from '../../services/staff-audit';
 import type { StaffMail } from '../../services/staff-mail';

@@ -32,7 +32,7 @@ export interface JobData {
   appointment_reminders: Record<string, never>;
   /** Queue the recall invitations, follow-ups and GP prompts due now (server/services/recall-emails-service.ts). */
   recall_emails: Record<string, never>;
-  /** Pass lapsed waiting-list offers on and offer freed places (server/services/waiting-list-offers.ts). */
+  /** Pass lapsed waiting-list offers on and offer freed places (server/modules/waiting-list/waiting-list-offers.ts). */
   waiting_list_offers: Record<string, never>;
 }
 

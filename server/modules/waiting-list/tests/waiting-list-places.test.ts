@@ -7,15 +7,15 @@
  * passes its place to the next member waiting at the next sweep.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Payments } from '../../server/payments';
-import { getJson, jobsFor, runJobs, testApp } from '../fixtures/app';
-import { fastMembers, sendJson, validConsent, type FastMember } from '../fixtures/bookings';
-import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../fixtures/db';
-import { asApiEvent, makeEvent } from '../fixtures/events';
-import { orderFor, testPayments } from '../fixtures/payments';
-import { makeStaff } from '../fixtures/staff';
-import { ACCESS_GRANT_HEADER } from '../../src/domain/booking';
-import { hashAccessCode } from '../../server/modules/events/access-code';
+import type { Payments } from '../../../payments';
+import { getJson, jobsFor, runJobs, testApp } from '../../../../tests/fixtures/app';
+import { fastMembers, sendJson, validConsent, type FastMember } from '../../../../tests/fixtures/bookings';
+import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../../../../tests/fixtures/db';
+import { asApiEvent, makeEvent } from '../../../../tests/fixtures/events';
+import { orderFor, testPayments } from '../../../../tests/fixtures/payments';
+import { makeStaff } from '../../../../tests/fixtures/staff';
+import { ACCESS_GRANT_HEADER } from '../../../../src/domain/booking';
+import { hashAccessCode } from '../../events/access-code';
 
 const START = new Date('2026-12-01T10:00:00Z');
 const CODE = 'LODG-E123';

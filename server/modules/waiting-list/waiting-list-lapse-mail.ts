@@ -9,14 +9,14 @@
  * off gets none. Its reason, read again as it leaves, is that the entry is
  * still lapsed (not joined again) and he still wants these emails.
  */
-import { formatLongDate } from '../../src/domain/format';
-import type { ScreeningEvent } from '../../src/domain/event';
-import { standingText, type StandingAfterLapse } from '../../src/domain/waiting-list';
-import { londonDate, londonTime } from '../../src/domain/london-time';
-import type { Queryable } from '../platform/db/adapter';
-import { mailHtml, mailText, type MailContent, type Mailer } from '../platform/mail';
-import { greeting, unsubscribeSection } from '../modules/booking/booking-mail-text';
-import { wantsEmailSql, type UnsubscribeLinks } from './email-choices-service';
+import { formatLongDate } from '../../../src/domain/format';
+import type { ScreeningEvent } from '../../../src/domain/event';
+import { standingText, type StandingAfterLapse } from '../../../src/domain/waiting-list';
+import { londonDate, londonTime } from '../../../src/domain/london-time';
+import type { Queryable } from '../../platform/db/adapter';
+import { mailHtml, mailText, type MailContent, type Mailer } from '../../platform/mail';
+import { greeting, unsubscribeSection } from '../booking/booking-mail-text';
+import { wantsEmailSql, type UnsubscribeLinks } from '../../services/email-choices-service';
 
 export interface LapsedOffer {
   /** The waiting-list entry whose offer lapsed: the email's reason (server/jobs/email-reasons.ts). */

@@ -9,17 +9,17 @@
  * list of an event that does not exist get a 404.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reasonHolds } from '../../server/jobs/email-reasons';
-import type { Appointment } from '../../src/domain/booking';
-import type { MyWaitingList, MyWaitingPlace, StaffWaitingEntry } from '../../src/domain/waiting-list';
-import type { Database } from '../../server/platform/db/adapter';
-import { openPostgres } from '../../server/platform/db/postgres';
-import { getJson, jobsFor, runJobs, testApp } from '../fixtures/app';
-import { fastMembers, sendJson, validConsent, type FastMember } from '../fixtures/bookings';
-import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../fixtures/db';
-import { makeEvent } from '../fixtures/events';
-import { sentMail } from '../fixtures/mail';
-import { makeStaff } from '../fixtures/staff';
+import { reasonHolds } from '../../../jobs/email-reasons';
+import type { Appointment } from '../../../../src/domain/booking';
+import type { MyWaitingList, MyWaitingPlace, StaffWaitingEntry } from '../../../../src/domain/waiting-list';
+import type { Database } from '../../../platform/db/adapter';
+import { openPostgres } from '../../../platform/db/postgres';
+import { getJson, jobsFor, runJobs, testApp } from '../../../../tests/fixtures/app';
+import { fastMembers, sendJson, validConsent, type FastMember } from '../../../../tests/fixtures/bookings';
+import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../../../../tests/fixtures/db';
+import { makeEvent } from '../../../../tests/fixtures/events';
+import { sentMail } from '../../../../tests/fixtures/mail';
+import { makeStaff } from '../../../../tests/fixtures/staff';
 
 const LAPSED_SUBJECT = 'The place held for you has passed on';
 

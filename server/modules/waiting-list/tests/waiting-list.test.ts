@@ -9,16 +9,16 @@
  * nothing offered past the cut-off; staff seeing the list.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Appointment } from '../../src/domain/booking';
-import type { SlotsByDate } from '../../src/domain/slots';
-import type { MyWaitingPlace, StaffWaitingEntry } from '../../src/domain/waiting-list';
-import type { OutboxMessage } from '../../server/platform/mail';
-import { getJson, jobsFor, runJobs, testApp } from '../fixtures/app';
-import { fastMembers, sendJson, validConsent, type FastMember } from '../fixtures/bookings';
-import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../fixtures/db';
-import { makeEvent } from '../fixtures/events';
-import { sentMail } from '../fixtures/mail';
-import { makeStaff } from '../fixtures/staff';
+import type { Appointment } from '../../../../src/domain/booking';
+import type { SlotsByDate } from '../../../../src/domain/slots';
+import type { MyWaitingPlace, StaffWaitingEntry } from '../../../../src/domain/waiting-list';
+import type { OutboxMessage } from '../../../platform/mail';
+import { getJson, jobsFor, runJobs, testApp } from '../../../../tests/fixtures/app';
+import { fastMembers, sendJson, validConsent, type FastMember } from '../../../../tests/fixtures/bookings';
+import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../../../../tests/fixtures/db';
+import { makeEvent } from '../../../../tests/fixtures/events';
+import { sentMail } from '../../../../tests/fixtures/mail';
+import { makeStaff } from '../../../../tests/fixtures/staff';
 
 const START = new Date('2026-12-01T10:00:00Z');
 const HOUR = 3_600_000;

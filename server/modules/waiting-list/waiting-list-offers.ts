@@ -18,18 +18,18 @@
  * with the same transaction. A member who turned the emails off is passed
  * by and stays on the list.
  */
-import { formatLongDate, formatPence } from '../../src/domain/format';
-import { eventPricePence, type ScreeningEvent } from '../../src/domain/event';
-import { londonDate, londonTime } from '../../src/domain/london-time';
-import { bookablePlaces } from '../../src/domain/slots';
-import { offerExpiry, pastCutoff, slotForOffer, type StandingAfterLapse } from '../../src/domain/waiting-list';
-import type { Database, Queryable } from '../platform/db/adapter';
-import { eventColumns, placesTaken, toScreeningEvent } from '../modules/events/events-table';
-import { mailHtml, mailText, type MailContent, type Mailer } from '../platform/mail';
-import { greeting, unsubscribeSection } from '../modules/booking/booking-mail-text';
-import { wantsEmailSql, type UnsubscribeLinks } from './email-choices-service';
+import { formatLongDate, formatPence } from '../../../src/domain/format';
+import { eventPricePence, type ScreeningEvent } from '../../../src/domain/event';
+import { londonDate, londonTime } from '../../../src/domain/london-time';
+import { bookablePlaces } from '../../../src/domain/slots';
+import { offerExpiry, pastCutoff, slotForOffer, type StandingAfterLapse } from '../../../src/domain/waiting-list';
+import type { Database, Queryable } from '../../platform/db/adapter';
+import { eventColumns, placesTaken, toScreeningEvent } from '../events/events-table';
+import { mailHtml, mailText, type MailContent, type Mailer } from '../../platform/mail';
+import { greeting, unsubscribeSection } from '../booking/booking-mail-text';
+import { wantsEmailSql, type UnsubscribeLinks } from '../../services/email-choices-service';
 import { sendLapsedOffer, type LapsedOffer } from './waiting-list-lapse-mail';
-import type { Signer } from '../platform/signing';
+import type { Signer } from '../../platform/signing';
 
 /** Events looked at per sweep; the rest wait for the next minute. */
 const SWEEP_EVENTS = 200;

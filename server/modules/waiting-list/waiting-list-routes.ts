@@ -11,10 +11,10 @@
  *   the offer an emailed link names, only for the member it was made to
  */
 import { Hono } from 'hono';
-import { ACCESS_GRANT_HEADER } from '../../src/domain/booking';
-import type { MemberVerifier } from '../modules/auth/member-verifier';
-import { requireMember, type MemberVariables } from '../modules/auth/require-member';
-import type { WaitingListService } from '../services/waiting-list-service';
+import { ACCESS_GRANT_HEADER } from '../../../src/domain/booking';
+import type { MemberVerifier } from '../auth/member-verifier';
+import { requireMember, type MemberVariables } from '../auth/require-member';
+import type { WaitingListService } from './waiting-list-service';
 
 export function waitingListRoutes(list: WaitingListService, verify: MemberVerifier) {
   const app = new Hono<{ Variables: MemberVariables }>();

@@ -7,17 +7,17 @@
  * list's order are decided against one state; leaving with an offer passes
  * its place on in the same transaction.
  */
-import { bookablePlaces, availableSlots, type SlotsByDate } from '../../src/domain/slots';
-import { hasEnded } from '../../src/domain/event-card';
-import { londonDate } from '../../src/domain/london-time';
-import { mayJoin, pastCutoff, type MyWaitingList, type MyWaitingPlace, type StaffWaitingEntry, type WaitingEntryStatus } from '../../src/domain/waiting-list';
-import type { Database, Queryable } from '../platform/db/adapter';
-import { eventColumns, toScreeningEvent } from '../modules/events/events-table';
-import { ApiError } from '../platform/http/errors';
-import type { AccessGrants } from '../modules/events/access-grants';
-import { holdProfile, profileRequired } from '../modules/booking/consent-service';
-import { wantsEmailSql } from './email-choices-service';
-import { isEventId } from '../modules/events/events-service';
+import { bookablePlaces, availableSlots, type SlotsByDate } from '../../../src/domain/slots';
+import { hasEnded } from '../../../src/domain/event-card';
+import { londonDate } from '../../../src/domain/london-time';
+import { mayJoin, pastCutoff, type MyWaitingList, type MyWaitingPlace, type StaffWaitingEntry, type WaitingEntryStatus } from '../../../src/domain/waiting-list';
+import type { Database, Queryable } from '../../platform/db/adapter';
+import { eventColumns, toScreeningEvent } from '../events/events-table';
+import { ApiError } from '../../platform/http/errors';
+import type { AccessGrants } from '../events/access-grants';
+import { holdProfile, profileRequired } from '../booking/consent-service';
+import { wantsEmailSql } from '../../services/email-choices-service';
+import { isEventId } from '../events/events-service';
 import { standingAfterLapse, takenBySlot, type WaitingListOffers } from './waiting-list-offers';
 
 export interface WaitingListService {
