@@ -17,7 +17,7 @@ import { createLogger } from './platform/logger';
 import { createJobs } from './platform/jobs/queue';
 import { createMailer } from './platform/mail';
 import { closePasswordPool } from './modules/auth/passwords';
-import { createPayments } from './payments';
+import { createPayments } from './modules/payments';
 import { createAccessGrants } from './modules/events/access-grants';
 import { createBookingMail } from './modules/booking/booking-mail';
 import { createSigner } from './platform/signing';

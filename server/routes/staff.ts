@@ -18,7 +18,7 @@ import { requireStaff, type StaffVariables } from '../modules/auth/require-staff
 import type { Logger } from '../platform/logger';
 import type { Mailer } from '../platform/mail';
 import type { Jobs } from '../platform/jobs/queue';
-import { refundQueue } from '../payments/refund-jobs';
+import { refundQueue } from '../modules/payments/refund-jobs';
 import type { Signer } from '../platform/signing';
 import { createStaffAttendeesService } from '../services/staff-attendees-service';
 import type { WaitingListOffers } from '../modules/waiting-list/waiting-list-offers';
@@ -34,7 +34,7 @@ import { staffAttendeesRoutes } from './staff-attendees';
 import { staffEventsRoutes } from '../modules/events/staff-events-routes';
 import { staffJobsRoutes } from './staff-jobs';
 import { staffMembersRoutes } from './staff-members';
-import { staffPaymentsRoutes } from './staff-payments';
+import { staffPaymentsRoutes } from '../modules/payments/staff-payments-routes';
 import { staffStatisticsRoutes } from './staff-statistics';
 
 export interface StaffRoutesDeps {

@@ -4,7 +4,7 @@
  * charges; the local sandbox charges none), within 2 business days nothing.
  * Business days are Monday to Friday less the bank holidays of England and
  * Wales, which the caller passes in (the server reads them from a
- * maintained package, server/payments/bank-holidays.ts; this rule stays
+ * maintained package, server/modules/payments/bank-holidays.ts; this rule stays
  * pure). Notice is counted in whole UK calendar days: the business days
  * after the day of cancelling and before the day of the event. So a
  * Monday cancellation for a Thursday event has 2 (Tuesday, Wednesday):

@@ -23,7 +23,7 @@ export const PAYMENT_PROBLEM_LABELS: Record<PaymentProblem, string> = {
   refunded_at_paypal: 'Refunded in PayPal, booking still confirmed',
 };
 
-/** The payment order statuses staff see (server/payments/settle.ts). */
+/** The payment order statuses staff see (server/modules/payments/settle.ts). */
 export type PaymentOrderState = 'refund_due' | 'refund_pending' | 'refund_failed' | 'refunded' | 'completed' | 'failed' | 'declined' | 'created' | 'creating' | 'abandoned';
 
 export interface PaymentNeedingAttention {

@@ -15,7 +15,7 @@ import { FOLLOW_UP_LABELS } from '../../src/domain/follow-up';
 import { formatSavedAt } from '../../src/domain/format';
 import { formatProfileId } from '../../src/domain/member-profile';
 import { setStandInRole, STAFF_ROLE } from '../../server/modules/auth/staff-role';
-import type { Payments } from '../../server/payments';
+import type { Payments } from '../../server/modules/payments';
 import type { MemberExport } from '../../server/services/member-export-service';
 import { getJson, jobsFor, runJobs, testApp } from '../fixtures/app';
 import { fastMembers, sendJson, validConsent, type FastMember } from '../fixtures/bookings';

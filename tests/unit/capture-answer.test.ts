@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountMismatch, captureAnswerForPage, captureOutcome, issueOf, moneyInPence, transactionRecord } from '../../server/payments/capture-answer';
+import { amountMismatch, captureAnswerForPage, captureOutcome, issueOf, moneyInPence, transactionRecord } from '../../server/modules/payments/capture-answer';
 
 const captured = (status: string, extra: Record<string, unknown> = {}) => ({
   id: 'ORDER1234567890',

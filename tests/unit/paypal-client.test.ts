@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPayPalClient } from '../../server/payments/paypal-client';
+import { createPayPalClient } from '../../server/modules/payments/paypal-client';
 
 interface Seen {
   path: string;

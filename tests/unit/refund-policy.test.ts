@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addBusinessDays, businessDaysBetween, cancellationOutcome, cancellationOutcomeText, isBusinessDay, refundDecision } from '../../src/domain/refund-policy';
-import { bankHolidaysBetween } from '../../server/payments/bank-holidays';
+import { bankHolidaysBetween } from '../../server/modules/payments/bank-holidays';
 
 // England and Wales, from the maintained package the server uses.
 const holidays = bankHolidaysBetween('2026-01-01', '2027-12-31');

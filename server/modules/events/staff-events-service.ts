@@ -17,11 +17,11 @@ import type { StaffEventInput } from '../../../src/domain/staff-event';
 import type { Database, Queryable } from '../../platform/db/adapter';
 import { activeAppointment, eventColumns, insertEvent, toScreeningEvent } from './events-table';
 import { ApiError, eventNotFound } from '../../platform/http/errors';
-import { ORDER_COLUMNS, type PaymentOrderRow } from '../../payments/settle';
+import { ORDER_COLUMNS, type PaymentOrderRow } from '../payments/settle';
 import { generateAccessCode, hashAccessCode } from './access-code';
 import { isEventId } from './events-service';
 import type { WaitingListOffers } from '../waiting-list/waiting-list-offers';
-import type { RefundQueue } from '../../payments/refund-jobs';
+import type { RefundQueue } from '../payments/refund-jobs';
 import { recordAudit, type StaffActor } from '../../services/staff-audit';
 import type { StaffMail } from '../../services/staff-mail';
 

@@ -22,9 +22,9 @@ export interface JobData {
    * goodbye (ADR 0021), whose address is not shown to staff and goes from the job if it cannot be delivered.
    */
   email: { message?: MailMessage; messageId: string; kind?: string; reason?: EmailReason; forget?: boolean };
-  /** Return a card payment already marked refund_due (server/payments/refunds.ts). */
+  /** Return a card payment already marked refund_due (server/modules/payments/refunds.ts). */
   refund: { paymentId: string };
-  /** Settle unsettled card payments and lapse old holds (server/payments/reconcile.ts). */
+  /** Settle unsettled card payments and lapse old holds (server/modules/payments/reconcile.ts). */
   reconcile_payments: Record<string, never>;
   /** Act on one stored PayPal webhook event. */
   paypal_webhook: { eventId: string };

@@ -11,7 +11,7 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CHANGE_REFUSAL_MESSAGES, type Appointment } from '../../../../src/domain/booking';
 import type { SlotsByDate } from '../../../../src/domain/slots';
-import type { Payments } from '../../../payments';
+import type { Payments } from '../../payments';
 import { getJson, runJobs, testApp } from '../../../../tests/fixtures/app';
 import { fastMembers, sendJson, takePlaces, validConsent, type FastMember } from '../../../../tests/fixtures/bookings';
 import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../../../../tests/fixtures/db';

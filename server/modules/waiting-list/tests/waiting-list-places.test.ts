@@ -7,7 +7,7 @@
  * passes its place to the next member waiting at the next sweep.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Payments } from '../../../payments';
+import type { Payments } from '../../payments';
 import { getJson, jobsFor, runJobs, testApp } from '../../../../tests/fixtures/app';
 import { fastMembers, sendJson, validConsent, type FastMember } from '../../../../tests/fixtures/bookings';
 import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../../../../tests/fixtures/db';

@@ -7,11 +7,11 @@
  * call that crashed), the order is read back from PayPal and settled from
  * that; failing that, the reconciler finishes it later.
  */
-import type { Appointment } from '../../src/domain/booking';
-import type { Database, Queryable } from '../platform/db/adapter';
-import type { Logger } from '../platform/logger';
-import { readAppointment, type BookedMember } from '../modules/booking/booking-service';
-import type { BookingMail } from '../modules/booking/booking-mail';
+import type { Appointment } from '../../../src/domain/booking';
+import type { Database, Queryable } from '../../platform/db/adapter';
+import type { Logger } from '../../platform/logger';
+import { readAppointment, type BookedMember } from '../booking/booking-service';
+import type { BookingMail } from '../booking/booking-mail';
 import { captureAnswerForPage } from './capture-answer';
 import { orderNotFound, PaymentError } from './payment-error';
 import { isPayPalId, type PayPalAnswer, type PayPalApi } from './paypal-client';

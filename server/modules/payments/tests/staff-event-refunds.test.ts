@@ -8,14 +8,14 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import type { Payments } from '../../server/payments';
-import { getJson, testApp, runJobs } from '../fixtures/app';
-import { fastMembers, sendJson, type FastMember } from '../fixtures/bookings';
-import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../fixtures/db';
-import { makeEvent } from '../fixtures/events';
-import { approveCard, capture, orderFor, testPayments } from '../fixtures/payments';
-import { auditCount, bookedMembers, makeStaff } from '../fixtures/staff';
-import { sentMail } from '../fixtures/mail';
+import type { Payments } from '..';
+import { getJson, testApp, runJobs } from '../../../../tests/fixtures/app';
+import { fastMembers, sendJson, type FastMember } from '../../../../tests/fixtures/bookings';
+import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../../../../tests/fixtures/db';
+import { makeEvent } from '../../../../tests/fixtures/events';
+import { approveCard, capture, orderFor, testPayments } from '../../../../tests/fixtures/payments';
+import { auditCount, bookedMembers, makeStaff } from '../../../../tests/fixtures/staff';
+import { sentMail } from '../../../../tests/fixtures/mail';
 
 // Wednesday 10 June 2026, 10:00 in London. Friday 12 June is within 2 business days: a member cancelling would get nothing back.
 const NOW = new Date('2026-06-10T09:00:00Z');

@@ -10,13 +10,13 @@
  * As for a free booking, a refusal already true at a plain first read
  * (a full event, say) is answered from it without the event's lock.
  */
-import { eventPricePence, type ScreeningEvent } from '../../src/domain/event';
-import { formatDayMonthYear } from '../../src/domain/format';
-import { slotEnd } from '../../src/domain/slots';
-import type { Database, Queryable } from '../platform/db/adapter';
-import type { Logger } from '../platform/logger';
-import type { AccessGrants } from '../modules/events/access-grants';
-import { holdProfile } from '../modules/booking/consent-service';
+import { eventPricePence, type ScreeningEvent } from '../../../src/domain/event';
+import { formatDayMonthYear } from '../../../src/domain/format';
+import { slotEnd } from '../../../src/domain/slots';
+import type { Database, Queryable } from '../../platform/db/adapter';
+import type { Logger } from '../../platform/logger';
+import type { AccessGrants } from '../events/access-grants';
+import { holdProfile } from '../booking/consent-service';
 import {
   checkBooking,
   checkPlaces,
@@ -27,7 +27,7 @@ import {
   refuseWhenFull,
   type BookingInput,
   type CheckedBooking,
-} from '../modules/booking/booking-service';
+} from '../booking/booking-service';
 import { PaymentError } from './payment-error';
 import { isPayPalId, type PayPalApi } from './paypal-client';
 

@@ -6,8 +6,8 @@
  * PayPal's protocol to a caller that is not our server.
  */
 import { describe, expect, it } from 'vitest';
-import { EnvError, parseEnv } from '../../server/platform/env';
-import { getJson, testApp } from '../fixtures/app';
+import { EnvError, parseEnv } from '../../../platform/env';
+import { getJson, testApp } from '../../../../tests/fixtures/app';
 
 const REAL = { PAYPAL_CLIENT_ID: 'AbCdEfGhIjKlMnOp-123', PAYPAL_CLIENT_SECRET: 'EFgh-secret-0123456789' };
 const csp = (res: Response) => res.headers.get('Content-Security-Policy') ?? '';

@@ -10,18 +10,18 @@
  * and webhooks are jobs: the tests run them (runPayments).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Appointment } from '../../src/domain/booking';
-import type { AttendeeList } from '../../src/domain/staff-attendees';
-import type { PaymentNeedingAttention } from '../../src/domain/staff-payments';
-import { readOutbox } from '../../server/platform/mail';
-import type { Payments } from '../../server/payments';
-import type { SandboxControl } from '../../server/stand-ins/paypal-sandbox/routes';
-import { getJson, runJobs, testApp } from '../fixtures/app';
-import { fastMembers, sendJson, type FastMember } from '../fixtures/bookings';
-import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../fixtures/db';
-import { makeEvent } from '../fixtures/events';
-import { approveCard, capture, orderFor, runPayments, testPayments } from '../fixtures/payments';
-import { makeStaff } from '../fixtures/staff';
+import type { Appointment } from '../../../../src/domain/booking';
+import type { AttendeeList } from '../../../../src/domain/staff-attendees';
+import type { PaymentNeedingAttention } from '../../../../src/domain/staff-payments';
+import { readOutbox } from '../../../platform/mail';
+import type { Payments } from '..';
+import type { SandboxControl } from '../../../stand-ins/paypal-sandbox/routes';
+import { getJson, runJobs, testApp } from '../../../../tests/fixtures/app';
+import { fastMembers, sendJson, type FastMember } from '../../../../tests/fixtures/bookings';
+import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../../../../tests/fixtures/db';
+import { makeEvent } from '../../../../tests/fixtures/events';
+import { approveCard, capture, orderFor, runPayments, testPayments } from '../../../../tests/fixtures/payments';
+import { makeStaff } from '../../../../tests/fixtures/staff';
 
 // Wednesday 10 June 2026, 10:00 in London; the event on Saturday 20 June is more than 2 business days away.
 const NOW = new Date('2026-06-10T09:00:00Z');

@@ -13,11 +13,11 @@
  * to its resend.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_ORIGIN } from '../../server/stand-ins/paypal-sandbox/orders';
-import { getJson, testApp } from '../fixtures/app';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../fixtures/db';
-import { nonConformance, type PayPalDocument } from '../fixtures/paypal-shapes';
-import { GOOD_CARD } from '../fixtures/payments';
+import { SANDBOX_ORIGIN } from '../orders';
+import { getJson, testApp } from '../../../../tests/fixtures/app';
+import { createTestDatabase, ENGINES, type TestDatabase } from '../../../../tests/fixtures/db';
+import { nonConformance, type PayPalDocument } from '../../../../tests/fixtures/paypal-shapes';
+import { GOOD_CARD } from '../../../../tests/fixtures/payments';
 
 type Json = Record<string, unknown>;
 type Link = { href: string; rel: string; method: string };

@@ -1,6 +1,6 @@
 /**
  * The refund job: returns one card payment marked refund_due, through
- * PayPal's refund call (server/payments/refunds.ts, idempotent by a
+ * PayPal's refund call (server/modules/payments/refunds.ts, idempotent by a
  * PayPal-Request-Id fixed per payment), and records PayPal's answer:
  * - COMPLETED: the order is refunded and the member's email queued, in one
  *   transaction; the job is done;
@@ -14,9 +14,9 @@
  *   staff at /staff/failures while it fails.
  * An order no longer refund_due (refunded, pending or failed already) is done.
  */
-import type { Queryable } from '../platform/db/adapter';
-import { ORDER_COLUMNS, type PaymentOrderRow, type PaymentOrderStatus } from '../payments/settle';
-import type { JobHandler } from '../platform/jobs/queue';
+import type { Queryable } from '../../platform/db/adapter';
+import { ORDER_COLUMNS, type PaymentOrderRow, type PaymentOrderStatus } from './settle';
+import type { JobHandler } from '../../platform/jobs/queue';
 
 export function refundJob(db: Queryable, refund: (order: PaymentOrderRow) => Promise<PaymentOrderStatus>): JobHandler<'refund'> {
   return async ({ paymentId }) => {

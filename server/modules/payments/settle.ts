@@ -14,12 +14,12 @@
  * its money is due back too, and the order is flagged for staff. No outcome
  * leaves a card charged with no booking and no refund on its way.
  */
-import { hasEnded } from '../../src/domain/event-card';
-import type { PaymentProblem } from '../../src/domain/staff-payments';
-import type { Database, Queryable } from '../platform/db/adapter';
-import { eventColumns, toScreeningEvent } from '../modules/events/events-table';
-import { addToHistory, checkPlaces } from '../modules/booking/booking-service';
-import type { RefundReason } from '../modules/booking/booking-mail-text';
+import { hasEnded } from '../../../src/domain/event-card';
+import type { PaymentProblem } from '../../../src/domain/staff-payments';
+import type { Database, Queryable } from '../../platform/db/adapter';
+import { eventColumns, toScreeningEvent } from '../events/events-table';
+import { addToHistory, checkPlaces } from '../booking/booking-service';
+import type { RefundReason } from '../booking/booking-mail-text';
 import { amountMismatch, captureOutcome, transactionRecord, type CaptureOutcome } from './capture-answer';
 import type { PayPalAnswer } from './paypal-client';
 

@@ -5,8 +5,8 @@
  * PayPal-Request-Id, fixed per payment in refunds.ts, makes a repeated try
  * one refund at PayPal.
  */
-import type { Queryable } from '../platform/db/adapter';
-import type { Jobs } from '../platform/jobs/queue';
+import type { Queryable } from '../../platform/db/adapter';
+import type { Jobs } from '../../platform/jobs/queue';
 
 export type RefundQueue = (q: Queryable, paymentId: string) => Promise<void>;
 

@@ -7,11 +7,11 @@
  * capture; GET capture; orders with HATEOAS links; Prefer honoured.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_ORIGIN } from '../../server/stand-ins/paypal-sandbox/orders';
-import { TOKEN_SECONDS } from '../../server/stand-ins/paypal-sandbox/tokens';
-import { getJson, testApp } from '../fixtures/app';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../fixtures/db';
-import { GOOD_CARD, sdkToken } from '../fixtures/payments';
+import { SANDBOX_ORIGIN } from '../orders';
+import { TOKEN_SECONDS } from '../tokens';
+import { getJson, testApp } from '../../../../tests/fixtures/app';
+import { createTestDatabase, ENGINES, type TestDatabase } from '../../../../tests/fixtures/db';
+import { GOOD_CARD, sdkToken } from '../../../../tests/fixtures/payments';
 
 type Json = Record<string, unknown> & { id?: string; status?: string; links?: { href: string; rel: string; method: string }[]; details?: { issue: string }[] };
 const BASIC = `Basic ${Buffer.from('chaps-local-sandbox:chaps-local-sandbox-secret').toString('base64')}`;

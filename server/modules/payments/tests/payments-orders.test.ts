@@ -7,16 +7,16 @@
  * order answering 404.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ScreeningEvent } from '../../src/domain/event';
+import type { ScreeningEvent } from '../../../../src/domain/event';
 
-import type { Payments } from '../../server/payments';
-import { getJson, testApp, runJobs } from '../fixtures/app';
-import { fastMembers, sendJson, takePlaces, type FastMember } from '../fixtures/bookings';
-import { insertEvents } from '../../server/modules/events/events-table';
-import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../fixtures/db';
-import { makeEvent } from '../fixtures/events';
-import { approveCard, capture, orderFor, testPayments } from '../fixtures/payments';
-import { sentMail } from '../fixtures/mail';
+import type { Payments } from '..';
+import { getJson, testApp, runJobs } from '../../../../tests/fixtures/app';
+import { fastMembers, sendJson, takePlaces, type FastMember } from '../../../../tests/fixtures/bookings';
+import { insertEvents } from '../../events/events-table';
+import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../../../../tests/fixtures/db';
+import { makeEvent } from '../../../../tests/fixtures/events';
+import { approveCard, capture, orderFor, testPayments } from '../../../../tests/fixtures/payments';
+import { sentMail } from '../../../../tests/fixtures/mail';
 
 // Wednesday 10 June 2026, 10:00 in London.
 const NOW = new Date('2026-06-10T09:00:00Z');

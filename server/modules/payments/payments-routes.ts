@@ -18,23 +18,23 @@
  * Errors carry `details[0] {issue, description}` and `debug_id`.
  */
 import { Hono } from 'hono';
-import { ACCESS_GRANT_HEADER } from '../../src/domain/booking';
-import { bookingRequestSchema } from '../../src/domain/booking-request';
-import { eventPricePence } from '../../src/domain/event';
-import type { MemberVerifier } from '../modules/auth/member-verifier';
-import type { Database } from '../platform/db/adapter';
-import { APPOINTMENT_COLUMNS, APPOINTMENTS_FROM, toAppointment } from '../modules/booking/appointments-table';
-import { eventColumns, toScreeningEvent } from '../modules/events/events-table';
-import { formBodyLimit, readJsonObject } from '../platform/http/json-body';
-import { parseOr422 } from '../platform/http/valid-body';
-import { requireMember, type MemberVariables } from '../modules/auth/require-member';
-import type { Logger } from '../platform/logger';
-import type { Payments } from '../payments';
-import { asPaymentError, orderNotFound, PaymentError } from '../payments/payment-error';
-import { isPayPalId } from '../payments/paypal-client';
-import { isEventId } from '../modules/events/events-service';
-import { takeAttempt } from '../platform/throttle';
-import { paymentWebhookRoutes } from './payment-webhooks';
+import { ACCESS_GRANT_HEADER } from '../../../src/domain/booking';
+import { bookingRequestSchema } from '../../../src/domain/booking-request';
+import { eventPricePence } from '../../../src/domain/event';
+import type { MemberVerifier } from '../auth/member-verifier';
+import type { Database } from '../../platform/db/adapter';
+import { APPOINTMENT_COLUMNS, APPOINTMENTS_FROM, toAppointment } from '../booking/appointments-table';
+import { eventColumns, toScreeningEvent } from '../events/events-table';
+import { formBodyLimit, readJsonObject } from '../../platform/http/json-body';
+import { parseOr422 } from '../../platform/http/valid-body';
+import { requireMember, type MemberVariables } from '../auth/require-member';
+import type { Logger } from '../../platform/logger';
+import type { Payments } from '.';
+import { asPaymentError, orderNotFound, PaymentError } from './payment-error';
+import { isPayPalId } from './paypal-client';
+import { isEventId } from '../events/events-service';
+import { takeAttempt } from '../../platform/throttle';
+import { paymentWebhookRoutes } from './payment-webhooks-routes';
 
 const REPORT_LIMIT = { max: 20, windowMs: 10 * 60_000 };
 // Each create may ask PayPal for an order: a member retrying cards needs a few, a script many.

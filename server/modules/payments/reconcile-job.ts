@@ -2,9 +2,9 @@
  * The payment reconciler as a scheduled job: once a minute across every
  * process (pg-boss's schedule), not once per process.
  */
-import type { Logger } from '../platform/logger';
-import type { ReconcileReport } from '../payments/reconcile';
-import type { JobHandler } from '../platform/jobs/queue';
+import type { Logger } from '../../platform/logger';
+import type { ReconcileReport } from './reconcile';
+import type { JobHandler } from '../../platform/jobs/queue';
 
 export function reconcileJob(reconcile: () => Promise<ReconcileReport>, logger: Logger): JobHandler<'reconcile_payments'> {
   return async () => {

@@ -12,18 +12,18 @@
  * - The event is stored once by its id and, unless an earlier delivery
  *   was acted on already, its paypal_webhook job queued, in one
  *   transaction; the answer is 200 at once. The job acts on it
- *   (processPayPalWebhook, server/jobs/paypal-webhook-job.ts) and retries
+ *   (processPayPalWebhook, server/modules/payments/paypal-webhook-job.ts) and retries
  *   while PayPal cannot be read, so PayPal's redelivery is not needed. A
  *   replay, even in parallel, is one stored event and one job.
  */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { Database } from '../platform/db/adapter';
-import { findBadText, MAX_PAYPAL_JSON_DEPTH, parseJson, tooDeepMessage } from '../platform/http/text-rules';
-import type { Logger } from '../platform/logger';
-import type { WebhookQueue } from '../payments/webhook-jobs';
-import { PaymentError } from '../payments/payment-error';
-import { recordWebhookEvent, webhookEvent, WEBHOOK_HEADERS, type PaymentWebhooks } from '../payments/webhooks';
+import type { Database } from '../../platform/db/adapter';
+import { findBadText, MAX_PAYPAL_JSON_DEPTH, parseJson, tooDeepMessage } from '../../platform/http/text-rules';
+import type { Logger } from '../../platform/logger';
+import type { WebhookQueue } from './webhook-jobs';
+import { PaymentError } from './payment-error';
+import { recordWebhookEvent, webhookEvent, WEBHOOK_HEADERS, type PaymentWebhooks } from './webhooks';
 
 /** PayPal's events are a few KB; anything near this is not one. */
 export const MAX_WEBHOOK_BYTES = 64 * 1024;

@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { ApiError, type ErrorBody } from '../platform/http/errors';
+import { ApiError, type ErrorBody } from '../../platform/http/errors';
 
 export interface PaymentErrorBody extends ErrorBody {
   name: string;

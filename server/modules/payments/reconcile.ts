@@ -14,8 +14,8 @@
  * Settling is idempotent (settle.ts), so a capture racing the reconciler is
  * harmless; orders touched in the last minute are left to their request.
  */
-import type { Database } from '../platform/db/adapter';
-import type { Logger } from '../platform/logger';
+import type { Database } from '../../platform/db/adapter';
+import type { Logger } from '../../platform/logger';
 import type { PayPalApi } from './paypal-client';
 import { HOLD_MINUTES } from './create-order';
 import type { RefundQueue } from './refund-jobs';

@@ -1,14 +1,14 @@
 /**
  * Acting on a PayPal webhook is a job (docs/decisions/0013, 0009), queued
  * in the transaction that stores the verified event
- * (server/routes/payment-webhooks.ts). The job's id is a UUID derived from
+ * (server/modules/payments/payment-webhooks-routes.ts). The job's id is a UUID derived from
  * PayPal's event id (name-based, RFC 9562 version 5), so a redelivery or a
  * replay of the same event, even in parallel, is one job; the job's work,
  * processPayPalWebhook, is idempotent besides.
  */
 import { createHash } from 'node:crypto';
-import type { Queryable } from '../platform/db/adapter';
-import type { Jobs } from '../platform/jobs/queue';
+import type { Queryable } from '../../platform/db/adapter';
+import type { Jobs } from '../../platform/jobs/queue';
 
 export type WebhookQueue = (q: Queryable, eventId: string) => Promise<void>;
 

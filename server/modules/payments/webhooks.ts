@@ -22,8 +22,8 @@
  * - a refund of an order we are refunding: COMPLETED marks it refunded
  *   (one email), FAILED or CANCELLED marks it refund_failed.
  */
-import type { Database, Queryable } from '../platform/db/adapter';
-import type { Logger } from '../platform/logger';
+import type { Database, Queryable } from '../../platform/db/adapter';
+import type { Logger } from '../../platform/logger';
 import { isPayPalId, type PayPalAnswer, type PayPalApi } from './paypal-client';
 import { refundWord, type RefundWord } from './refunds';
 import { isSettled, ORDER_COLUMNS, REFUNDING, type PaymentOrderRow, type PaymentOrderStatus, type PaymentProblem, type Settlement } from './settle';

@@ -5,21 +5,21 @@
  * webhooks and the reconciler over one database and one clock.
  */
 import type { Hono } from 'hono';
-import type { Database } from '../platform/db/adapter';
-import type { Env } from '../platform/env';
-import type { Jobs } from '../platform/jobs/queue';
-import type { Logger } from '../platform/logger';
-import type { AccessGrants } from '../modules/events/access-grants';
-import type { BookingMail } from '../modules/booking/booking-mail';
+import type { Database } from '../../platform/db/adapter';
+import type { Env } from '../../platform/env';
+import type { Jobs } from '../../platform/jobs/queue';
+import type { Logger } from '../../platform/logger';
+import type { AccessGrants } from '../events/access-grants';
+import type { BookingMail } from '../booking/booking-mail';
 import { createCapture } from './capture';
 import { createOrderService } from './create-order';
 import { createPayPalClient, type PayPalApi } from './paypal-client';
 import { createReconciler } from './reconcile';
 import { refundQueue } from './refund-jobs';
 import { createRefunds } from './refunds';
-import { SANDBOX_ORIGIN } from '../stand-ins/paypal-sandbox/orders';
-import { createPayPalSandbox, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, type SandboxControl } from '../stand-ins/paypal-sandbox/routes';
-import { SANDBOX_WEBHOOK_ID, type WebhookDeliver } from '../stand-ins/paypal-sandbox/webhooks';
+import { SANDBOX_ORIGIN } from '../../stand-ins/paypal-sandbox/orders';
+import { createPayPalSandbox, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, type SandboxControl } from '../../stand-ins/paypal-sandbox/routes';
+import { SANDBOX_WEBHOOK_ID, type WebhookDeliver } from '../../stand-ins/paypal-sandbox/webhooks';
 import { webhookQueue } from './webhook-jobs';
 import { createWebhooks } from './webhooks';
 
@@ -84,7 +84,7 @@ export function createPayments({ db, env, grants, mail, jobs, now, logger }: Pay
     webhooks,
     /** Queues the paypal_webhook job of a stored event, in the transaction that stored it (webhook-jobs.ts). */
     queueWebhook: webhookQueue(jobs),
-    /** Acts on stored webhook event `eventId`, idempotently (server/payments/webhooks.ts): the paypal_webhook job's work. */
+    /** Acts on stored webhook event `eventId`, idempotently (server/modules/payments/webhooks.ts): the paypal_webhook job's work. */
     processPayPalWebhook: webhooks.processPayPalWebhook,
     /** The app's webhook route, in-process, for the local sandbox to send its webhooks to; nothing with real PayPal. */
     deliverSandboxWebhooksTo(deliver: WebhookDeliver): void {

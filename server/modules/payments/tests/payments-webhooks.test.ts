@@ -14,16 +14,16 @@
  * renewed with one retry.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Payments } from '../../server/payments';
-import type { SandboxControl } from '../../server/stand-ins/paypal-sandbox/routes';
-import { webhookJobId } from '../../server/payments/webhook-jobs';
-import { getJson, jobsFor, runJobs, testApp } from '../fixtures/app';
-import { fastMembers, type FastMember } from '../fixtures/bookings';
-import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../fixtures/db';
-import { makeEvent } from '../fixtures/events';
-import { sentMail } from '../fixtures/mail';
-import { approveCard, capture, orderFor, runPayments, testPayments } from '../fixtures/payments';
-import { makeStaff } from '../fixtures/staff';
+import type { Payments } from '..';
+import type { SandboxControl } from '../../../stand-ins/paypal-sandbox/routes';
+import { webhookJobId } from '../webhook-jobs';
+import { getJson, jobsFor, runJobs, testApp } from '../../../../tests/fixtures/app';
+import { fastMembers, type FastMember } from '../../../../tests/fixtures/bookings';
+import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../../../../tests/fixtures/db';
+import { makeEvent } from '../../../../tests/fixtures/events';
+import { sentMail } from '../../../../tests/fixtures/mail';
+import { approveCard, capture, orderFor, runPayments, testPayments } from '../../../../tests/fixtures/payments';
+import { makeStaff } from '../../../../tests/fixtures/staff';
 
 // Wednesday 10 June 2026, 10:00 in London.
 const NOW = new Date('2026-06-10T09:00:00Z');

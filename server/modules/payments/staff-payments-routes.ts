@@ -8,10 +8,10 @@
  * One query, so no service (STYLE.md habit 6).
  */
 import { Hono } from 'hono';
-import type { AppointmentStatus, PaymentStatus } from '../../src/domain/booking';
-import type { PaymentNeedingAttention, PaymentOrderState, PaymentProblem } from '../../src/domain/staff-payments';
-import type { Database } from '../platform/db/adapter';
-import type { StaffVariables } from '../modules/auth/require-staff';
+import type { AppointmentStatus, PaymentStatus } from '../../../src/domain/booking';
+import type { PaymentNeedingAttention, PaymentOrderState, PaymentProblem } from '../../../src/domain/staff-payments';
+import type { Database } from '../../platform/db/adapter';
+import type { StaffVariables } from '../auth/require-staff';
 
 const LIMIT = 200;
 

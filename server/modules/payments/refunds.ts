@@ -17,10 +17,10 @@
  * UPDATE, so however many answers, webhooks and reconciler runs race, one
  * email is queued.
  */
-import type { Database } from '../platform/db/adapter';
-import type { Logger } from '../platform/logger';
-import { readAppointment, type BookedMember } from '../modules/booking/booking-service';
-import type { BookingMail } from '../modules/booking/booking-mail';
+import type { Database } from '../../platform/db/adapter';
+import type { Logger } from '../../platform/logger';
+import { readAppointment, type BookedMember } from '../booking/booking-service';
+import type { BookingMail } from '../booking/booking-mail';
 import { firstCapture, issueOf, moneyInPence } from './capture-answer';
 import type { PayPalApi } from './paypal-client';
 import { ORDER_COLUMNS, type PaymentOrderRow, type PaymentOrderStatus } from './settle';
