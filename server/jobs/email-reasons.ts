@@ -13,7 +13,7 @@
 import type { Queryable } from '../platform/db/adapter';
 import type { EmailReason } from '../platform/mail/types';
 import { wantsEmailSql } from '../services/email-choices-service';
-import { gpPromptStillDue } from '../services/recall-emails-service';
+import { gpPromptStillDue } from '../modules/results/recall-emails-service';
 
 type ReasonOf<T extends EmailReason['type']> = Extract<EmailReason, { type: T }>;
 

@@ -25,12 +25,12 @@ import { validBody } from '../platform/http/valid-body';
 import { RECALL_OVERRIDE_MAX_MONTHS, RECALL_OVERRIDE_MIN_MONTHS } from '../../src/domain/recall';
 import type { StaffVariables } from '../modules/auth/require-staff';
 import { requireSiteOrigin, type SiteOriginEnv } from '../platform/http/site-origin';
-import type { FollowUpService } from '../services/follow-up-service';
+import type { FollowUpService } from '../modules/results/follow-up-service';
 import type { StaffAttendeesService } from '../services/staff-attendees-service';
-import type { TellMember } from '../services/staff-results-service';
+import type { TellMember } from '../modules/results/staff-results-service';
 import type { StaffConsentService } from '../modules/booking/staff-consent-service';
 import type { StaffMail } from '../services/staff-mail';
-import type { StaffResultsService } from '../services/staff-results-service';
+import type { StaffResultsService } from '../modules/results/staff-results-service';
 import { actorOf } from '../modules/events/staff-events-routes';
 
 const CHECK_IN_BODY_MAX = 96 * 1024;

@@ -26,8 +26,8 @@ import type { WaitingListService } from '../modules/waiting-list/waiting-list-se
 import { createStaffConsentService } from '../modules/booking/staff-consent-service';
 import { createStaffEventsService } from '../modules/events/staff-events-service';
 import { createStaffMail } from '../services/staff-mail';
-import { createStaffResultsService } from '../services/staff-results-service';
-import { createFollowUpService } from '../services/follow-up-service';
+import { createStaffResultsService } from '../modules/results/staff-results-service';
+import { createFollowUpService } from '../modules/results/follow-up-service';
 import { createScreeningStatsService } from '../services/screening-stats-service';
 import type { SiteOriginEnv } from '../platform/http/site-origin';
 import { staffAttendeesRoutes } from './staff-attendees';

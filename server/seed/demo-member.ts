@@ -12,7 +12,7 @@ import { addDays, addMonths, londonDate } from '../../src/domain/london-time';
 import { hashPassword } from '../modules/auth/passwords';
 import type { Database } from '../platform/db/adapter';
 import { insertEvent, type EventInsert } from '../modules/events/events-table';
-import { storeRecall } from '../services/recall-service';
+import { storeRecall } from '../modules/results/recall-service';
 import { DEMO_CONTACT_EMAIL, DEMO_PRODUCT } from './demo-events';
 
 export interface DemoMemberSettings {

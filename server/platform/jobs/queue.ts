@@ -30,7 +30,7 @@ export interface JobData {
   paypal_webhook: { eventId: string };
   /** Queue the reminders due now, the day before each appointment (server/modules/booking/reminders-service.ts). */
   appointment_reminders: Record<string, never>;
-  /** Queue the recall invitations, follow-ups and GP prompts due now (server/services/recall-emails-service.ts). */
+  /** Queue the recall invitations, follow-ups and GP prompts due now (server/modules/results/recall-emails-service.ts). */
   recall_emails: Record<string, never>;
   /** Pass lapsed waiting-list offers on and offer freed places (server/modules/waiting-list/waiting-list-offers.ts). */
   waiting_list_offers: Record<string, never>;

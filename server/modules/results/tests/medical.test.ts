@@ -5,13 +5,13 @@
  * profile's random public_id: the sequential CHAPS number is not accepted.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadMigrations, migrate } from '../../server/platform/db/migrate';
-import type { Logger } from '../../server/platform/logger';
-import { seedDemoMember } from '../../server/seed/demo-member';
-import type { MedicalResultItem } from '../../server/services/results-service';
-import { getJson, testApp } from '../fixtures/app';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../fixtures/db';
-import { createProfile, profileFields, signIn, signUp, withToken } from '../fixtures/members';
+import { loadMigrations, migrate } from '../../../platform/db/migrate';
+import type { Logger } from '../../../platform/logger';
+import { seedDemoMember } from '../../../seed/demo-member';
+import type { MedicalResultItem } from '../results-service';
+import { getJson, testApp } from '../../../../tests/fixtures/app';
+import { createTestDatabase, ENGINES, type TestDatabase } from '../../../../tests/fixtures/db';
+import { createProfile, profileFields, signIn, signUp, withToken } from '../../../../tests/fixtures/members';
 
 const NOW = new Date('2026-06-10T09:00:00Z');
 const DEMO = { demoMemberEmail: 'demo.member@example.com', demoMemberPassword: 'chaps-demo-2025' };

@@ -18,13 +18,13 @@
  * gpPromptStillDue, asked again as the email is sent, drops a prompt
  * queued before the outcome was recorded.
  */
-import type { ScreeningEvent } from '../../src/domain/event';
-import { GP_PROMPT_ANSWERED_BY } from '../../src/domain/follow-up';
-import { londonDate } from '../../src/domain/london-time';
-import { DEFAULT_NEAR_MILES, followUpDay, invitationEvents, invitationWindow, lateWindow } from '../../src/domain/recall-invitations';
-import type { Database, Queryable, Row } from '../platform/db/adapter';
-import { mailHtml, mailText, type MailContent, type Mailer } from '../platform/mail';
-import { wantsEmailSql, type UnsubscribeLinks } from './email-choices-service';
+import type { ScreeningEvent } from '../../../src/domain/event';
+import { GP_PROMPT_ANSWERED_BY } from '../../../src/domain/follow-up';
+import { londonDate } from '../../../src/domain/london-time';
+import { DEFAULT_NEAR_MILES, followUpDay, invitationEvents, invitationWindow, lateWindow } from '../../../src/domain/recall-invitations';
+import type { Database, Queryable, Row } from '../../platform/db/adapter';
+import { mailHtml, mailText, type MailContent, type Mailer } from '../../platform/mail';
+import { wantsEmailSql, type UnsubscribeLinks } from '../../services/email-choices-service';
 import { gpPromptContent, recallInvitationContent } from './recall-mail-text';
 
 /** At most this many of each kind per sweep; the rest are the next sweep's (a minute later). */

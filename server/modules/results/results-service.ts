@@ -3,7 +3,7 @@
  * its lab result when there is one, and results that arrived without a
  * linked appointment. Newest first.
  */
-import type { Queryable } from '../platform/db/adapter';
+import type { Queryable } from '../../platform/db/adapter';
 
 export interface MedicalResultItem {
   /** lab_name: the laboratory that tested the sample, from the event (for the GP letter); null when not recorded. */

@@ -6,15 +6,15 @@
  * Also the consent view and the signed /test-consent link.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESULTS_CSV_MAX_BYTES } from '../../src/domain/results-csv';
+import { RESULTS_CSV_MAX_BYTES } from '../../../../src/domain/results-csv';
 
-import type { MedicalResultItem } from '../../server/services/results-service';
-import { getJson, testApp } from '../fixtures/app';
-import { sendJson, validConsent, type FastMember } from '../fixtures/bookings';
-import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../fixtures/db';
-import { makeEvent } from '../fixtures/events';
-import { auditCount, bookedMembers, makeStaff } from '../fixtures/staff';
-import { sentMail } from '../fixtures/mail';
+import type { MedicalResultItem } from '../results-service';
+import { getJson, testApp } from '../../../../tests/fixtures/app';
+import { sendJson, validConsent, type FastMember } from '../../../../tests/fixtures/bookings';
+import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../../../../tests/fixtures/db';
+import { makeEvent } from '../../../../tests/fixtures/events';
+import { auditCount, bookedMembers, makeStaff } from '../../../../tests/fixtures/staff';
+import { sentMail } from '../../../../tests/fixtures/mail';
 
 const BOOKED_AT = new Date('2026-06-10T09:00:00Z');
 const AFTER = new Date('2026-06-24T09:00:00Z');

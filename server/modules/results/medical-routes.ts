@@ -6,12 +6,12 @@
  * (404), and is logged: it is either a bug or someone trying ids.
  */
 import { Hono } from 'hono';
-import type { Queryable } from '../platform/db/adapter';
-import type { MemberVerifier } from '../modules/auth/member-verifier';
-import { ApiError } from '../platform/http/errors';
-import { requireMember, type MemberVariables } from '../modules/auth/require-member';
-import type { Logger } from '../platform/logger';
-import { resultsForProfile } from '../services/results-service';
+import type { Queryable } from '../../platform/db/adapter';
+import type { MemberVerifier } from '../auth/member-verifier';
+import { ApiError } from '../../platform/http/errors';
+import { requireMember, type MemberVariables } from '../auth/require-member';
+import type { Logger } from '../../platform/logger';
+import { resultsForProfile } from './results-service';
 
 const PUBLIC_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notFound = () => new ApiError(404, 'not_found', 'Profile not found');

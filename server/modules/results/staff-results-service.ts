@@ -7,15 +7,15 @@
  * event's bookings) and written in one transaction: any bad line and
  * nothing is written.
  */
-import { PSA_UNIT } from '../../src/domain/psa-band';
-import { parseResultsCsv, type CsvLineError } from '../../src/domain/results-csv';
-import { londonDate } from '../../src/domain/london-time';
-import type { Database, Queryable } from '../platform/db/adapter';
-import { ApiError, eventNotFound } from '../platform/http/errors';
-import { isEventId } from '../modules/events/events-service';
-import { UUID } from './staff-attendees-service';
-import { recordAudit, type StaffActor } from './staff-audit';
-import type { MailTo } from './staff-mail';
+import { PSA_UNIT } from '../../../src/domain/psa-band';
+import { parseResultsCsv, type CsvLineError } from '../../../src/domain/results-csv';
+import { londonDate } from '../../../src/domain/london-time';
+import type { Database, Queryable } from '../../platform/db/adapter';
+import { ApiError, eventNotFound } from '../../platform/http/errors';
+import { isEventId } from '../events/events-service';
+import { UUID } from '../../services/staff-attendees-service';
+import { recordAudit, type StaffActor } from '../../services/staff-audit';
+import type { MailTo } from '../../services/staff-mail';
 import { storeRecall, type StoredRecall } from './recall-service';
 
 export interface ResultInput {

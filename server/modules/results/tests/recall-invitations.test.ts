@@ -11,18 +11,18 @@
  * turned it off.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ScreeningEvent } from '../../src/domain/event';
-import { createMailer, type OutboxMessage } from '../../server/platform/mail';
-import { createUnsubscribeLinks } from '../../server/services/email-choices-service';
-import { createEventsService } from '../../server/modules/events/events-service';
-import { createRecallEmailsService } from '../../server/services/recall-emails-service';
-import { createSigner } from '../../server/platform/signing';
-import { getJson, jobsFor, runJobs, testApp } from '../fixtures/app';
-import { sendJson, takePlaces, validConsent, type FastMember } from '../fixtures/bookings';
-import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../fixtures/db';
-import { makeEvent } from '../fixtures/events';
-import { sentMail } from '../fixtures/mail';
-import { bookedMembers, makeStaff } from '../fixtures/staff';
+import type { ScreeningEvent } from '../../../../src/domain/event';
+import { createMailer, type OutboxMessage } from '../../../platform/mail';
+import { createUnsubscribeLinks } from '../../../services/email-choices-service';
+import { createEventsService } from '../../events/events-service';
+import { createRecallEmailsService } from '../recall-emails-service';
+import { createSigner } from '../../../platform/signing';
+import { getJson, jobsFor, runJobs, testApp } from '../../../../tests/fixtures/app';
+import { sendJson, takePlaces, validConsent, type FastMember } from '../../../../tests/fixtures/bookings';
+import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../../../../tests/fixtures/db';
+import { makeEvent } from '../../../../tests/fixtures/events';
+import { sentMail } from '../../../../tests/fixtures/mail';
+import { bookedMembers, makeStaff } from '../../../../tests/fixtures/staff';
 
 const SITE = 'https://www.example.org';
 const BOOKED = new Date('2026-08-10T09:00:00Z');

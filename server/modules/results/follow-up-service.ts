@@ -5,14 +5,14 @@
  * never taken from the screen: a green result takes no outcome. Audited
  * as result.follow_up with the outcome before and after.
  */
-import { ageOn } from '../../src/domain/age';
-import { takesFollowUp, type FollowUpOutcome } from '../../src/domain/follow-up';
-import { psaBand } from '../../src/domain/psa-band';
-import type { Database } from '../platform/db/adapter';
-import { ApiError, eventNotFound } from '../platform/http/errors';
-import { isEventId } from '../modules/events/events-service';
-import { UUID } from './staff-attendees-service';
-import { recordAudit, type StaffActor } from './staff-audit';
+import { ageOn } from '../../../src/domain/age';
+import { takesFollowUp, type FollowUpOutcome } from '../../../src/domain/follow-up';
+import { psaBand } from '../../../src/domain/psa-band';
+import type { Database } from '../../platform/db/adapter';
+import { ApiError, eventNotFound } from '../../platform/http/errors';
+import { isEventId } from '../events/events-service';
+import { UUID } from '../../services/staff-attendees-service';
+import { recordAudit, type StaffActor } from '../../services/staff-audit';
 
 export interface RecordedFollowUp {
   outcome: FollowUpOutcome | null;

@@ -4,12 +4,12 @@
  * see a GP after a red result. Each is optional (src/domain/email-choices.ts)
  * and ends with "Stop these emails" holding its one-click unsubscribe link.
  */
-import { formatLongDate } from '../../src/domain/format';
-import { listingOfEvents } from '../../src/domain/event-filters';
-import { distanceText, type InvitedEvent } from '../../src/domain/recall-invitations';
-import { formatDueMonth } from '../../src/domain/recall';
-import type { MailContent, MailSection } from '../platform/mail';
-import { greeting, unsubscribeSection } from '../modules/booking/booking-mail-text';
+import { formatLongDate } from '../../../src/domain/format';
+import { listingOfEvents } from '../../../src/domain/event-filters';
+import { distanceText, type InvitedEvent } from '../../../src/domain/recall-invitations';
+import { formatDueMonth } from '../../../src/domain/recall';
+import type { MailContent, MailSection } from '../../platform/mail';
+import { greeting, unsubscribeSection } from '../booking/booking-mail-text';
 
 function eventSection(origin: string, { event, miles }: InvitedEvent): MailSection {
   const paragraphs = [

@@ -5,15 +5,15 @@
  * result (audited) and go back to the rule, and a red result sets none.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MedicalResultItem } from '../../server/services/results-service';
-import { getJson, testApp } from '../fixtures/app';
-import { fastMembers, sendJson, validConsent, type FastMember } from '../fixtures/bookings';
-import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../fixtures/db';
-import { makeEvent } from '../fixtures/events';
-import { auditCount, makeStaff } from '../fixtures/staff';
-import type { Appointment } from '../../src/domain/booking';
-import type { AttendeeList } from '../../src/domain/staff-attendees';
-import type { ConsentAnswers } from '../../src/domain/consent';
+import type { MedicalResultItem } from '../results-service';
+import { getJson, testApp } from '../../../../tests/fixtures/app';
+import { fastMembers, sendJson, validConsent, type FastMember } from '../../../../tests/fixtures/bookings';
+import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../../../../tests/fixtures/db';
+import { makeEvent } from '../../../../tests/fixtures/events';
+import { auditCount, makeStaff } from '../../../../tests/fixtures/staff';
+import type { Appointment } from '../../../../src/domain/booking';
+import type { AttendeeList } from '../../../../src/domain/staff-attendees';
+import type { ConsentAnswers } from '../../../../src/domain/consent';
 
 const BOOKED_AT = new Date('2026-06-10T09:00:00Z');
 const AFTER = new Date('2026-06-24T09:00:00Z');

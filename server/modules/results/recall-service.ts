@@ -5,10 +5,10 @@
  * member's date of birth and ethnicity from his profile, family history
  * from the consent filed for this booking (else his newest consent).
  */
-import { ageOn } from '../../src/domain/age';
-import { psaBand } from '../../src/domain/psa-band';
-import { gpPromptDate, nextTestDue, recallRisk, type RecallRisk } from '../../src/domain/recall';
-import type { Queryable } from '../platform/db/adapter';
+import { ageOn } from '../../../src/domain/age';
+import { psaBand } from '../../../src/domain/psa-band';
+import { gpPromptDate, nextTestDue, recallRisk, type RecallRisk } from '../../../src/domain/recall';
+import type { Queryable } from '../../platform/db/adapter';
 
 export interface StoredRecall {
   risk: RecallRisk;
