@@ -1,7 +1,7 @@
 /**
  * GET /api/auth/profile, shared by the account pages and the booking
  * screens: the signed-in member's profile, and whether the account has
- * none yet (404 profile_not_found, server/routes/profile.ts), which sends
+ * none yet (404 profile_not_found, server/modules/members/profile-routes.ts), which sends
  * the member to the details step (/complete-profile).
  */
 import { queryOptions } from '@tanstack/react-query';

@@ -8,7 +8,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { createUnsubscribeLinks } from '../../server/services/email-choices-service';
+import { createUnsubscribeLinks } from '../../server/modules/members/email-choices-service';
 import { signerFromSecret } from '../../server/platform/signing';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { bornYearsAgo, createMember, DEMO_EMAIL, DEMO_PASSWORD, signIn } from './support/members';

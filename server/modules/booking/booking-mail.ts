@@ -9,7 +9,7 @@
  * server fails (docs/decisions/0013). Each names the fact it depends on
  * (this booking confirmed at this time, or cancelled, and its member still
  * here), which the email job reads again before it sends
- * (server/jobs/email-reasons.ts).
+ * (server/modules/members/email-reasons.ts).
  */
 import type { Appointment } from '../../../src/domain/booking';
 import { formatPence } from '../../../src/domain/format';
@@ -18,7 +18,7 @@ import type { Queryable } from '../../platform/db/adapter';
 import { mailHtml, mailText, type MailContent, type Mailer, type SendOptions } from '../../platform/mail';
 import { appointmentCalendar, calendarContentType, calendarFilename } from './appointment-calendar';
 import type { BookedMember } from './booking-service';
-import type { UnsubscribeLink } from '../../services/email-choices-service';
+import type { UnsubscribeLink } from '../members/email-choices-service';
 import { cancellationContent, changedContent, confirmationContent, refundContent, reminderContent, type RefundReason } from './booking-mail-text';
 
 /** Each call queues one email with `q`, the transaction of the change it reports. */

@@ -15,7 +15,7 @@
  * is passed by, and reminded again if he turns them back on in time.
  *
  * A reminder queued and then held up (the mail server refusing) is checked
- * again as it leaves (server/jobs/email-reasons.ts): if the booking was
+ * again as it leaves (server/modules/members/email-reasons.ts): if the booking was
  * cancelled, moved or its reminders turned off meanwhile, it is dropped and
  * the booking unmarked, so the next sweep reminds him of the time he has
  * now, or of nothing.
@@ -25,7 +25,7 @@ import { londonDate, londonTime } from '../../../src/domain/london-time';
 import type { Database } from '../../platform/db/adapter';
 import { APPOINTMENT_COLUMNS, APPOINTMENTS_FROM, toAppointment } from './appointments-table';
 import type { BookingMail } from './booking-mail';
-import { wantsEmailSql, type UnsubscribeLinks } from '../../services/email-choices-service';
+import { wantsEmailSql, type UnsubscribeLinks } from '../members/email-choices-service';
 
 /** At most this many per sweep; the rest are the next sweep's (a minute later). */
 const SWEEP_LIMIT = 500;

@@ -24,7 +24,7 @@ import { londonDate } from '../../../src/domain/london-time';
 import { DEFAULT_NEAR_MILES, followUpDay, invitationEvents, invitationWindow, lateWindow } from '../../../src/domain/recall-invitations';
 import type { Database, Queryable, Row } from '../../platform/db/adapter';
 import { mailHtml, mailText, type MailContent, type Mailer } from '../../platform/mail';
-import { wantsEmailSql, type UnsubscribeLinks } from '../../services/email-choices-service';
+import { wantsEmailSql, type UnsubscribeLinks } from '../members/email-choices-service';
 import { gpPromptContent, recallInvitationContent } from './recall-mail-text';
 
 /** At most this many of each kind per sweep; the rest are the next sweep's (a minute later). */
@@ -93,7 +93,7 @@ export function createRecallEmailsService(
 ): RecallEmailsService {
   const site = origin.replace(/\/+$/, '');
 
-  /** `kind` names the email and the choice that must still be on when it leaves (server/jobs/email-reasons.ts). */
+  /** `kind` names the email and the choice that must still be on when it leaves (server/modules/members/email-reasons.ts). */
   async function send(q: Queryable, row: Row, content: MailContent, headers: Record<string, string>, kind: 'recall_invitation' | 'recall_follow_up' | 'gp_prompt') {
     const reason = { type: 'recall', id: String(row.result_id), choice: kind === 'gp_prompt' ? 'gp_prompt' : 'recall' } as const;
     await mailer.send({ to: String(row.email), subject: content.subject, text: mailText(content), html: mailHtml(content), headers }, q, { kind, reason });

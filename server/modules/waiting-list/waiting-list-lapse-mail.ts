@@ -16,10 +16,10 @@ import { londonDate, londonTime } from '../../../src/domain/london-time';
 import type { Queryable } from '../../platform/db/adapter';
 import { mailHtml, mailText, type MailContent, type Mailer } from '../../platform/mail';
 import { greeting, unsubscribeSection } from '../booking/booking-mail-text';
-import { wantsEmailSql, type UnsubscribeLinks } from '../../services/email-choices-service';
+import { wantsEmailSql, type UnsubscribeLinks } from '../members/email-choices-service';
 
 export interface LapsedOffer {
-  /** The waiting-list entry whose offer lapsed: the email's reason (server/jobs/email-reasons.ts). */
+  /** The waiting-list entry whose offer lapsed: the email's reason (server/modules/members/email-reasons.ts). */
   entryId: string;
   profileId: number;
   email: string;

@@ -27,7 +27,7 @@ import type { Database, Queryable } from '../../platform/db/adapter';
 import { eventColumns, placesTaken, toScreeningEvent } from '../events/events-table';
 import { mailHtml, mailText, type MailContent, type Mailer } from '../../platform/mail';
 import { greeting, unsubscribeSection } from '../booking/booking-mail-text';
-import { wantsEmailSql, type UnsubscribeLinks } from '../../services/email-choices-service';
+import { wantsEmailSql, type UnsubscribeLinks } from '../members/email-choices-service';
 import { sendLapsedOffer, type LapsedOffer } from './waiting-list-lapse-mail';
 import type { Signer } from '../../platform/signing';
 

@@ -16,7 +16,7 @@ import { eventColumns, toScreeningEvent } from '../events/events-table';
 import { ApiError } from '../../platform/http/errors';
 import type { AccessGrants } from '../events/access-grants';
 import { holdProfile, profileRequired } from '../booking/consent-service';
-import { wantsEmailSql } from '../../services/email-choices-service';
+import { wantsEmailSql } from '../members/email-choices-service';
 import { isEventId } from '../events/events-service';
 import { standingAfterLapse, takenBySlot, type WaitingListOffers } from './waiting-list-offers';
 

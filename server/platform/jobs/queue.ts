@@ -17,7 +17,7 @@ import type { EmailReason, MailMessage } from '../mail/types';
 export interface JobData {
   /**
    * One email, rendered when the change was made; `messageId` is its Message-ID on every try. `kind` says what
-   * it is; `reason` is the fact it depends on, read again just before it is sent (server/jobs/email-reasons.ts).
+   * it is; `reason` is the fact it depends on, read again just before it is sent (server/modules/members/email-reasons.ts).
    * Once sent or dropped the job keeps only `messageId` and `kind` (no `message`). `forget`: an erased member's
    * goodbye (ADR 0021), whose address is not shown to staff and goes from the job if it cannot be delivered.
    */

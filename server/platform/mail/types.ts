@@ -20,7 +20,7 @@ export interface MailMessage {
 
 /**
  * The fact an email depends on, named when it is queued and read again by
- * the email job just before it sends (server/jobs/email-reasons.ts, where
+ * the email job just before it sends (server/modules/members/email-reasons.ts, where
  * each type declares its check): when the fact no longer holds, the email
  * is dropped, not sent. `id` is the row the fact is about (a booking, a
  * waiting-list entry, a result), so erasing a member finds every email

@@ -13,7 +13,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScreeningEvent } from '../../../../src/domain/event';
 import { createMailer, type OutboxMessage } from '../../../platform/mail';
-import { createUnsubscribeLinks } from '../../../services/email-choices-service';
+import { createUnsubscribeLinks } from '../../members/email-choices-service';
 import { createEventsService } from '../../events/events-service';
 import { createRecallEmailsService } from '../recall-emails-service';
 import { createSigner } from '../../../platform/signing';

@@ -9,7 +9,7 @@
  * list of an event that does not exist get a 404.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reasonHolds } from '../../../jobs/email-reasons';
+import { reasonHolds } from '../../members/email-reasons';
 import type { Appointment } from '../../../../src/domain/booking';
 import type { MyWaitingList, MyWaitingPlace, StaffWaitingEntry } from '../../../../src/domain/waiting-list';
 import type { Database } from '../../../platform/db/adapter';

@@ -1,6 +1,6 @@
 /** Newsletter subscriptions: one row per email; subscribing again refreshes the name, never duplicates. */
-import type { Subscription } from '../../src/domain/newsletter';
-import type { Queryable } from '../platform/db/adapter';
+import type { Subscription } from '../../../src/domain/newsletter';
+import type { Queryable } from '../../platform/db/adapter';
 
 export interface SubscriptionsService {
   /** Resolves to true for a new subscriber, false when the email was already subscribed. */

@@ -4,13 +4,13 @@
  * (201), so the form cannot be used to learn who is subscribed.
  */
 import { Hono } from 'hono';
-import { toFieldProblem } from '../../src/domain/form-fields';
-import { NEWSLETTER_MESSAGES } from '../../src/domain/newsletter';
-import { subscriptionMessage, subscriptionSchema } from '../../src/domain/newsletter-schema';
-import { ApiError } from '../platform/http/errors';
-import { formBodyLimit } from '../platform/http/json-body';
-import { validBody } from '../platform/http/valid-body';
-import type { SubscriptionsService } from '../services/subscriptions-service';
+import { toFieldProblem } from '../../../src/domain/form-fields';
+import { NEWSLETTER_MESSAGES } from '../../../src/domain/newsletter';
+import { subscriptionMessage, subscriptionSchema } from '../../../src/domain/newsletter-schema';
+import { ApiError } from '../../platform/http/errors';
+import { formBodyLimit } from '../../platform/http/json-body';
+import { validBody } from '../../platform/http/valid-body';
+import type { SubscriptionsService } from './subscriptions-service';
 
 export function subscriptionsRoutes(subscriptions: SubscriptionsService): Hono {
   const app = new Hono();

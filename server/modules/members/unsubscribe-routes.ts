@@ -11,11 +11,11 @@
  * script, so it works with JavaScript off.
  */
 import { Hono, type Context } from 'hono';
-import { EMAIL_CHOICE_TEXT, type EmailChoice } from '../../src/domain/email-choices';
-import type { Database } from '../platform/db/adapter';
-import { escapeHtml } from '../platform/mail';
-import { setEmailChoices, type UnsubscribeLinks } from '../services/email-choices-service';
-import type { SiteFrame } from './site-frame';
+import { EMAIL_CHOICE_TEXT, type EmailChoice } from '../../../src/domain/email-choices';
+import type { Database } from '../../platform/db/adapter';
+import { escapeHtml } from '../../platform/mail';
+import { setEmailChoices, type UnsubscribeLinks } from './email-choices-service';
+import type { SiteFrame } from '../../routes/site-frame';
 
 /** A page of the site: its stylesheet and header around the words, and no script. */
 const page = (frame: SiteFrame, title: string, body: string) => `<!doctype html>

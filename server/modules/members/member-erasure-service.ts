@@ -24,16 +24,16 @@
  * role first (the audit names staff by address); and with a hosted Supabase
  * project the server can check no password and delete no user: refused.
  */
-import { londonDate } from '../../src/domain/london-time';
-import type { Database, Queryable } from '../platform/db/adapter';
-import type { Member } from '../modules/auth/member-verifier';
-import { passwordMatches } from '../modules/auth/passwords';
-import { guardSignIn } from '../modules/auth/sign-in-guard';
-import type { AuthPolicies } from '../modules/auth/throttle';
-import { STAFF_ROLE } from '../modules/auth/staff-role';
-import { findUserById } from '../modules/auth/users';
-import { mailHtml, mailText, type Mailer } from '../platform/mail';
-import { recordAudit } from './staff-audit';
+import { londonDate } from '../../../src/domain/london-time';
+import type { Database, Queryable } from '../../platform/db/adapter';
+import type { Member } from '../auth/member-verifier';
+import { passwordMatches } from '../auth/passwords';
+import { guardSignIn } from '../auth/sign-in-guard';
+import type { AuthPolicies } from '../auth/throttle';
+import { STAFF_ROLE } from '../auth/staff-role';
+import { findUserById } from '../auth/users';
+import { mailHtml, mailText, type Mailer } from '../../platform/mail';
+import { recordAudit } from '../../services/staff-audit';
 
 /** What the audit's staff columns hold when the member acted on his own record: his user id and this, never his address. */
 export const MEMBER_HIMSELF = 'member (self-service)';

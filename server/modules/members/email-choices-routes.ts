@@ -5,14 +5,14 @@
  *   (booleans; at least one) -> {choices}
  */
 import { Hono } from 'hono';
-import { EMAIL_CHOICES, type EmailChoices } from '../../src/domain/email-choices';
-import type { MemberVerifier } from '../modules/auth/member-verifier';
-import type { Database } from '../platform/db/adapter';
-import { ApiError, fieldIssue } from '../platform/http/errors';
-import { formBodyLimit, readJsonObject } from '../platform/http/json-body';
-import { requireMember, type MemberVariables } from '../modules/auth/require-member';
-import { emailChoicesOf, setEmailChoices } from '../services/email-choices-service';
-import { profileNotFound } from '../services/profile-service';
+import { EMAIL_CHOICES, type EmailChoices } from '../../../src/domain/email-choices';
+import type { MemberVerifier } from '../auth/member-verifier';
+import type { Database } from '../../platform/db/adapter';
+import { ApiError, fieldIssue } from '../../platform/http/errors';
+import { formBodyLimit, readJsonObject } from '../../platform/http/json-body';
+import { requireMember, type MemberVariables } from '../auth/require-member';
+import { emailChoicesOf, setEmailChoices } from './email-choices-service';
+import { profileNotFound } from './profile-service';
 
 /** The PUT body: only the four names, each a boolean, at least one (one place, for the shared schemas). */
 function readChoices(body: Record<string, unknown>): Partial<EmailChoices> {

@@ -5,7 +5,7 @@
  * holds every value of the JSON copy. It carries no script or outside
  * resource, so it opens the same from a phone's downloads folder offline.
  */
-import { formatSavedAt } from '../../src/domain/format';
+import { formatSavedAt } from '../../../src/domain/format';
 import type { MemberExport } from './member-export-service';
 import { choiceWords, fieldOrder, labelOf, valueWords, type Words } from './member-export-words';
 

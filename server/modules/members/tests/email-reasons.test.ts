@@ -1,5 +1,5 @@
 /**
- * An email's reason is checked when it leaves (server/jobs/email-reasons.ts):
+ * An email's reason is checked when it leaves (server/modules/members/email-reasons.ts):
  * reminders queued while the mail server refuses are not sent for a booking
  * cancelled meanwhile, and a moved booking is reminded of its new time; a
  * waiting-list offer that lapsed while its email waited is dropped; an
@@ -15,15 +15,15 @@ import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Appointment } from '../../src/domain/booking';
-import type { Database } from '../../server/platform/db/adapter';
-import { getJson, jobsFor, runJobs, testApp } from '../fixtures/app';
-import { fastMembers, sendJson, validConsent, type FastMember } from '../fixtures/bookings';
-import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../fixtures/db';
-import { makeEvent } from '../fixtures/events';
-import { createProfile, profileFields, signUp, uniqueEmail } from '../fixtures/members';
-import { testSmtp, type TestSmtp } from '../fixtures/smtp';
-import { makeStaff } from '../fixtures/staff';
+import type { Appointment } from '../../../../src/domain/booking';
+import type { Database } from '../../../platform/db/adapter';
+import { getJson, jobsFor, runJobs, testApp } from '../../../../tests/fixtures/app';
+import { fastMembers, sendJson, validConsent, type FastMember } from '../../../../tests/fixtures/bookings';
+import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../../../../tests/fixtures/db';
+import { makeEvent } from '../../../../tests/fixtures/events';
+import { createProfile, profileFields, signUp, uniqueEmail } from '../../../../tests/fixtures/members';
+import { testSmtp, type TestSmtp } from '../../../../tests/fixtures/smtp';
+import { makeStaff } from '../../../../tests/fixtures/staff';
 
 const BOOKED = new Date('2026-10-01T09:00:00Z');
 const EVENT_DATE = '2026-10-22';

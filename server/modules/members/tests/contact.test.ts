@@ -4,12 +4,12 @@
  * an empty form EMPTY; the honeypot and the per-address limit BLOCKED.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app';
-import { parseEnv } from '../../server/platform/env';
-import type { OutboxMessage } from '../../server/platform/mail';
-import { ENQUIRIES_PER_CLIENT_PER_HOUR, ENQUIRIES_PER_EMAIL_PER_HOUR } from '../../server/services/contact-service';
-import { getJson, newAddress, testApp, runJobs } from '../fixtures/app';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../fixtures/db';
+import { createApp } from '../../../app';
+import { parseEnv } from '../../../platform/env';
+import type { OutboxMessage } from '../../../platform/mail';
+import { ENQUIRIES_PER_CLIENT_PER_HOUR, ENQUIRIES_PER_EMAIL_PER_HOUR } from '../contact-service';
+import { getJson, newAddress, testApp, runJobs } from '../../../../tests/fixtures/app';
+import { createTestDatabase, ENGINES, type TestDatabase } from '../../../../tests/fixtures/db';
 
 const NOW = new Date('2026-06-10T09:00:00Z');
 

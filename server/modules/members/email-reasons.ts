@@ -10,10 +10,10 @@
  * EmailReason (server/platform/mail/types.ts), its entry below (TypeScript asks for
  * it), and pass `{ kind, reason }` to mailer.send where the email is queued.
  */
-import type { Queryable } from '../platform/db/adapter';
-import type { EmailReason } from '../platform/mail/types';
-import { wantsEmailSql } from '../services/email-choices-service';
-import { gpPromptStillDue } from '../modules/results/recall-emails-service';
+import type { Queryable } from '../../platform/db/adapter';
+import type { EmailReason } from '../../platform/mail/types';
+import { wantsEmailSql } from './email-choices-service';
+import { gpPromptStillDue } from '../results/recall-emails-service';
 
 type ReasonOf<T extends EmailReason['type']> = Extract<EmailReason, { type: T }>;
 

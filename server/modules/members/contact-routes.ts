@@ -4,13 +4,13 @@
  * honeypot and the rate limit answer BLOCKED.
  */
 import { Hono } from 'hono';
-import { enquirySchema, HONEYPOT_FIELD, isEmptyEnquiry } from '../../src/domain/contact-enquiry';
-import { toFieldProblem } from '../../src/domain/form-fields';
-import { clientAddress, NO_SOCKET, type TrustProxy } from '../platform/http/client-address';
-import { ApiError } from '../platform/http/errors';
-import { formBodyLimit } from '../platform/http/json-body';
-import { validBody } from '../platform/http/valid-body';
-import type { ContactService } from '../services/contact-service';
+import { enquirySchema, HONEYPOT_FIELD, isEmptyEnquiry } from '../../../src/domain/contact-enquiry';
+import { toFieldProblem } from '../../../src/domain/form-fields';
+import { clientAddress, NO_SOCKET, type TrustProxy } from '../../platform/http/client-address';
+import { ApiError } from '../../platform/http/errors';
+import { formBodyLimit } from '../../platform/http/json-body';
+import { validBody } from '../../platform/http/valid-body';
+import type { ContactService } from './contact-service';
 
 export const THANK_YOU = 'Thank you for reaching out! We will get back to you soon.';
 

@@ -10,21 +10,21 @@
  */
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERASURE_MESSAGES } from '../../src/domain/account-erasure';
-import { FOLLOW_UP_LABELS } from '../../src/domain/follow-up';
-import { formatSavedAt } from '../../src/domain/format';
-import { formatProfileId } from '../../src/domain/member-profile';
-import { setStandInRole, STAFF_ROLE } from '../../server/modules/auth/staff-role';
-import type { Payments } from '../../server/modules/payments';
-import type { MemberExport } from '../../server/services/member-export-service';
-import { getJson, jobsFor, runJobs, testApp } from '../fixtures/app';
-import { fastMembers, sendJson, validConsent, type FastMember } from '../fixtures/bookings';
-import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../fixtures/db';
-import { makeEvent } from '../fixtures/events';
-import { proveAddress } from '../fixtures/mail';
-import { createProfile, postAuth, profileFields, signIn, signUp, uniqueEmail } from '../fixtures/members';
-import { approveCard, capture, orderFor, runPayments, testPayments } from '../fixtures/payments';
-import { makeStaff } from '../fixtures/staff';
+import { ERASURE_MESSAGES } from '../../../../src/domain/account-erasure';
+import { FOLLOW_UP_LABELS } from '../../../../src/domain/follow-up';
+import { formatSavedAt } from '../../../../src/domain/format';
+import { formatProfileId } from '../../../../src/domain/member-profile';
+import { setStandInRole, STAFF_ROLE } from '../../auth/staff-role';
+import type { Payments } from '../../payments';
+import type { MemberExport } from '../member-export-service';
+import { getJson, jobsFor, runJobs, testApp } from '../../../../tests/fixtures/app';
+import { fastMembers, sendJson, validConsent, type FastMember } from '../../../../tests/fixtures/bookings';
+import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../../../../tests/fixtures/db';
+import { makeEvent } from '../../../../tests/fixtures/events';
+import { proveAddress } from '../../../../tests/fixtures/mail';
+import { createProfile, postAuth, profileFields, signIn, signUp, uniqueEmail } from '../../../../tests/fixtures/members';
+import { approveCard, capture, orderFor, runPayments, testPayments } from '../../../../tests/fixtures/payments';
+import { makeStaff } from '../../../../tests/fixtures/staff';
 
 const BOOKED = new Date('2026-06-10T09:00:00Z');
 const AFTER = new Date('2026-07-01T09:00:00Z');

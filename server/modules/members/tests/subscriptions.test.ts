@@ -4,8 +4,8 @@
  * input answers 422 with the message the form shows.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { getJson, testApp } from '../fixtures/app';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../fixtures/db';
+import { getJson, testApp } from '../../../../tests/fixtures/app';
+import { createTestDatabase, ENGINES, type TestDatabase } from '../../../../tests/fixtures/db';
 
 const NOW = new Date('2026-06-10T09:00:00Z');
 

@@ -5,10 +5,10 @@
  * and the insert one step, so parallel requests cannot slip past it.
  */
 import { createHash } from 'node:crypto';
-import { ENQUIRY_LABELS, ENQUIRY_FIELDS, type ContactEnquiry } from '../../src/domain/contact-enquiry';
-import type { Database } from '../platform/db/adapter';
-import type { Logger } from '../platform/logger';
-import type { Mailer } from '../platform/mail';
+import { ENQUIRY_LABELS, ENQUIRY_FIELDS, type ContactEnquiry } from '../../../src/domain/contact-enquiry';
+import type { Database } from '../../platform/db/adapter';
+import type { Logger } from '../../platform/logger';
+import type { Mailer } from '../../platform/mail';
 
 export const ENQUIRIES_PER_EMAIL_PER_HOUR = 5;
 export const ENQUIRIES_PER_CLIENT_PER_HOUR = 10;

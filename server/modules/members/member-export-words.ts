@@ -7,12 +7,12 @@
  * "15 March 1970", Yes or No, money in pounds with two decimals, coded
  * answers in words, the consent form as its questions and his answers.
  */
-import { PSA_TEST_LABELS, type PsaTestNumber } from '../../src/domain/consent';
-import { EMAIL_CHOICE_TEXT, isEmailChoice } from '../../src/domain/email-choices';
-import { FOLLOW_UP_LABELS, isFollowUpOutcome } from '../../src/domain/follow-up';
-import { formatSavedAt, formatTime } from '../../src/domain/format';
-import { formatProfileId } from '../../src/domain/member-profile';
-import { PSA_UNIT } from '../../src/domain/psa-band';
+import { PSA_TEST_LABELS, type PsaTestNumber } from '../../../src/domain/consent';
+import { EMAIL_CHOICE_TEXT, isEmailChoice } from '../../../src/domain/email-choices';
+import { FOLLOW_UP_LABELS, isFollowUpOutcome } from '../../../src/domain/follow-up';
+import { formatSavedAt, formatTime } from '../../../src/domain/format';
+import { formatProfileId } from '../../../src/domain/member-profile';
+import { PSA_UNIT } from '../../../src/domain/psa-band';
 
 type Shape = 'pounds' | 'psa' | 'member' | 'months' | 'coded' | 'answers' | 'details';
 

@@ -4,12 +4,12 @@
  * and NHS rules; tokens missing, expired or tampered; bad bodies never 5xx.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AGE_MESSAGE } from '../../src/domain/age';
-import type { MemberProfile } from '../../src/domain/member-profile';
-import { NHS_INVALID_MESSAGE } from '../../src/domain/nhs-number';
-import { getJson, testApp } from '../fixtures/app';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../fixtures/db';
-import { createProfile, profileFields, signUp, uniqueEmail, withToken } from '../fixtures/members';
+import { AGE_MESSAGE } from '../../../../src/domain/age';
+import type { MemberProfile } from '../../../../src/domain/member-profile';
+import { NHS_INVALID_MESSAGE } from '../../../../src/domain/nhs-number';
+import { getJson, testApp } from '../../../../tests/fixtures/app';
+import { createTestDatabase, ENGINES, type TestDatabase } from '../../../../tests/fixtures/db';
+import { createProfile, profileFields, signUp, uniqueEmail, withToken } from '../../../../tests/fixtures/members';
 
 // 10 June 2026 in London.
 const NOW = new Date('2026-06-10T09:00:00Z');

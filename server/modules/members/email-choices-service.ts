@@ -8,9 +8,9 @@
  * asks that it keep working), and only turns one kind off for one member,
  * so a leaked link can do nothing worse than that.
  */
-import { DEFAULT_EMAIL_CHOICES, EMAIL_CHOICES, isEmailChoice, type EmailChoice, type EmailChoices } from '../../src/domain/email-choices';
-import type { Queryable } from '../platform/db/adapter';
-import type { Signer } from '../platform/signing';
+import { DEFAULT_EMAIL_CHOICES, EMAIL_CHOICES, isEmailChoice, type EmailChoice, type EmailChoices } from '../../../src/domain/email-choices';
+import type { Queryable } from '../../platform/db/adapter';
+import type { Signer } from '../../platform/signing';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

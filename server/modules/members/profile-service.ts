@@ -3,17 +3,17 @@
  * The member comes from the verified token; the rules are the shared ones
  * in src/domain/member-profile.ts, so the form and the server agree.
  */
-import { londonDate } from '../../src/domain/london-time';
+import { londonDate } from '../../../src/domain/london-time';
 import {
   checkProfile,
   normaliseEmail,
   PROFILE_FIELDS,
   type MemberProfile,
   type ProfileFields,
-} from '../../src/domain/member-profile';
-import type { Queryable, Row } from '../platform/db/adapter';
-import { ApiError } from '../platform/http/errors';
-import type { Member } from '../modules/auth/member-verifier';
+} from '../../../src/domain/member-profile';
+import type { Queryable, Row } from '../../platform/db/adapter';
+import { ApiError } from '../../platform/http/errors';
+import type { Member } from '../auth/member-verifier';
 
 export const PROFILE_COLUMNS = `profile_id, public_id::text AS public_id, user_id::text AS user_id, first_name, last_name, gender, date_of_birth, ethnicity,
   occupation, phone, email, home_address, billing_address, nhs_number, ni_number, nhs_gp_email,

@@ -8,13 +8,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MemberExport } from '../../server/services/member-export-service';
-import { getJson, jobsFor, runJobs, testApp } from '../fixtures/app';
-import { sendJson, validConsent } from '../fixtures/bookings';
-import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../fixtures/db';
-import { makeEvent } from '../fixtures/events';
-import { proveAddress } from '../fixtures/mail';
-import { createProfile, profileFields, signUp } from '../fixtures/members';
+import type { MemberExport } from '../member-export-service';
+import { getJson, jobsFor, runJobs, testApp } from '../../../../tests/fixtures/app';
+import { sendJson, validConsent } from '../../../../tests/fixtures/bookings';
+import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../../../../tests/fixtures/db';
+import { makeEvent } from '../../../../tests/fixtures/events';
+import { proveAddress } from '../../../../tests/fixtures/mail';
+import { createProfile, profileFields, signUp } from '../../../../tests/fixtures/members';
 
 const NOW = new Date('2026-06-10T09:00:00Z');
 const PASSWORD = 'correct-horse-1';

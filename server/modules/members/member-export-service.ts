@@ -10,7 +10,7 @@
  * test searches every table for a member's details after erasure, and the
  * export test lists the sections it expects.
  */
-import type { Queryable } from '../platform/db/adapter';
+import type { Queryable } from '../../platform/db/adapter';
 import { emailChoicesOf } from './email-choices-service';
 
 export interface MemberExport {

@@ -4,7 +4,7 @@
  *
  * Just before it sends, it reads the email's reason again (the booking
  * still confirmed at that time, the offer still held, the member still
- * here and still wanting this kind; server/jobs/email-reasons.ts): an email
+ * here and still wanting this kind; server/modules/members/email-reasons.ts): an email
  * whose reason is gone is dropped, recorded in dropped_emails without the
  * address or the words, and the job completes. The check and the hand-over
  * are one step of one try, so a retry hours after a refusal checks again.
@@ -16,10 +16,10 @@
  * before pg-boss completes and later archives it. An erased member's
  * goodbye (`forget`) that cannot be delivered loses them too.
  */
-import type { Database, Queryable } from '../platform/db/adapter';
-import { isPermanentMailError, type MailTransport } from '../platform/mail';
+import type { Database, Queryable } from '../../platform/db/adapter';
+import { isPermanentMailError, type MailTransport } from '../../platform/mail';
 import { reasonDropped, reasonHolds } from './email-reasons';
-import { PermanentJobError, type JobData, type JobHandler } from '../platform/jobs/queue';
+import { PermanentJobError, type JobData, type JobHandler } from '../../platform/jobs/queue';
 
 export interface EmailJobDependencies {
   transport: MailTransport;

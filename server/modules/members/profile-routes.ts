@@ -5,14 +5,14 @@
  * and the profile as `userProfile`, as the SPEC's client reads them.
  */
 import { Hono, type Context } from 'hono';
-import type { MemberVerifier } from '../modules/auth/member-verifier';
-import { profileBodySchema, type ProfileFields } from '../../src/domain/member-profile';
-import { ApiError } from '../platform/http/errors';
-import { formBodyLimit } from '../platform/http/json-body';
-import { requireMember, type MemberVariables } from '../modules/auth/require-member';
-import type { Logger } from '../platform/logger';
-import { profileNotFound, type ProfileService } from '../services/profile-service';
-import { validBody } from '../platform/http/valid-body';
+import type { MemberVerifier } from '../auth/member-verifier';
+import { profileBodySchema, type ProfileFields } from '../../../src/domain/member-profile';
+import { ApiError } from '../../platform/http/errors';
+import { formBodyLimit } from '../../platform/http/json-body';
+import { requireMember, type MemberVariables } from '../auth/require-member';
+import type { Logger } from '../../platform/logger';
+import { profileNotFound, type ProfileService } from './profile-service';
+import { validBody } from '../../platform/http/valid-body';
 
 type Env = { Variables: MemberVariables };
 
