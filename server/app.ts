@@ -39,7 +39,7 @@ import { paymentsRoutes } from './modules/payments/payments-routes';
 import { createPayments, type Payments } from './modules/payments';
 import { medicalRoutes } from './modules/results/medical-routes';
 import { profileRoutes } from './modules/members/profile-routes';
-import { staffRoutes } from './routes/staff';
+import { staffRoutes } from './modules/staff/staff-routes';
 import { renderedPages } from './routes/rendered-pages';
 import { staticRoutes } from './routes/static';
 import { statisticsRoutes } from './routes/statistics';

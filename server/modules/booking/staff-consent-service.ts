@@ -11,8 +11,8 @@ import { ApiError } from '../../platform/http/errors';
 import { consentLinkUrl, makeConsentLink } from './consent-links';
 import { isEventId } from '../events/events-service';
 import type { Signer } from '../../platform/signing';
-import { UUID } from '../../services/staff-attendees-service';
-import { recordAudit, type StaffActor } from '../../services/staff-audit';
+import { UUID } from '../staff/staff-attendees-service';
+import { recordAudit, type StaffActor } from '../staff/staff-audit';
 
 export interface StaffConsentView {
   consent_id: string;

@@ -18,7 +18,7 @@ import { eventNotFound } from '../../platform/http/errors';
 import { formBodyLimit } from '../../platform/http/json-body';
 import { validBody } from '../../platform/http/valid-body';
 import type { StaffVariables } from '../auth/require-staff';
-import type { StaffActor } from '../../services/staff-audit';
+import type { StaffActor } from '../staff/staff-audit';
 import type { StaffEventsService } from './staff-events-service';
 
 

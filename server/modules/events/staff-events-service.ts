@@ -22,8 +22,8 @@ import { generateAccessCode, hashAccessCode } from './access-code';
 import { isEventId } from './events-service';
 import type { WaitingListOffers } from '../waiting-list/waiting-list-offers';
 import type { RefundQueue } from '../payments/refund-jobs';
-import { recordAudit, type StaffActor } from '../../services/staff-audit';
-import type { StaffMail } from '../../services/staff-mail';
+import { recordAudit, type StaffActor } from '../staff/staff-audit';
+import type { StaffMail } from '../staff/staff-mail';
 
 export interface StaffEvent extends ScreeningEvent {
   /** ISO instant, or null while the event stands. */

@@ -26,7 +26,7 @@ import { validBody } from '../../platform/http/valid-body';
 import { MEMBER_HIMSELF, type MemberErasure } from './member-erasure-service';
 import { memberExportHtml } from './member-export-html';
 import { exportMemberData } from './member-export-service';
-import { recordAudit } from '../../services/staff-audit';
+import { recordAudit } from '../staff/staff-audit';
 
 export function meRoutes(deps: { db: Database; verify: MemberVerifier; erasure: MemberErasure | null; trustProxy: TrustProxy; now: () => Date }) {
   const { db, verify, erasure, trustProxy, now } = deps;

@@ -33,7 +33,7 @@ import type { AuthPolicies } from '../auth/throttle';
 import { STAFF_ROLE } from '../auth/staff-role';
 import { findUserById } from '../auth/users';
 import { mailHtml, mailText, type Mailer } from '../../platform/mail';
-import { recordAudit } from '../../services/staff-audit';
+import { recordAudit } from '../staff/staff-audit';
 
 /** What the audit's staff columns hold when the member acted on his own record: his user id and this, never his address. */
 export const MEMBER_HIMSELF = 'member (self-service)';

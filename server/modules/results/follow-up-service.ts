@@ -11,8 +11,8 @@ import { psaBand } from '../../../src/domain/psa-band';
 import type { Database } from '../../platform/db/adapter';
 import { ApiError, eventNotFound } from '../../platform/http/errors';
 import { isEventId } from '../events/events-service';
-import { UUID } from '../../services/staff-attendees-service';
-import { recordAudit, type StaffActor } from '../../services/staff-audit';
+import { UUID } from '../staff/staff-attendees-service';
+import { recordAudit, type StaffActor } from '../staff/staff-audit';
 
 export interface RecordedFollowUp {
   outcome: FollowUpOutcome | null;

@@ -13,9 +13,9 @@ import { londonDate } from '../../../src/domain/london-time';
 import type { Database, Queryable } from '../../platform/db/adapter';
 import { ApiError, eventNotFound } from '../../platform/http/errors';
 import { isEventId } from '../events/events-service';
-import { UUID } from '../../services/staff-attendees-service';
-import { recordAudit, type StaffActor } from '../../services/staff-audit';
-import type { MailTo } from '../../services/staff-mail';
+import { UUID } from '../staff/staff-attendees-service';
+import { recordAudit, type StaffActor } from '../staff/staff-audit';
+import type { MailTo } from '../staff/staff-mail';
 import { storeRecall, type StoredRecall } from './recall-service';
 
 export interface ResultInput {

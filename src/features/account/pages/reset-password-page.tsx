@@ -3,7 +3,7 @@
  * the session from the link's #fragment; the member then chooses a new
  * password (twice, at least 6 characters) and goes to the home page.
  * With ?welcome=1 it is where a man registered by staff at a venue lands
- * from his first email (server/routes/staff-members.ts): the same form,
+ * from his first email (server/modules/staff/staff-members-routes.ts): the same form,
  * worded for choosing a first password, and on to his account after.
  */
 import { useEffect, useState, type FormEvent } from 'react';

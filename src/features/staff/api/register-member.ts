@@ -1,6 +1,6 @@
 /**
  * POST /api/staff/members: staff register a man at a screening venue; he
- * is emailed a link to choose his own password (server/routes/staff-members.ts).
+ * is emailed a link to choose his own password (server/modules/staff/staff-members-routes.ts).
  */
 import { useMutation } from '@tanstack/react-query';
 import { memberRequest } from '@/lib/auth';

@@ -5,16 +5,16 @@
  * once; a job that is not failing, or a made-up id, is 404.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobFailure } from '../../src/domain/job-failures';
-import type { RetryAnswer } from '../../src/domain/job-retry';
-import { createApp } from '../../server/app';
-import { parseEnv } from '../../server/platform/env';
-import type { MailMessage } from '../../server/platform/mail';
-import { getJson, jobsFor, runJobs } from '../fixtures/app';
-import { sendJson, type FastMember } from '../fixtures/bookings';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../fixtures/db';
-import { uniqueEmail } from '../fixtures/members';
-import { makeStaff } from '../fixtures/staff';
+import type { JobFailure } from '../../../../src/domain/job-failures';
+import type { RetryAnswer } from '../../../../src/domain/job-retry';
+import { createApp } from '../../../app';
+import { parseEnv } from '../../../platform/env';
+import type { MailMessage } from '../../../platform/mail';
+import { getJson, jobsFor, runJobs } from '../../../../tests/fixtures/app';
+import { sendJson, type FastMember } from '../../../../tests/fixtures/bookings';
+import { createTestDatabase, ENGINES, type TestDatabase } from '../../../../tests/fixtures/db';
+import { uniqueEmail } from '../../../../tests/fixtures/members';
+import { makeStaff } from '../../../../tests/fixtures/staff';
 
 const NOW = new Date();
 

@@ -5,10 +5,10 @@
  * it signed in. Each is queued as an email job with the transaction of
  * the change it reports (docs/decisions/0013).
  */
-import { formatLongDate, formatPence } from '../../src/domain/format';
-import type { Queryable } from '../platform/db/adapter';
-import { mailHtml, mailText, type MailContent, type Mailer } from '../platform/mail';
-import { greeting } from '../modules/booking/booking-mail-text';
+import { formatLongDate, formatPence } from '../../../src/domain/format';
+import type { Queryable } from '../../platform/db/adapter';
+import { mailHtml, mailText, type MailContent, type Mailer } from '../../platform/mail';
+import { greeting } from '../booking/booking-mail-text';
 
 export interface MailTo {
   email: string;

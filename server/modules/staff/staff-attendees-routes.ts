@@ -16,22 +16,22 @@
  */
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { RESULTS_CSV_MAX_BYTES } from '../../src/domain/results-csv';
-import { followUpBodySchema } from '../../src/domain/follow-up';
-import { checkInsBodySchema, resultEntrySchema } from '../../src/domain/staff-bodies';
-import { ApiError, eventNotFound, fieldIssue } from '../platform/http/errors';
-import { formBodyLimit, readJsonObject } from '../platform/http/json-body';
-import { validBody } from '../platform/http/valid-body';
-import { RECALL_OVERRIDE_MAX_MONTHS, RECALL_OVERRIDE_MIN_MONTHS } from '../../src/domain/recall';
-import type { StaffVariables } from '../modules/auth/require-staff';
-import { requireSiteOrigin, type SiteOriginEnv } from '../platform/http/site-origin';
-import type { FollowUpService } from '../modules/results/follow-up-service';
-import type { StaffAttendeesService } from '../services/staff-attendees-service';
-import type { TellMember } from '../modules/results/staff-results-service';
-import type { StaffConsentService } from '../modules/booking/staff-consent-service';
-import type { StaffMail } from '../services/staff-mail';
-import type { StaffResultsService } from '../modules/results/staff-results-service';
-import { actorOf } from '../modules/events/staff-events-routes';
+import { RESULTS_CSV_MAX_BYTES } from '../../../src/domain/results-csv';
+import { followUpBodySchema } from '../../../src/domain/follow-up';
+import { checkInsBodySchema, resultEntrySchema } from '../../../src/domain/staff-bodies';
+import { ApiError, eventNotFound, fieldIssue } from '../../platform/http/errors';
+import { formBodyLimit, readJsonObject } from '../../platform/http/json-body';
+import { validBody } from '../../platform/http/valid-body';
+import { RECALL_OVERRIDE_MAX_MONTHS, RECALL_OVERRIDE_MIN_MONTHS } from '../../../src/domain/recall';
+import type { StaffVariables } from '../auth/require-staff';
+import { requireSiteOrigin, type SiteOriginEnv } from '../../platform/http/site-origin';
+import type { FollowUpService } from '../results/follow-up-service';
+import type { StaffAttendeesService } from './staff-attendees-service';
+import type { TellMember } from '../results/staff-results-service';
+import type { StaffConsentService } from '../booking/staff-consent-service';
+import type { StaffMail } from './staff-mail';
+import type { StaffResultsService } from '../results/staff-results-service';
+import { actorOf } from '../events/staff-events-routes';
 
 const CHECK_IN_BODY_MAX = 96 * 1024;
 

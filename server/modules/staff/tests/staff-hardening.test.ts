@@ -6,12 +6,12 @@
  * names (item 7).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getJson, runJobs, testApp } from '../fixtures/app';
-import { sendJson, type FastMember } from '../fixtures/bookings';
-import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../fixtures/db';
-import { makeEvent } from '../fixtures/events';
-import { sentMail } from '../fixtures/mail';
-import { bookedMembers, makeStaff } from '../fixtures/staff';
+import { getJson, runJobs, testApp } from '../../../../tests/fixtures/app';
+import { sendJson, type FastMember } from '../../../../tests/fixtures/bookings';
+import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../../../../tests/fixtures/db';
+import { makeEvent } from '../../../../tests/fixtures/events';
+import { sentMail } from '../../../../tests/fixtures/mail';
+import { bookedMembers, makeStaff } from '../../../../tests/fixtures/staff';
 
 const BOOKED_AT = new Date('2026-06-10T09:00:00Z');
 const AFTER = new Date('2026-06-24T09:00:00Z');

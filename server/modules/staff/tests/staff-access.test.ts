@@ -6,14 +6,14 @@
  */
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hostedStaffCheck, setStandInRole } from '../../server/modules/auth/staff-role';
-import type { Logger } from '../../server/platform/logger';
-import { getJson, testApp } from '../fixtures/app';
-import { fastMembers, sendJson, type FastMember } from '../fixtures/bookings';
-import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../fixtures/db';
-import { makeEvent } from '../fixtures/events';
-import { signIn, signUp } from '../fixtures/members';
-import { makeStaff } from '../fixtures/staff';
+import { hostedStaffCheck, setStandInRole } from '../../auth/staff-role';
+import type { Logger } from '../../../platform/logger';
+import { getJson, testApp } from '../../../../tests/fixtures/app';
+import { fastMembers, sendJson, type FastMember } from '../../../../tests/fixtures/bookings';
+import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../../../../tests/fixtures/db';
+import { makeEvent } from '../../../../tests/fixtures/events';
+import { signIn, signUp } from '../../../../tests/fixtures/members';
+import { makeStaff } from '../../../../tests/fixtures/staff';
 
 const NOW = new Date('2026-06-10T09:00:00Z');
 const EVENT = makeEvent();

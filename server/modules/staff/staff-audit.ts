@@ -3,7 +3,7 @@
  * as the write, so a change and its record commit or roll back together.
  * Access codes never reach it (only that one was set).
  */
-import type { Queryable } from '../platform/db/adapter';
+import type { Queryable } from '../../platform/db/adapter';
 
 /** The staff member making a change, from their verified token. */
 export interface StaffActor {

@@ -6,13 +6,13 @@
  * opens the account. A taken address and a bad body are refused per field.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NO_PASSWORD_YET } from '../../server/modules/auth/venue-registration';
-import { getJson, newAddress, testApp } from '../fixtures/app';
-import { sendJson, type FastMember } from '../fixtures/bookings';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../fixtures/db';
-import { waitForMail } from '../fixtures/mail';
-import { postAuth, signIn, signUp, uniqueEmail, withToken } from '../fixtures/members';
-import { auditCount, makeStaff } from '../fixtures/staff';
+import { NO_PASSWORD_YET } from '../../auth/venue-registration';
+import { getJson, newAddress, testApp } from '../../../../tests/fixtures/app';
+import { sendJson, type FastMember } from '../../../../tests/fixtures/bookings';
+import { createTestDatabase, ENGINES, type TestDatabase } from '../../../../tests/fixtures/db';
+import { waitForMail } from '../../../../tests/fixtures/mail';
+import { postAuth, signIn, signUp, uniqueEmail, withToken } from '../../../../tests/fixtures/members';
+import { auditCount, makeStaff } from '../../../../tests/fixtures/staff';
 
 describe.each(ENGINES)('registering a member at a venue on %s', (engine) => {
   let test: TestDatabase;

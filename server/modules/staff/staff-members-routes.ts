@@ -12,13 +12,13 @@
  *   422 validation_failed with issues per field
  */
 import { Hono } from 'hono';
-import { checkVenueRegistration } from '../../src/domain/venue-registration';
-import type { VenueRegistrar } from '../modules/auth/venue-registration';
-import { ApiError, fieldIssue } from '../platform/http/errors';
-import { formBodyLimit, readJsonObject } from '../platform/http/json-body';
-import type { StaffVariables } from '../modules/auth/require-staff';
-import { requireSiteOrigin, type SiteOriginEnv } from '../platform/http/site-origin';
-import { actorOf } from '../modules/events/staff-events-routes';
+import { checkVenueRegistration } from '../../../src/domain/venue-registration';
+import type { VenueRegistrar } from '../auth/venue-registration';
+import { ApiError, fieldIssue } from '../../platform/http/errors';
+import { formBodyLimit, readJsonObject } from '../../platform/http/json-body';
+import type { StaffVariables } from '../auth/require-staff';
+import { requireSiteOrigin, type SiteOriginEnv } from '../../platform/http/site-origin';
+import { actorOf } from '../events/staff-events-routes';
 
 /** Where his link lands: the page to choose a password (src/app/paths.ts resetPassword). */
 const CHOOSE_PASSWORD_PATH = '/reset-password?welcome=1';

@@ -14,15 +14,15 @@
  *   already, or no such job). Audited.
  */
 import { Hono } from 'hono';
-import type { JobFailure, StaffJobKind } from '../../src/domain/job-failures';
-import { plainFailure, type RetryAnswer } from '../../src/domain/job-retry';
-import type { Database } from '../platform/db/adapter';
-import { ApiError } from '../platform/http/errors';
-import type { StaffVariables } from '../modules/auth/require-staff';
-import type { FailedJob, JobKind, Jobs } from '../platform/jobs/queue';
-import type { Logger } from '../platform/logger';
-import { recordAudit } from '../services/staff-audit';
-import { actorOf } from '../modules/events/staff-events-routes';
+import type { JobFailure, StaffJobKind } from '../../../src/domain/job-failures';
+import { plainFailure, type RetryAnswer } from '../../../src/domain/job-retry';
+import type { Database } from '../../platform/db/adapter';
+import { ApiError } from '../../platform/http/errors';
+import type { StaffVariables } from '../auth/require-staff';
+import type { FailedJob, JobKind, Jobs } from '../../platform/jobs/queue';
+import type { Logger } from '../../platform/logger';
+import { recordAudit } from './staff-audit';
+import { actorOf } from '../events/staff-events-routes';
 
 /** The kinds staff can act on: what a member would miss. */
 const SHOWN: readonly (JobKind & StaffJobKind)[] = ['email', 'refund', 'paypal_webhook'];

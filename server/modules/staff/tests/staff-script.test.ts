@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openPglite } from '../../server/platform/db/pglite';
+import { openPglite } from '../../../platform/db/pglite';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'chaps-staff-script-'));
 const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', SUPABASE_URL: '', LOG_LEVEL: 'silent' };

@@ -5,12 +5,12 @@
  * reported as a conflict, and another event's appointment not reachable.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AttendeeList, CheckInResult } from '../../src/domain/staff-attendees';
-import { getJson, testApp } from '../fixtures/app';
-import { sendJson, type FastMember } from '../fixtures/bookings';
-import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../fixtures/db';
-import { makeEvent } from '../fixtures/events';
-import { auditCount, bookedMembers, makeStaff } from '../fixtures/staff';
+import type { AttendeeList, CheckInResult } from '../../../../src/domain/staff-attendees';
+import { getJson, testApp } from '../../../../tests/fixtures/app';
+import { sendJson, type FastMember } from '../../../../tests/fixtures/bookings';
+import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../../../../tests/fixtures/db';
+import { makeEvent } from '../../../../tests/fixtures/events';
+import { auditCount, bookedMembers, makeStaff } from '../../../../tests/fixtures/staff';
 
 // Booked on 10 June; the screening is on 20 June, checked in from 10:00 UK time.
 const BOOKED_AT = new Date('2026-06-10T09:00:00Z');

@@ -10,32 +10,32 @@
  * - /statistics: the yearly screening figures and publishing them (staff-statistics.ts)
  */
 import { Hono } from 'hono';
-import type { MemberVerifier } from '../modules/auth/member-verifier';
-import type { StaffCheck } from '../modules/auth/staff-role';
-import type { VenueRegistrar } from '../modules/auth/venue-registration';
-import type { Database } from '../platform/db/adapter';
-import { requireStaff, type StaffVariables } from '../modules/auth/require-staff';
-import type { Logger } from '../platform/logger';
-import type { Mailer } from '../platform/mail';
-import type { Jobs } from '../platform/jobs/queue';
-import { refundQueue } from '../modules/payments/refund-jobs';
-import type { Signer } from '../platform/signing';
-import { createStaffAttendeesService } from '../services/staff-attendees-service';
-import type { WaitingListOffers } from '../modules/waiting-list/waiting-list-offers';
-import type { WaitingListService } from '../modules/waiting-list/waiting-list-service';
-import { createStaffConsentService } from '../modules/booking/staff-consent-service';
-import { createStaffEventsService } from '../modules/events/staff-events-service';
-import { createStaffMail } from '../services/staff-mail';
-import { createStaffResultsService } from '../modules/results/staff-results-service';
-import { createFollowUpService } from '../modules/results/follow-up-service';
-import { createScreeningStatsService } from '../services/screening-stats-service';
-import type { SiteOriginEnv } from '../platform/http/site-origin';
-import { staffAttendeesRoutes } from './staff-attendees';
-import { staffEventsRoutes } from '../modules/events/staff-events-routes';
-import { staffJobsRoutes } from './staff-jobs';
-import { staffMembersRoutes } from './staff-members';
-import { staffPaymentsRoutes } from '../modules/payments/staff-payments-routes';
-import { staffStatisticsRoutes } from './staff-statistics';
+import type { MemberVerifier } from '../auth/member-verifier';
+import type { StaffCheck } from '../auth/staff-role';
+import type { VenueRegistrar } from '../auth/venue-registration';
+import type { Database } from '../../platform/db/adapter';
+import { requireStaff, type StaffVariables } from '../auth/require-staff';
+import type { Logger } from '../../platform/logger';
+import type { Mailer } from '../../platform/mail';
+import type { Jobs } from '../../platform/jobs/queue';
+import { refundQueue } from '../payments/refund-jobs';
+import type { Signer } from '../../platform/signing';
+import { createStaffAttendeesService } from './staff-attendees-service';
+import type { WaitingListOffers } from '../waiting-list/waiting-list-offers';
+import type { WaitingListService } from '../waiting-list/waiting-list-service';
+import { createStaffConsentService } from '../booking/staff-consent-service';
+import { createStaffEventsService } from '../events/staff-events-service';
+import { createStaffMail } from './staff-mail';
+import { createStaffResultsService } from '../results/staff-results-service';
+import { createFollowUpService } from '../results/follow-up-service';
+import { createScreeningStatsService } from '../../services/screening-stats-service';
+import type { SiteOriginEnv } from '../../platform/http/site-origin';
+import { staffAttendeesRoutes } from './staff-attendees-routes';
+import { staffEventsRoutes } from '../events/staff-events-routes';
+import { staffJobsRoutes } from './staff-jobs-routes';
+import { staffMembersRoutes } from './staff-members-routes';
+import { staffPaymentsRoutes } from '../payments/staff-payments-routes';
+import { staffStatisticsRoutes } from '../../routes/staff-statistics';
 
 export interface StaffRoutesDeps {
   db: Database;

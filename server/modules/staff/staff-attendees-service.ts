@@ -6,17 +6,17 @@
  * order sent; each check-in gets its own outcome, and a booking cancelled
  * meanwhile is reported, never silently checked in.
  */
-import { ageOn } from '../../src/domain/age';
-import type { AppointmentStatus, PaymentStatus } from '../../src/domain/booking';
-import type { FollowUpOutcome } from '../../src/domain/follow-up';
-import { londonToInstant } from '../../src/domain/london-time';
-import { psaBand } from '../../src/domain/psa-band';
-import { nextTestDue, RECALL_RISKS, type RecallRisk } from '../../src/domain/recall';
-import type { Attendee, AttendeeRecall, CheckIn, CheckInResult } from '../../src/domain/staff-attendees';
-import type { PaymentProblem } from '../../src/domain/staff-payments';
-import type { Database, Queryable } from '../platform/db/adapter';
-import { activeAppointment } from '../modules/events/events-table';
-import { isEventId } from '../modules/events/events-service';
+import { ageOn } from '../../../src/domain/age';
+import type { AppointmentStatus, PaymentStatus } from '../../../src/domain/booking';
+import type { FollowUpOutcome } from '../../../src/domain/follow-up';
+import { londonToInstant } from '../../../src/domain/london-time';
+import { psaBand } from '../../../src/domain/psa-band';
+import { nextTestDue, RECALL_RISKS, type RecallRisk } from '../../../src/domain/recall';
+import type { Attendee, AttendeeRecall, CheckIn, CheckInResult } from '../../../src/domain/staff-attendees';
+import type { PaymentProblem } from '../../../src/domain/staff-payments';
+import type { Database, Queryable } from '../../platform/db/adapter';
+import { activeAppointment } from '../events/events-table';
+import { isEventId } from '../events/events-service';
 import { recordAudit, type StaffActor } from './staff-audit';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
