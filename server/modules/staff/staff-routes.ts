@@ -28,14 +28,14 @@ import { createStaffEventsService } from '../events/staff-events-service';
 import { createStaffMail } from './staff-mail';
 import { createStaffResultsService } from '../results/staff-results-service';
 import { createFollowUpService } from '../results/follow-up-service';
-import { createScreeningStatsService } from '../../services/screening-stats-service';
+import { createScreeningStatsService } from '../statistics/screening-stats-service';
 import type { SiteOriginEnv } from '../../platform/http/site-origin';
 import { staffAttendeesRoutes } from './staff-attendees-routes';
 import { staffEventsRoutes } from '../events/staff-events-routes';
 import { staffJobsRoutes } from './staff-jobs-routes';
 import { staffMembersRoutes } from './staff-members-routes';
 import { staffPaymentsRoutes } from '../payments/staff-payments-routes';
-import { staffStatisticsRoutes } from '../../routes/staff-statistics';
+import { staffStatisticsRoutes } from '../statistics/staff-statistics-routes';
 
 export interface StaffRoutesDeps {
   db: Database;

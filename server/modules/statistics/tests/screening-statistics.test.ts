@@ -6,15 +6,15 @@
  */
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PublishedStatistics } from '../../src/domain/published-statistics';
-import type { ScreeningFigures } from '../../src/domain/screening-stats';
-import type { Attendee } from '../../src/domain/staff-attendees';
-import type { Appointment } from '../../src/domain/booking';
-import { getJson, testApp } from '../fixtures/app';
-import { fastMembers, sendJson, type FastMember } from '../fixtures/bookings';
-import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../fixtures/db';
-import { makeEvent } from '../fixtures/events';
-import { auditCount, bookedMembers, makeStaff } from '../fixtures/staff';
+import type { PublishedStatistics } from '../../../../src/domain/published-statistics';
+import type { ScreeningFigures } from '../../../../src/domain/screening-stats';
+import type { Attendee } from '../../../../src/domain/staff-attendees';
+import type { Appointment } from '../../../../src/domain/booking';
+import { getJson, testApp } from '../../../../tests/fixtures/app';
+import { fastMembers, sendJson, type FastMember } from '../../../../tests/fixtures/bookings';
+import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../../../../tests/fixtures/db';
+import { makeEvent } from '../../../../tests/fixtures/events';
+import { auditCount, bookedMembers, makeStaff } from '../../../../tests/fixtures/staff';
 
 const BOOKED_AT = new Date('2026-06-10T09:00:00Z');
 const AFTER = new Date('2026-06-24T09:00:00Z');

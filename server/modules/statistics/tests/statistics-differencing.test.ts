@@ -9,14 +9,14 @@
 import Papa from 'papaparse';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PublishedStatistics } from '../../src/domain/published-statistics';
-import { EVENT_TYPE_FILTERS, type ScreeningFigures } from '../../src/domain/screening-stats';
-import { isSmall, type Shown } from '../../src/domain/small-numbers';
-import { getJson, testApp } from '../fixtures/app';
-import { sendJson, type FastMember } from '../fixtures/bookings';
-import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../fixtures/db';
-import { makeEvent } from '../fixtures/events';
-import { makeStaff } from '../fixtures/staff';
+import type { PublishedStatistics } from '../../../../src/domain/published-statistics';
+import { EVENT_TYPE_FILTERS, type ScreeningFigures } from '../../../../src/domain/screening-stats';
+import { isSmall, type Shown } from '../../../../src/domain/small-numbers';
+import { getJson, testApp } from '../../../../tests/fixtures/app';
+import { sendJson, type FastMember } from '../../../../tests/fixtures/bookings';
+import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../../../../tests/fixtures/db';
+import { makeEvent } from '../../../../tests/fixtures/events';
+import { makeStaff } from '../../../../tests/fixtures/staff';
 
 const NOW = new Date('2026-03-02T10:00:00Z');
 const COMMUNITY = makeEvent({ event_name: 'Community Screening', event_date: '2017-06-14' });

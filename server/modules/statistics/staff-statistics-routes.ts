@@ -12,15 +12,15 @@
  *        409 nothing_to_publish for a year without results
  */
 import { Hono, type Context } from 'hono';
-import { londonDate } from '../../src/domain/london-time';
-import { publishBodySchema, statisticsQuerySchema } from '../../src/domain/statistics-bodies';
-import { statisticsCsvName } from '../../src/domain/screening-stats';
-import { statisticsCsv } from '../../src/domain/statistics-csv';
-import { formBodyLimit, readJsonObject } from '../platform/http/json-body';
-import type { StaffVariables } from '../modules/auth/require-staff';
-import { parseOr422 } from '../platform/http/valid-body';
-import type { ScreeningStatsService } from '../services/screening-stats-service';
-import { actorOf } from '../modules/events/staff-events-routes';
+import { londonDate } from '../../../src/domain/london-time';
+import { publishBodySchema, statisticsQuerySchema } from '../../../src/domain/statistics-bodies';
+import { statisticsCsvName } from '../../../src/domain/screening-stats';
+import { statisticsCsv } from '../../../src/domain/statistics-csv';
+import { formBodyLimit, readJsonObject } from '../../platform/http/json-body';
+import type { StaffVariables } from '../auth/require-staff';
+import { parseOr422 } from '../../platform/http/valid-body';
+import type { ScreeningStatsService } from './screening-stats-service';
+import { actorOf } from '../events/staff-events-routes';
 
 export function staffStatisticsRoutes(stats: ScreeningStatsService, now: () => Date): Hono<{ Variables: StaffVariables }> {
   const app = new Hono<{ Variables: StaffVariables }>();

@@ -8,15 +8,15 @@
  * so no two snapshots differ by one result that just came in. The public
  * pages read the latest snapshot of each published year.
  */
-import { ageOn } from '../../src/domain/age';
-import { londonDate } from '../../src/domain/london-time';
-import type { EventCategory } from '../../src/domain/event';
-import type { FollowUpOutcome } from '../../src/domain/follow-up';
-import type { PublishedStatistics } from '../../src/domain/published-statistics';
-import { isPublishableYear, screeningFigures, yearNotOverMessage, type EventTypeFilter, type ScreeningFigures, type StatsResult } from '../../src/domain/screening-stats';
-import type { Database, Queryable } from '../platform/db/adapter';
-import { ApiError } from '../platform/http/errors';
-import { recordAudit, type StaffActor } from '../modules/staff/staff-audit';
+import { ageOn } from '../../../src/domain/age';
+import { londonDate } from '../../../src/domain/london-time';
+import type { EventCategory } from '../../../src/domain/event';
+import type { FollowUpOutcome } from '../../../src/domain/follow-up';
+import type { PublishedStatistics } from '../../../src/domain/published-statistics';
+import { isPublishableYear, screeningFigures, yearNotOverMessage, type EventTypeFilter, type ScreeningFigures, type StatsResult } from '../../../src/domain/screening-stats';
+import type { Database, Queryable } from '../../platform/db/adapter';
+import { ApiError } from '../../platform/http/errors';
+import { recordAudit, type StaffActor } from '../staff/staff-audit';
 
 export interface ScreeningStatsService {
   /** One view of the year, suppressed with every other view of it and against its releases. */

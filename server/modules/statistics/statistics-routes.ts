@@ -8,7 +8,7 @@
  *   still running in a browser)
  */
 import { Hono } from 'hono';
-import type { ScreeningStatsService } from '../services/screening-stats-service';
+import type { ScreeningStatsService } from './screening-stats-service';
 
 export function statisticsRoutes(stats: Pick<ScreeningStatsService, 'published'>): Hono {
   const app = new Hono();
