@@ -2,7 +2,7 @@
  * Brotli copies of the build's hashed files (`dist/assets/*.br`), made once
  * at build time at brotli's highest quality, which is too slow to do per
  * request or at the server's start. The server sends one to a browser that
- * accepts `br` (server/routes/static.ts); a file under /assets/ never
+ * accepts `br` (server/modules/site/static-routes.ts); a file under /assets/ never
  * changes under its name, so its copy cannot go stale. On the site's own
  * JavaScript that is about a sixth fewer bytes than gzip on a slow line
  * (issue 18, docs/benchmarks.md).

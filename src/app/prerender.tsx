@@ -1,6 +1,6 @@
 /**
  * Rendering pages to HTML outside the browser (scripts/prerender-plugin.ts
- * at build time, server/routes/rendered-pages.ts per request), so a first
+ * at build time, server/modules/site/rendered-pages.ts per request), so a first
  * visit paints the page's words before the code arrives; the code then
  * hydrates them (main.tsx).
  *

@@ -1,6 +1,6 @@
 /**
  * The query data a page rendered by the server was drawn with, carried in
- * the page as JSON (server/routes/rendered-pages.ts) and put into the
+ * the page as JSON (server/modules/site/rendered-pages.ts) and put into the
  * browser's query cache before hydration (src/app/providers.tsx), so both
  * draw the same page.
  */

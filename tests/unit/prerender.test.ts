@@ -1,6 +1,6 @@
 /** Where rendered pages live, and the page data's JSON that no text can break out of. */
 import { describe, expect, it } from 'vitest';
-import { prerenderedFile } from '../../server/routes/prerendered-pages';
+import { prerenderedFile } from '../../server/modules/site/prerendered-pages';
 import { queryStateScript } from '../../src/domain/query-state';
 
 describe('prerenderedFile', () => {

@@ -9,12 +9,12 @@
  */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { MemberVerifier } from '../modules/auth/member-verifier';
-import type { Database } from '../platform/db/adapter';
-import type { Logger } from '../platform/logger';
-import { takeAttempt } from '../platform/throttle';
-import { withoutBadText } from '../../src/domain/clean-text';
-import { parseJson } from '../platform/http/text-rules';
+import type { MemberVerifier } from '../auth/member-verifier';
+import type { Database } from '../../platform/db/adapter';
+import type { Logger } from '../../platform/logger';
+import { takeAttempt } from '../../platform/throttle';
+import { withoutBadText } from '../../../src/domain/clean-text';
+import { parseJson } from '../../platform/http/text-rules';
 
 const MAX_BODY = 8 * 1024;
 const LIMIT = { max: 30, windowMs: 10 * 60_000 };

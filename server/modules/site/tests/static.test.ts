@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getJson, testApp } from '../fixtures/app';
+import { getJson, testApp } from '../../../../tests/fixtures/app';
 
 const INDEX = '<!doctype html><html><head><title>CHAPS</title></head><body><div id="root"></div></body></html>';
 const BUNDLE = `console.log(${JSON.stringify('screening '.repeat(400))});`;

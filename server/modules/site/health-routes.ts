@@ -1,8 +1,8 @@
 /** GET /api/health: the browser's "am I really online?" probe, and a load balancer's. */
 import { Hono } from 'hono';
-import type { Queryable } from '../platform/db/adapter';
-import { ApiError } from '../platform/http/errors';
-import type { Logger } from '../platform/logger';
+import type { Queryable } from '../../platform/db/adapter';
+import { ApiError } from '../../platform/http/errors';
+import type { Logger } from '../../platform/logger';
 
 export function healthRoutes(db: Queryable, logger: Logger): Hono {
   const app = new Hono();

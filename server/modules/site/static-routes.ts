@@ -24,8 +24,8 @@ import { readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, resolve, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { COMPRESSIBLE, MIN_BYTES } from '../platform/http/compression';
-import { ApiError } from '../platform/http/errors';
+import { COMPRESSIBLE, MIN_BYTES } from '../../platform/http/compression';
+import { ApiError } from '../../platform/http/errors';
 import { PRERENDERED_DIR, prerenderedFile, RENDER_MODULE } from './prerendered-pages';
 import type { RenderedPages } from './rendered-pages';
 

@@ -11,11 +11,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QUERY_STATE_ID } from '../../src/domain/query-state';
-import { PAGE_MARKER, prerenderedFile, RENDER_MODULE } from '../../server/routes/prerendered-pages';
-import { testApp } from '../fixtures/app';
-import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../fixtures/db';
-import { makeEvent } from '../fixtures/events';
+import { QUERY_STATE_ID } from '../../../../src/domain/query-state';
+import { PAGE_MARKER, prerenderedFile, RENDER_MODULE } from '../prerendered-pages';
+import { testApp } from '../../../../tests/fixtures/app';
+import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../../../../tests/fixtures/db';
+import { makeEvent } from '../../../../tests/fixtures/events';
 
 const SHELL = '<!doctype html><html><head></head><body><div id="root"></div></body></html>';
 const NEWS = '<!doctype html><html><head></head><body><div id="root" data-prerendered=""><h1>News</h1></div></body></html>';

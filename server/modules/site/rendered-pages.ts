@@ -10,9 +10,9 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { queryStateScript } from '../../src/domain/query-state';
-import type { ScreeningEvent } from '../../src/domain/event';
-import type { Logger } from '../platform/logger';
+import { queryStateScript } from '../../../src/domain/query-state';
+import type { ScreeningEvent } from '../../../src/domain/event';
+import type { Logger } from '../../platform/logger';
 import { PAGE_MARKER, prerenderedFile, RENDER_MODULE } from './prerendered-pages';
 
 interface RenderModule {
