@@ -30,7 +30,7 @@ const EVENT_DATE = '2026-10-22';
 // 09:00 BST the day before: the reminder moment.
 const REMINDER_AT = new Date('2026-10-21T08:00:00Z');
 const PASSWORD = 'correct-horse-1';
-const WORKER = resolve(import.meta.dirname, '../fixtures/processes/email-worker.ts');
+const WORKER = resolve(import.meta.dirname, '../../../../tests/fixtures/processes/email-worker.ts');
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 async function until(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
