@@ -3,6 +3,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import boundaries from './eslint-rules/boundaries.js';
+import serverBoundaries from './eslint-rules/server-boundaries.js';
 
 export default tseslint.config(
   { ignores: ['dist', 'dev-dist', 'node_modules', 'data', 'test-results', 'playwright-report', '.tmp'] },
@@ -48,6 +49,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  // The server's modules, platform and stand-ins (eslint-rules/server-boundaries.js).
+  {
+    files: ['server/**/*.ts'],
+    plugins: { server: serverBoundaries },
+    rules: { 'server/server-boundaries': 'error' },
   },
   {
     files: ['server/**/*.ts'],

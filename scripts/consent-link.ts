@@ -15,7 +15,7 @@ import { migrate } from '../server/platform/db/migrate.ts';
 import { openDatabase } from '../server/platform/db/open.ts';
 import { EnvError, loadEnv } from '../server/platform/env.ts';
 import { silentLogger } from '../server/platform/logger.ts';
-import { consentLinkUrl, DEFAULT_LINK_DAYS, makeConsentLink } from '../server/modules/booking/consent-links.ts';
+import { consentLinkUrl, DEFAULT_LINK_DAYS, makeConsentLink } from '../server/modules/booking';
 import { signerFromSecret, storedSigningSecret } from '../server/platform/signing.ts';
 
 const USAGE = 'Usage: npm run consent-link -- --profile ID --date YYYY-MM-DD [--days N]';

@@ -16,7 +16,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
-import { PAGE_MARKER, PRERENDERED_DIR, prerenderedFile, RENDER_MODULE } from '../server/modules/site/prerendered-pages.ts';
+import { PAGE_MARKER, PRERENDERED_DIR, prerenderedFile, RENDER_MODULE } from '../server/modules/site';
 
 const ENTRY = 'src/app/prerender.tsx';
 const EMPTY_ROOT = '<div id="root"></div>';

@@ -9,7 +9,7 @@
  * the role on every staff call.
  */
 import type { Database } from '../server/platform/db/adapter.ts';
-import { setStandInRole, STAFF_ROLE } from '../server/modules/auth/staff-role.ts';
+import { setStandInRole, STAFF_ROLE } from '../server/modules/auth';
 import { DataDirLockedError } from '../server/platform/db/lock-file.ts';
 import { migrate } from '../server/platform/db/migrate.ts';
 import { openDatabase } from '../server/platform/db/open.ts';

@@ -16,10 +16,11 @@ import { EnvError, loadEnv } from './platform/env';
 import { createLogger } from './platform/logger';
 import { createJobs } from './platform/jobs/queue';
 import { createMailer } from './platform/mail';
-import { closePasswordPool } from './modules/auth/passwords';
+import { closePasswordPool } from './modules/auth';
 import { createPayments } from './modules/payments';
-import { createAccessGrants } from './modules/events/access-grants';
-import { createBookingMail } from './modules/booking/booking-mail';
+import { createLocalPayPal } from './stand-ins/paypal-sandbox';
+import { createAccessGrants } from './modules/events';
+import { createBookingMail } from './modules/booking';
 import { createSigner } from './platform/signing';
 import { prepareDatabase } from './startup';
 
@@ -64,6 +65,8 @@ async function main(): Promise<void> {
     jobs,
     now,
     logger,
+    // The local sandbox when PAYPAL_* are unset; production refuses to start without them.
+    local: env.paypal ? null : createLocalPayPal(db, now, logger),
   });
   const readyAnswers = createReadyAnswers(db, db.changes, now);
   const app = createApp({

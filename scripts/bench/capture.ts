@@ -18,7 +18,7 @@ import { addDays, londonDate } from '../../src/domain/london-time.ts';
 import { slotTimes } from '../../src/domain/slots.ts';
 import { CONSENT_VERSION } from '../../src/domain/consent.ts';
 import type { Database, Queryable } from '../../server/platform/db/adapter.ts';
-import { insertEvent } from '../../server/modules/events/events-table.ts';
+import { insertEvent } from '../../server/modules/events';
 import { migrate } from '../../server/platform/db/migrate.ts';
 import { fastMembers, takePlaces, validConsent, type FastMember } from '../../tests/fixtures/bookings.ts';
 import { makeEvent } from '../../tests/fixtures/events.ts';

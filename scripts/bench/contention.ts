@@ -14,7 +14,7 @@ import os from 'node:os';
 import { addDays, londonDate } from '../../src/domain/london-time.ts';
 import type { Database } from '../../server/platform/db/adapter.ts';
 import { migrate } from '../../server/platform/db/migrate.ts';
-import { signingSecret } from '../../server/modules/auth/secrets.ts';
+import { signingSecret } from '../../server/modules/auth';
 import { openPglite } from '../../server/platform/db/pglite.ts';
 import { openPostgres } from '../../server/platform/db/postgres.ts';
 import type { BenchDatabase } from './postgres.ts';

@@ -16,7 +16,7 @@
 import type { Browser, BrowserContextOptions } from '@playwright/test';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { PRERENDERED_DIR } from '../../server/modules/site/prerendered-pages.ts';
+import { PRERENDERED_DIR } from '../../server/modules/site';
 import { fmtKb, kb, mark, TARGETS, type TargetRow } from './report.ts';
 import { DEMO_MEMBER, DEMO_STAFF, measureRoute, signedInState, type RouteWeight } from './page-weight.ts';
 import { withSection } from './sections.ts';

@@ -14,7 +14,7 @@ import { PAYPAL_SANDBOX_API, paypalProblems, type PayPalSettings } from './env-p
 
 export { PAYPAL_SANDBOX_API, type PayPalSettings } from './env-paypal';
 import { parseTrustProxy, type TrustProxy } from './http/client-address';
-import { DEFAULT_AUTH_LIMITS, type AuthLimits } from '../modules/auth/throttle';
+import { DEFAULT_AUTH_LIMITS, type AuthLimits } from './env-auth';
 
 export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;

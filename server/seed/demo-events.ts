@@ -3,7 +3,7 @@
  * each state the listing must show (SPEC.md section 4). Times come from
  * demo-schedule.ts, relative to the moment the database is seeded.
  */
-import type { EventInsert } from '../modules/events/events-table';
+import type { EventInsert } from '../modules/events';
 import {
   endedAnHourAgo,
   nextMondayBeyond24h,

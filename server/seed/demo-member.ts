@@ -9,10 +9,10 @@
  * list (seedDemoMemberBookings, run once the demo events are in).
  */
 import { addDays, addMonths, londonDate } from '../../src/domain/london-time';
-import { hashPassword } from '../modules/auth/passwords';
+import { hashPassword } from '../modules/auth';
 import type { Database } from '../platform/db/adapter';
-import { insertEvent, type EventInsert } from '../modules/events/events-table';
-import { storeRecall } from '../modules/results/recall-service';
+import { insertEvent, type EventInsert } from '../modules/events';
+import { storeRecall } from '../modules/results';
 import { DEMO_CONTACT_EMAIL, DEMO_PRODUCT } from './demo-events';
 
 export interface DemoMemberSettings {

@@ -4,8 +4,8 @@
  * Created only when the email is not registered; an existing account is
  * never given the role by this (that is `npm run staff -- add EMAIL`).
  */
-import { hashPassword } from '../modules/auth/passwords';
-import { STAFF_ROLE } from '../modules/auth/staff-role';
+import { hashPassword } from '../modules/auth';
+import { STAFF_ROLE } from '../modules/auth';
 import type { Queryable } from '../platform/db/adapter';
 
 export interface DemoStaffSettings {

@@ -5,8 +5,8 @@
  * and handed back once so the server can print it.
  */
 import type { Database } from '../platform/db/adapter';
-import { insertEvent } from '../modules/events/events-table';
-import { generateAccessCode, hashAccessCode } from '../modules/events/access-code';
+import { insertEvent } from '../modules/events';
+import { generateAccessCode, hashAccessCode } from '../modules/events';
 import { seedDemoBookings, type DemoBooking } from './demo-bookings';
 import { demoEvents, type DemoRole } from './demo-events';
 

@@ -9,7 +9,7 @@
  */
 import type { Database } from '../../platform/db/adapter';
 import type { Logger } from '../../platform/logger';
-import { recordAudit, type StaffActor } from '../staff/staff-audit';
+import { recordAudit, type StaffActor } from '../staff';
 import { venueRegistrationMail, type MailSender } from './auth-mail';
 import { createLink } from './links';
 import { insertUser } from './users';

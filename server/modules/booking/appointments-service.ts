@@ -7,14 +7,14 @@
 import { CANCEL_REFUSAL_MESSAGES, type Appointment, type CancelRefusal } from '../../../src/domain/booking';
 import { addDays, londonDate, londonToInstant } from '../../../src/domain/london-time';
 import { cancellationOutcome, NO_REFUND_MESSAGE, type CancellationOutcome, type RefundDecision } from '../../../src/domain/refund-policy';
-import { bankHolidaysBetween } from '../payments/bank-holidays';
-import { ORDER_COLUMNS, type PaymentOrderRow } from '../payments/settle';
+import { bankHolidaysBetween } from '../payments';
+import { ORDER_COLUMNS, type PaymentOrderRow } from '../payments';
 import type { Database, Queryable } from '../../platform/db/adapter';
 import { APPOINTMENT_COLUMNS, APPOINTMENTS_FROM, toAppointment } from './appointments-table';
 import { ApiError } from '../../platform/http/errors';
-import type { RefundQueue } from '../payments/refund-jobs';
+import type { RefundQueue } from '../payments';
 import type { BookingMail } from './booking-mail';
-import type { WaitingListOffers } from '../waiting-list/waiting-list-offers';
+import type { WaitingListOffers } from '../waiting-list';
 import type { BookedMember } from './booking-service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -18,7 +18,7 @@ import type { Queryable } from '../../platform/db/adapter';
 import { mailHtml, mailText, type MailContent, type Mailer, type SendOptions } from '../../platform/mail';
 import { appointmentCalendar, calendarContentType, calendarFilename } from './appointment-calendar';
 import type { BookedMember } from './booking-service';
-import type { UnsubscribeLink } from '../members/email-choices-service';
+import type { UnsubscribeLink } from '../members';
 import { cancellationContent, changedContent, confirmationContent, refundContent, reminderContent, type RefundReason } from './booking-mail-text';
 
 /** Each call queues one email with `q`, the transaction of the change it reports. */

@@ -16,7 +16,7 @@
  * queue, and other processes have their own.
  */
 import type { Database, Queryable } from '../../platform/db/adapter';
-import { placesTaken } from '../events/events-table';
+import { placesTaken } from '../events';
 
 export type PlacesRefusal = 'fully_booked' | 'slot_taken';
 

@@ -28,13 +28,13 @@ import { isValidNhsNumber } from '../../../src/domain/nhs-number';
 import { slotEnd, slotTimes } from '../../../src/domain/slots';
 import type { Database, Queryable, Row } from '../../platform/db/adapter';
 import { APPOINTMENT_COLUMNS, APPOINTMENTS_FROM, toAppointment } from './appointments-table';
-import { activeAppointment, eventColumns, placesTaken, toScreeningEvent } from '../events/events-table';
+import { activeAppointment, eventColumns, placesTaken, toScreeningEvent } from '../events';
 import { ApiError } from '../../platform/http/errors';
 import type { BookingMail } from './booking-mail';
-import type { AccessGrants } from '../events/access-grants';
+import type { AccessGrants } from '../events';
 import { holdProfile, profileRequired } from './consent-service';
 import { createBookingQueue, placesRefusal } from './booking-queue';
-import { isEventId } from '../events/events-service';
+import { isEventId } from '../events';
 
 export interface BookingInput {
   eventId: unknown;

@@ -36,7 +36,7 @@ import { availableSlots, slotEnd, slotTimes, type SlotsByDate } from '../../../s
 import type { ScreeningEvent } from '../../../src/domain/event';
 import type { Database, Queryable } from '../../platform/db/adapter';
 import { APPOINTMENT_COLUMNS, APPOINTMENTS_FROM, toAppointment } from './appointments-table';
-import { eventColumns, placesTaken, toScreeningEvent } from '../events/events-table';
+import { eventColumns, placesTaken, toScreeningEvent } from '../events';
 import { ApiError } from '../../platform/http/errors';
 import type { BookingMail } from './booking-mail';
 import type { BookedMember } from './booking-service';

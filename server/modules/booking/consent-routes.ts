@@ -11,11 +11,11 @@
  * A bad, altered or expired link answers 403 with SPEC's message.
  */
 import { Hono } from 'hono';
-import type { MemberVerifier } from '../auth/member-verifier';
+import type { MemberVerifier } from '../auth';
 import { consentAnswersSchema } from '../../../src/domain/consent-schema';
 import { ApiError, fieldIssue } from '../../platform/http/errors';
 import { formBodyLimit, readJsonObject } from '../../platform/http/json-body';
-import { requireMember, type MemberVariables } from '../auth/require-member';
+import { requireMember, type MemberVariables } from '../auth';
 import type { Logger } from '../../platform/logger';
 import { checkConsentLink, TEST_CONSENT_INVALID, TEST_CONSENT_USED } from './consent-links';
 import { invalidConsent, type ConsentService } from './consent-service';

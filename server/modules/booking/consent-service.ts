@@ -9,9 +9,9 @@ import { CONSENT_VERSION, consentProblems, type ConsentAnswers } from '../../../
 import { bookingClosesAt, hasEnded } from '../../../src/domain/event-card';
 import type { Queryable } from '../../platform/db/adapter';
 import { ApiError, eventNotFound, fieldIssue, type FieldIssue } from '../../platform/http/errors';
-import { unauthorized } from '../auth/require-member';
+import { unauthorized } from '../auth';
 import { TEST_CONSENT_USED } from './consent-links';
-import { isEventId } from '../events/events-service';
+import { isEventId } from '../events';
 
 export const PROFILE_REQUIRED_MESSAGE = 'Please complete your profile before booking.';
 export const profileRequired = () => new ApiError(422, 'profile_required', PROFILE_REQUIRED_MESSAGE);

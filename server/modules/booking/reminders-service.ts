@@ -25,7 +25,7 @@ import { londonDate, londonTime } from '../../../src/domain/london-time';
 import type { Database } from '../../platform/db/adapter';
 import { APPOINTMENT_COLUMNS, APPOINTMENTS_FROM, toAppointment } from './appointments-table';
 import type { BookingMail } from './booking-mail';
-import { wantsEmailSql, type UnsubscribeLinks } from '../members/email-choices-service';
+import { wantsEmailSql, type UnsubscribeLinks } from '../members';
 
 /** At most this many per sweep; the rest are the next sweep's (a minute later). */
 const SWEEP_LIMIT = 500;

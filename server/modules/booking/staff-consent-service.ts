@@ -9,10 +9,10 @@ import type { ConsentAnswers } from '../../../src/domain/consent';
 import type { Database } from '../../platform/db/adapter';
 import { ApiError } from '../../platform/http/errors';
 import { consentLinkUrl, makeConsentLink } from './consent-links';
-import { isEventId } from '../events/events-service';
+import { isEventId } from '../events';
 import type { Signer } from '../../platform/signing';
-import { UUID } from '../staff/staff-attendees-service';
-import { recordAudit, type StaffActor } from '../staff/staff-audit';
+import { UUID } from '../staff';
+import { recordAudit, type StaffActor } from '../staff';
 
 export interface StaffConsentView {
   consent_id: string;

@@ -10,7 +10,7 @@ import { clientAddress, type TrustProxy } from '../../platform/http/client-addre
 import { ApiError, eventNotFound } from '../../platform/http/errors';
 import { formBodyLimit } from '../../platform/http/json-body';
 import { validBody } from '../../platform/http/valid-body';
-import { refusal } from '../booking/booking-service';
+import { refusal } from '../booking';
 import type { AccessCodeService } from './access-code-service';
 import type { AccessGrants } from './access-grants';
 import type { EventsService } from './events-service';

@@ -17,8 +17,8 @@ import { accessCodeBodySchema, staffEventSchema } from '../../../src/domain/staf
 import { eventNotFound } from '../../platform/http/errors';
 import { formBodyLimit } from '../../platform/http/json-body';
 import { validBody } from '../../platform/http/valid-body';
-import type { StaffVariables } from '../auth/require-staff';
-import type { StaffActor } from '../staff/staff-audit';
+import type { StaffVariables } from '../auth';
+import type { StaffActor } from '../staff';
 import type { StaffEventsService } from './staff-events-service';
 
 

@@ -17,13 +17,13 @@ import type { StaffEventInput } from '../../../src/domain/staff-event';
 import type { Database, Queryable } from '../../platform/db/adapter';
 import { activeAppointment, eventColumns, insertEvent, toScreeningEvent } from './events-table';
 import { ApiError, eventNotFound } from '../../platform/http/errors';
-import { ORDER_COLUMNS, type PaymentOrderRow } from '../payments/settle';
+import { ORDER_COLUMNS, type PaymentOrderRow } from '../payments';
 import { generateAccessCode, hashAccessCode } from './access-code';
 import { isEventId } from './events-service';
-import type { WaitingListOffers } from '../waiting-list/waiting-list-offers';
-import type { RefundQueue } from '../payments/refund-jobs';
-import { recordAudit, type StaffActor } from '../staff/staff-audit';
-import type { StaffMail } from '../staff/staff-mail';
+import type { WaitingListOffers } from '../waiting-list';
+import type { RefundQueue } from '../payments';
+import { recordAudit, type StaffActor } from '../staff';
+import type { StaffMail } from '../staff';
 
 export interface StaffEvent extends ScreeningEvent {
   /** ISO instant, or null while the event stands. */

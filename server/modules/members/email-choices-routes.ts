@@ -6,11 +6,11 @@
  */
 import { Hono } from 'hono';
 import { EMAIL_CHOICES, type EmailChoices } from '../../../src/domain/email-choices';
-import type { MemberVerifier } from '../auth/member-verifier';
+import type { MemberVerifier } from '../auth';
 import type { Database } from '../../platform/db/adapter';
 import { ApiError, fieldIssue } from '../../platform/http/errors';
 import { formBodyLimit, readJsonObject } from '../../platform/http/json-body';
-import { requireMember, type MemberVariables } from '../auth/require-member';
+import { requireMember, type MemberVariables } from '../auth';
 import { emailChoicesOf, setEmailChoices } from './email-choices-service';
 import { profileNotFound } from './profile-service';
 

@@ -13,7 +13,7 @@
 import type { Queryable } from '../../platform/db/adapter';
 import type { EmailReason } from '../../platform/mail/types';
 import { wantsEmailSql } from './email-choices-service';
-import { gpPromptStillDue } from '../results/recall-emails-service';
+import { gpPromptStillDue } from '../results';
 
 type ReasonOf<T extends EmailReason['type']> = Extract<EmailReason, { type: T }>;
 

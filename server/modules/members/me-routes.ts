@@ -15,18 +15,18 @@
 import { Hono } from 'hono';
 import { accountErasureSchema, ERASURE_MESSAGES } from '../../../src/domain/account-erasure';
 import { londonDate } from '../../../src/domain/london-time';
-import { AuthApiError } from '../auth/auth-error';
-import type { MemberVerifier } from '../auth/member-verifier';
+import { AuthApiError } from '../auth';
+import type { MemberVerifier } from '../auth';
 import type { Database } from '../../platform/db/adapter';
 import { clientAddress, type TrustProxy } from '../../platform/http/client-address';
 import { ApiError } from '../../platform/http/errors';
 import { formBodyLimit } from '../../platform/http/json-body';
-import { requireMember, type MemberVariables } from '../auth/require-member';
+import { requireMember, type MemberVariables } from '../auth';
 import { validBody } from '../../platform/http/valid-body';
 import { MEMBER_HIMSELF, type MemberErasure } from './member-erasure-service';
 import { memberExportHtml } from './member-export-html';
 import { exportMemberData } from './member-export-service';
-import { recordAudit } from '../staff/staff-audit';
+import { recordAudit } from '../staff';
 
 export function meRoutes(deps: { db: Database; verify: MemberVerifier; erasure: MemberErasure | null; trustProxy: TrustProxy; now: () => Date }) {
   const { db, verify, erasure, trustProxy, now } = deps;

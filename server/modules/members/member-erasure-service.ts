@@ -26,14 +26,14 @@
  */
 import { londonDate } from '../../../src/domain/london-time';
 import type { Database, Queryable } from '../../platform/db/adapter';
-import type { Member } from '../auth/member-verifier';
-import { passwordMatches } from '../auth/passwords';
-import { guardSignIn } from '../auth/sign-in-guard';
-import type { AuthPolicies } from '../auth/throttle';
-import { STAFF_ROLE } from '../auth/staff-role';
-import { findUserById } from '../auth/users';
+import type { Member } from '../auth';
+import { passwordMatches } from '../auth';
+import { guardSignIn } from '../auth';
+import type { AuthPolicies } from '../auth';
+import { STAFF_ROLE } from '../auth';
+import { findUserById } from '../auth';
 import { mailHtml, mailText, type Mailer } from '../../platform/mail';
-import { recordAudit } from '../staff/staff-audit';
+import { recordAudit } from '../staff';
 
 /** What the audit's staff columns hold when the member acted on his own record: his user id and this, never his address. */
 export const MEMBER_HIMSELF = 'member (self-service)';

@@ -5,11 +5,11 @@
  * and the profile as `userProfile`, as the SPEC's client reads them.
  */
 import { Hono, type Context } from 'hono';
-import type { MemberVerifier } from '../auth/member-verifier';
+import type { MemberVerifier } from '../auth';
 import { profileBodySchema, type ProfileFields } from '../../../src/domain/member-profile';
 import { ApiError } from '../../platform/http/errors';
 import { formBodyLimit } from '../../platform/http/json-body';
-import { requireMember, type MemberVariables } from '../auth/require-member';
+import { requireMember, type MemberVariables } from '../auth';
 import type { Logger } from '../../platform/logger';
 import { profileNotFound, type ProfileService } from './profile-service';
 import { validBody } from '../../platform/http/valid-body';

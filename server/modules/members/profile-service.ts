@@ -13,7 +13,7 @@ import {
 } from '../../../src/domain/member-profile';
 import type { Queryable, Row } from '../../platform/db/adapter';
 import { ApiError } from '../../platform/http/errors';
-import type { Member } from '../auth/member-verifier';
+import type { Member } from '../auth';
 
 export const PROFILE_COLUMNS = `profile_id, public_id::text AS public_id, user_id::text AS user_id, first_name, last_name, gender, date_of_birth, ethnicity,
   occupation, phone, email, home_address, billing_address, nhs_number, ni_number, nhs_gp_email,

@@ -15,7 +15,7 @@ import { EMAIL_CHOICE_TEXT, type EmailChoice } from '../../../src/domain/email-c
 import type { Database } from '../../platform/db/adapter';
 import { escapeHtml } from '../../platform/mail';
 import { setEmailChoices, type UnsubscribeLinks } from './email-choices-service';
-import type { SiteFrame } from '../site/site-frame';
+import type { SiteFrame } from '../site';
 
 /** A page of the site: its stylesheet and header around the words, and no script. */
 const page = (frame: SiteFrame, title: string, body: string) => `<!doctype html>

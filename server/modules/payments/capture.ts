@@ -10,8 +10,8 @@
 import type { Appointment } from '../../../src/domain/booking';
 import type { Database, Queryable } from '../../platform/db/adapter';
 import type { Logger } from '../../platform/logger';
-import { readAppointment, type BookedMember } from '../booking/booking-service';
-import type { BookingMail } from '../booking/booking-mail';
+import { readAppointment, type BookedMember } from '../booking';
+import type { BookingMail } from '../booking';
 import { captureAnswerForPage } from './capture-answer';
 import { orderNotFound, PaymentError } from './payment-error';
 import { isPayPalId, type PayPalAnswer, type PayPalApi } from './paypal-client';

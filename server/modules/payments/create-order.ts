@@ -15,8 +15,8 @@ import { formatDayMonthYear } from '../../../src/domain/format';
 import { slotEnd } from '../../../src/domain/slots';
 import type { Database, Queryable } from '../../platform/db/adapter';
 import type { Logger } from '../../platform/logger';
-import type { AccessGrants } from '../events/access-grants';
-import { holdProfile } from '../booking/consent-service';
+import type { AccessGrants } from '../events';
+import { holdProfile } from '../booking';
 import {
   checkBooking,
   checkPlaces,
@@ -27,7 +27,7 @@ import {
   refuseWhenFull,
   type BookingInput,
   type CheckedBooking,
-} from '../booking/booking-service';
+} from '../booking';
 import { PaymentError } from './payment-error';
 import { isPayPalId, type PayPalApi } from './paypal-client';
 

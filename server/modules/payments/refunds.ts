@@ -19,8 +19,8 @@
  */
 import type { Database } from '../../platform/db/adapter';
 import type { Logger } from '../../platform/logger';
-import { readAppointment, type BookedMember } from '../booking/booking-service';
-import type { BookingMail } from '../booking/booking-mail';
+import { readAppointment, type BookedMember } from '../booking';
+import type { BookingMail } from '../booking';
 import { firstCapture, issueOf, moneyInPence } from './capture-answer';
 import type { PayPalApi } from './paypal-client';
 import { ORDER_COLUMNS, type PaymentOrderRow, type PaymentOrderStatus } from './settle';

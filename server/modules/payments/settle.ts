@@ -17,9 +17,9 @@
 import { hasEnded } from '../../../src/domain/event-card';
 import type { PaymentProblem } from '../../../src/domain/staff-payments';
 import type { Database, Queryable } from '../../platform/db/adapter';
-import { eventColumns, toScreeningEvent } from '../events/events-table';
-import { addToHistory, checkPlaces } from '../booking/booking-service';
-import type { RefundReason } from '../booking/booking-mail-text';
+import { eventColumns, toScreeningEvent } from '../events';
+import { addToHistory, checkPlaces } from '../booking';
+import type { RefundReason } from '../booking';
 import { amountMismatch, captureOutcome, transactionRecord, type CaptureOutcome } from './capture-answer';
 import type { PayPalAnswer } from './paypal-client';
 

@@ -11,7 +11,7 @@ import { Hono } from 'hono';
 import type { AppointmentStatus, PaymentStatus } from '../../../src/domain/booking';
 import type { PaymentNeedingAttention, PaymentOrderState, PaymentProblem } from '../../../src/domain/staff-payments';
 import type { Database } from '../../platform/db/adapter';
-import type { StaffVariables } from '../auth/require-staff';
+import type { StaffVariables } from '../auth';
 
 const LIMIT = 200;
 

@@ -10,9 +10,9 @@ import { takesFollowUp, type FollowUpOutcome } from '../../../src/domain/follow-
 import { psaBand } from '../../../src/domain/psa-band';
 import type { Database } from '../../platform/db/adapter';
 import { ApiError, eventNotFound } from '../../platform/http/errors';
-import { isEventId } from '../events/events-service';
-import { UUID } from '../staff/staff-attendees-service';
-import { recordAudit, type StaffActor } from '../staff/staff-audit';
+import { isEventId } from '../events';
+import { UUID } from '../staff';
+import { recordAudit, type StaffActor } from '../staff';
 
 export interface RecordedFollowUp {
   outcome: FollowUpOutcome | null;

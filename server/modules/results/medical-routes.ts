@@ -7,9 +7,9 @@
  */
 import { Hono } from 'hono';
 import type { Queryable } from '../../platform/db/adapter';
-import type { MemberVerifier } from '../auth/member-verifier';
+import type { MemberVerifier } from '../auth';
 import { ApiError } from '../../platform/http/errors';
-import { requireMember, type MemberVariables } from '../auth/require-member';
+import { requireMember, type MemberVariables } from '../auth';
 import type { Logger } from '../../platform/logger';
 import { resultsForProfile } from './results-service';
 

@@ -24,7 +24,7 @@ import { londonDate } from '../../../src/domain/london-time';
 import { DEFAULT_NEAR_MILES, followUpDay, invitationEvents, invitationWindow, lateWindow } from '../../../src/domain/recall-invitations';
 import type { Database, Queryable, Row } from '../../platform/db/adapter';
 import { mailHtml, mailText, type MailContent, type Mailer } from '../../platform/mail';
-import { wantsEmailSql, type UnsubscribeLinks } from '../members/email-choices-service';
+import { wantsEmailSql, type UnsubscribeLinks } from '../members';
 import { gpPromptContent, recallInvitationContent } from './recall-mail-text';
 
 /** At most this many of each kind per sweep; the rest are the next sweep's (a minute later). */

@@ -9,7 +9,7 @@ import { listingOfEvents } from '../../../src/domain/event-filters';
 import { distanceText, type InvitedEvent } from '../../../src/domain/recall-invitations';
 import { formatDueMonth } from '../../../src/domain/recall';
 import type { MailContent, MailSection } from '../../platform/mail';
-import { greeting, unsubscribeSection } from '../booking/booking-mail-text';
+import { greeting, unsubscribeSection } from '../booking';
 
 function eventSection(origin: string, { event, miles }: InvitedEvent): MailSection {
   const paragraphs = [

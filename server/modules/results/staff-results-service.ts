@@ -12,10 +12,10 @@ import { parseResultsCsv, type CsvLineError } from '../../../src/domain/results-
 import { londonDate } from '../../../src/domain/london-time';
 import type { Database, Queryable } from '../../platform/db/adapter';
 import { ApiError, eventNotFound } from '../../platform/http/errors';
-import { isEventId } from '../events/events-service';
-import { UUID } from '../staff/staff-attendees-service';
-import { recordAudit, type StaffActor } from '../staff/staff-audit';
-import type { MailTo } from '../staff/staff-mail';
+import { isEventId } from '../events';
+import { UUID } from '../staff';
+import { recordAudit, type StaffActor } from '../staff';
+import type { MailTo } from '../staff';
 import { storeRecall, type StoredRecall } from './recall-service';
 
 export interface ResultInput {

@@ -9,7 +9,7 @@
  */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { MemberVerifier } from '../auth/member-verifier';
+import type { MemberVerifier } from '../auth';
 import type { Database } from '../../platform/db/adapter';
 import type { Logger } from '../../platform/logger';
 import { takeAttempt } from '../../platform/throttle';

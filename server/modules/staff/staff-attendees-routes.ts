@@ -23,15 +23,15 @@ import { ApiError, eventNotFound, fieldIssue } from '../../platform/http/errors'
 import { formBodyLimit, readJsonObject } from '../../platform/http/json-body';
 import { validBody } from '../../platform/http/valid-body';
 import { RECALL_OVERRIDE_MAX_MONTHS, RECALL_OVERRIDE_MIN_MONTHS } from '../../../src/domain/recall';
-import type { StaffVariables } from '../auth/require-staff';
+import type { StaffVariables } from '../auth';
 import { requireSiteOrigin, type SiteOriginEnv } from '../../platform/http/site-origin';
-import type { FollowUpService } from '../results/follow-up-service';
+import type { FollowUpService } from '../results';
 import type { StaffAttendeesService } from './staff-attendees-service';
-import type { TellMember } from '../results/staff-results-service';
-import type { StaffConsentService } from '../booking/staff-consent-service';
+import type { TellMember } from '../results';
+import type { StaffConsentService } from '../booking';
 import type { StaffMail } from './staff-mail';
-import type { StaffResultsService } from '../results/staff-results-service';
-import { actorOf } from '../events/staff-events-routes';
+import type { StaffResultsService } from '../results';
+import { actorOf } from '../events';
 
 const CHECK_IN_BODY_MAX = 96 * 1024;
 

@@ -15,8 +15,8 @@ import { nextTestDue, RECALL_RISKS, type RecallRisk } from '../../../src/domain/
 import type { Attendee, AttendeeRecall, CheckIn, CheckInResult } from '../../../src/domain/staff-attendees';
 import type { PaymentProblem } from '../../../src/domain/staff-payments';
 import type { Database, Queryable } from '../../platform/db/adapter';
-import { activeAppointment } from '../events/events-table';
-import { isEventId } from '../events/events-service';
+import { activeAppointment } from '../events';
+import { isEventId } from '../events';
 import { recordAudit, type StaffActor } from './staff-audit';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -18,11 +18,11 @@ import type { JobFailure, StaffJobKind } from '../../../src/domain/job-failures'
 import { plainFailure, type RetryAnswer } from '../../../src/domain/job-retry';
 import type { Database } from '../../platform/db/adapter';
 import { ApiError } from '../../platform/http/errors';
-import type { StaffVariables } from '../auth/require-staff';
+import type { StaffVariables } from '../auth';
 import type { FailedJob, JobKind, Jobs } from '../../platform/jobs/queue';
 import type { Logger } from '../../platform/logger';
 import { recordAudit } from './staff-audit';
-import { actorOf } from '../events/staff-events-routes';
+import { actorOf } from '../events';
 
 /** The kinds staff can act on: what a member would miss. */
 const SHOWN: readonly (JobKind & StaffJobKind)[] = ['email', 'refund', 'paypal_webhook'];

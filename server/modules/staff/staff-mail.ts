@@ -8,7 +8,7 @@
 import { formatLongDate, formatPence } from '../../../src/domain/format';
 import type { Queryable } from '../../platform/db/adapter';
 import { mailHtml, mailText, type MailContent, type Mailer } from '../../platform/mail';
-import { greeting } from '../booking/booking-mail-text';
+import { greeting } from '../booking';
 
 export interface MailTo {
   email: string;

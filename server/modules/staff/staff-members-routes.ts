@@ -13,12 +13,12 @@
  */
 import { Hono } from 'hono';
 import { checkVenueRegistration } from '../../../src/domain/venue-registration';
-import type { VenueRegistrar } from '../auth/venue-registration';
+import type { VenueRegistrar } from '../auth';
 import { ApiError, fieldIssue } from '../../platform/http/errors';
 import { formBodyLimit, readJsonObject } from '../../platform/http/json-body';
-import type { StaffVariables } from '../auth/require-staff';
+import type { StaffVariables } from '../auth';
 import { requireSiteOrigin, type SiteOriginEnv } from '../../platform/http/site-origin';
-import { actorOf } from '../events/staff-events-routes';
+import { actorOf } from '../events';
 
 /** Where his link lands: the page to choose a password (src/app/paths.ts resetPassword). */
 const CHOOSE_PASSWORD_PATH = '/reset-password?welcome=1';

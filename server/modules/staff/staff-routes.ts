@@ -10,32 +10,32 @@
  * - /statistics: the yearly screening figures and publishing them (staff-statistics.ts)
  */
 import { Hono } from 'hono';
-import type { MemberVerifier } from '../auth/member-verifier';
-import type { StaffCheck } from '../auth/staff-role';
-import type { VenueRegistrar } from '../auth/venue-registration';
+import type { MemberVerifier } from '../auth';
+import type { StaffCheck } from '../auth';
+import type { VenueRegistrar } from '../auth';
 import type { Database } from '../../platform/db/adapter';
-import { requireStaff, type StaffVariables } from '../auth/require-staff';
+import { requireStaff, type StaffVariables } from '../auth';
 import type { Logger } from '../../platform/logger';
 import type { Mailer } from '../../platform/mail';
 import type { Jobs } from '../../platform/jobs/queue';
-import { refundQueue } from '../payments/refund-jobs';
+import { refundQueue } from '../payments';
 import type { Signer } from '../../platform/signing';
 import { createStaffAttendeesService } from './staff-attendees-service';
-import type { WaitingListOffers } from '../waiting-list/waiting-list-offers';
-import type { WaitingListService } from '../waiting-list/waiting-list-service';
-import { createStaffConsentService } from '../booking/staff-consent-service';
-import { createStaffEventsService } from '../events/staff-events-service';
+import type { WaitingListOffers } from '../waiting-list';
+import type { WaitingListService } from '../waiting-list';
+import { createStaffConsentService } from '../booking';
+import { createStaffEventsService } from '../events';
 import { createStaffMail } from './staff-mail';
-import { createStaffResultsService } from '../results/staff-results-service';
-import { createFollowUpService } from '../results/follow-up-service';
-import { createScreeningStatsService } from '../statistics/screening-stats-service';
+import { createStaffResultsService } from '../results';
+import { createFollowUpService } from '../results';
+import { createScreeningStatsService } from '../statistics';
 import type { SiteOriginEnv } from '../../platform/http/site-origin';
 import { staffAttendeesRoutes } from './staff-attendees-routes';
-import { staffEventsRoutes } from '../events/staff-events-routes';
+import { staffEventsRoutes } from '../events';
 import { staffJobsRoutes } from './staff-jobs-routes';
 import { staffMembersRoutes } from './staff-members-routes';
-import { staffPaymentsRoutes } from '../payments/staff-payments-routes';
-import { staffStatisticsRoutes } from '../statistics/staff-statistics-routes';
+import { staffPaymentsRoutes } from '../payments';
+import { staffStatisticsRoutes } from '../statistics';
 
 export interface StaffRoutesDeps {
   db: Database;

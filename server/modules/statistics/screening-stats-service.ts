@@ -16,7 +16,7 @@ import type { PublishedStatistics } from '../../../src/domain/published-statisti
 import { isPublishableYear, screeningFigures, yearNotOverMessage, type EventTypeFilter, type ScreeningFigures, type StatsResult } from '../../../src/domain/screening-stats';
 import type { Database, Queryable } from '../../platform/db/adapter';
 import { ApiError } from '../../platform/http/errors';
-import { recordAudit, type StaffActor } from '../staff/staff-audit';
+import { recordAudit, type StaffActor } from '../staff';
 
 export interface ScreeningStatsService {
   /** One view of the year, suppressed with every other view of it and against its releases. */

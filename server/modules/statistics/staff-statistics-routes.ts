@@ -17,10 +17,10 @@ import { publishBodySchema, statisticsQuerySchema } from '../../../src/domain/st
 import { statisticsCsvName } from '../../../src/domain/screening-stats';
 import { statisticsCsv } from '../../../src/domain/statistics-csv';
 import { formBodyLimit, readJsonObject } from '../../platform/http/json-body';
-import type { StaffVariables } from '../auth/require-staff';
+import type { StaffVariables } from '../auth';
 import { parseOr422 } from '../../platform/http/valid-body';
 import type { ScreeningStatsService } from './screening-stats-service';
-import { actorOf } from '../events/staff-events-routes';
+import { actorOf } from '../events';
 
 export function staffStatisticsRoutes(stats: ScreeningStatsService, now: () => Date): Hono<{ Variables: StaffVariables }> {
   const app = new Hono<{ Variables: StaffVariables }>();

@@ -15,8 +15,8 @@ import { standingText, type StandingAfterLapse } from '../../../src/domain/waiti
 import { londonDate, londonTime } from '../../../src/domain/london-time';
 import type { Queryable } from '../../platform/db/adapter';
 import { mailHtml, mailText, type MailContent, type Mailer } from '../../platform/mail';
-import { greeting, unsubscribeSection } from '../booking/booking-mail-text';
-import { wantsEmailSql, type UnsubscribeLinks } from '../members/email-choices-service';
+import { greeting, unsubscribeSection } from '../booking';
+import { wantsEmailSql, type UnsubscribeLinks } from '../members';
 
 export interface LapsedOffer {
   /** The waiting-list entry whose offer lapsed: the email's reason (server/modules/members/email-reasons.ts). */

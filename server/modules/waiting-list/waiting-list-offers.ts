@@ -24,10 +24,10 @@ import { londonDate, londonTime } from '../../../src/domain/london-time';
 import { bookablePlaces } from '../../../src/domain/slots';
 import { offerExpiry, pastCutoff, slotForOffer, type StandingAfterLapse } from '../../../src/domain/waiting-list';
 import type { Database, Queryable } from '../../platform/db/adapter';
-import { eventColumns, placesTaken, toScreeningEvent } from '../events/events-table';
+import { eventColumns, placesTaken, toScreeningEvent } from '../events';
 import { mailHtml, mailText, type MailContent, type Mailer } from '../../platform/mail';
-import { greeting, unsubscribeSection } from '../booking/booking-mail-text';
-import { wantsEmailSql, type UnsubscribeLinks } from '../members/email-choices-service';
+import { greeting, unsubscribeSection } from '../booking';
+import { wantsEmailSql, type UnsubscribeLinks } from '../members';
 import { sendLapsedOffer, type LapsedOffer } from './waiting-list-lapse-mail';
 import type { Signer } from '../../platform/signing';
 

@@ -12,8 +12,8 @@
  */
 import { Hono } from 'hono';
 import { ACCESS_GRANT_HEADER } from '../../../src/domain/booking';
-import type { MemberVerifier } from '../auth/member-verifier';
-import { requireMember, type MemberVariables } from '../auth/require-member';
+import type { MemberVerifier } from '../auth';
+import { requireMember, type MemberVariables } from '../auth';
 import type { WaitingListService } from './waiting-list-service';
 
 export function waitingListRoutes(list: WaitingListService, verify: MemberVerifier) {

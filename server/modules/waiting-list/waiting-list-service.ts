@@ -12,12 +12,12 @@ import { hasEnded } from '../../../src/domain/event-card';
 import { londonDate } from '../../../src/domain/london-time';
 import { mayJoin, pastCutoff, type MyWaitingList, type MyWaitingPlace, type StaffWaitingEntry, type WaitingEntryStatus } from '../../../src/domain/waiting-list';
 import type { Database, Queryable } from '../../platform/db/adapter';
-import { eventColumns, toScreeningEvent } from '../events/events-table';
+import { eventColumns, toScreeningEvent } from '../events';
 import { ApiError } from '../../platform/http/errors';
-import type { AccessGrants } from '../events/access-grants';
-import { holdProfile, profileRequired } from '../booking/consent-service';
-import { wantsEmailSql } from '../members/email-choices-service';
-import { isEventId } from '../events/events-service';
+import type { AccessGrants } from '../events';
+import { holdProfile, profileRequired } from '../booking';
+import { wantsEmailSql } from '../members';
+import { isEventId } from '../events';
 import { standingAfterLapse, takenBySlot, type WaitingListOffers } from './waiting-list-offers';
 
 export interface WaitingListService {

@@ -1,0 +1,13 @@
+export { appointmentsRoutes } from './appointments-routes';
+export { createAppointmentsService } from './appointments-service';
+export { APPOINTMENTS_FROM, APPOINTMENT_COLUMNS, toAppointment } from './appointments-table';
+export { greeting, unsubscribeSection, type RefundReason } from './booking-mail-text';
+export { createBookingMail, type BookingMail } from './booking-mail';
+export { addToHistory, checkBooking, checkPlaces, createBookingService, isDuplicateBooking, leaveOnBooking, readAppointment, readBooking, refusal, refuseWhenFull, type BookedMember, type BookingInput, type CheckedBooking } from './booking-service';
+export { createChangeTimeService } from './change-time-service';
+export { DEFAULT_LINK_DAYS, consentLinkUrl, makeConsentLink } from './consent-links';
+export { consentRoutes, testConsentRoutes } from './consent-routes';
+export { createConsentService, holdProfile, profileRequired } from './consent-service';
+export { remindersJob } from './reminders-job';
+export { createRemindersService } from './reminders-service';
+export { createStaffConsentService, type StaffConsentService } from './staff-consent-service';

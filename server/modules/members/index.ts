@@ -1,0 +1,12 @@
+export { contactRoutes } from './contact-routes';
+export { createContactService } from './contact-service';
+export { emailChoicesRoutes } from './email-choices-routes';
+export { createUnsubscribeLinks, wantsEmailSql, type UnsubscribeLink, type UnsubscribeLinks } from './email-choices-service';
+export { emailJob } from './email-job';
+export { meRoutes } from './me-routes';
+export { createMemberErasure } from './member-erasure-service';
+export { profileRoutes } from './profile-routes';
+export { createProfileService } from './profile-service';
+export { subscriptionsRoutes } from './subscriptions-routes';
+export { createSubscriptionsService } from './subscriptions-service';
+export { unsubscribeRoutes } from './unsubscribe-routes';

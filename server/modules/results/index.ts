@@ -1,0 +1,6 @@
+export { createFollowUpService, type FollowUpService } from './follow-up-service';
+export { medicalRoutes } from './medical-routes';
+export { recallEmailsJob } from './recall-emails-job';
+export { createRecallEmailsService, gpPromptStillDue } from './recall-emails-service';
+export { storeRecall } from './recall-service';
+export { createStaffResultsService, type StaffResultsService, type TellMember } from './staff-results-service';

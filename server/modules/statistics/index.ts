@@ -1,0 +1,3 @@
+export { createScreeningStatsService } from './screening-stats-service';
+export { staffStatisticsRoutes } from './staff-statistics-routes';
+export { statisticsRoutes } from './statistics-routes';
