@@ -21,7 +21,7 @@ CREATE TABLE events (
   lab_name          text,
   is_private        boolean NOT NULL DEFAULT false,
   -- scrypt hash of a private event's access code. Never selected into an
-  -- API response: queries name their columns (server/modules/events/events-table.ts).
+  -- API response: queries name their columns (server/db/events-table.ts).
   access_code_hash  text,
   total_spaces      integer NOT NULL CHECK (total_spaces >= 0),
   -- There is no bookings table yet, so the number of places taken is kept

@@ -59,5 +59,5 @@ CREATE TABLE request_throttles (
   window_start timestamptz NOT NULL
 );
 
--- Places taken are now counted from appointments (server/modules/events/events-table.ts).
+-- Places taken are now counted from appointments (server/db/events-table.ts).
 ALTER TABLE events DROP COLUMN booked_spaces;

@@ -2,7 +2,7 @@
 -- per member per joining; a row stays (left, booked, lapsed) so staff see
 -- what became of each offer. While status is 'offered' the row holds one
 -- place (offer_slot) that no one else can take: every count of places reads
--- live appointments and offered rows together (server/modules/events/events-table.ts),
+-- live appointments and offered rows together (server/db/events-table.ts),
 -- until the member books through it or a sweep passes it on.
 CREATE TABLE waiting_list (
   entry_id          uuid PRIMARY KEY DEFAULT gen_random_uuid(),

@@ -3,7 +3,7 @@
 -- booking cancelled or moved meanwhile, an offer lapsed, a member who
 -- deleted his account). What kind of email, which fact was gone and
 -- when, with its Message-ID: never an address, a name or the words
--- (server/modules/members/email-job.ts).
+-- (server/jobs/email-job.ts).
 CREATE TABLE dropped_emails (
   drop_id      bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   message_id   text NOT NULL,
