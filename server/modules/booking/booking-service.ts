@@ -125,8 +125,11 @@ const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
  * (not cancelled) with its places counted, the member's profile, whether
  * the named consent is theirs for this event, their own active booking,
  * the places taken in the slot, and expired holds still marked held.
+ * Written on first use: it is made from the events module's SQL, which a
+ * module loaded in the middle of an import cycle may not have yet.
  */
-const BOOKING_FACTS = `
+let bookingFactsSql: string | undefined;
+const BOOKING_FACTS = () => (bookingFactsSql ??= `
   SELECT ${eventColumns('$2', 'p.profile_id')},
     (SELECT count(*) FROM ${placesTaken('$2', 'p.profile_id')} t
       WHERE t.event_id = events.event_id AND t.slot_start = $5::time)::integer AS taken_in_slot,
@@ -150,7 +153,7 @@ const BOOKING_FACTS = `
     WHERE o.event_id = events.event_id AND o.profile_id = p.profile_id AND ${activeAppointment('o', '$2')}
     LIMIT 1
   ) m ON true
-  WHERE events.event_id = $1::uuid AND events.cancelled_at IS NULL`;
+  WHERE events.event_id = $1::uuid AND events.cancelled_at IS NULL`);
 
 /**
  * Every booking rule up to (not including) the member's own active booking
@@ -167,7 +170,7 @@ export async function readBooking(
   grantValid: boolean,
   kind: BookingKind,
 ): Promise<CheckedBooking> {
-  const [row] = await q.query(BOOKING_FACTS, factsParams(userId, input, at, kind));
+  const [row] = await q.query(BOOKING_FACTS(), factsParams(userId, input, at, kind));
   return decideBooking(row, input, at, grantValid, kind);
 }
 
@@ -353,11 +356,12 @@ async function insertFreeBooking(tx: Queryable, userId: string, checked: Checked
  * conditions are a subset of decideBooking's, which then decides on the
  * same row; a refusal rolls the insert back.
  */
-const BOOK_FREE = `
+let bookFreeSql: string | undefined;
+const BOOK_FREE = () => (bookFreeSql ??= `
   WITH f AS (
     SELECT facts.*, EXISTS (SELECT 1 FROM appointments l WHERE l.event_id = facts.event_id::uuid AND l.profile_id = facts.member_profile_id
       AND l.status = 'held' AND l.hold_expires_at <= $2::timestamptz) AS member_lapsed_hold
-    FROM (${BOOKING_FACTS}) facts
+    FROM (${BOOKING_FACTS()}) facts
   ),
   a AS (
     INSERT INTO appointments (profile_id, user_id, event_id, consent_id, slot_start, slot_end, status, payment_status,
@@ -380,7 +384,7 @@ const BOOK_FREE = `
   SELECT f.*, a.appointment_id::text AS booked_id, to_char(a.slot_start, 'HH24:MI') AS booked_start,
     to_char(a.slot_end, 'HH24:MI') AS booked_end, a.price AS booked_price, a.status AS booked_status,
     a.payment_status AS booked_payment_status, a.created_at AS booked_created_at
-  FROM f LEFT JOIN a ON true`;
+  FROM f LEFT JOIN a ON true`);
 
 /** The appointment BOOK_FREE wrote, as the API sends it (the columns of APPOINTMENT_COLUMNS, from the same row). */
 function bookedAppointment(row: Row): Appointment {
@@ -406,7 +410,7 @@ async function bookFree(tx: Queryable, userId: string, input: BookingInput, at: 
   await lockEvent(tx, input);
   // Holds lapsed at `at` can only have become fewer since the first look (a new hold lapses after its own request's moment).
   if (first.expiredHolds > 0) await cancelLapsedHolds(tx, first.event.event_id, at);
-  const [row] = await tx.query(BOOK_FREE, factsParams(userId, input, at, 'free'));
+  const [row] = await tx.query(BOOK_FREE(), factsParams(userId, input, at, 'free'));
   const checked = decideBooking(row, input, at, grantValid, 'free');
   refuseTaken(checked);
   // Booked, through an offer or any other way: he leaves the event's waiting list.
