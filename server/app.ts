@@ -5,71 +5,33 @@
  * dependencies so tests run it in-process with their own database and clock.
  */
 import { Hono } from 'hono';
-import { compression } from './platform/http/compression';
-import { mountDevStandIns } from './stand-ins/allowed';
-import { memberAuth, type AuthEnv } from './modules/auth';
-import { hostedStaffCheck, ownStaffCheck } from './modules/auth';
+import { mountAuth, mountPasswordAdmission, type AuthEnv } from './modules/auth';
+import { createBookingMail, mountBooking, mountConsent } from './modules/booking';
+import { mountEvents } from './modules/events';
+import { mountMembers } from './modules/members';
+import { mountPayments, type Payments } from './modules/payments';
+import { mountResults } from './modules/results';
+import { mountHealth, mountLogs, mountSite } from './modules/site';
+import { mountStaff } from './modules/staff';
+import { mountStatistics } from './modules/statistics';
+import { mountWaitingList } from './modules/waiting-list';
+import type { AppContext } from './platform/app-context';
 import type { Database } from './platform/db/adapter';
 import { trackChanges } from './platform/db/data-changes';
 import type { Env } from './platform/env';
+import { compression } from './platform/http/compression';
 import { errorJson, handleError } from './platform/http/errors';
 import { createReadyAnswers, type ReadyAnswers } from './platform/http/ready-answers';
 import { securityHeaders } from './platform/http/security-headers';
 import { closeAfterTooLarge } from './platform/http/unread-body';
-import { silentLogger, type Logger } from './platform/logger';
-import { emailJob } from './modules/members';
 import { createJobs, type Jobs } from './platform/jobs/queue';
-import { paypalWebhookJob } from './modules/payments';
-import { reconcileJob } from './modules/payments';
-import { refundJob } from './modules/payments';
-import { recallEmailsJob } from './modules/results';
-import { remindersJob } from './modules/booking';
-import { waitingListJob } from './modules/waiting-list';
-import { createMailer, createMailTransport, type Mailer, type MailTransport } from './platform/mail';
-import { devOutboxRoutes } from './stand-ins/outbox-routes';
-import { appointmentsRoutes } from './modules/booking';
-import { consentRoutes, testConsentRoutes } from './modules/booking';
-import { contactRoutes } from './modules/members';
-import { devTilesRoutes } from './stand-ins/tiles/routes';
-import { eventsRoutes } from './modules/events';
-import { authV1Routes, passwordAdmission } from './modules/auth';
-import { healthRoutes } from './modules/site';
-import { logsRoutes } from './modules/site';
-import { paymentsRoutes } from './modules/payments';
-import { createPayments, type Payments } from './modules/payments';
-import { createLocalPayPal } from './stand-ins/paypal-sandbox';
-import { medicalRoutes } from './modules/results';
-import { profileRoutes } from './modules/members';
-import { staffRoutes } from './modules/staff';
-import { renderedPages } from './modules/site';
-import { staticRoutes } from './modules/site';
-import { statisticsRoutes } from './modules/statistics';
-import { createScreeningStatsService } from './modules/statistics';
-import { subscriptionsRoutes } from './modules/members';
-import { createAccessCodeService } from './modules/events';
-import { createAccessGrants } from './modules/events';
-import { createAppointmentsService } from './modules/booking';
-import { createBookingMail } from './modules/booking';
-import { createRecallEmailsService } from './modules/results';
-import { createRemindersService } from './modules/booking';
-import { createWaitingListOffers } from './modules/waiting-list';
-import { createWaitingListService } from './modules/waiting-list';
-import { waitingListRoutes } from './modules/waiting-list';
-import { createUnsubscribeLinks } from './modules/members';
-import { emailChoicesRoutes } from './modules/members';
-import { siteFrame } from './modules/site';
-import { unsubscribeRoutes } from './modules/members';
-import { createChangeTimeService } from './modules/booking';
-import { createBookingService } from './modules/booking';
-import { createConsentService } from './modules/booking';
-import { createContactService } from './modules/members';
-import { createEventsService } from './modules/events';
-import { createProfileService } from './modules/members';
+import { silentLogger, type Logger } from './platform/logger';
+import { createMailer, type Mailer, type MailTransport } from './platform/mail';
 import { createSigner } from './platform/signing';
-import { createSubscriptionsService } from './modules/members';
-import { createMemberErasure } from './modules/members';
-import { meRoutes } from './modules/members';
-import { authPolicies } from './modules/auth';
+import { mountDevStandIns } from './stand-ins/allowed';
+import { devOutboxRoutes } from './stand-ins/outbox-routes';
+import { createLocalPayPal } from './stand-ins/paypal-sandbox';
+import { devTilesRoutes } from './stand-ins/tiles/routes';
 
 export interface AppDependencies {
   db: Database;
@@ -131,7 +93,7 @@ export function createApp({
   const mailer = givenMailer ?? createMailer({ db, jobs, env });
 
   // Outermost of all, when the stand-in signs members in: sign-ins the password pool cannot take are refused before any layer runs.
-  if (!env.supabaseUrl) app.use('/auth/v1/*', passwordAdmission());
+  mountPasswordAdmission({ app, env });
   // Outermost of the rest: a ready answer already carries every header the layers below add.
   app.use((readyAnswers ?? createReadyAnswers(db, db.changes, now)).middleware);
   app.use(securityHeaders(env.tileUrl, env.supabaseUrl, env.seminarVideoUrl, Boolean(env.paypal)));
@@ -144,63 +106,40 @@ export function createApp({
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
   });
 
-  app.route('/api/health', healthRoutes(db, logger));
-  const signer = createSigner(db, env.linkSigningSecret);
-  // Links in emails sent with no request to take an origin from (the sweeps): SITE_URL, required in production.
-  const emailOrigin = env.siteUrl ?? `http://localhost:${env.port}`;
-  const unsubscribeLinks = createUnsubscribeLinks(signer, emailOrigin);
-  const grants = createAccessGrants(signer, now);
-  const events = createEventsService(db, now, { listCacheMs });
-  app.route('/api/events', eventsRoutes(events, createAccessCodeService(db, grants, now), grants, env.trustProxy));
-  app.route(
-    '/api/contact',
-    contactRoutes(createContactService(db, mailer, { to: env.enquiriesEmail, now, logger }), env.trustProxy),
-  );
-  app.route('/api/subscriptions', subscriptionsRoutes(createSubscriptionsService(db, now)));
-  app.route('/api/statistics', statisticsRoutes(createScreeningStatsService(db, now)));
-  const auth = memberAuth({ db, env, now, logger, mailer });
-  if (auth.service) app.route('/auth/v1', authV1Routes(auth.service, env, logger));
-  app.route('/api/auth/profile', profileRoutes(createProfileService(db, now), auth.verifier, logger));
-  app.route('/api/email-choices', emailChoicesRoutes(db, auth.verifier, now));
-  const erasure = auth.service
-    ? createMemberErasure({ db, mailer, jobSchema: jobs.schema, policies: authPolicies(env.authLimits), now })
-    : null;
-  app.route('/api/me', meRoutes({ db, verify: auth.verifier, erasure, trustProxy: env.trustProxy, now }));
-  const consents = createConsentService(db, now);
-  app.route('/api/medical/consent', consentRoutes(consents, auth.verifier, logger));
-  app.route('/api/medical/test-consent', testConsentRoutes(consents, signer, now));
-  app.route('/api/medical', medicalRoutes(db, auth.verifier, logger));
+  // Each module mounts its routes and registers its jobs (docs/architecture.md#modules); what one
+  // module needs of another is passed here, in the order they depend on each other.
+  const ctx: AppContext<AppDependencies['env']> = {
+    app,
+    db,
+    env,
+    now,
+    logger,
+    jobs,
+    mailer,
+    signer: createSigner(db, env.linkSigningSecret),
+    // Links in emails sent with no request to take an origin from (the sweeps): SITE_URL, required in production.
+    emailOrigin: env.siteUrl ?? `http://localhost:${env.port}`,
+  };
+  mountHealth(ctx);
+  const events = mountEvents(ctx, listCacheMs);
+  mountStatistics(ctx);
+  const auth = mountAuth(ctx);
+  const members = mountMembers(ctx, auth, mailTransport);
+  mountConsent(ctx, auth);
+  const waitingList = mountWaitingList(ctx, { auth, events, members });
+  // Booking's emails, which a card payment sends too (confirmed, refunded).
   const bookingMail = createBookingMail(mailer, env.siteUrl);
-  // Places freed at a full event are held for its waiting list (docs/decisions/0019).
-  const waitingOffers = createWaitingListOffers({
-    db, now, mailer, signer, unsubscribe: unsubscribeLinks, siteUrl: emailOrigin, offerHours: env.waitlistOfferHours,
-    morningHour: env.waitlistMorningHour,
+  const payments = mountPayments(ctx, {
+    auth,
+    events,
+    bookingMail,
+    given: givenPayments,
+    local: env.paypal || givenPayments ? null : createLocalPayPal(db, now, logger),
   });
-  const waitingList = createWaitingListService(db, now, grants, waitingOffers);
-  app.route('/api/waiting-list', waitingListRoutes(waitingList, auth.verifier));
-  const payments =
-    givenPayments ?? createPayments({ db, env, grants, mail: bookingMail, jobs, now, logger, local: env.paypal ? null : createLocalPayPal(db, now, logger) });
-  // The local PayPal sandbox sends its webhooks to this app's own route, in-process (none with real PayPal);
-  // the route stores each and queues its paypal_webhook job, which a worker (or a test's runJobs) then runs.
-  payments.deliverSandboxWebhooksTo(async (body, headers) => (await app.request('/api/payments/webhooks', { method: 'POST', headers, body })).status);
-  app.route(
-    '/api/appointments',
-    appointmentsRoutes(
-      createBookingService(db, grants, now, bookingMail),
-      createAppointmentsService(db, now, bookingMail, payments.queueRefund, waitingOffers),
-      auth.verifier,
-      logger,
-      now,
-      { db, changeTime: createChangeTimeService(db, now, bookingMail) },
-    ),
-  );
-  const isStaff = env.supabaseUrl ? hostedStaffCheck() : ownStaffCheck(db);
-  app.route(
-    '/api/staff',
-    staffRoutes({ db, verify: auth.verifier, isStaff, signer, mailer, site: env, jobs, registrar: auth.registrar, now, logger, waitingOffers, waitingList }),
-  );
-  app.route('/api/payments', paymentsRoutes(payments, db, auth.verifier, now, logger));
-  app.route('/api/logs', logsRoutes(db, auth.verifier, now, logger));
+  mountBooking(ctx, { auth, events, members, waitingList, payments, mail: bookingMail });
+  mountResults(ctx, { auth, members });
+  mountStaff(ctx, { auth, waitingList });
+  mountLogs(ctx, auth.verifier);
   // Stand-ins register here only; production mounts none of them (server/stand-ins/allowed.ts).
   // The local PayPal sandbox exists only while no PayPal settings are given.
   const sandbox = payments.sandbox;
@@ -210,23 +149,8 @@ export function createApp({
     { name: 'paypal', inUse: sandbox !== null, routes: () => sandbox! },
     { name: 'clock', inUse: devClock !== undefined, routes: () => devClock!() },
   ]);
-  app.route('/unsubscribe', unsubscribeRoutes(db, unsubscribeLinks, now, siteFrame(env.staticDir)));
-  app.route('/', staticRoutes(env.staticDir, renderedPages(env.staticDir, events.get, logger)));
-
-  // What each job does; the workers (main.ts, or a test's runDue) call these.
-  jobs.handle({
-    email: emailJob({ transport: mailTransport ?? createMailTransport({ db, env, logger }), db, jobSchema: jobs.schema, now }),
-    refund: refundJob(db, payments.refund),
-    reconcile_payments: reconcileJob(payments.reconcile, logger),
-    paypal_webhook: paypalWebhookJob(payments.processPayPalWebhook),
-    appointment_reminders: remindersJob(createRemindersService(db, now, bookingMail, env.reminderTime, unsubscribeLinks), logger),
-    waiting_list_offers: waitingListJob(waitingOffers, logger),
-    // The events as they are now (no listing cache): an invitation lists only places free at its moment.
-    recall_emails: recallEmailsJob(
-      createRecallEmailsService(db, now, mailer, () => createEventsService(db, now).list({}), emailOrigin, unsubscribeLinks, env.recallNearMiles),
-      logger,
-    ),
-  });
+  // Last: the built site answers any path no route above took.
+  mountSite(ctx, events.events.get);
 
   app.notFound((c) =>
     errorJson(c, 404, {

@@ -11,3 +11,4 @@ export { createConsentService, holdProfile, profileRequired } from './consent-se
 export { remindersJob } from './reminders-job';
 export { createRemindersService } from './reminders-service';
 export { createStaffConsentService, type StaffConsentService } from './staff-consent-service';
+export { mountBooking, mountConsent, type BookingMountOptions } from './mount';

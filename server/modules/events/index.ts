@@ -6,3 +6,4 @@ export { createEventsService, isEventId } from './events-service';
 export { activeAppointment, eventColumns, insertEvent, placesTaken, toScreeningEvent, type EventInsert } from './events-table';
 export { actorOf, staffEventsRoutes } from './staff-events-routes';
 export { createStaffEventsService } from './staff-events-service';
+export { mountEvents, type EventsModule } from './mount';

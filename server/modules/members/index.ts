@@ -10,3 +10,4 @@ export { createProfileService } from './profile-service';
 export { subscriptionsRoutes } from './subscriptions-routes';
 export { createSubscriptionsService } from './subscriptions-service';
 export { unsubscribeRoutes } from './unsubscribe-routes';
+export { mountMembers, type MembersModule } from './mount';

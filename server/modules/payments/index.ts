@@ -8,3 +8,4 @@ export { refundJob } from './refund-job';
 export { refundQueue, type RefundQueue } from './refund-jobs';
 export { ORDER_COLUMNS, type PaymentOrderRow } from './settle';
 export { staffPaymentsRoutes } from './staff-payments-routes';
+export { mountPayments, type PaymentsMountOptions } from './mount';

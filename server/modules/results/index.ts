@@ -4,3 +4,4 @@ export { recallEmailsJob } from './recall-emails-job';
 export { createRecallEmailsService, gpPromptStillDue } from './recall-emails-service';
 export { storeRecall } from './recall-service';
 export { createStaffResultsService, type StaffResultsService, type TellMember } from './staff-results-service';
+export { mountResults } from './mount';

@@ -4,3 +4,4 @@ export { PAGE_MARKER, PRERENDERED_DIR, RENDER_MODULE, prerenderedFile } from './
 export { renderedPages } from './rendered-pages';
 export { siteFrame, type SiteFrame } from './site-frame';
 export { staticRoutes } from './static-routes';
+export { mountHealth, mountLogs, mountSite } from './mount';
