@@ -1,5 +1,6 @@
 /**
- * Import boundaries of DESIGN.md section 2, checked on resolved paths
+ * Import boundaries of the client code in src/ (its layout:
+ * README.md#tour-of-the-code), checked on resolved paths
  * (relative specifiers and the `@/` alias for src/). Imports flow one way,
  * shared -> features -> app, as in bulletproof-react:
  * - src/features and src/lib never import src/app (the app shell imports
@@ -20,9 +21,9 @@ const domainDir = path.join(srcDir, 'domain');
 
 /**
  * Packages src/domain may import, by exact name: pure libraries with no
- * I/O, DOM or Node API (DESIGN.md section 2 welcomes zod there, for the
- * one schema a form and its handler share; papaparse splits the lab's
- * results file for the upload screen and the server alike).
+ * I/O, DOM or Node API (docs/decisions/0014-request-schemas.md welcomes zod
+ * there, for the one schema a form and its handler share; papaparse splits the
+ * lab's results file for the upload screen and the server alike).
  */
 export const DOMAIN_PACKAGES = ['zod', 'zod/mini', 'papaparse'];
 

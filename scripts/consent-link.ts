@@ -1,12 +1,11 @@
 /**
  * `npm run consent-link -- --profile ID --date YYYY-MM-DD [--days N]`:
- * prints a signed /test-consent link (SPEC.md section 2) for a member's
- * profile and test date, valid N days (30 by default), on SITE_URL or
+ * prints a signed /test-consent link (docs/rules.md#test-consent) for a
+ * member's profile and test date, valid N days (30 by default), on SITE_URL or
  * http://localhost:PORT, the server's own address here (PORT is 3000 unless
- * set). Signed with LINK_SIGNING_SECRET when set;
- * otherwise with the secret the server keeps in its database, which this
- * opens (with the embedded database, only while the server is stopped:
- * one process owns DATA_DIR).
+ * set). Signed with LINK_SIGNING_SECRET when set; otherwise with the secret the
+ * server keeps in its database, which this opens (with the embedded database,
+ * only while the server is stopped: one process owns DATA_DIR).
  */
 import { parseArgs } from 'node:util';
 import type { Database } from '../server/platform/db/adapter.ts';

@@ -5,7 +5,7 @@
  * accepts `br` (server/modules/site/static-routes.ts); a file under /assets/ never
  * changes under its name, so its copy cannot go stale. On the site's own
  * JavaScript that is about a sixth fewer bytes than gzip on a slow line
- * (issue 18, docs/benchmarks.md).
+ * (docs/benchmarks.md).
  */
 import { getMimeType } from 'hono/utils/mime';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';

@@ -3,11 +3,11 @@
  * when visited (sw/sw.ts), in one place so the offline test reads the same
  * rules. The precache is the app shell and the code of the pages people
  * read: a first visit downloads it all in the background, so it stays
- * small (issue 11: at most 350 KB compressed with the page itself).
- * Images, icons, the sign-in client (signing in needs the network anyway),
- * checkout (payment needs the network) and the staff pages are kept in the
- * runtime caches the first time they are loaded, so whatever was visited
- * still opens offline.
+ * small (docs/benchmarks.md#first-visit-precache-included: at most 350 KB
+ * compressed with the page itself). Images, icons, the sign-in client (signing
+ * in needs the network anyway), checkout (payment needs the network) and the
+ * staff pages are kept in the runtime caches the first time they are loaded, so
+ * whatever was visited still opens offline.
  */
 export const PRECACHE_GLOBS = ['index.html', 'manifest.webmanifest', 'assets/*.{js,css}'];
 

@@ -3,11 +3,11 @@
  * replaces self.__WB_MANIFEST with the build's file list and import.meta.env
  * with the VITE_* settings of the build.
  *
- * Policy (DESIGN.md section 4): the app shell and every route's code come from
- * the precache, so content pages open with no network; map tiles the user has
- * seen are cached; API data is never cached here — TanStack Query persists
- * the events to IndexedDB instead, and member and auth responses must never
- * sit in a cache a shared phone could replay.
+ * Policy (docs/rules.md#offline): the app shell and every route's code come
+ * from the precache, so content pages open with no network; map tiles the user
+ * has seen are cached; API data is never cached here — TanStack Query persists
+ * the events to IndexedDB instead, and member and auth responses must never sit
+ * in a cache a shared phone could replay.
  */
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';

@@ -63,7 +63,7 @@ export async function measureCheckoutWeight(browser: Browser, baseUrl: string): 
     { who: 'signed in', ...(await measureRoute(browser, baseUrl, '/', { storageState })) },
     { who: 'signed in', ...(await measureRoute(browser, baseUrl, '/book-event-main', { storageState })) },
     { who: 'signed in', ...(await measureRoute(browser, baseUrl, `/book-event?event=${event.event_id}`, { storageState })) },
-    // Medical Results with the PSA chart and the GP letter (issue 20): drawn once the chart's points are.
+    // Medical Results with the PSA chart and the GP letter (docs/decisions/0021-member-record-export-and-erasure.md): drawn once the chart's points are.
     {
       who: 'signed in',
       ...(await measureRoute(browser, baseUrl, '/medical-results', { storageState, ready: (page) => page.locator('.psa-point-label').first().waitFor({ timeout: 30_000 }) })),

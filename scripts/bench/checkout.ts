@@ -1,9 +1,10 @@
 /**
- * The card checkout part of `npm run bench` (issue 9): /checkout's
- * first-load JavaScript against other routes (checkout-weight.ts) and
- * capture contention on PGlite and PostgreSQL (capture.ts), each against
- * a server in NODE_ENV=development, the only mode that serves the local
- * PayPal sandbox. Writes the "Card checkout" section of docs/benchmarks.md.
+ * The card checkout part of `npm run bench`
+ * (docs/decisions/0009-card-payments.md): /checkout's first-load JavaScript
+ * against other routes (checkout-weight.ts) and capture contention on PGlite
+ * and PostgreSQL (capture.ts), each against a server in NODE_ENV=development,
+ * the only mode that serves the local PayPal sandbox. Writes the "Card
+ * checkout" section of docs/benchmarks.md.
  */
 import { openPglite } from '../../server/platform/db/pglite.ts';
 import { openPostgres } from '../../server/platform/db/postgres.ts';

@@ -138,7 +138,7 @@ export interface PostgresRush {
   servers: ContentionRun['servers'];
 }
 
-/** The PostgreSQL runs: one fresh process (as measured since issue 7), then the rush over RUSH_PROCESSES, fresh and running. */
+/** The PostgreSQL runs: one fresh process (as measured from the first booking benchmark on), then the rush over RUSH_PROCESSES, fresh and running. */
 export const POSTGRES_RUSHES: readonly PostgresRush[] = [
   { processes: 1, servers: 'fresh' },
   { processes: RUSH_PROCESSES, servers: 'fresh' },

@@ -1,6 +1,6 @@
 /**
- * First-load JavaScript of every route (issue 18: at most 170 KB on any
- * route, signed in or not; `/` at most 110 KB), measured as
+ * First-load JavaScript of every route (docs/benchmarks.md#targets: at most
+ * 170 KB on any route, signed in or not; `/` at most 110 KB), measured as
  * scripts/bench/page-weight.ts measures one: a fresh browser context, the
  * service worker blocked, bytes on the wire.
  *
@@ -97,7 +97,7 @@ export async function measureEveryRoute(
 
 const fmt = (weight: RouteWeight | undefined) => (weight ? `${fmtKb(weight.totalBytes)} (${weight.scripts.length})` : '-');
 
-/** The heaviest route for any visitor, and `/` signed out: issue 18's two byte goals. */
+/** The heaviest route for any visitor, and `/` signed out: the two byte goals of docs/benchmarks.md. */
 export function everyRouteTargets(every: EveryRoute): TargetRow[] {
   const all = every.rows.flatMap((row) => WHO.flatMap((who) => (row.weights[who] ? [{ route: row.route, who, weight: row.weights[who]! }] : [])));
   const heaviest = all.sort((a, b) => b.weight.totalBytes - a.weight.totalBytes)[0];

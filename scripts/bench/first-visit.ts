@@ -4,7 +4,7 @@
  * every precache entry the page did not already fetch, each counted at the
  * size the server sends it compressed (as the worker's own fetches get it;
  * the browser's HTTP cache may save some of those, so this is the upper
- * bound). Issue 11: at most 350 KB.
+ * bound). Goal (docs/benchmarks.md): at most 350 KB.
  */
 import { gzipSync } from 'node:zlib';
 import type { Browser } from '@playwright/test';

@@ -1,6 +1,6 @@
 /**
  * Lighthouse 12.8.2 (mobile, its default simulated throttling: slow 4G and
- * a 4x slower CPU) on the routes issues 11 and 18 name, through npx and the
+ * a 4x slower CPU) on the routes docs/benchmarks.md names, through npx and the
  * system Chromium, each run beside a run on the floor page
  * (scripts/bench/floor/): React 19 hydrating a static copy of the home
  * page's hero, served gzipped by a bare node:http server. The machine's
@@ -29,7 +29,7 @@ import { withSection } from './sections.ts';
 
 const run = promisify(execFile);
 const LIGHTHOUSE = 'lighthouse@12.8.2';
-/** Issue 18's goals, read against the floor measured in the same run. */
+/** The Lighthouse goals of docs/benchmarks.md, read against the floor measured in the same run. */
 export const LIGHTHOUSE_TARGETS = {
   performance: 95,
   /** The performance goal counts only on a run where the floor scores at least this. */
@@ -269,7 +269,7 @@ ${context.loadStart.toFixed(2)} when these started, ${context.loadEnd.toFixed(2)
 | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
 ${main.join('\n')}
 
-Goals (issue 18): boot-up at most ${LIGHTHOUSE_TARGETS.bootupRatio}x the floor's, TBT at most the floor's
+Goals: boot-up at most ${LIGHTHOUSE_TARGETS.bootupRatio}x the floor's, TBT at most the floor's
 plus ${LIGHTHOUSE_TARGETS.tbtOverFloorMs} ms, performance at least ${LIGHTHOUSE_TARGETS.performance} when the floor scores at least
 ${LIGHTHOUSE_TARGETS.floorPerformance}, accessibility, best practices and SEO ${LIGHTHOUSE_TARGETS.others}.
 

@@ -29,7 +29,7 @@ export interface MachineInfo {
 
 export interface LoadRun {
   database: string;
-  /** The API path under load; runs with a side-by-side are held to issue 11's goal against the bare server. */
+  /** The API path under load; runs with a side-by-side are held to the goal in docs/benchmarks.md#targets against the bare server. */
   path: string;
   result: LoadResult | null;
   note?: string;
@@ -44,7 +44,7 @@ export interface BenchReport {
   /** The routes as requested, e.g. /event/{id}, with the id used. */
   eventId: string;
   load: LoadRun[];
-  /** Issue 18's byte goals, read over every route signed in or not (scripts/bench/every-route.ts). */
+  /** The byte goals of docs/benchmarks.md#targets, read over every route signed in or not (scripts/bench/every-route.ts). */
   byteTargets: TargetRow[];
 }
 

@@ -1,6 +1,7 @@
 /**
  * The side-by-side figures in docs/benchmarks.md: the app against a bare
- * node:http server sending the same bytes, with the goals of issue 11.
+ * node:http server sending the same bytes, with the goals of docs/benchmarks.md
+ * (Targets).
  */
 import type { LoadRun } from './report.ts';
 import { p99Ratio, SIDE_BY_SIDE_TARGETS, sideBySideMet, throughputRatio } from './side-by-side.ts';

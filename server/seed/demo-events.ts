@@ -1,6 +1,6 @@
 /**
  * The demo events: real English towns, plausible venues, and one event for
- * each state the listing must show (SPEC.md section 4). Times come from
+ * each state the listing must show (docs/rules.md#event-card). Times come from
  * demo-schedule.ts, relative to the moment the database is seeded.
  */
 import type { EventInsert } from '../modules/events';

@@ -1,7 +1,8 @@
 /**
  * App-wide providers: the query client persisted to IndexedDB (so visited
  * events pages open offline) and the declarative router, which is ~16 KB
- * gzip lighter than the data router (docs FACTS.md, bundle sizes).
+ * gzip lighter than the data router
+ * (docs/benchmarks.md#first-load-javascript-per-route).
  */
 import { hydrate, IsRestoringProvider, QueryClientProvider } from '@tanstack/react-query';
 import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';

@@ -1,6 +1,7 @@
 /**
- * "Delete my account" (issue 20, ADR 0021): the body the form sends and
- * POST /api/me/delete checks, and the words both sides show.
+ * "Delete my account"
+ * (docs/decisions/0021-member-record-export-and-erasure.md): the body the form
+ * sends and POST /api/me/delete checks, and the words both sides show.
  */
 import { z } from './schema-kit';
 

@@ -1,6 +1,6 @@
 /**
- * Who may register and book: men aged 40 to 80 inclusive (SPEC.md
- * section 9), by their age in whole years on a given UK calendar date.
+ * Who may register and book: men aged 40 to 80 inclusive (docs/rules.md#age),
+ * by their age in whole years on a given UK calendar date.
  */
 import { isIsoDate } from './london-time';
 

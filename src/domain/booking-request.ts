@@ -4,12 +4,12 @@
  * (ChangeTimeRequest). The schema reads each field as text (under the
  * site's text rule and a length bound) or as absent, and refuses nothing
  * itself: what a field must name (an event that exists, one of its slots,
- * a consent filed for it) the booking service decides, in SPEC's order,
- * with its own refusals (404 event_not_found for `eventId: 42` as for an
- * unknown id, invalid_slot for `appointmentStartTime: 1000`), which
- * members and tests depend on.
- * Kept apart from booking.ts, which every booking page imports, so those
- * pages do not carry zod: the client sends these shapes and never parses them.
+ * a consent filed for it) the booking service decides, in the order of
+ * docs/rules.md#booking-refusals, with its own refusals (404 event_not_found
+ * for `eventId: 42` as for an unknown id, invalid_slot for
+ * `appointmentStartTime: 1000`), which members and tests depend on. Kept apart
+ * from booking.ts, which every booking page imports, so those pages do not
+ * carry zod: the client sends these shapes and never parses them.
  */
 import type { BookingRequest, ChangeTimeRequest } from './booking';
 import { BAD_TEXT_MESSAGE, isCleanText } from './clean-text';

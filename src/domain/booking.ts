@@ -2,18 +2,19 @@
  * The booking contract shared by the screens and the server: what an
  * appointment looks like on the wire, the requests that make one, and the
  * server's refusal codes with words a person can read. The server decides
- * every rule (DESIGN.md section 3); the screen only shows these answers.
+ * every rule (docs/rules.md#booking); the screen only shows these answers.
  */
 
 export const APPOINTMENT_STATUSES = ['held', 'confirmed', 'cancelled'] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 
 /**
- * SPEC.md section 3 names 'paid' (a free event, nothing to pay) and
+ * docs/rules.md#payment names 'paid' (a free event, nothing to pay) and
  * 'paid by card'; 'unpaid' is a hold waiting for its card payment and
  * 'refunded' a paid booking cancelled with its money returned. A refund
- * PayPal has taken but not yet made is 'refund pending' (DESIGN.md
- * section 3), and one PayPal failed is 'refund failed' (staff act on it).
+ * PayPal has taken but not yet made is 'refund pending'
+ * (docs/rules.md#refund-policy), and one PayPal failed is 'refund failed'
+ * (staff act on it).
  */
 export const PAYMENT_STATUSES = ['paid', 'paid by card', 'unpaid', 'refund pending', 'refunded', 'refund failed'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
@@ -174,10 +175,10 @@ export function isChangeRefusal(code: unknown): code is ChangeRefusal {
   return typeof code === 'string' && Object.hasOwn(CHANGE_REFUSALS, code);
 }
 
-/** SPEC.md section 9, shown on /book-event and in the confirmation email. */
+/** The published wording (docs/rules.md#refund-policy), shown on /book-event and in the confirmation email. */
 export const CANCELLATION_POLICY =
   'Cancellation policy: there is no fee if you cancel or change your appointment with more than 48 hours’ notice. ' +
   'A change or cancellation on the day of the event costs the full amount.';
 
-/** SPEC.md section 4: the free-event booking's confirmation. */
+/** docs/rules.md#booking: the free-event booking's confirmation. */
 export const BOOKING_CONFIRMED_MESSAGE = 'Successfully confirmed your booking!';

@@ -1,5 +1,5 @@
 /**
- * The checkout's words (SPEC.md section 8, Checkout), and the log messages
+ * The checkout's words (docs/rules.md#checkout-messages), and the log messages
  * it sends to /logs/error. Kept together so the screen and the browser
  * tests quote one source.
  */
@@ -13,7 +13,7 @@ export const CHECKOUT_MESSAGES = {
   declined: 'Sorry, your transaction could not be processed. Please try again later or with a different payment card.',
   transaction: (id: string, status: string) =>
     `Transaction ${id}: ${status}. Please wait while we process your payment and navigate you to the next step.`,
-  // Not in SPEC: the restart after a recoverable decline needs words too.
+  // Not among the original checkout's words: the restart after a recoverable decline needs words too.
   tryAgain: 'Your card was declined. Please check the card details, or use a different card, and press Pay again.',
   notBooked: 'Your payment was taken but we could not confirm your booking on this page. Please check My bookings: it is confirmed or refunded automatically within a few minutes.',
 } as const;

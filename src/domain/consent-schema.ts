@@ -1,12 +1,12 @@
 /**
- * The consent answers as they cross the wire (SPEC.md section 3, Consent
- * payload): each field one of the form's own options or empty, free text
- * within CONSENT_DETAILS_MAX under the site's text rule. A body that does
- * not fit is a 422 naming every such field; SPEC's rules on the answers
- * (consentProblems, which the form shows as it is filled in) are checked
- * after, by the service, since which event and member it is comes first.
- * Relatives and details belong to a "Yes": the form hides them otherwise,
- * so they are dropped for any other answer.
+ * The consent answers as they cross the wire (docs/rules.md#consent): each
+ * field one of the form's own options or empty, free text within
+ * CONSENT_DETAILS_MAX under the site's text rule. A body that does not fit is a
+ * 422 naming every such field; the form's rules on the answers
+ * (consentProblems, which the form shows as it is filled in) are checked after,
+ * by the service, since which event and member it is comes first. Relatives and
+ * details belong to a "Yes": the form hides them otherwise, so they are dropped
+ * for any other answer.
  */
 import {
   CONSENT_DETAILS_MAX,

@@ -1,7 +1,7 @@
 /**
- * The PSA consent form (SPEC.md sections 3 Consent payload and 5 Consent
- * form): its answers, its options and its rules, in one place so the form
- * and the server (which decides) check exactly the same things.
+ * The PSA consent form (docs/rules.md#consent): its answers, its options and
+ * its rules, in one place so the form and the server (which decides) check
+ * exactly the same things.
  */
 
 export const PSA_TEST_NUMBERS = [1, 2, 3, 4, 5] as const;
@@ -35,7 +35,7 @@ export interface ConsentAnswers {
   numberOfPsaTest: PsaTestNumber | null;
   familyHistoryProstateCancer: FamilyHistoryAnswer | null;
   familyMemberWithProstateCancer: FatherSideRelative[];
-  /** Referenced by SPEC.md but never collected by the form; accepted when sent. */
+  /** Room in the stored answers (docs/rules.md#consent) but never asked by the form; accepted when sent. */
   additionalProstateCancerDetails?: string;
   familyHistoryBreastOvarianCancer: FamilyHistoryAnswer | null;
   familyMemberWithOvarianCancer: MotherSideRelative[];
@@ -48,9 +48,9 @@ export interface ConsentAnswers {
 }
 
 /**
- * POST /api/medical/consent: the answers, the event and SPEC's profileId /
- * psaTestDate. The member is the token's; a profileId that is not the
- * caller's is refused (403), and psaTestDate must be the event's date.
+ * POST /api/medical/consent: the answers, the event and the original client's
+ * profileId / psaTestDate. The member is the token's; a profileId that is not
+ * the caller's is refused (403), and psaTestDate must be the event's date.
  */
 export interface ConsentRequest extends ConsentAnswers {
   eventId: string;
@@ -122,7 +122,7 @@ export function consentProblems(answers: ConsentAnswers): ConsentProblem[] {
   }
   if (answers.medicationHistory === null) add('medicationHistory', CONSENT_MESSAGES.required);
   if (!answers.agreeToTerms) add('agreeToTerms', CONSENT_MESSAGES.terms);
-  // SPEC: the sample consent is checked only once the terms are ticked.
+  // The sample consent is checked only once the terms are ticked (docs/rules.md#consent).
   else if (!answers.consentToSampleTesting) add('consentToSampleTesting', CONSENT_MESSAGES.samples);
   return problems;
 }

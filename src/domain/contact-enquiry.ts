@@ -1,4 +1,4 @@
-/** A contact-form enquiry (SPEC.md sections 2 and 5): five required fields and a honeypot. */
+/** A contact-form enquiry (docs/rules.md#contact-form): five required fields and a honeypot. */
 import { EMAIL_MAX, formText, toFieldProblem, type FieldProblem, type TextRule } from './form-fields';
 import { check, z } from './schema-kit';
 

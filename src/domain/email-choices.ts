@@ -1,13 +1,13 @@
 /**
  * Which emails a member gets beyond those about what he did (a booking's
- * confirmation, change, cancellation, refund, a result ready): issue 19.
- * Reminders the day before and waiting-list offers follow from something
- * he asked for, so they are on until he turns them off; recall invitations
- * and the newsletter are asked for, never assumed, so they start off.
- * The GP prompt after a red result follows up his own result, so it is on
- * until he turns it off, but it is still optional (docs/decisions/0020).
- * Each email of these kinds carries a one-click unsubscribe (RFC 8058) for
- * its own kind.
+ * confirmation, change, cancellation, refund, a result ready):
+ * docs/decisions/0018-email-choices-and-unsubscribe.md. Reminders the day
+ * before and waiting-list offers follow from something he asked for, so they
+ * are on until he turns them off; recall invitations and the newsletter are
+ * asked for, never assumed, so they start off. The GP prompt after a red result
+ * follows up his own result, so it is on until he turns it off, but it is still
+ * optional (docs/decisions/0020). Each email of these kinds carries a one-click
+ * unsubscribe (RFC 8058) for its own kind.
  */
 export const EMAIL_CHOICES = ['reminders', 'recall', 'gp_prompt', 'waiting_list', 'newsletter'] as const;
 export type EmailChoice = (typeof EMAIL_CHOICES)[number];

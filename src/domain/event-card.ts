@@ -1,7 +1,7 @@
 /**
- * The event card's button (SPEC.md section 4), by priority: Event Passed,
- * Fully Booked, Booking Closed, BOOK. The same rule closes bookings on the
- * server, so the screen and the API can never disagree.
+ * The event card's button (docs/rules.md#event-card), by priority: Event
+ * Passed, Fully Booked, Booking Closed, BOOK. The same rule closes bookings on
+ * the server, so the screen and the API can never disagree.
  */
 import { isCorporateOnly, spacesLeft, type ScreeningEvent } from './event';
 import { londonToInstant, weekdayOf } from './london-time';

@@ -1,6 +1,6 @@
 /**
- * The events list's filters (SPEC.md section 7, GET /events) and what each
- * date choice means (docs/decisions/0004-date-filter-semantics.md). Shared
+ * The events list's filters (docs/rules.md#event-filters, GET /events) and what
+ * each date choice means (docs/decisions/0004-date-filter-semantics.md). Shared
  * by the filter card that builds the query and the server that answers it.
  */
 import { EVENT_CATEGORIES, type EventCategory } from './event';

@@ -1,5 +1,5 @@
 /**
- * The event as the API sends it (SPEC.md section 3), one spelling of the
+ * The event as the API sends it (docs/rules.md#events), one spelling of the
  * address lines. Money is in pence; dates and times are UK wall-clock.
  */
 export const EVENT_CATEGORIES = ['community', 'freemasons', 'corporate'] as const;

@@ -1,8 +1,9 @@
 /**
- * What followed an amber or red screening result (issue 20): staff record
- * it when they learn it, and the yearly statistics count cancers found
- * from it as SPEC's 2023 figures do (26 cancers: 20 radical treatment,
- * 6 surveillance). Green results need no follow-up and take none.
+ * What followed an amber or red screening result
+ * (docs/decisions/0022-screening-statistics.md): staff record it when they
+ * learn it, and the yearly statistics count cancers found from it as the
+ * charity's typed-in 2023 figures do (26 cancers: 20 radical treatment, 6
+ * surveillance). Green results need no follow-up and take none.
  */
 import type { PsaBand } from './psa-band';
 import { textRule, z } from './schema-kit';

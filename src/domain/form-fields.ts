@@ -1,7 +1,7 @@
 /**
  * The contact and newsletter forms' field rules, shared by the form (to
  * check before sending) and the server (which decides). Field problems use
- * the form service's code vocabulary (SPEC.md section 5).
+ * the form service's code vocabulary (docs/rules.md#api-shapes).
  */
 import { BAD_TEXT_MESSAGE } from './clean-text';
 import { cleanText, textRule, z } from './schema-kit';

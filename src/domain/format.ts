@@ -55,7 +55,7 @@ export function formatSavedAt(epochMs: number): string {
   return savedAt().format(new Date(epochMs));
 }
 
-/** "2026-06-20" -> "20/06/2026" (SPEC.md section 7's cart description). */
+/** "2026-06-20" -> "20/06/2026" (the order description of docs/rules.md#card-payment; docs/rules.md#time-and-formats). */
 export function formatDayMonthYear(date: string): string {
   const [y, m, d] = date.split('-');
   return `${d}/${m}/${y}`;

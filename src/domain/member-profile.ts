@@ -1,8 +1,8 @@
 /**
  * The member profile's rules, shared by the sign-up and portal forms and
- * the server (SPEC.md sections 3 and 5): the choices offered, how the
+ * the server (docs/rules.md#profile): the choices offered, how the
  * sign-up form becomes the stored profile, and which fields each step
- * requires. Messages are the SPEC's where it quotes one.
+ * requires. Messages are those docs/rules.md quotes, where it quotes one.
  */
 import { AGE_MESSAGE, isEligibleAge } from './age';
 import { BAD_TEXT_MESSAGE, isCleanText } from './clean-text';
@@ -39,7 +39,7 @@ export const ADDRESS_MAX = 300;
 const PHONE = /^\+?[\d\s()-]{7,20}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** The profile as the server stores and sends it (snake_case, SPEC.md section 3). */
+/** The profile as the server stores and sends it (snake_case, docs/rules.md#profile). */
 export interface MemberProfile {
   /** The number members see after the CHAPS prefix; never put in a URL. */
   profile_id: number;
@@ -98,7 +98,7 @@ export const REQUIRED_ON_CREATE = [
   'home_address',
 ] as const satisfies readonly (keyof ProfileFields)[];
 
-/** SPEC.md section 5, profile edit: required there; email cannot change at all. */
+/** docs/rules.md#profile: required there; email cannot change at all. */
 export const REQUIRED_ON_UPDATE = [
   'first_name',
   'last_name',
@@ -123,10 +123,10 @@ const LABELS: Record<keyof ProfileFields, string> = {
 
 export const requiredMessage = (field: keyof ProfileFields) => `Enter your ${LABELS[field]}.`;
 
-/** Trimmed, lower-cased email (SPEC.md section 5). */
+/** Trimmed, lower-cased email (docs/rules.md#sign-up). */
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
-/** Address parts joined with commas, blanks skipped (SPEC.md section 3). */
+/** Address parts joined with commas, blanks skipped (docs/rules.md#sign-up). */
 export function joinAddress(parts: readonly (string | undefined | null)[]): string {
   return parts
     .map((p) => (p ?? '').trim())
@@ -192,8 +192,9 @@ export function checkProfile(fields: ProfileFields, mode: 'create' | 'update', t
 /**
  * A profile request's JSON body (POST, PATCH and PUT /api/auth/profile):
  * only the known fields, each text or null under the site's text rule,
- * and SPEC's user_id, which may only name the caller. The profile's own
- * rules (profileSchema) come after, once the service knows the mode.
+ * and the original client's user_id, which may only name the caller. The
+ * profile's own rules (profileSchema) come after, once the service knows the
+ * mode.
  */
 export const profileBodySchema = z.object({
   ...(Object.fromEntries(

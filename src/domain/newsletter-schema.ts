@@ -1,4 +1,4 @@
-/** The newsletter form's body (SPEC.md sections 3, 5 and 8): name and email, both required. */
+/** The newsletter form's body (docs/rules.md#newsletter): name and email, both required. */
 import { EMAIL_MAX, formText, toFieldProblem, type FieldProblem } from './form-fields';
 import { NEWSLETTER_MESSAGES, SUBSCRIBER_NAME_MAX, type Subscription } from './newsletter';
 import { check, textRule, z } from './schema-kit';
@@ -26,7 +26,7 @@ export function checkSubscription(body: Record<string, unknown>): SubscriptionCh
 
 const LABELS: Record<string, string> = { name: 'Name', email: 'Email' };
 
-/** What the form and the 422 say about the problems: SPEC's sentence when a field is missing, else each field's. */
+/** What the form and the 422 say about the problems: the sentence of docs/rules.md#newsletter when a field is missing, else each field's. */
 export function subscriptionMessage(problems: FieldProblem[]): string {
   if (problems.some((p) => p.code.startsWith('REQUIRED_FIELD'))) return NEWSLETTER_MESSAGES.missing;
   return problems.map((p) => `${LABELS[p.path] ?? p.path} ${p.message}`).join(' ');

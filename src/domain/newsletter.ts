@@ -1,5 +1,5 @@
 /**
- * A newsletter subscription (SPEC.md sections 3, 5 and 8): its messages.
+ * A newsletter subscription (docs/rules.md#newsletter): its messages.
  * The rules are newsletter-schema.ts, kept apart so the form, shown on
  * every page, loads zod only when someone presses Subscribe.
  */

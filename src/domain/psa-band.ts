@@ -1,5 +1,5 @@
 /**
- * The screening result's band (SPEC.md sections 4 and 9): green (normal),
+ * The screening result's band (docs/rules.md#psa-bands): green (normal),
  * amber (slightly raised: repeat in 3 months) or red (significantly
  * raised: see a GP), from the PSA value and the man's age in whole years
  * when the sample was taken. One rule, used by the staff console and the
@@ -7,9 +7,10 @@
  * docs/decisions/0010-staff-console.md.
  *
  * - Amber starts at the age's starting threshold: 1.00 ng/ml in the 40s
- *   and 2.00 in the 50s (SPEC.md section 9), 3.00 in the 60s and 5.00 from
- *   70 (the NHS Prostate Cancer Risk Management Programme's referral
- *   values for those ages). Under 40 reads as the 40s, over 80 as the 70s.
+ *   and 2.00 in the 50s (the charity's own starting lines,
+ *   docs/rules.md#psa-bands), 3.00 in the 60s and 5.00 from 70 (the NHS
+ *   Prostate Cancer Risk Management Programme's referral values for those
+ *   ages). Under 40 reads as the 40s, over 80 as the 70s.
  * - Red starts at twice the starting threshold.
  * - A value exactly on a threshold is in the higher band ("at least").
  */
@@ -48,7 +49,7 @@ export function psaBand(value: number | null | undefined, age: number | null | u
   return 'green';
 }
 
-/** What each band means, in the words of SPEC.md section 4. */
+/** What each band means, in the words of docs/rules.md#band-follow-up. */
 export const PSA_BAND_TEXT: Record<PsaBand, { label: string; advice: string }> = {
   green: { label: 'Green: normal', advice: 'Retest in 1, 2 or 3 years depending on your risk.' },
   amber: { label: 'Amber: slightly raised', advice: 'Repeat the test in 3 months.' },
@@ -78,7 +79,7 @@ const normalised = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '
  * What a result's comments add to its band, or null when they add nothing:
  * a sentence that names the result's band ("Red: significantly raised.")
  * or repeats its advice is left out, since the band is shown with its
- * advice beside it, and a result then says it once (issue 16). Anything
+ * advice beside it, and a result then says it once. Anything
  * else (the next appointment, a note from the lab or a clinician) is kept
  * as written. With no band shown (no date of birth), the comments stay whole.
  */

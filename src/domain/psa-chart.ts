@@ -1,7 +1,8 @@
 /**
- * "PSA over time" on /medical-results (issue 20): the geometry of a small
- * SVG chart, as pure numbers, so the page only draws what this returns and
- * the scales and thresholds are unit-tested (tests/unit/psa-chart.test.ts).
+ * "PSA over time" on /medical-results
+ * (docs/decisions/0021-member-record-export-and-erasure.md): the geometry of a
+ * small SVG chart, as pure numbers, so the page only draws what this returns
+ * and the scales and thresholds are unit-tested (tests/unit/psa-chart.test.ts).
  *
  * - x: calendar days (YYYY-MM-DD read as UTC days, so no device zone moves
  *   a point), padded either side; one result sits in the middle.

@@ -1,9 +1,9 @@
 /**
  * The figures the public pages show (/information-hub/statistics and the
- * research summary): the typed-in figures of SPEC for 2023 and 2024 (in
+ * research summary): the charity's typed-in figures for 2023 and 2024 (in
  * src/content/pages/research.ts), and the latest snapshot staff published
  * from the database of each year, which takes the place of the typed-in
- * figures of that year (docs/decisions/0022).
+ * figures of that year (docs/decisions/0022-screening-statistics.md).
  */
 import type { ScreeningFigures } from './screening-stats';
 import { shownText, type Shown } from './small-numbers';

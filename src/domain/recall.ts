@@ -1,22 +1,25 @@
 /**
- * When a man's next PSA test is due (issue 19), from his result's band and
- * his risk. One rule, used by the server when a result is saved (the date
- * is stored with the result) and by the portal and /medical-results.
+ * When a man's next PSA test is due (docs/decisions/0017-recall-intervals.md),
+ * from his result's band and his risk. One rule, used by the server when a
+ * result is saved (the date is stored with the result) and by the portal and
+ * /medical-results.
  *
- * Intervals (SPEC.md, "PSA content" and section 4): green is retested in
+ * Intervals (docs/rules.md#recall-intervals): green is retested in
  * 1, 2 or 3 years by high, intermediate or low risk; amber is repeated in
  * 3 months; red means see a GP: no recall, but a prompt after 6 weeks
  * asking whether he has (follow-up of abnormal results within 6 months).
  * Staff may set another interval for one result (1 to 60 months).
  *
- * Risk, from what the site already knows (docs/decisions/0017):
- * - high: Black heritage (SPEC: "Black men start by 45"; the charity's
- *   information hub; Prostate Cancer UK counts men of mixed Black
+ * Risk, from what the site already knows
+ * (docs/decisions/0017-recall-intervals.md):
+ * - high: Black heritage (the charity's information hub: Black men "should
+ *   start by the age of 45"; Prostate Cancer UK counts men of mixed Black
  *   ethnicity too), or prostate cancer on the father's side of the family
  *   (the consent form's "Yes"; a father or brother doubles the risk);
  * - intermediate: aged 50 or more when the sample was taken (the hub:
- *   "consider screening from 50"; SPEC's threshold rises at 50), or breast
- *   or ovarian cancer on the mother's side (BRCA2 raises prostate risk);
+ *   "consider screening from 50"; the amber line rises at 50,
+ *   docs/rules.md#psa-bands), or breast or ovarian cancer on the mother's side
+ *   (BRCA2 raises prostate risk);
  * - low: neither: a man in his 40s with no known risk.
  * "Don't know" raises nothing: an unknown is not a risk found.
  */

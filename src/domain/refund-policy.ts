@@ -1,20 +1,20 @@
 /**
- * SPEC.md section 9's refund policy for a paid booking cancelled by the
- * member: more than 2 business days' notice refunds 100% (less processor
+ * The refund policy (docs/rules.md#refund-policy) for a paid booking cancelled
+ * by the member: more than 2 business days' notice refunds 100% (less processor
  * charges; the local sandbox charges none), within 2 business days nothing.
  * Business days are Monday to Friday less the bank holidays of England and
- * Wales, which the caller passes in (the server reads them from a
- * maintained package, server/modules/payments/bank-holidays.ts; this rule stays
- * pure). Notice is counted in whole UK calendar days: the business days
- * after the day of cancelling and before the day of the event. So a
- * Monday cancellation for a Thursday event has 2 (Tuesday, Wednesday):
- * no refund; for a Friday event it has 3: a full refund.
+ * Wales, which the caller passes in (the server reads them from a maintained
+ * package, server/modules/payments/bank-holidays.ts; this rule stays pure).
+ * Notice is counted in whole UK calendar days: the business days after the day
+ * of cancelling and before the day of the event. So a Monday cancellation for a
+ * Thursday event has 2 (Tuesday, Wednesday): no refund; for a Friday event it
+ * has 3: a full refund.
  */
 import { formatLongDate, formatPence } from './format';
 import { addDays, londonDate, weekdayOf } from './london-time';
 
 export const REFUND_NOTICE_BUSINESS_DAYS = 2;
-/** SPEC.md section 9: refunds are issued within 14 business days. */
+/** docs/rules.md#refund-policy: refunds are issued within 14 business days. */
 export const REFUND_WITHIN_BUSINESS_DAYS = 14;
 
 export type RefundDecision = 'full' | 'none';

@@ -1,8 +1,9 @@
 /**
- * When the email the day before an appointment goes (issue 19): at
- * REMINDER_TIME (UK wall-clock, default 09:00) on the calendar day before
- * the appointment's date, in Europe/London whatever the server's zone, so
- * a clock change between the two days moves nothing.
+ * When the email the day before an appointment goes
+ * (docs/decisions/0016-appointment-reminders.md): at REMINDER_TIME (UK
+ * wall-clock, default 09:00) on the calendar day before the appointment's date,
+ * in Europe/London whatever the server's zone, so a clock change between the
+ * two days moves nothing.
  *
  * The sweep (server/modules/booking/reminders-service.ts) asks which event dates
  * are due at `now`: today's and tomorrow's London dates, each once its

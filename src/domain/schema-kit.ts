@@ -3,9 +3,9 @@
  * tree-shaken build, so a form page pays a few KB for it): the site's one
  * text rule (clean-text.ts) plus a length bound on every stored string,
  * and the turning of zod's issues into the `{path, message, code?}` the
- * 422 answers and the forms show. A schema names its own messages (SPEC's
- * where SPEC quotes one); an issue's `code` is a form-service code
- * (REQUIRED_FIELD_EMPTY, ...) carried in the check's params.
+ * 422 answers and the forms show. A schema names its own messages (those
+ * docs/rules.md quotes, where it quotes one); an issue's `code` is a
+ * form-service code (REQUIRED_FIELD_EMPTY, ...) carried in the check's params.
  */
 import * as z from 'zod/mini';
 import { BAD_TEXT_MESSAGE, isCleanText } from './clean-text';

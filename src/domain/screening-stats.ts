@@ -1,14 +1,15 @@
 /**
- * The charity's yearly screening figures (issue 20), computed from every
- * result with a value: men screened, tests, events, results by band, the
- * abnormal rate, by age band, ethnicity and event type, and what followed
- * the abnormal results. Pure, so the staff page, the CSV, the published
- * snapshot and the tests all read one computation; the small-number rule
- * is small-numbers.ts. A result belongs to the year of its sample date,
- * which is a UK calendar date (Europe/London) as the lab and staff give it.
- * Ethnicity is grouped by the NHS list; a stored value outside it (free
- * text from before the list was enforced) counts in one "Other or not
- * listed" group, so no typed text ever becomes a published label.
+ * The charity's yearly screening figures
+ * (docs/decisions/0022-screening-statistics.md), computed from every result
+ * with a value: men screened, tests, events, results by band, the abnormal
+ * rate, by age band, ethnicity and event type, and what followed the abnormal
+ * results. Pure, so the staff page, the CSV, the published snapshot and the
+ * tests all read one computation; the small-number rule is small-numbers.ts. A
+ * result belongs to the year of its sample date, which is a UK calendar date
+ * (Europe/London) as the lab and staff give it. Ethnicity is grouped by the NHS
+ * list; a stored value outside it (free text from before the list was enforced)
+ * counts in one "Other or not listed" group, so no typed text ever becomes a
+ * published label.
  */
 import { EVENT_CATEGORIES, type EventCategory } from './event';
 import { CANCER_OUTCOMES, FOLLOW_UP_LABELS, FOLLOW_UP_OUTCOMES, takesFollowUp, type FollowUpOutcome } from './follow-up';

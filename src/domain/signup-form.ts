@@ -1,5 +1,5 @@
 /**
- * The sign-up form's values and rules (SPEC.md sections 3 and 5): checked
+ * The sign-up form's values and rules (docs/rules.md#sign-up): checked
  * with the shared profile rules, and turned into the profile
  * the server stores (email trimmed and lower-cased, address joined).
  */

@@ -54,8 +54,9 @@ export interface AttendeeRecall {
 }
 
 /**
- * The payment column in words. A free booking is stored as 'paid' (SPEC.md
- * section 3: nothing is owed), which staff read as money taken: it says Free.
+ * The payment column in words. A free booking is stored as 'paid'
+ * (docs/rules.md#payment: nothing is owed), which staff read as money taken: it
+ * says Free.
  */
 export function attendeePaymentLabel(attendee: Pick<Attendee, 'payment_status' | 'price'>): string {
   if (attendee.price === 0 && attendee.payment_status === 'paid') return 'Free';

@@ -1,9 +1,9 @@
 /**
- * An event as staff write it: every field of SPEC.md's Event except the
- * id and the places taken (counted from bookings), checked the way the
- * events table's constraints check it (migration 001) plus lengths, so a
- * bad form gets a 422 naming the field instead of a database error. The
- * editor checks before sending; the server decides.
+ * An event as staff write it: every field of an event (docs/rules.md#events)
+ * except the id and the places taken (counted from bookings), checked the way
+ * the events table's constraints check it (migration 001) plus lengths, so a
+ * bad form gets a 422 naming the field instead of a database error. The editor
+ * checks before sending; the server decides.
  */
 import { EVENT_CATEGORIES, type ScreeningEvent } from './event';
 import { isEmailAddress } from './form-fields';

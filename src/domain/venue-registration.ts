@@ -1,5 +1,5 @@
 /**
- * Staff registering a man at a screening venue (issue 17, item 6): his
+ * Staff registering a man at a screening venue: his
  * names and email, nothing more. He chooses his own password from the
  * emailed link and fills in the rest of his details himself, as every
  * member does (the Complete your details step), so staff never handle a

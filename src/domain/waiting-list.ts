@@ -1,6 +1,6 @@
 /**
- * The waiting list of a full event (issue 19, docs/decisions/0019): who may
- * join, which slot a freed place is held in, and until when. The server
+ * The waiting list of a full event (docs/decisions/0019-waiting-list.md): who
+ * may join, which slot a freed place is held in, and until when. The server
  * decides with these rules; the screens show what it answered.
  */
 import { bookingClosesAt, cardState } from './event-card';

@@ -1,9 +1,10 @@
 /**
- * The access grant of a private event (issue 7): the signed token the
- * server gives for a right access code, kept for this tab only
+ * The access grant of a private event
+ * (docs/decisions/0007-bookings-appointments-and-history.md): the signed token
+ * the server gives for a right access code, kept for this tab only
  * (sessionStorage, keyed by event id) so the slots call and the booking can
- * send it without asking for the code again. The server decides whether it
- * is still valid; a refusal drops it, and the member is asked again.
+ * send it without asking for the code again. The server decides whether it is
+ * still valid; a refusal drops it, and the member is asked again.
  */
 const KEY_PREFIX = 'chaps-access-grant:';
 /** The server's grants last 2 hours; forget ours a little sooner. */

@@ -2,9 +2,10 @@
  * Signing in and out, and calling the member API with the session's
  * token. Sign-out cancels and clears every query and removes the saved
  * copy from IndexedDB before it resolves, so a shared phone keeps nothing
- * of the member's (FACTS.md, offline). A 401 from the API is the SPEC's
- * 'Unauthorized': the session is cleared, and protected screens then send
- * the member to /login with the way back.
+ * of the member's (docs/decisions/0006-auth-stand-in.md, The browser side). A
+ * 401 from the API is 'Unauthorized' (docs/rules.md#api-shapes): the session is
+ * cleared, and protected screens then send the member to /login with the way
+ * back.
  */
 import { del } from 'idb-keyval';
 import { clearAllPendingSignups } from '../domain/pending-signup-keys';
@@ -13,7 +14,7 @@ import { allowMemberWrites, PERSIST_KEY, queryClient } from './query-client';
 import { setSessionFromClient, storedAccessToken } from './session';
 import { getSupabase } from './supabase';
 
-/** The SPEC's browser copy of the profile, removed on sign-out. */
+/** The original client's browser copy of the profile, removed on sign-out. */
 export const STORED_PROFILE_KEY = 'user';
 
 let listening: Promise<void> | undefined;
@@ -49,7 +50,7 @@ export async function wipeMemberData(): Promise<void> {
   window.sessionStorage.clear();
 }
 
-/** Signs out everywhere (the SPEC's default); offline, at least on this device. */
+/** Signs out everywhere (the default, docs/rules.md#sessions); offline, at least on this device. */
 export async function signOut(): Promise<void> {
   if (signingOut) return;
   signingOut = true;

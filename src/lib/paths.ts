@@ -1,5 +1,5 @@
 /**
- * Every route of the site in one place (SPEC.md section 2). Components link
+ * Every route of the site in one place (docs/rules.md#routes). Components link
  * through these, never through string literals.
  */
 /** Query parameters the booking routes read. */
@@ -68,13 +68,13 @@ export const paths = {
   signupSuccess: '/signup-success',
   /** The details step of a signed-in member whose account has no profile yet. */
   completeProfile: '/complete-profile',
-  /** The staff console (issue 10): its own lazy chunks, never in a member's first load. */
+  /** The staff console (docs/decisions/0010-staff-console.md): its own lazy chunks, never in a member's first load. */
   staff: '/staff',
   staffNewEvent: '/staff/events/new',
   /** Emails and refunds the server could not do (docs/decisions/0013). */
   staffFailures: '/staff/failures',
   staffRegisterMember: '/staff/members/new',
-  /** The year's screening figures and Publish (issue 20). */
+  /** The year's screening figures and Publish (docs/decisions/0022-screening-statistics.md). */
   staffStatistics: '/staff/statistics',
   staffEvent: (id: string) => `/staff/events/${encodeURIComponent(id)}`,
   staffEventPattern: '/staff/events/:id',
@@ -82,7 +82,7 @@ export const paths = {
   staffEditEventPattern: '/staff/events/:id/edit',
 } as const;
 
-/** In-page sections the menus scroll to (SPEC.md section 2, scroll anchors). */
+/** In-page sections the menus scroll to (docs/rules.md#navigation). */
 export const anchors = {
   about: 'about',
   ourTeam: 'our-team',
@@ -109,8 +109,8 @@ export function withAnchor(path: string, anchor: Anchor): string {
 
 /**
  * Link state that sets how long the scroll manager waits before scrolling
- * to a link's anchor, for links whose delay SPEC.md fixes apart from the
- * menus' (the home ABOUT CHAPS READ MORE: 200 ms).
+ * to a link's anchor, for links whose delay docs/rules.md#display-details fixes
+ * apart from the menus' (the home ABOUT CHAPS READ MORE: 200 ms).
  */
 export interface ScrollDelayState {
   scrollDelayMs: number;

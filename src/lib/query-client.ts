@@ -99,7 +99,8 @@ export async function forgetSavedQueries(): Promise<void> {
  * Every tab of the site saves its whole cache to the one copy on the
  * device, so "Remove from this device" in one tab is told to the others
  * (an installed app and a browser tab, say): each forgets what it holds,
- * or its next save would write the member's results back (issue 16, item 17).
+ * or its next save would write the member's results back
+ * (docs/decisions/0006-auth-stand-in.md, The browser side).
  */
 const deviceDataChannel = typeof window !== 'undefined' && typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel('chaps-device-data') : null;
 deviceDataChannel?.addEventListener('message', (event: MessageEvent) => {

@@ -1,10 +1,10 @@
 /**
  * Supabase's auth client (@supabase/auth-js, the auth part of supabase-js),
  * loaded only when first needed: the home page must not pay for it
- * (FACTS.md). With VITE_SUPABASE_URL unset it talks to this site's own
- * /auth/v1. The session it keeps in
- * localStorage under SESSION_STORAGE_KEY is also read synchronously by
- * session.ts, so the header knows Login from Portal before it loads.
+ * (docs/decisions/0006-auth-stand-in.md). With VITE_SUPABASE_URL unset it talks
+ * to this site's own /auth/v1. The session it keeps in localStorage under
+ * SESSION_STORAGE_KEY is also read synchronously by session.ts, so the header
+ * knows Login from Portal before it loads.
  */
 import type { GoTrueClient } from '@supabase/auth-js';
 import { env } from './env';

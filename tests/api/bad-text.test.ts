@@ -1,7 +1,8 @@
 /**
- * Issue 8, finding 4: a NUL byte, another control character or an unpaired
- * surrogate in any text field is refused at the edge with 422 naming the
- * field, on every form and auth route, never a 500 from the database.
+ * The text rule (docs/decisions/0008-threat-model.md, control 7): a NUL byte,
+ * another control character or an unpaired surrogate in any text field is
+ * refused at the edge with 422 naming the field, on every form and auth route,
+ * never a 500 from the database.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findBadText } from '../../server/platform/http/text-rules';

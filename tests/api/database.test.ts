@@ -118,7 +118,7 @@ describe.each(ENGINES)('database on %s', (engine) => {
       const fullId = first.seed?.idsByRole['fully-booked']?.[0] ?? '';
       const full = await getJson<{ event: { total_spaces: number; booked_spaces: number; event_date: string } }>(testApp({ db: test.db, now }), `/api/events/${fullId}`);
       expect(full.body.event.booked_spaces).toBe(full.body.event.total_spaces);
-      // Its slots are refused as full rather than listed empty (issue 16, item 4).
+      // Its slots are refused as full rather than listed empty (docs/rules.md#slots).
       const slots = await getJson<{ error: string }>(testApp({ db: test.db, now }), `/api/events/${fullId}/slots`);
       expect([slots.status, slots.body.error]).toEqual([409, 'fully_booked']);
 

@@ -1,8 +1,8 @@
 /**
- * The demo member's screening history is real bookings at real past events
- * (issue 16, item 18): My bookings lists all four, and staff reach the one
- * still awaiting a result from that event's attendee list. No public list
- * offers those past events.
+ * The demo member's screening history is real bookings at real past events:
+ * My bookings lists all four, and staff reach the one still awaiting a
+ * result from that event's attendee list. No public list offers those past
+ * events.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Appointment } from '../../src/domain/booking';

@@ -1,9 +1,10 @@
 /**
- * Issue 17, item 1: a body nested deeper than a small limit is refused
- * with 400 and a message saying so, before it is parsed, on every route
- * that reads JSON; a NUL at any depth that is kept is refused too. Before,
- * a NUL deeper than 20 levels reached PostgreSQL ("unsupported Unicode
- * escape sequence", a 500) and 5,000 nested arrays overflowed the stack.
+ * A body nested deeper than a small limit is refused
+ * (docs/decisions/0008-threat-model.md, control 7) with 400 and a message
+ * saying so, before it is parsed, on every route that reads JSON; a NUL at any
+ * depth that is kept is refused too. Before, a NUL deeper than 20 levels
+ * reached PostgreSQL ("unsupported Unicode escape sequence", a 500) and 5,000
+ * nested arrays overflowed the stack.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findBadText, MAX_JSON_DEPTH, nestsDeeperThan, parseJson } from '../../server/platform/http/text-rules';

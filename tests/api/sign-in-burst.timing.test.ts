@@ -1,9 +1,10 @@
 /**
- * Issue 17: a burst of sign-ins must not stall the site. Password hashing
- * used libuv's shared thread pool, where the built site's file reads and
- * gzip waited behind 200 hashes: `/` took up to 3.4 s (47 to 76 ms at rest).
- * Now hashing has a bounded pool of its own and the site is served from
- * memory; a sign-in that would wait too long is told to come back.
+ * A burst of sign-ins must not stall the site
+ * (docs/decisions/0008-threat-model.md, control 5). Password hashing used
+ * libuv's shared thread pool, where the built site's file reads and gzip waited
+ * behind 200 hashes: `/` took up to 3.4 s (47 to 76 ms at rest). Now hashing
+ * has a bounded pool of its own and the site is served from memory; a sign-in
+ * that would wait too long is told to come back.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

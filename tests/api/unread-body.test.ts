@@ -1,5 +1,5 @@
 /**
- * Issue 17, item 7, over a real socket as `npm start` serves: a body
+ * Over a real socket as `npm start` serves: a body
  * refused as too large is answered with `Connection: close` (the server
  * closes the socket after it, so promising keep-alive was false), and a
  * client that leaves mid-body is one quiet line in the log, not an ERROR

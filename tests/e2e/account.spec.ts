@@ -29,7 +29,7 @@ test.describe('member account', () => {
     // The first focus shows the age notice: information, not the age error.
     const dialog = page.getByRole('dialog', { name: 'Screening is for men aged 40 to 80' });
     await expect(dialog).toBeVisible();
-    // The page behind is dimmed while the notice is open (issue 16, item 20).
+    // The page behind is dimmed while the notice is open.
     expect(await leftEdgeBrightness(page)).toBeLessThan(undimmed * 0.7);
     await expectNoSeriousA11yViolations(page);
     await dialog.getByRole('button', { name: 'OK' }).click();
@@ -138,7 +138,7 @@ test.describe('member account', () => {
     await expect(page.getByRole('banner').getByRole('link', { name: 'Portal' })).toBeVisible();
     const resultsCall = page.waitForRequest((request) => request.url().includes('/api/medical/results/'));
     await page.goto('/medical-results');
-    // The profile's random public id, never the sequential CHAPS number (issue 8, finding 10).
+    // The profile's random public id, never the sequential CHAPS number (docs/decisions/0008-threat-model.md).
     expect((await resultsCall).url()).toMatch(/\/api\/medical\/results\/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     await expect(page.getByRole('heading', { name: 'All Results' })).toBeVisible();
     await expect(page.getByText('Norwich Community Screening')).toBeVisible();

@@ -1,8 +1,9 @@
 /**
- * The server's refusals as a man reads them (issue 7): never a code, always
- * what happened and what to do next. A paid event (which goes on to the
- * card checkout instead), a private event reached by a shared link without
- * its code, and a second booking for the same event.
+ * The server's refusals as a man reads them
+ * (docs/decisions/0007-bookings-appointments-and-history.md): never a code,
+ * always what happened and what to do next. A paid event (which goes on to the
+ * card checkout instead), a private event reached by a shared link without its
+ * code, and a second booking for the same event.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { BOOKING_REFUSAL_MESSAGES } from '../../src/domain/booking';

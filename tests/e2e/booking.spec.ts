@@ -1,11 +1,11 @@
 /**
- * Booking journeys of issue 7, each as a new member on a device in New
- * York: a free public event from the list to the confirmation email with
- * its .ics; a private event with a wrong then right code; ESNEFT through
- * the NHS check; every consent error; a slot taken by someone else before
- * Continue; offline during consent; My bookings read offline after one
- * visit, its calendar file, a cancel with the connection checked first,
- * and nothing left after Logout. axe on every new screen.
+ * Booking journeys (docs/decisions/0007-bookings-appointments-and-history.md),
+ * each as a new member on a device in New York: a free public event from the
+ * list to the confirmation email with its .ics; a private event with a wrong
+ * then right code; ESNEFT through the NHS check; every consent error; a slot
+ * taken by someone else before Continue; offline during consent; My bookings
+ * read offline after one visit, its calendar file, a cancel with the connection
+ * checked first, and nothing left after Logout. axe on every new screen.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { BOOKING_CONFIRMED_MESSAGE, BOOKING_REFUSAL_MESSAGES, CANCELLATION_POLICY } from '../../src/domain/booking';
@@ -99,7 +99,7 @@ test.describe('booking', () => {
     await book.click();
     const dialog = page.getByRole('dialog', { name: 'Private event' });
     await expect(dialog).toBeVisible();
-    // The page behind is dimmed while the dialog is open (issue 16, item 20).
+    // The page behind is dimmed while the dialog is open.
     expect(await leftEdgeBrightness(page)).toBeLessThan(undimmed * 0.7);
     await expect(dialog.getByLabel('Access code')).toBeFocused();
     await expectNoSeriousA11yViolations(page);

@@ -1,11 +1,12 @@
 /**
- * Issue 16, items 2 and 3, on a 412 px phone whose clock is in Los Angeles:
- * a member who paid £25 for an event three days ahead chooses BOOK EVENT
- * again. He is told he is already booked and at what time (never "Successfully
- * confirmed" with his old time), changes the time, and gets the email with
- * the calendar file that moves the entry. Then he cancels from My bookings:
- * the dialog states the one outcome the refund policy gives (three days
- * ahead is within 2 business days, so nothing is refunded), never "no fee"
+ * Change time and cancel (docs/rules.md#change-of-time,
+ * docs/rules.md#member-cancellation), on a 412 px phone whose clock is in Los
+ * Angeles: a member who paid £25 for an event three days ahead chooses BOOK
+ * EVENT again. He is told he is already booked and at what time (never
+ * "Successfully confirmed" with his old time), changes the time, and gets the
+ * email with the calendar file that moves the entry. Then he cancels from My
+ * bookings: the dialog states the one outcome the refund policy gives (three
+ * days ahead is within 2 business days, so nothing is refunded), never "no fee"
  * beside it, and the cancellation email says the same.
  */
 import { expect, test } from '@playwright/test';
@@ -40,7 +41,7 @@ test('a paid member booking again is told his time, changes it, and cancels with
   const [first] = await freeSlots(request, event.event);
   await payThroughApi(request, member, event.event, first!);
 
-  // Item 2: BOOK EVENT again says he is booked, and when; nothing claims a new booking.
+  // Change of time: BOOK EVENT again says he is booked, and when; nothing claims a new booking.
   await signInAt(page, member, `/book-event?event=${created.event_id}`);
   await expect(page.getByRole('heading', { name: 'You are already booked for this event' })).toBeVisible();
   await expect(page.getByText(`Your appointment is at ${formatTime(first!)} on ${formatLongDate(created.event_date)}.`)).toBeVisible();
@@ -67,7 +68,7 @@ test('a paid member booking again is told his time, changes it, and cancels with
   expect(changed.attachments[0]!.contentType).toBe('text/calendar; charset=utf-8; method=PUBLISH');
   expect(changed.attachments[0]!.content).toContain('SEQUENCE:1');
 
-  // Item 3: the cancel dialog states one outcome, the server's.
+  // Cancelling: the cancel dialog states one outcome, the server's.
   await page.goto('/my-bookings');
   const card = page.getByRole('region', { name: 'Upcoming' }).getByRole('listitem', { name: eventName });
   await expect(card).toContainText(`${formatTime(next)} to`);

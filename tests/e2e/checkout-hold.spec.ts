@@ -1,8 +1,8 @@
 /**
- * The 15-minute hold lapses while the member is on /checkout (issue 9):
- * time passes for the server through /dev/clock (its payment sweep runs as
- * its timer would have) and for the page through Playwright's clock, by the
- * same 16 minutes. Then the card goes in:
+ * The 15-minute hold lapses while the member is on /checkout
+ * (docs/decisions/0009-card-payments.md): time passes for the server through
+ * /dev/clock (its payment sweep runs as its timer would have) and for the page
+ * through Playwright's clock, by the same 16 minutes. Then the card goes in:
  * - the place is still free: the booking is confirmed, paid once;
  * - the card was charged before the lapse but the capture only arrives
  *   after it, and the place has gone meanwhile: refunded and told so, and a

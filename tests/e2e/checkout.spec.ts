@@ -1,9 +1,9 @@
 /**
- * Card payment journeys of issue 9, each as a new member on a device in New
- * York against the local PayPal sandbox: a paid event from the list
- * through consent and card to /booking-success and the email; an invalid
- * form, then a CCREJECT-REFUSED decline, then a good card; a cancel with a
- * refund from My bookings; a capture whose answer is lost; a DECLINED
+ * Card payment journeys (docs/decisions/0009-card-payments.md), each as a new
+ * member on a device in New York against the local PayPal sandbox: a paid event
+ * from the list through consent and card to /booking-success and the email; an
+ * invalid form, then a CCREJECT-REFUSED decline, then a good card; a cancel
+ * with a refund from My bookings; a capture whose answer is lost; a DECLINED
  * capture. axe on /checkout.
  */
 import { expect, test } from '@playwright/test';
@@ -43,7 +43,7 @@ test.describe('card checkout', () => {
     const capture = page.waitForResponse((res) => /\/api\/payments\/orders\/[A-Z0-9]+\/capture$/.test(res.url()));
     await pay(page);
     await expect(page).toHaveURL(/\/booking-success\?appointment=[0-9a-f-]{36}$/);
-    // The billing address went to PayPal with the card (SPEC section 3's fields, GB by default).
+    // The billing address went to PayPal with the card (the fields of docs/rules.md#card-payment, GB by default).
     const orderId = /orders\/([A-Z0-9]+)\/capture/.exec((await capture).url())![1]!;
     expect(await sandboxOrder(request, orderId)).toMatchObject({
       payment_source: { card: { billing_address: { address_line_1: '12 Mill Lane', admin_area_2: 'Colchester', postal_code: 'CO2 7AA', country_code: 'GB' } } },
@@ -107,7 +107,7 @@ test.describe('card checkout', () => {
     await expect.poll(async () => (await mailsTo(request, member.email)).filter((m) => m.subject.startsWith('Booking confirmed')).length).toBe(1);
   });
 
-  test('a declined capture says so in SPEC’s words; /checkout without a booking goes to /events', async ({ page, request }) => {
+  test('a declined capture says so in the checkout’s words; /checkout without a booking goes to /events', async ({ page, request }) => {
     const member = await createMember(request, { firstName: 'Ivan' });
     const event = (await paidEvents(request))[2]!;
     await signInAt(page, member, `/book-event?event=${event.event_id}`);

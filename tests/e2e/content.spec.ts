@@ -1,5 +1,5 @@
 /**
- * The content pages (issue 4): each opens with its main heading and passes
+ * The content pages: each opens with its main heading and passes
  * axe, the truncation toggles, the contact form's per-field errors and
  * success, the newsletter's three messages, and offline reopening.
  */
@@ -174,7 +174,7 @@ test('home READ MORE opens the about page at the about section', async ({ page }
   await expect(page.getByRole('button', { name: /^Show More/ }).first()).toBeEnabled();
   await page.getByRole('link', { name: 'READ MORE about CHAPS' }).click();
   await expect(page).toHaveURL(/\/about-us#about$/);
-  // The link asks the scroll manager for SPEC's 200 ms, not the menus' 300 ms after a page change.
+  // The link asks the scroll manager for the 200 ms of docs/rules.md#display-details, not the menus' 300 ms after a page change.
   expect(await page.evaluate(() => (history.state as { usr?: unknown } | null)?.usr)).toEqual({ scrollDelayMs: 200 });
   await expect(page.getByRole('heading', { level: 1, name: 'About CHAPS' })).toBeInViewport();
 });

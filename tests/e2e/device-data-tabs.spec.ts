@@ -1,8 +1,8 @@
 /**
- * "Remove from this device" with the site open in two tabs (issue 16, item
- * 17): the demo member reads Medical Results in one tab and removes the
- * saved data from the Offline data panel in another. The first tab's own
- * copy in memory must go too: before, its next save (here, on opening
+ * "Remove from this device" with the site open in two tabs
+ * (docs/rules.md#offline): the demo member reads Medical Results in one tab and
+ * removes the saved data from the Offline data panel in another. The first
+ * tab's own copy in memory must go too: before, its next save (here, on opening
  * My bookings) wrote his results back, and the panel said "Your results: 1".
  */
 import { expect, test } from '@playwright/test';

@@ -1,9 +1,10 @@
 /**
- * Email choices and one-click unsubscribe (issue 19, part 3): a member
- * chooses his emails in the portal (recall and newsletter start unticked);
- * the reminder the day before arrives in the outbox (the server's clock
- * moved a day on) with RFC 8058's headers; opened signed out, its link
- * unsubscribes with one button; the portal then shows reminders off.
+ * Email choices and one-click unsubscribe
+ * (docs/decisions/0018-email-choices-and-unsubscribe.md): a member chooses his
+ * emails in the portal (recall and newsletter start unticked); the reminder the
+ * day before arrives in the outbox (the server's clock moved a day on) with RFC
+ * 8058's headers; opened signed out, its link unsubscribes with one button; the
+ * portal then shows reminders off.
  */
 import { expect, test } from '@playwright/test';
 import type { ScreeningEvent } from '../../src/domain/event';

@@ -1,5 +1,5 @@
 /**
- * Finding events on a phone (issue 16, items 8 to 10), in a 412 px Chromium
+ * Finding events on a phone, in a 412 px Chromium
  * whose clock is in Los Angeles: an event that has ended is never listed as
  * upcoming (the server decides, on UK wall-clock time), List and Map are a
  * choice at the top of the results, and a card whose title is cut still

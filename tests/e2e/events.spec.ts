@@ -1,5 +1,5 @@
 /**
- * The first journey (issue 2): find a screening event and open its page.
+ * The first journey: find a screening event and open its page.
  * Every expectation about which events show, and which button each one
  * has, is computed from the API's own answer with the shared rules in
  * src/domain, so the test holds whatever day the demo data was seeded.
@@ -201,8 +201,10 @@ test('each event shows the button its state calls for, on its card and its page'
     else await expect(page.getByRole('button', { name: CARD_LABELS[state] })).toBeDisabled();
   }
 
-  // No list shows an ended event (issue 16), so the last state is met on an
-  // ended event's own page, found through the staff console's list of all events.
+  // No list shows an ended event
+  // (docs/decisions/0004-date-filter-semantics.md), so the last state is met on
+  // an ended event's own page, found through the staff console's list of all
+  // events.
   expect(['book', 'full', 'closed'].filter((s) => !seen.has(s as CardState))).toEqual([]);
   expect(seen.has('passed')).toBe(false);
   const token = await staffToken(request);

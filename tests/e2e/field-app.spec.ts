@@ -1,9 +1,10 @@
 /**
- * The site as an app in the field (issue 11): the footer's Install button
- * follows the browser's own events (simulated here: Chromium fires
- * beforeinstallprompt only on its own engagement rules), iOS Safari gets
- * the Add to Home Screen steps, an installed app offers nothing; and a
- * member's 'Offline data' panel shows what the device keeps and removes it.
+ * The site as an app in the field (docs/decisions/0011-field-app.md): the
+ * footer's Install button follows the browser's own events (simulated here:
+ * Chromium fires beforeinstallprompt only on its own engagement rules), iOS
+ * Safari gets the Add to Home Screen steps, an installed app offers nothing;
+ * and a member's 'Offline data' panel shows what the device keeps and removes
+ * it.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';

@@ -1,10 +1,11 @@
 /**
- * Issue 11's speed work: pages a first visit opens are HTML with their words
- * in (content pages and the events search from the build, an event's page
- * from the server with its event), so they read even before, or without,
- * the site's code; the code then hydrates that markup in place, with no
- * console error, and an event's map follows. Forms stay shut until the
- * code runs. Hostile text in an event's name stays text.
+ * The first-visit speed work (docs/decisions/0012-rendered-pages.md): pages a
+ * first visit opens are HTML with their words in (content pages and the events
+ * search from the build, an event's page from the server with its event), so
+ * they read even before, or without, the site's code; the code then hydrates
+ * that markup in place, with no console error, and an event's map follows.
+ * Forms stay shut until the code runs. Hostile text in an event's name stays
+ * text.
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { ScreeningEvent } from '../../src/domain/event';

@@ -1,10 +1,10 @@
 /**
- * Issue 18, ADR 0023: a page the server drew is left as drawn until it is
- * needed, and then answers the very first touch, press, click or key. Parts
- * drawn from data the browser fetches are hydrated when they come into view
- * (scrolled to without any input, as a screen reader or find-in-page does),
- * the service worker is registered whether or not the page is ever hydrated,
- * and a device with a member's session gets his header at once.
+ * docs/decisions/0023-hydrate-when-needed.md: a page the server drew is left as
+ * drawn until it is needed, and then answers the very first touch, press, click
+ * or key. Parts drawn from data the browser fetches are hydrated when they come
+ * into view (scrolled to without any input, as a screen reader or find-in-page
+ * does), the service worker is registered whether or not the page is ever
+ * hydrated, and a device with a member's session gets his header at once.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';

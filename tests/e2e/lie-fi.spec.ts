@@ -1,9 +1,10 @@
 /**
- * Lie-fi (issue 11): the phone says it is online but nothing answers. Every
- * write in the site goes through one connection check (a short /api/health
- * request with a timeout), so with /api/health hanging each form says nothing
- * was sent, the write itself never leaves, and what was typed stays. A write
- * whose own request hangs gives up after WRITE_TIMEOUT_MS and keeps the form.
+ * Lie-fi (docs/decisions/0011-field-app.md): the phone says it is online but
+ * nothing answers. Every write in the site goes through one connection check (a
+ * short /api/health request with a timeout), so with /api/health hanging each
+ * form says nothing was sent, the write itself never leaves, and what was typed
+ * stays. A write whose own request hangs gives up after WRITE_TIMEOUT_MS and
+ * keeps the form.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { eventPricePence, type ScreeningEvent } from '../../src/domain/event';

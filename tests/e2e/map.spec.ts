@@ -1,10 +1,10 @@
 /**
- * The maps in the field (issue 11): pins that would overlap gather into
- * clusters; every pin and cluster is a named 44px button that works from the
- * keyboard; and a tile that cannot load becomes the service worker's plain
- * placeholder, with no console error, whether the tile host is unreachable
- * on a first visit or the phone is offline with the tile not cached. The
- * venue's address and directions never depend on the tiles.
+ * The maps in the field (docs/decisions/0011-field-app.md): pins that would
+ * overlap gather into clusters; every pin and cluster is a named 44px button
+ * that works from the keyboard; and a tile that cannot load becomes the service
+ * worker's plain placeholder, with no console error, whether the tile host is
+ * unreachable on a first visit or the phone is offline with the tile not
+ * cached. The venue's address and directions never depend on the tiles.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { ScreeningEvent } from '../../src/domain/event';

@@ -1,5 +1,5 @@
 /**
- * The returning member on a phone (issue 16, items 11 and 17 to 19), in a
+ * The returning member on a phone, in a
  * 412 px Chromium whose clock is in Los Angeles: one clear statement per
  * result, Remove from this device leaves nothing of his behind, his past
  * appointments under My bookings, a consent link on the server's own port,

@@ -1,10 +1,11 @@
 /**
- * The member's own record (issue 20), in Chromium: the demo member's PSA
- * chart online (with axe, and readable on a 360 px phone), then offline
- * after a reload from the saved copy; the GP letter printed to PDF while
- * still offline (one A4 page holding his name and values); his data
- * downloaded as JSON and as a readable page; the page's first-load
- * JavaScript within 170 KB; and a new member deleting his account.
+ * The member's own record
+ * (docs/decisions/0021-member-record-export-and-erasure.md), in Chromium: the
+ * demo member's PSA chart online (with axe, and readable on a 360 px phone),
+ * then offline after a reload from the saved copy; the GP letter printed to PDF
+ * while still offline (one A4 page holding his name and values); his data
+ * downloaded as JSON and as a readable page; the page's first-load JavaScript
+ * within 170 KB; and a new member deleting his account.
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';

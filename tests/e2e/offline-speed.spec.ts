@@ -1,7 +1,8 @@
 /**
- * Issue 11: an event page already seen opens from the device with the
- * network off in under 500 ms to its name and address (from the start of
- * the navigation to both being on screen, read by the page's own clock).
+ * An event page already seen opens from the device
+ * (docs/decisions/0011-field-app.md) with the network off in under 500 ms to
+ * its name and address (from the start of the navigation to both being on
+ * screen, read by the page's own clock).
  */
 import { expect, test } from '@playwright/test';
 import type { ScreeningEvent } from '../../src/domain/event';

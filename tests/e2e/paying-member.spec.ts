@@ -1,18 +1,18 @@
 /**
- * Issue 16, the paying member on a phone (412 px Chromium, device clock in
+ * The paying member on a phone (412 px Chromium, device clock in
  * Los Angeles): every step says what really happened, in view.
- * - 1: Pay with an empty card form, and with a declined card (CCREJECT-IF):
+ * - Pay with an empty card form, and with a declined card (CCREJECT-IF):
  *   an error summary that takes focus, in view, each field at fault marked;
  *   after the decline the summary says the hold ended, as the server has it
  *   (the slot is free again in /slots); Pay shows the amount under the total.
- * - 4: an event closed to booking (closed, passed, full) reached by link
+ * - an event closed to booking (closed, passed, full) reached by link
  *   shows its state and offers nothing to book.
- * - 5: the places an event shows are those that can really be booked.
- * - 6: BOOK EVENT offline says at once that booking needs a connection,
+ * - the places an event shows are those that can really be booked.
+ * - BOOK EVENT offline says at once that booking needs a connection,
  *   and the times come by themselves when it is back.
- * - 7: the listing's notice names COMPLETE BOOKING and Pay, and the buttons
+ * - the listing's notice names COMPLETE BOOKING and Pay, and the buttons
  *   say so.
- * - 21: signing in from BOOK EVENT goes to the booking page without
+ * - signing in from BOOK EVENT goes to the booking page without
  *   passing through "Complete your details".
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -41,7 +41,7 @@ async function allEvents(page: Page): Promise<ScreeningEvent[]> {
 
 const summaryOf = (page: Page) => page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'There is a problem' }) });
 
-test.describe('item 1: checkout errors in view', () => {
+test.describe('checkout errors in view', () => {
   test('an empty card form: the summary takes focus in view, each field at fault is marked; Pay shows the amount below the total', async ({ page, request }) => {
     const member = await createMember(request, { firstName: 'Norris' });
     const event = (await paidEvents(request))[0]!;
@@ -96,14 +96,14 @@ test.describe('item 1: checkout errors in view', () => {
   });
 });
 
-test.describe('item 4: an event closed to booking, by link', () => {
+test.describe('an event closed to booking, by link', () => {
   test('closed, passed and full events show their state on the slot step and offer nothing to book', async ({ page, request }) => {
     const member = await createMember(request, { firstName: 'Clement' });
     await signInAt(page, member, '/');
     const events = await allEvents(page);
     const now = new Date();
     const closing = events.find((e) => cardState({ ...e, places_left: undefined }, now) === 'closed' && !e.is_private)!;
-    // No list shows an ended event (item 8): the staff console's list of all events has them.
+    // No list shows an ended event (docs/decisions/0004-date-filter-semantics.md): the staff console's list of all events has them.
     const token = await staffToken(request);
     const all = (await (await request.get('/api/staff/events', { headers: { Authorization: `Bearer ${token}` } })).json()) as {
       events: (ScreeningEvent & { cancelled_at: string | null })[];
@@ -129,7 +129,7 @@ test.describe('item 4: an event closed to booking, by link', () => {
   });
 });
 
-test('item 5: the event page shows the places that can really be booked', async ({ page, request }) => {
+test('the event page shows the places that can really be booked', async ({ page, request }) => {
   // An event whose unsold places outnumber its free times (40 places, far fewer slots).
   const events = await bookableEvents(request);
   const event = events.find((e) => !e.is_private && e.places_left !== undefined && e.total_spaces - e.booked_spaces > e.places_left)!;
@@ -141,7 +141,7 @@ test('item 5: the event page shows the places that can really be booked', async 
   await expect(page.getByText(`${event.total_spaces - event.booked_spaces} spaces left`, { exact: true })).toHaveCount(0);
 });
 
-test('item 6: BOOK EVENT offline says at once that booking needs a connection, and goes on when it is back', async ({ page, context, request }) => {
+test('BOOK EVENT offline says at once that booking needs a connection, and goes on when it is back', async ({ page, context, request }) => {
   const member = await createMember(request, { firstName: 'Osbert' });
   const event = (await freePublicEvents(request))[1]!;
   await page.goto('/login');
@@ -169,7 +169,7 @@ test('item 6: BOOK EVENT offline says at once that booking needs a connection, a
   await expectNoSeriousA11yViolations(page);
 });
 
-test('item 7: the notice names COMPLETE BOOKING and Pay, and a free event’s booking button says COMPLETE BOOKING', async ({ page, request }) => {
+test('the notice names COMPLETE BOOKING and Pay, and a free event’s booking button says COMPLETE BOOKING', async ({ page, request }) => {
   await page.goto('/book-event-main');
   const notice = page.getByRole('region', { name: 'Important' });
   await expect(notice).toContainText('click COMPLETE BOOKING');
@@ -185,7 +185,7 @@ test('item 7: the notice names COMPLETE BOOKING and Pay, and a free event’s bo
   await expect(page).toHaveURL(/\/booking-success\?appointment=/);
 });
 
-test('item 21: signing in from BOOK EVENT goes to the booking page without "Complete your details" on the way', async ({ page, request }) => {
+test('signing in from BOOK EVENT goes to the booking page without "Complete your details" on the way', async ({ page, request }) => {
   const member = await createMember(request, { firstName: 'Wilfred' });
   const event = (await freePublicEvents(request))[3]!;
   // Every heading the page ever shows, however briefly.

@@ -1,5 +1,5 @@
 /**
- * Installable and offline from day one (issue 2): the manifest passes
+ * Installable and offline from day one: the manifest passes
  * Chromium's own installability check, visited event pages reload with the
  * network off, and the worker never answers for the API. How a new version
  * takes over is in site-updates.spec.ts.
@@ -87,7 +87,7 @@ test.describe('installable', () => {
     expect(height!).toBeGreaterThan(width!);
     await expectStoredImage(request, narrow!.src, width!, height!);
 
-    // A wide one too, or desktop Chromium shows the plain install dialog (issue 16).
+    // A wide one too, or desktop Chromium shows the plain install dialog.
     const wide = manifest.screenshots.find((s) => s.form_factor === 'wide');
     expect(wide, 'a wide screenshot').toBeDefined();
     const [wideWidth, wideHeight] = wide!.sizes.split('x').map(Number);

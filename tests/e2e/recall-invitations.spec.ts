@@ -1,12 +1,12 @@
 /**
- * Recall invitations (issue 19, docs/decisions/0020) in the browser: staff
- * enter a result and set the next test one month on from a 360 px phone
- * (the rule's date shown, a wrong interval announced, keyboard only for
- * the choice); the server's clock moves three days, its sweep sends the
- * invitation four weeks ahead of that date; the invitation's listing link
- * opens on exactly its events, nearest first as the email lists them, at
- * the top of a 360 px phone in New York for a visitor who is not signed
- * in; and its one-click unsubscribe works signed out. Axe on each page.
+ * Recall invitations (docs/decisions/0020-recall-invitations-and-gp-prompt.md)
+ * in the browser: staff enter a result and set the next test one month on from
+ * a 360 px phone (the rule's date shown, a wrong interval announced, keyboard
+ * only for the choice); the server's clock moves three days, its sweep sends
+ * the invitation four weeks ahead of that date; the invitation's listing link
+ * opens on exactly its events, nearest first as the email lists them, at the
+ * top of a 360 px phone in New York for a visitor who is not signed in; and its
+ * one-click unsubscribe works signed out. Axe on each page.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { ScreeningEvent } from '../../src/domain/event';

@@ -1,5 +1,5 @@
 /**
- * A new version of the site (issue 2): it waits for the user instead of
+ * A new version of the site: it waits for the user instead of
  * reloading the page under them, is held while a form is being filled, and
  * is looked for when the app comes back to view. The tests change the
  * served build's sw.js and put it back, so a new worker is really found.

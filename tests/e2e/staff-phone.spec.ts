@@ -1,5 +1,5 @@
 /**
- * The staff console on a 360 px phone (issue 16, items 12 to 14 and 18), its
+ * The staff console on a 360 px phone, its
  * clock in Los Angeles: every staff page fits the screen with nothing
  * clipped and axe clean, the attendee list as cards; the list opened once
  * works with no signal after a reload; a free booking says "Free"; and the

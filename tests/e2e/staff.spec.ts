@@ -1,9 +1,9 @@
 /**
- * Staff console journeys (issue 10), as the demo staff account on a phone
- * in New York time: a private event made in the editor and booked by a
- * member with its code; the attendee list opened again with no signal and
- * a check-in made offline that reaches the server once back online; a
- * result entered by staff that the member reads, then reads offline; a lab
+ * Staff console journeys (docs/decisions/0010-staff-console.md), as the demo
+ * staff account on a phone in New York time: a private event made in the editor
+ * and booked by a member with its code; the attendee list opened again with no
+ * signal and a check-in made offline that reaches the server once back online;
+ * a result entered by staff that the member reads, then reads offline; a lab
  * file with a bad line refused line by line; a member kept out of /staff.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
@@ -180,7 +180,7 @@ test.describe('staff console', () => {
     await expect(row.getByText('Amber: slightly raised')).toBeVisible();
     await expect(row.getByText('Slightly raised: please repeat the test in 3 months.')).toBeVisible();
     await expect(row.getByText(formatLongDate(event.event_date))).toBeVisible();
-    // Amber: the next test 3 months after the sample, on Medical Results and the portal (issue 19).
+    // Amber: the next test 3 months after the sample, on Medical Results and the portal (docs/decisions/0017-recall-intervals.md).
     const due = nextTestSentence(addMonths(event.event_date, 3));
     await expect(phone.getByTestId('next-test-due')).toContainText(due);
     await expectNoSeriousA11yViolations(phone);

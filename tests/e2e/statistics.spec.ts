@@ -1,13 +1,13 @@
 /**
- * The charity's figures from the data (issue 20), on a 360 px phone whose
- * clock is in Los Angeles: staff record what followed an amber result
- * beside it on the attendee list, open the statistics, filter them,
- * download the CSV; this year cannot be published (it is not over), last
- * year can, and so can the year before after it; the public statistics
- * page then shows each published year (the earlier one in place of its
- * typed-in figures, the research summary the latest year above its 2023
- * summary), and both still do offline after a reload.
- * Axe on every page.
+ * The charity's figures from the data
+ * (docs/decisions/0022-screening-statistics.md), on a 360 px phone whose clock
+ * is in Los Angeles: staff record what followed an amber result beside it on
+ * the attendee list, open the statistics, filter them, download the CSV; this
+ * year cannot be published (it is not over), last year can, and so can the year
+ * before after it; the public statistics page then shows each published year
+ * (the earlier one in place of its typed-in figures, the research summary the
+ * latest year above its 2023 summary), and both still do offline after a
+ * reload. Axe on every page.
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
@@ -121,7 +121,7 @@ test('staff record a follow-up, read, filter, download and publish the figures; 
   await publishing.getByRole('button', { name: `Yes, publish ${yearBefore}` }).click();
   await expect(status).toContainText(`The public page shows ${yearBefore} as published on`);
 
-  // The public page: both published years from the data (the earlier one in place of its typed-in figures), SPEC's 2023 below.
+  // The public page: both published years from the data (the earlier one in place of its typed-in figures), the typed-in 2023 below.
   await page.goto('/information-hub/statistics');
   const published = page.locator('[data-figures="published"]');
   await expect(published.getByRole('heading', { level: 2, name: lastYear })).toBeVisible();

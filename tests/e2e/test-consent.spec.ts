@@ -1,5 +1,5 @@
 /**
- * /test-consent (SPEC.md sections 2, 5 and 8): a man sent a signed link
+ * /test-consent (docs/rules.md#test-consent): a man sent a signed link
  * files his consent without signing in. A link missing a value, or one
  * whose signature does not match, says so and goes home; a good one takes
  * the form (same rules as at booking) and says 'Success'.

@@ -1,11 +1,11 @@
 /**
- * The waiting list (issue 19), in a browser whose clock is in New York: a
- * member joins the list of a fully booked event and sees his position;
- * the member holding the only place cancels; the offer arrives in the dev
- * outbox with its one-click unsubscribe; he follows its link to the slot
- * choice with the place held for him, and books it while the event is
- * full to everyone else. Staff then see the list and its offer on a
- * 360 px phone, nothing wider than the screen.
+ * The waiting list (docs/decisions/0019-waiting-list.md), in a browser whose
+ * clock is in New York: a member joins the list of a fully booked event and
+ * sees his position; the member holding the only place cancels; the offer
+ * arrives in the dev outbox with its one-click unsubscribe; he follows its link
+ * to the slot choice with the place held for him, and books it while the event
+ * is full to everyone else. Staff then see the list and its offer on a 360 px
+ * phone, nothing wider than the screen.
  */
 import { expect, test } from '@playwright/test';
 import { BOOKING_CONFIRMED_MESSAGE } from '../../src/domain/booking';

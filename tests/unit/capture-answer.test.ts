@@ -30,7 +30,7 @@ describe('captureOutcome: the capture’s own status decides', () => {
 });
 
 describe('what is kept and shown', () => {
-  it('records SPEC’s transaction fields from the capture and the card', () => {
+  it('records the transaction record’s fields from the capture and the card', () => {
     expect(transactionRecord('ORDER1234567890', { status: 201, body: captured('COMPLETED') })).toEqual({
       payer_name: 'A Member', amount: '25.00', payment_reference: 'ORDER1234567890', status: 'COMPLETED', payment_method: 'card',
       card_brand: 'VISA', card_last_digits: '1111', card_expiry: '2030-12', issuing_bank: 'Bank', avs_code: 'Y', cvv_code: 'M',

@@ -14,8 +14,8 @@ describe('minutesLeft on a hold', () => {
   });
 });
 
-describe('SPEC.md section 8 checkout words', () => {
-  it('fills in the transaction and the non-recoverable error as SPEC shows them', () => {
+describe('checkout words (docs/rules.md#checkout-messages)', () => {
+  it('fills in the transaction and the non-recoverable error as the checkout shows them', () => {
     expect(CHECKOUT_MESSAGES.transaction('CAP1', 'COMPLETED')).toBe(
       'Transaction CAP1: COMPLETED. Please wait while we process your payment and navigate you to the next step.',
     );

@@ -48,7 +48,7 @@ describe('cardState', () => {
     expect(cardState(event(overrides), at(now))).toBe(expected);
   });
 
-  it('labels each state as the SPEC words it', () => {
+  it('labels each state as docs/rules.md words it', () => {
     expect(CARD_LABELS).toEqual({
       passed: 'Event Passed',
       full: 'Fully Booked',

@@ -1,6 +1,7 @@
 /**
- * The pure parts of issue 11's field use: which browsers get the iOS Add to
- * Home Screen steps, and how the Offline data panel names what is saved.
+ * The pure parts of the field use (docs/decisions/0011-field-app.md): which
+ * browsers get the iOS Add to Home Screen steps, and how the Offline data panel
+ * names what is saved.
  */
 import { describe, expect, it } from 'vitest';
 import { isIosSafari } from '../../src/domain/install-offer';

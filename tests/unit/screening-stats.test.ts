@@ -123,7 +123,7 @@ describe('screeningFigures', () => {
     expect(screeningFigures(SEEDED, 2026, 'all').tests).toEqual(H);
   });
 
-  it('shows cancers by treatment when both parts are 5 or more (SPEC 2023: 26 cancers, 20 and 6)', () => {
+  it('shows cancers by treatment when both parts are 5 or more (the typed-in 2023: 26 cancers, 20 and 6)', () => {
     const spec = [
       ...results(2229, { value: 0.5, age: 45, sampleDate: '2023-05-01' }),
       ...results(20, { value: 1.5, age: 45, sampleDate: '2023-05-01', followUp: 'cancer_radical' }),
@@ -150,7 +150,7 @@ describe('the public years', () => {
     { year: 2023, lines: ['2,397 tests'] },
   ];
 
-  it('SPEC as typed until a year is published; a published year takes its typed place', () => {
+  it('the charity’s figures as typed until a year is published; a published year takes its typed place', () => {
     expect(publicYears(null, typedYearFigures).map((y) => [y.year, y.fromData])).toEqual([[2024, false], [2023, false]]);
     const figures = screeningFigures(SEEDED, 2025, 'all');
     const years = publicYears([{ year: 2025, published_at: '2026-01-05T10:00:00.000Z', figures }], typedYearFigures);

@@ -1,5 +1,5 @@
 /**
- * Issue 17, item 7: a link's signature is accepted only as sign() spelled
+ * A link's signature is accepted only as sign() spelled
  * it. Buffer's base64url decoding is lenient, so before the fix the
  * spellings below (a 32-byte HMAC is 43 characters whose last carries two
  * unused bits, padding, standard base64's alphabet, a stray character)

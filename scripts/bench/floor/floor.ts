@@ -1,5 +1,5 @@
 /**
- * The floor page (DESIGN.md section 5): React 19 hydrating a static copy of
+ * The floor page (docs/benchmarks.md): React 19 hydrating a static copy of
  * the home page's hero, built with Vite at bench time into .tmp/bench-floor
  * and served gzipped by a bare `node:http` server, so the site's first
  * visit can be read against what React itself costs on the same machine in

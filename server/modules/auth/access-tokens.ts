@@ -1,9 +1,9 @@
 /**
- * Access tokens: ES256 JWTs with Supabase's claims (FACTS.md) and the
- * signing key's kid, one hour. Verification checks signature, audience and
- * expiry against the app's clock; callers then check that the session is
- * still live. HS256 tokens from before ES256 are still accepted until they
- * expire.
+ * Access tokens: ES256 JWTs with Supabase's claims
+ * (https://supabase.com/docs/guides/auth/jwt-fields) and the signing key's kid,
+ * one hour. Verification checks signature, audience and expiry against the
+ * app's clock; callers then check that the session is still live. HS256 tokens
+ * from before ES256 are still accepted until they expire.
  */
 import { errors, jwtVerify, SignJWT, type JWTHeaderParameters } from 'jose';
 import type { SigningKeys } from './signing-keys';

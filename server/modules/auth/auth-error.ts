@@ -1,7 +1,9 @@
 /**
  * Errors of the /auth/v1 stand-in, in Supabase Auth's shape: a 4xx status
- * with `{ code, message }` (FACTS.md). supabase-js shows `message` and
- * branches on `code`, so both follow GoTrue's wording and codes.
+ * with `{ code, message }`
+ * (https://supabase.com/docs/guides/auth/debugging/error-codes). supabase-js
+ * shows `message` and branches on `code`, so both follow GoTrue's wording and
+ * codes.
  */
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 

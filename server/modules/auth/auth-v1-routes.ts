@@ -1,7 +1,8 @@
 /**
  * /auth/v1: the endpoints supabase-js calls, with Supabase Auth's request
- * and response shapes (FACTS.md), so the site can later point at a hosted
- * project by configuration alone. Rules live in server/modules/auth/auth-service.ts.
+ * and response shapes docs/decisions/0006-auth-stand-in.md, so the site can
+ * later point at a hosted project by configuration alone. Rules live in
+ * server/modules/auth/auth-service.ts.
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';

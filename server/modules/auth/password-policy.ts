@@ -1,10 +1,10 @@
 /**
  * What a new password must be: at least MIN_PASSWORD_LENGTH characters
- * (SPEC's message, as GoTrue words it), not one of the ~49,000 most common
- * passwords from breach corpora, and not the member's own email address
- * (or its local part). The list is @zxcvbn-ts/language-common's, a
- * maintained package, compared case-insensitively; it is read on first
- * use, not at start. Errors are GoTrue's weak_password with its reasons.
+ * (the message of docs/rules.md#passwords, as GoTrue words it), not one of the
+ * ~49,000 most common passwords from breach corpora, and not the member's own
+ * email address (or its local part). The list is @zxcvbn-ts/language-common's,
+ * a maintained package, compared case-insensitively; it is read on first use,
+ * not at start. Errors are GoTrue's weak_password with its reasons.
  */
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { AuthApiError } from './auth-error';

@@ -10,9 +10,10 @@
  * Hashing runs on a pool of its own (tinypool worker threads,
  * password-worker.mjs), never on libuv's shared 4-thread pool: there a burst
  * of sign-ins queued the site's file reads and gzip behind 200 hashes and
- * `/` took 3.4 s (issue 17). The pool has half the machine's cores (at least
- * one) and a bounded queue; when the queue is full a sign-in is answered at
- * once with 429 and Retry-After instead of waiting its turn for seconds.
+ * `/` took 3.4 s (docs/benchmarks.md#a-burst-of-sign-ins-beside-the-floor).
+ * The pool has half the machine's cores (at least one) and a bounded queue;
+ * when the queue is full a sign-in is answered at once with 429 and Retry-After
+ * instead of waiting its turn for seconds.
  */
 import type { Algorithm, Options } from '@node-rs/argon2';
 import { availableParallelism } from 'node:os';

@@ -1,7 +1,9 @@
 /**
  * Auth users: the rows, and the JSON Supabase Auth answers with
- * (FACTS.md: id, aud, role, email, phone, email_confirmed_at, app_metadata,
- * user_metadata, identities, created_at, updated_at, is_anonymous).
+ * (Supabase Auth's user object,
+ * https://github.com/supabase/auth/blob/master/openapi.yaml: id, aud, role,
+ * email, phone, email_confirmed_at, app_metadata, user_metadata, identities,
+ * created_at, updated_at, is_anonymous).
  */
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../platform/db/adapter';

@@ -1,5 +1,5 @@
 /**
- * Staff registering a member at a screening venue (issue 17, item 6), with
+ * Staff registering a member at a screening venue, with
  * the built-in sign-in. The account is made with no password that can
  * match (NO_PASSWORD_YET), unconfirmed, and a confirmation link (24 hours)
  * is emailed that signs him in on the page where he chooses his password;

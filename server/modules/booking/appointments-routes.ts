@@ -1,5 +1,6 @@
 /**
- * /api/appointments, the signed-in member's bookings (issue 7):
+ * /api/appointments, the signed-in member's bookings
+ * (docs/decisions/0007-bookings-appointments-and-history.md):
  * - POST / {eventId, appointmentStartTime, consentId, accessGrant?} -> 201
  *   {status: 'success', appointment}; refusals as BOOKING_REFUSALS say. The
  *   confirmation email is queued with the booking.
@@ -8,8 +9,8 @@
  * - GET /:id -> {appointment}; another member's or a malformed id -> 404
  *   (alike, so ids reveal nothing), and asking for another's is logged.
  * - GET /:id/cancellation -> {refund: 'full' | 'none' | null, outcome}: what
- *   cancelling now would refund (SPEC.md section 9), so the page can ask
- *   first; `outcome` (CancellationOutcome) carries the amount and by when.
+ *   cancelling now would refund (docs/rules.md#refund-policy), so the page can
+ *   ask first; `outcome` (CancellationOutcome) carries the amount and by when.
  * - POST /:id/cancel {acceptNoRefund?} -> {status: 'success', appointment,
  *   refund, outcome}. A paid booking within 2 business days needs acceptNoRefund
  *   (409 no_refund_confirmation_required otherwise); one further ahead is

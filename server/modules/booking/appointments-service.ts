@@ -33,7 +33,7 @@ export interface AppointmentDetail {
 }
 
 export interface Cancellation extends AppointmentDetail {
-  /** For a booking paid by card: SPEC.md section 9's decision; null when nothing was paid. */
+  /** For a booking paid by card: docs/rules.md#refund-policy; null when nothing was paid. */
   refund: RefundDecision | null;
   /** What was refunded, or that nothing was, and by when (the dialog and the email state it). */
   outcome: CancellationOutcome;
@@ -45,7 +45,7 @@ export interface Cancellation extends AppointmentDetail {
 export const noRefundConfirmationRequired = () => new ApiError(409, 'no_refund_confirmation_required', NO_REFUND_MESSAGE);
 
 /**
- * What cancelling at `at` gives back (SPEC.md section 9: UK dates,
+ * What cancelling at `at` gives back (docs/rules.md#refund-policy
  * England-and-Wales bank holidays). Only a card payment is refunded; the
  * bank holidays run far enough ahead to date the refund's latest day.
  */

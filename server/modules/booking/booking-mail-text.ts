@@ -1,7 +1,7 @@
 /**
  * The words of the booking emails, built once as a BookingMailContent and
  * written out twice: as the plain text part (mailText) and as the HTML
- * part (mailHtml, server/mail/html.ts), so the two always say the same.
+ * part (mailHtml, server/platform/mail/content.ts), so the two always say the same.
  * Everything here is the charity's text or data the server holds about the
  * event; the only thing a member typed is their first name, and only when
  * it looks like a name (the HTML part escapes it, and everything else).
@@ -92,7 +92,7 @@ export function changedContent(appointment: Appointment, firstName: string, prev
   };
 }
 
-/** The day before (issue 19): when, where, directions, what to bring, how to change or cancel, and the calendar file again. */
+/** The day before: when, where, directions, what to bring, how to change or cancel, and the calendar file again. */
 /** The last section of an optional email: what it is, and its one-click unsubscribe (RFC 8058's link, also in the headers). */
 export function unsubscribeSection(why: string, linkText: string, url: string): MailSection {
   return {

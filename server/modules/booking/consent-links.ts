@@ -1,13 +1,14 @@
 /**
- * Signed /test-consent links. SPEC's page files a consent for the
- * profile_id and test_date in its URL; the link also carries an expiry and
- * an HMAC over all three, so nobody can file consent for someone else by
- * editing the URL. Made by `npm run consent-link`, checked by the API.
+ * Signed /test-consent links. The /test-consent page
+ * (docs/rules.md#test-consent) files a consent for the profile_id and test_date
+ * in its URL; the link also carries an expiry and an HMAC over all three, so
+ * nobody can file consent for someone else by editing the URL. Made by `npm run
+ * consent-link`, checked by the API.
  */
 import { isIsoDate } from '../../../src/domain/london-time';
 import type { Signer } from '../../platform/signing';
 
-/** SPEC.md section 5's message for a missing or bad link. */
+/** The message for a missing or bad link (docs/rules.md#test-consent). */
 export const TEST_CONSENT_INVALID = 'Invalid or missing parameters. Please check your link or contact support.';
 export const DEFAULT_LINK_DAYS = 30;
 /** A link files one consent; a second try is told so (409). */

@@ -1,5 +1,5 @@
 /**
- * Consent forms (SPEC.md sections 2 and 5):
+ * Consent forms (docs/rules.md#consent):
  * - POST /api/medical/consent (signed in): the answers plus eventId; the
  *   member is the token's. 201 {status: 'success', consent_id}.
  * - GET /api/medical/test-consent?profile_id&test_date&expires&signature:
@@ -8,7 +8,8 @@
  * - POST /api/medical/test-consent: the link's four parameters plus the
  *   answers, no sign-in: the signature is the permission. A link files
  *   one consent: once it has, both answer 409 saying so.
- * A bad, altered or expired link answers 403 with SPEC's message.
+ * A bad, altered or expired link answers 403 with the message of
+ * docs/rules.md#test-consent.
  */
 import { Hono } from 'hono';
 import type { MemberVerifier } from '../auth';

@@ -1,8 +1,8 @@
 /**
  * Filing consent forms: for a booking (the signed-in member, an event) and
  * from a signed /test-consent link (a profile and a test date). The
- * answers are checked against SPEC's rules (consentProblems, shared with
- * the form) here, whatever the screen did.
+ * answers are checked against the rules of docs/rules.md#consent
+ * (consentProblems, shared with the form) here, whatever the screen did.
  */
 import { BOOKING_REFUSAL_MESSAGES, BOOKING_REFUSALS, type BookingRefusal } from '../../../src/domain/booking';
 import { CONSENT_VERSION, consentProblems, type ConsentAnswers } from '../../../src/domain/consent';
@@ -34,7 +34,7 @@ export function invalidConsent(issues: FieldIssue[]): ApiError {
 
 export interface EventConsentRequest {
   eventId: unknown;
-  /** SPEC's profileId: accepted only when it is the caller's own. */
+  /** The profileId the original client sends: accepted only when it is the caller's own. */
   profileId: unknown;
   psaTestDate: unknown;
 }

@@ -1,10 +1,10 @@
 /**
- * The reminder the day before each confirmed appointment (issue 19,
- * docs/decisions/0016), found by a sweep rather than scheduled at booking:
- * the sweep reads each booking as it is when the reminder is due, so a
- * cancelled booking gets none and a moved one gets its new time, with no
- * job to find and take back on every cancellation, change of time or event
- * cancelled by staff, and a new REMINDER_TIME applies to every booking.
+ * The reminder the day before each confirmed appointment
+ * (docs/decisions/0016-appointment-reminders.md), found by a sweep rather than
+ * scheduled at booking: the sweep reads each booking as it is when the reminder
+ * is due, so a cancelled booking gets none and a moved one gets its new time,
+ * with no job to find and take back on every cancellation, change of time or
+ * event cancelled by staff, and a new REMINDER_TIME applies to every booking.
  *
  * One transaction per sweep: the due bookings are locked (SKIP LOCKED, so
  * a second process's sweep, or a change of time under way, is passed by

@@ -1,10 +1,10 @@
 /**
  * Access grants: what a right access code earns, a signed token bound to
  * one private event and valid for two hours. It may be asked for before
- * sign-in (SPEC's flow shows the code modal first), so it names the event,
- * not the member; the booking itself is still the signed-in member's.
- * Format: base64url(JSON {e: event id, x: expiry in epoch seconds}) "."
- * base64url(HMAC). Nothing is stored: any server process can check it.
+ * sign-in (the code modal comes first, docs/rules.md#access-codes), so it names
+ * the event, not the member; the booking itself is still the signed-in
+ * member's. Format: base64url(JSON {e: event id, x: expiry in epoch seconds})
+ * "." base64url(HMAC). Nothing is stored: any server process can check it.
  */
 import type { Signer } from '../../platform/signing';
 

@@ -1,5 +1,5 @@
 /**
- * The events API (SPEC.md section 7): listing, one event, its free slots
+ * The events API (docs/rules.md#api-shapes): listing, one event, its free slots
  * (a private event's only with a valid access grant in X-Access-Grant),
  * and the access-code check that gives such a grant.
  */
@@ -52,7 +52,7 @@ export function eventsRoutes(
     return c.json(slots.open);
   });
 
-  // SPEC's client reads `status`; the modal shows 'Invalid Access code' on any failure.
+  // The original client reads `status` (docs/rules.md#api-shapes); the modal shows 'Invalid Access code' on any failure.
   app.post('/:id/check-access-code', formBodyLimit(), validBody(accessCodeAttemptSchema), async (c) => {
     const outcome = await accessCodes.check(c.req.param('id'), c.req.valid('json').access_code, clientAddress(c, trustProxy));
     switch (outcome.kind) {

@@ -96,7 +96,8 @@ export function createEventsService(
     // No date filter: everything from today (UK) on. Whatever the filter, an
     // event that has ended (on UK wall-clock time, by the server's clock) is
     // not upcoming and is never listed: not even as "Event Passed" for the
-    // rest of its day (issue 16).
+    // rest of its day (docs/decisions/0004-date-filter-semantics.md: one
+    // that ended at 22:20 is not offered at 23:25).
     const { from, to } = filters.date ? dateRange(filters.date, at) : { from: londonDate(at), to: null };
     const params: unknown[] = [from, at];
     const where = ['event_date >= $1::date', 'cancelled_at IS NULL'];

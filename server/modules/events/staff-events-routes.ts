@@ -1,5 +1,6 @@
 /**
- * /api/staff/events: the staff console's events (issue 10).
+ * /api/staff/events: the staff console's events
+ * (docs/decisions/0010-staff-console.md).
  * - GET /            -> {events}: every event, private, past and cancelled too
  * - GET /:id         -> {event}
  * - POST /           {event fields, access_code?} -> 201 {event, access_code}

@@ -1,8 +1,9 @@
 /**
  * Contact enquiries: stored first, then emailed to the charity. A sender
- * gets a few enquiries an hour, counted in the database (DESIGN.md section
- * 1: throttles hold across server processes); the lock makes the count
- * and the insert one step, so parallel requests cannot slip past it.
+ * gets a few enquiries an hour, counted in the database
+ * (docs/decisions/0008-threat-model.md, control 3: throttles hold across
+ * server processes); the lock makes the count and the insert one step, so
+ * parallel requests cannot slip past it.
  */
 import { createHash } from 'node:crypto';
 import { ENQUIRY_LABELS, ENQUIRY_FIELDS, type ContactEnquiry } from '../../../src/domain/contact-enquiry';

@@ -1,5 +1,6 @@
 /**
- * The member's email choices (issue 19), signed in:
+ * The member's email choices
+ * (docs/decisions/0018-email-choices-and-unsubscribe.md), signed in:
  * - GET /api/email-choices -> {choices}
  * - PUT /api/email-choices {reminders?, recall?, waiting_list?, newsletter?}
  *   (booleans; at least one) -> {choices}

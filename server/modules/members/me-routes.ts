@@ -1,6 +1,7 @@
 /**
- * /api/me: the signed-in member's own record (issue 20, ADR 0021). Who he
- * is comes from his token only; no id in the request names anyone.
+ * /api/me: the signed-in member's own record
+ * (docs/decisions/0021-member-record-export-and-erasure.md). Who he is comes
+ * from his token only; no id in the request names anyone.
  * - GET /export?format=json|html -> his data as a file to keep (JSON, or
  *   a readable HTML page), Content-Disposition attachment; recorded in the
  *   staff audit as 'member.export' without the data

@@ -1,7 +1,8 @@
 /**
- * "Delete my account" (UK GDPR article 17; issue 20, ADR 0021). The member
- * confirms with his password, checked here as a sign-in checks it (the same
- * throttles), then in one transaction:
+ * "Delete my account" (UK GDPR article 17;
+ * docs/decisions/0021-member-record-export-and-erasure.md). The member confirms
+ * with his password, checked here as a sign-in checks it (the same throttles),
+ * then in one transaction:
  * - his profile, consents, screening history, results, email choices and
  *   auth user (with its sessions, refresh tokens and email links) are
  *   deleted: every access and refresh token of his stops working at once;

@@ -1,10 +1,11 @@
 /**
- * "Download my data" (UK GDPR articles 15 and 20; issue 20, ADR 0021):
- * everything this site holds about the signed-in member, found by his user
- * id (the token's sub) and through his profile, never by anything the
- * request says. Each section is a list of rows exactly as stored, with the
- * internal keys that only join tables left out. Dates come from PostgreSQL's
- * own JSON (YYYY-MM-DD, ISO times), so no device zone moves a day.
+ * "Download my data" (UK GDPR articles 15 and 20;
+ * docs/decisions/0021-member-record-export-and-erasure.md): everything this
+ * site holds about the signed-in member, found by his user id (the token's sub)
+ * and through his profile, never by anything the request says. Each section is
+ * a list of rows exactly as stored, with the internal keys that only join
+ * tables left out. Dates come from PostgreSQL's own JSON (YYYY-MM-DD, ISO
+ * times), so no device zone moves a day.
  *
  * New tables that hold a member's data must add a section here: the API
  * test searches every table for a member's details after erasure, and the

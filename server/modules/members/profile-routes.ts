@@ -1,8 +1,9 @@
 /**
- * /api/auth/profile: the signed-in member's own profile (SPEC.md section 7).
- * POST creates it after sign-up, GET reads it, PATCH (and PUT, which the
- * original client may use) updates it. Answers carry `status: 'success'`
- * and the profile as `userProfile`, as the SPEC's client reads them.
+ * /api/auth/profile: the signed-in member's own profile
+ * (docs/rules.md#api-shapes). POST creates it after sign-up, GET reads it,
+ * PATCH (and PUT, which the original client may use) updates it. Answers carry
+ * `status: 'success'` and the profile as `userProfile`, as the original client
+ * reads them.
  */
 import { Hono, type Context } from 'hono';
 import type { MemberVerifier } from '../auth';

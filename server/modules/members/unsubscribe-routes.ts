@@ -1,5 +1,6 @@
 /**
- * One-click unsubscribe (RFC 8058, issue 19), without signing in:
+ * One-click unsubscribe (RFC 8058,
+ * docs/decisions/0018-email-choices-and-unsubscribe.md), without signing in:
  * - GET  /unsubscribe?t=TOKEN: a page naming what stops, with one button.
  *   Opening a link changes nothing, since mail scanners open links too.
  * - POST /unsubscribe?t=TOKEN: turns that kind of email off. A mail

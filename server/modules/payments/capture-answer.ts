@@ -1,8 +1,10 @@
 /**
  * Reading PayPal's capture answer. A decline may come as HTTP 422 with an
  * issue, or as HTTP 201 with the order COMPLETED and the capture itself
- * DECLINED (FACTS.md): so the outcome is decided from the capture's own
- * status, never from the HTTP status or the order's.
+ * DECLINED (docs/decisions/0009-card-payments.md;
+ * https://developer.paypal.com/docs/api/orders/v2/#orders_capture): so the
+ * outcome is decided from the capture's own status, never from the HTTP status
+ * or the order's.
  */
 import type { PayPalAnswer } from './paypal-client';
 
@@ -68,10 +70,10 @@ export function moneyInPence(money: unknown): { pence: number; currency: string 
 }
 
 /**
- * Why a completed capture cannot pay for the order (DESIGN.md section 3:
- * confirmed only when the captured amount and currency equal the
- * order's), or null when they are equal. A capture that states no amount
- * is not taken on trust either.
+ * Why a completed capture cannot pay for the order
+ * (docs/decisions/0009-card-payments.md, "Amount check": confirmed only when
+ * the captured amount and currency equal the order's), or null when they are
+ * equal. A capture that states no amount is not taken on trust either.
  */
 export function amountMismatch(answer: PayPalAnswer, orderPence: number, currency = ORDER_CURRENCY): string | null {
   const captured = moneyInPence(firstCapture(answer.body).amount);
@@ -81,7 +83,7 @@ export function amountMismatch(answer: PayPalAnswer, orderPence: number, currenc
   return `PayPal captured ${captured.currency} ${(captured.pence / 100).toFixed(2)} for an order of ${ordered}`;
 }
 
-/** SPEC.md section 3's transaction record, from PayPal's answer. */
+/** The server's record of a capture (docs/rules.md#card-payment), from PayPal's answer. */
 export interface TransactionRecord {
   payer_name: string | null;
   amount: string | null;
@@ -117,9 +119,9 @@ export function transactionRecord(orderId: string, answer: PayPalAnswer): Transa
 }
 
 /**
- * What the page is told about a capture (SPEC.md section 7's capture
- * shape): the order's id and status, the capture and the card, nothing
- * else PayPal sent (no links, no payer e-mail).
+ * What the page is told about a capture (docs/rules.md#api-shapes): the order's
+ * id and status, the capture and the card, nothing else PayPal sent (no links,
+ * no payer e-mail).
  */
 export function captureAnswerForPage(answer: PayPalAnswer): Json {
   const body = answer.body;

@@ -31,7 +31,7 @@ import {
 import { PaymentError } from './payment-error';
 import { isPayPalId, type PayPalApi } from './paypal-client';
 
-/** How long a place is held for its card payment (DESIGN.md section 3). */
+/** How long a place is held for its card payment (docs/rules.md#places-and-holds). */
 export const HOLD_MINUTES = 15;
 /** Live holds one member may have on other events at once. */
 export const MAX_LIVE_HOLDS = 3;
@@ -159,7 +159,7 @@ export function createOrderService(db: Database, paypal: PayPalApi, grants: Acce
     const { event } = hold;
     const made = await paypal.createOrder({
       amountPence: hold.order.amount,
-      // SPEC.md section 7's cart description: product name, date DD/MM/YYYY and event id.
+      // The order description of docs/rules.md#card-payment: product name, date DD/MM/YYYY and event id.
       description: `${event.product_name} ${formatDayMonthYear(event.event_date)} ${event.event_id}`,
       customId: hold.appointmentId,
       requestId: hold.order.request_id,

@@ -1,8 +1,8 @@
 /**
- * Payment errors leave the server in SPEC.md's shape for /payments/*
- * (PayPal's own: `details[0] {issue, description}` and `debug_id`), next to
- * the site's usual `error` and `message`, so the checkout page reads them
- * as the original did and every other client as it reads any error. The
+ * Payment errors leave the server in the shape of docs/rules.md#api-shapes for
+ * /payments/* (PayPal's own: `details[0] {issue, description}` and `debug_id`),
+ * next to the site's usual `error` and `message`, so the checkout page reads
+ * them as the original did and every other client as it reads any error. The
  * debug id is logged with the cause, so support can find it from what the
  * member saw.
  */

@@ -1,9 +1,9 @@
 /**
- * /api/payments (issue 9, docs/decisions/0009), signed-in members only
+ * /api/payments (docs/decisions/0009-card-payments.md), signed-in members only
  * except the config and PayPal's webhooks:
  * - GET /config -> {clientId, sdkBaseUrl?}: how the page loads PayPal's SDK.
  * - POST /webhooks: PayPal's notifications, checked by PayPal's signature
- *   check (payment-webhooks.ts).
+ *   check (payment-webhooks-routes.ts).
  * - GET /checkout?eventId= -> {amount, appointment, holdExpiresAt,
  *   holdSecondsLeft}: the price and the member's live hold or booking for
  *   the event (a reload of /checkout resumes it, a charged card shows the
@@ -12,7 +12,8 @@
  * - POST /orders {eventId, appointmentStartTime, consentId, accessGrant?}
  *   -> 201 {id, appointmentId, holdExpiresAt, holdSecondsLeft, amount}. A
  *   cart's amounts are ignored: the price comes from the event.
- * - POST /orders/:id/capture -> SPEC's capture shape plus `appointment`.
+ * - POST /orders/:id/capture -> the capture shape of docs/rules.md#api-shapes
+ *   plus `appointment`.
  * - PUT /transactions {data} -> {status: 'success'}: the page's own note of
  *   a transaction, kept apart from the server's record.
  * Errors carry `details[0] {issue, description}` and `debug_id`.

@@ -1,21 +1,21 @@
 /**
  * Returning a captured payment through PayPal's refund call: for a capture
  * that arrived after its place had gone (or of the wrong amount), and for a
- * paid booking cancelled in time (SPEC.md section 9). The order is marked
- * refund_due in the same transaction that decided it, and its refund job
- * queued there (refund-jobs.ts), so a crash or a PayPal outage leaves the
- * job to retry; the refund's PayPal-Request-Id is fixed per order, so a
- * retry never refunds twice.
+ * paid booking cancelled in time (docs/rules.md#refund-policy). The order is
+ * marked refund_due in the same transaction that decided it, and its refund job
+ * queued there (refund-jobs.ts), so a crash or a PayPal outage leaves the job
+ * to retry; the refund's PayPal-Request-Id is fixed per order, so a retry never
+ * refunds twice.
  *
- * PayPal's refund has its own status (DESIGN.md section 3: "pending" until
- * PayPal says it completed). COMPLETED marks the order refunded and queues
- * the member's email in that same transaction, once; PENDING marks it
- * refund_pending (the member and staff see "Refund pending"), completed
- * later from a webhook's job or the reconciler's GET of the refund; FAILED
- * or CANCELLED marks it refund_failed, for staff. The same recordRefund
- * applies PayPal's word wherever it comes from, each change a conditional
- * UPDATE, so however many answers, webhooks and reconciler runs race, one
- * email is queued.
+ * PayPal's refund has its own status (docs/decisions/0009-card-payments.md,
+ * "Refund states": "pending" until PayPal says it completed). COMPLETED marks
+ * the order refunded and queues the member's email in that same transaction,
+ * once; PENDING marks it refund_pending (the member and staff see "Refund
+ * pending"), completed later from a webhook's job or the reconciler's GET of
+ * the refund; FAILED or CANCELLED marks it refund_failed, for staff. The same
+ * recordRefund applies PayPal's word wherever it comes from, each change a
+ * conditional UPDATE, so however many answers, webhooks and reconciler runs
+ * race, one email is queued.
  */
 import type { Database } from '../../platform/db/adapter';
 import type { Logger } from '../../platform/logger';

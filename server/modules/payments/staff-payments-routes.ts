@@ -1,11 +1,12 @@
 /**
- * /api/staff/payments: card payments that need a person (docs/decisions/0009).
+ * /api/staff/payments: card payments that need a person (docs/decisions/0009-card-payments.md).
  * - GET / -> {payments: PaymentNeedingAttention[]}: refunds due, pending or
  *   failed at PayPal, and payments PayPal reported wrong (a captured amount
  *   not the order's; a confirmed booking's payment denied, reversed or
  *   refunded at PayPal). Those needing action first (a failed refund, a
  *   problem), then the most recently changed; at most 200.
- * One query, so no service (STYLE.md habit 6).
+ * One query and no rule to apply, so no service: the route reads the
+ * database itself (docs/architecture.md#modules).
  */
 import { Hono } from 'hono';
 import type { AppointmentStatus, PaymentStatus } from '../../../src/domain/booking';

@@ -1,16 +1,16 @@
 /**
- * PayPal's webhooks (FACTS.md "PayPal webhooks", docs/decisions/0009).
- * A delivery is believed only when PayPal's own verify-webhook-signature
- * says SUCCESS for it and our webhook id; its event id is then stored once
- * (recordWebhookEvent, in the receiving transaction, which also queues its
- * paypal_webhook job: webhook-jobs.ts), so a redelivery or a replay changes
- * nothing. Acting on it is that job's work: processPayPalWebhook reads
- * the stored event and then the resource's current state from PayPal (GET
+ * PayPal's webhooks (https://developer.paypal.com/api/rest/webhooks/,
+ * docs/decisions/0009). A delivery is believed only when PayPal's own
+ * verify-webhook-signature says SUCCESS for it and our webhook id; its event id
+ * is then stored once (recordWebhookEvent, in the receiving transaction, which
+ * also queues its paypal_webhook job: webhook-jobs.ts), so a redelivery or a
+ * replay changes nothing. Acting on it is that job's work: processPayPalWebhook
+ * reads the stored event and then the resource's current state from PayPal (GET
  * capture, GET refund), never the state the event carried, because events
  * arrive late, twice and out of order. Everything it does goes through the
  * idempotent paths the capture and refunds already use (settle.ts,
- * recordRefund), so processing an event twice, or racing the capture call
- * or the reconciler, has one effect.
+ * recordRefund), so processing an event twice, or racing the capture call or
+ * the reconciler, has one effect.
  *
  * What it does with the resource's state:
  * - a capture of an order we have not settled: settle it from the order

@@ -1,9 +1,10 @@
 /**
- * What followed an amber or red result (issue 20): staff record it on the
- * attendee list when they learn it. The band is worked out here, from the
- * value and the member's age on the sample date (src/domain/psa-band.ts),
- * never taken from the screen: a green result takes no outcome. Audited
- * as result.follow_up with the outcome before and after.
+ * What followed an amber or red result
+ * (docs/decisions/0022-screening-statistics.md): staff record it on the
+ * attendee list when they learn it. The band is worked out here, from the value
+ * and the member's age on the sample date (src/domain/psa-band.ts), never taken
+ * from the screen: a green result takes no outcome. Audited as result.follow_up
+ * with the outcome before and after.
  */
 import { ageOn } from '../../../src/domain/age';
 import { takesFollowUp, type FollowUpOutcome } from '../../../src/domain/follow-up';

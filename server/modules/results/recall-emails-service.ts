@@ -1,9 +1,9 @@
 /**
- * The recall emails (issue 19, docs/decisions/0020), found by a sweep as
- * the day-before reminders are (docs/decisions/0016): the invitation four
- * weeks before a result's next_test_due, listing the bookable events
- * nearest to where he was last tested; one follow-up a month later unless
- * he has booked since; and after a red result, the prompt to see a GP.
+ * The recall emails (docs/decisions/0020-recall-invitations-and-gp-prompt.md),
+ * found by a sweep as the day-before reminders are (docs/decisions/0016): the
+ * invitation four weeks before a result's next_test_due, listing the bookable
+ * events nearest to where he was last tested; one follow-up a month later
+ * unless he has booked since; and after a red result, the prompt to see a GP.
  *
  * Each kind is one transaction: the due results are locked (FOR UPDATE OF
  * the result, SKIP LOCKED, so a second process's sweep passes them by),

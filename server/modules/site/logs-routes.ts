@@ -1,10 +1,10 @@
 /**
  * POST /api/logs/error {errorMessage, description}: the checkout page's
- * failures (SPEC.md section 8's log messages), kept for support with the
- * member from the token. The page ignores the answer (SPEC.md section 7),
- * so it is always 202: a missing token, a bad body, a throttled or an
- * oversized report is dropped quietly rather than turned into an error
- * the page would have to handle. Texts are cut to size; at most 30 a
+ * failures (docs/rules.md#checkout-messages), kept for support with the
+ * member from the token. The page ignores the answer
+ * (docs/rules.md#api-shapes), so it is always 202: a missing token, a bad body,
+ * a throttled or an oversized report is dropped quietly rather than turned into
+ * an error the page would have to handle. Texts are cut to size; at most 30 a
  * member per 10 minutes are kept.
  */
 import { Hono } from 'hono';

@@ -11,11 +11,12 @@
  * Each file of the built site is read into memory once, and a text file of
  * 1 KB or more gzipped then, so serving it again is a lookup: no file read
  * and no compression on libuv's thread pool, which the database driver's
- * DNS and, before issue 17, password hashing shared (during a burst of
- * sign-ins `/` took 3.4 s). Files over 2 MB (a video, say) are read from
- * disk when asked for. A hashed file under /assets/ that the build also
- * wrote as brotli (`name.br`, scripts/precompress-plugin.ts) goes as that to
- * a browser that accepts it: fewer bytes on a slow line than gzip.
+ * DNS and, until password hashing moved to its own worker pool, password
+ * hashing shared (during a burst of sign-ins `/` took 3.4 s). Files over 2 MB
+ * (a video, say) are read from disk when asked for. A hashed file under
+ * /assets/ that the build also wrote as brotli (`name.br`,
+ * scripts/precompress-plugin.ts) goes as that to a browser that accepts it:
+ * fewer bytes on a slow line than gzip.
  */
 import type { Context } from 'hono';
 import { Hono } from 'hono';

@@ -1,6 +1,6 @@
 /**
  * /api/staff/events/:eventId/... : the attendee list and what staff do
- * from it (issue 10).
+ * from it (docs/decisions/0010-staff-console.md).
  * - GET  /attendees -> {event_id, attendees}
  * - POST /check-ins {check_ins: [{appointment_id, checked_in_at}]} -> {results}
  *   in the order sent; replaying a queue records nothing twice
@@ -41,7 +41,7 @@ const tooLarge = (what: string, bytes: number) => () => {
 
 const invalid = (field: string, message: string) => new ApiError(422, 'validation_failed', message, [fieldIssue(field, message)]);
 
-/** The recall body, {months}: whole months 1 to 60, or null to go back to the rule (issue 19; one place, for the shared schemas). */
+/** The recall body, {months}: whole months 1 to 60, or null to go back to the rule (docs/rules.md#recall-intervals; one place, for the shared schemas). */
 function readRecallInterval(body: Record<string, unknown>): number | null {
   const { months } = body;
   if (months === null) return null;

@@ -1,7 +1,7 @@
 /**
  * /api/staff/members: staff registering a member at a screening venue
- * (issue 17, item 6), where many men share the hall's one address and the
- * sign-up limit per address would turn the eleventh away.
+ * (docs/rules.md#venue-registration), where many men share the hall's one
+ * address and the sign-up limit per address would turn the eleventh away.
  * - POST / {first_name, last_name, email} -> 201 {email, emailed}: the
  *   account exists, unconfirmed and with no password, and he is emailed a
  *   link to choose one; emailed is false when the mail server refused (he
@@ -20,7 +20,7 @@ import type { StaffVariables } from '../auth';
 import { requireSiteOrigin, type SiteOriginEnv } from '../../platform/http/site-origin';
 import { actorOf } from '../events';
 
-/** Where his link lands: the page to choose a password (src/app/paths.ts resetPassword). */
+/** Where his link lands: the page to choose a password (src/lib/paths.ts resetPassword). */
 const CHOOSE_PASSWORD_PATH = '/reset-password?welcome=1';
 
 export function staffMembersRoutes(registrar: VenueRegistrar | null, site: SiteOriginEnv): Hono<{ Variables: StaffVariables }> {

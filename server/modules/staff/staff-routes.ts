@@ -1,13 +1,17 @@
 /**
- * /api/staff: the staff console's API (issue 10). Every route is behind
- * requireStaff (401 without a token, 403 for a member who is not staff);
- * who acts comes from the token, never from the body.
+ * /api/staff: the staff console's API (docs/decisions/0010-staff-console.md).
+ * Every route is behind requireStaff (401 without a token, 403 for a member who
+ * is not staff); who acts comes from the token, never from the body.
  * - GET /me -> {email}: whether the signed-in user may open the console
- * - /events/... : staff-events.ts and staff-attendees.ts
- * - /jobs/... : staff-jobs.ts, the emails and refunds that could not be done
- * - /payments: card payments needing a person (staff-payments.ts)
- * - /members: registering a member at a venue (staff-members.ts)
- * - /statistics: the yearly screening figures and publishing them (staff-statistics.ts)
+ * - /events/... : server/modules/events/staff-events-routes.ts and
+ *   staff-attendees-routes.ts
+ * - /jobs/... : staff-jobs-routes.ts, the emails and refunds that could not
+ *   be done
+ * - /payments: card payments needing a person
+ *   (server/modules/payments/staff-payments-routes.ts)
+ * - /members: registering a member at a venue (staff-members-routes.ts)
+ * - /statistics: the yearly screening figures and publishing them
+ *   (server/modules/statistics/staff-statistics-routes.ts)
  */
 import { Hono } from 'hono';
 import type { MemberVerifier } from '../auth';

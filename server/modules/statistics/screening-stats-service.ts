@@ -1,12 +1,13 @@
 /**
- * The yearly screening figures from the database (issue 20): every result
- * with a value, its member's age on the sample date and ethnicity, its
- * event's type and the follow-up staff recorded, computed by the one rule
- * in src/domain/screening-stats.ts (small numbers hidden). Publishing a
- * year stores the figures exactly as computed then, with an audit row, in
- * one transaction; only a year that is over (UK time) can be published,
- * so no two snapshots differ by one result that just came in. The public
- * pages read the latest snapshot of each published year.
+ * The yearly screening figures from the database
+ * (docs/decisions/0022-screening-statistics.md): every result with a value, its
+ * member's age on the sample date and ethnicity, its event's type and the
+ * follow-up staff recorded, computed by the one rule in
+ * src/domain/screening-stats.ts (small numbers hidden). Publishing a year
+ * stores the figures exactly as computed then, with an audit row, in one
+ * transaction; only a year that is over (UK time) can be published, so no two
+ * snapshots differ by one result that just came in. The public pages read the
+ * latest snapshot of each published year.
  */
 import { ageOn } from '../../../src/domain/age';
 import { londonDate } from '../../../src/domain/london-time';
@@ -110,7 +111,7 @@ export function createScreeningStatsService(db: Database, now: () => Date): Scre
         // One Publish of a year at a time, so each release is made against every one before it.
         await tx.query("SELECT pg_advisory_xact_lock(hashtext(current_schema() || ':statistics.publish:' || $1::text))", [year]);
         const results = await resultsOfYear(tx, year);
-        // A year with no results would replace SPEC's typed-in figures for it with zeros.
+        // A year with no results would replace the charity's typed-in figures for it with zeros (docs/rules.md#publishing-statistics).
         if (results.length === 0) throw new ApiError(409, 'nothing_to_publish', `There are no results for ${year} to publish.`);
         // The all-types view, suppressed with the type views staff can set beside it and against every earlier release of the year.
         const figures = screeningFigures(results, year, 'all', await releasesOf(tx, year));

@@ -1,7 +1,8 @@
 /**
- * /api/staff/statistics: the charity's yearly screening figures (issue 20),
- * staff only (requireStaff in staff.ts). Small numbers are hidden by the
- * one rule in src/domain/small-numbers.ts before anything leaves here.
+ * /api/staff/statistics: the charity's yearly screening figures
+ * (docs/decisions/0022-screening-statistics.md), staff only (requireStaff in
+ * server/modules/auth/require-staff.ts). Small numbers are hidden by the one rule in
+ * src/domain/small-numbers.ts before anything leaves here.
  * - GET  /?year=2025&event_type=all|community|freemasons|corporate
  *        -> {figures, years}: the year's figures (this UK year by default)
  *        and the years with results, newest first; 422 for a bad filter

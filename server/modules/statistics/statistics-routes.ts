@@ -1,7 +1,7 @@
 /**
  * /api/statistics: what the public pages show of the charity's figures
- * (issue 20, docs/decisions/0022). No sign-in: only what staff published,
- * already past the small-number rule.
+ * (docs/decisions/0022-screening-statistics.md). No sign-in: only what staff
+ * published, already past the small-number rule.
  * - GET /published -> {years, published}: the latest snapshot of each
  *   published year, newest year first; and the newest of them alone, or
  *   null (what the pages before `years` read, kept for a copy of the site

@@ -1,14 +1,14 @@
 /**
- * Offering freed places to a full event's waiting list (issue 19,
- * docs/decisions/0019). `offerFreedPlaces` runs in the transaction that
- * frees a place (a member cancelling, a member leaving the list with an
- * offer, staff changing the places), under the event's row lock, so the
- * freed place is never seen free by anyone else: it commits already held
- * for the first member waiting. The once-a-minute sweep (and /dev/clock)
- * runs the same step for every event with a list, taking each event's lock
- * with SKIP LOCKED, so lapsed offers and lapsed checkout holds pass on
- * within a minute, across any number of processes, and a killed process
- * loses nothing: the state is all in rows.
+ * Offering freed places to a full event's waiting list
+ * (docs/decisions/0019-waiting-list.md). `offerFreedPlaces` runs in the
+ * transaction that frees a place (a member cancelling, a member leaving the
+ * list with an offer, staff changing the places), under the event's row lock,
+ * so the freed place is never seen free by anyone else: it commits already held
+ * for the first member waiting. The once-a-minute sweep (and /dev/clock) runs
+ * the same step for every event with a list, taking each event's lock with SKIP
+ * LOCKED, so lapsed offers and lapsed checkout holds pass on within a minute,
+ * across any number of processes, and a killed process loses nothing: the state
+ * is all in rows.
  *
  * One step, under the lock: offers whose time ran out are marked lapsed
  * (their place stops being held), then while the event has a place to book

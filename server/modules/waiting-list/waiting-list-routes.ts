@@ -1,7 +1,7 @@
 /**
- * A full event's waiting list, for the signed-in member (issue 19,
- * docs/decisions/0019). No body is read: who joins or leaves is the
- * session's member, and the event is the path's.
+ * A full event's waiting list, for the signed-in member
+ * (docs/decisions/0019-waiting-list.md). No body is read: who joins or leaves
+ * is the session's member, and the event is the path's.
  * - GET    /api/waiting-list/events -> {lists: [{event, place}]}: every list he is on, soonest first
  * - GET    /api/waiting-list/events/{id} -> {joined, position, offer}
  * - POST   /api/waiting-list/events/{id} -> 201 {joined, position, offer}; a private

@@ -1,6 +1,6 @@
 /**
  * A member's place on a full event's waiting list, and the list as staff
- * see it (issue 19, docs/decisions/0019). Who is acting always comes from
+ * see it (docs/decisions/0019-waiting-list.md). Who is acting always comes from
  * the session: no entry id is ever taken from the client, so a member can
  * join, read and leave only his own entry. Joining and leaving take the
  * event's row lock, as bookings and offers do, so "is it full?" and the

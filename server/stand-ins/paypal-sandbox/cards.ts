@@ -2,7 +2,8 @@
  * The local sandbox's cards. Any number that passes the Luhn check with a
  * known brand prefix and a future expiry is accepted (PayPal's own sandbox
  * test numbers such as 4111 1111 1111 1111 included). The cardholder name
- * picks a decline the way PayPal's sandbox does (FACTS.md): CCREJECT-REFUSED
+ * picks a decline the way PayPal's sandbox does
+ * (https://developer.paypal.com/tools/sandbox/card-testing/): CCREJECT-REFUSED
  * is refused (INSTRUMENT_DECLINED, recoverable), CCREJECT-IF (insufficient
  * funds) and CCREJECT-EC (expired card) come back as a DECLINED capture.
  *

@@ -1,4 +1,4 @@
-/** Who to call about what, and where to write (SPEC.md section 2, contact block). */
+/** Who to call about what, and where to write (docs/rules.md#navigation). */
 import { mailtoHref, site, telHref } from '../../content/site';
 
 export function ContactBlock() {

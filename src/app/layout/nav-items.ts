@@ -1,4 +1,4 @@
-/** The main menu (SPEC.md section 2): top items and the sections they scroll to. */
+/** The main menu (docs/rules.md#navigation): top items and the sections they scroll to. */
 import { anchors, paths, withAnchor } from '@/lib/paths';
 
 export interface NavLinkItem {

@@ -1,13 +1,13 @@
 /**
  * Scrolling after navigation. A link with a section ("/events#community")
  * navigates first, then scrolls once the page has drawn: after 200 ms on
- * the same page, 300 ms after a page change (SPEC.md section 9), or after
- * the delay the link set in its state (scrollAfter: the home READ MORE's
- * 200 ms, SPEC.md section 2), checking again for a while in case the page's
- * code is still loading. Any other
- * page change starts at the top, with focus on the main region so a
- * screen reader starts reading the new page. A page the server drew, opened
- * at a section, is left where the browser scrolled it.
+ * the same page, 300 ms after a page change (docs/rules.md#display-details), or
+ * after the delay the link set in its state (scrollAfter: the home READ MORE's
+ * 200 ms, docs/rules.md#display-details), checking again for a while in case
+ * the page's code is still loading. Any other page change starts at the top,
+ * with focus on the main region so a screen reader starts reading the new page.
+ * A page the server drew, opened at a section, is left where the browser
+ * scrolled it.
  */
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';

@@ -1,4 +1,4 @@
-/** /about-us: the content feature's sections with the contact feature's form (SPEC.md section 2). */
+/** /about-us: the content feature's sections with the contact feature's form (docs/rules.md#about-us). */
 import { ContactForm } from '../../features/contact';
 import { usePageMeta } from '../../features/content';
 import { AboutIntro, GetInvolved, MeetTheTeam, OurSupporters } from '../../features/content/about-sections';

@@ -1,4 +1,4 @@
-/** /: hero, screening events, ABOUT CHAPS, upcoming events and testimonials (SPEC.md section 2, Home). */
+/** /: hero, screening events, ABOUT CHAPS, upcoming events and testimonials (docs/rules.md#home). */
 import { HomeHero, usePageMeta } from '../../features/content';
 import { AboutChapsBlock, ScreeningEventsBlock, Testimonials } from '../../features/content/home-sections';
 import { UpcomingEvents } from '../../features/events';

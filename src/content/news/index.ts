@@ -1,4 +1,4 @@
-/** Every news item, newest first, and the Archive dropdown's options (SPEC.md section 2, News). */
+/** Every news item, newest first, and the Archive dropdown's options (docs/rules.md#news). */
 import { newsFrom2020 } from './items-2020';
 import { newsFrom2023To2021 } from './items-2023-2021';
 import type { NewsItem } from './types';
@@ -12,7 +12,7 @@ export const newsItems: NewsItem[] = [...newsFrom2023To2021, ...newsFrom2020].so
   a.date === b.date ? a.id - b.id : a.date < b.date ? 1 : -1,
 );
 
-/** Exactly the SPEC's options: value 'all' or 'YYYY-MM', written out rather than formatted when the page loads. */
+/** Exactly the archive's options (docs/rules.md#news): value 'all' or 'YYYY-MM', written out rather than formatted when the page loads. */
 export const ARCHIVE_OPTIONS: { value: string; label: string }[] = [
   { value: 'all', label: 'All News' },
   { value: '2023-08', label: 'August 2023' },

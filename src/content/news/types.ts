@@ -1,4 +1,4 @@
-/** A news item (SPEC.md section 2, News). Items are sample content for the demonstration site. */
+/** A news item (docs/rules.md#news). Items are sample content for the demonstration site. */
 import type { Picture, SampleContent } from '../types';
 
 export interface NewsItem extends SampleContent {

@@ -1,4 +1,4 @@
-/** /about-us (SPEC.md section 2, About page): who we are, the team, supporters and ways to help. */
+/** /about-us (docs/rules.md#about-us): who we are, the team, supporters and ways to help. */
 import type { Picture, SampleContent } from '../types';
 
 export const aboutPage = {

@@ -1,4 +1,4 @@
-/** /events, its three detail pages and /chaps-screening-event (SPEC.md section 2). */
+/** /events, its three detail pages and /chaps-screening-event (docs/rules.md#routes). */
 import type { PageCopy, Picture } from '../types';
 
 export type EventsLink = 'communityScreening' | 'freemasonStory' | 'corporateScreening' | 'seminarTalks';
@@ -54,8 +54,8 @@ export const eventsOverview = {
 
 /**
  * Masonic liaison, shown within the Freemasons section of /events: how a
- * lodge hosts a screening (SPEC.md sections 1 and 2; private events and
- * their access codes, section 4).
+ * lodge hosts a screening (docs/rules.md#event-categories; private events and
+ * their access codes, docs/rules.md#access-codes).
  */
 export const masonicLiaison = {
   id: 'masonic-liaison',

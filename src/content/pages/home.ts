@@ -1,4 +1,4 @@
-/** The home page's sections below the hero (SPEC.md section 2, Home). */
+/** The home page's sections below the hero (docs/rules.md#home). */
 import type { SampleContent } from '../types';
 
 export const screeningBlock = {

@@ -1,4 +1,4 @@
-/** /information-hub and its three articles (SPEC.md section 2, Information Hub). */
+/** /information-hub and its three articles (docs/rules.md#information-hub). */
 import type { PageCopy, Picture } from '../types';
 
 export interface Article extends PageCopy {

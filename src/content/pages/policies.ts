@@ -1,4 +1,4 @@
-/** /refund-policy and /privacy-policy (SPEC.md sections 2 and 9). */
+/** /refund-policy and /privacy-policy (docs/rules.md#policies). */
 import type { PageCopy } from '../types';
 
 export const refundPolicy: PageCopy = {

@@ -28,7 +28,7 @@ export const research2023: PageCopy = {
   ],
 };
 
-/** SPEC's yearly figures as typed in: shown for each year not published from the database (docs/decisions/0022). */
+/** The charity's yearly figures as typed in: shown for each year not published from the database (docs/decisions/0022-screening-statistics.md). */
 export const typedYearFigures = [
   { year: 2024, lines: ['3,497 men screened', 'at 40 screening events'] },
   { year: 2023, lines: ['2,397 tests', '168 abnormal results (7.15%)', '26 cancers: 20 radical treatment, 6 surveillance'] },

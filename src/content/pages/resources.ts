@@ -1,4 +1,4 @@
-/** The resources list (SPEC.md section 2): where else men can get medical advice and support. */
+/** The resources list (docs/rules.md#information-hub): where else men can get medical advice and support. */
 export interface Resource {
   name: string;
   website?: string;

@@ -1,5 +1,5 @@
 /**
- * Patient Journey stories (SPEC.md section 2). Illustrative: written to show
+ * Patient Journey stories (docs/rules.md#news). Illustrative: written to show
  * the kinds of journeys men take after screening, not accounts of real
  * people, and each page says so. Slugs are the patient's first-last name.
  */

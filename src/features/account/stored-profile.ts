@@ -1,6 +1,6 @@
 /**
- * The SPEC's browser copy of the profile (local storage key 'user', portal
- * shape), written after sign-up and sign-in and removed on sign-out.
+ * The original client's browser copy of the profile (local storage key 'user',
+ * portal shape), written after sign-up and sign-in and removed on sign-out.
  */
 import type { MemberProfile } from '../../domain/member-profile';
 import { STORED_PROFILE_KEY } from '../../lib/auth';

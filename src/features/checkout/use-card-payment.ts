@@ -1,13 +1,14 @@
 /**
- * The card payment flow of SPEC.md section 4 (Checkout payment), as the
+ * The card payment flow of docs/rules.md#card-payment, as the
  * card fields' createOrder and onApprove. The server decides everything:
  * the page asks it to create the order (which holds the place) and to
  * capture it (which confirms the booking), after a real connection check
  * each time, and shows what it answers:
  * - a recoverable decline (INSTRUMENT_DECLINED, PAYER_ACTION_REQUIRED) is
  *   logged and the card form is offered again (a new order, same hold);
- * - another issue, a missing or declined capture: logged, and SPEC's words;
- * - success: the transaction noted, SPEC's 'Transaction ...' line, then
+ * - another issue, a missing or declined capture: logged, and the checkout's
+ *   words;
+ * - success: the transaction noted, the 'Transaction ...' line, then
  *   /booking-success for the appointment the server confirmed.
  * Every error goes to the page's error summary, which takes focus (so it is
  * in view however far down Pay was), with the card fields at fault named;

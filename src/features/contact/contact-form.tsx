@@ -1,8 +1,8 @@
 /**
- * The Contact Us form (SPEC.md section 2): five required fields, errors
- * under each input prefixed with its label, 'Send enquiry' disabled while
- * sending, the thank-you text on success. It needs a connection: offline it
- * says so, before and on sending, and keeps everything typed.
+ * The Contact Us form (docs/rules.md#contact-form): five required fields,
+ * errors under each input prefixed with its label, 'Send enquiry' disabled
+ * while sending, the thank-you text on success. It needs a connection: offline
+ * it says so, before and on sending, and keeps everything typed.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { checkEnquiry, ENQUIRY_FIELDS, ENQUIRY_LABELS, HONEYPOT_FIELD, type EnquiryField } from '../../domain/contact-enquiry';

@@ -1,11 +1,11 @@
-/** The home page below the hero: screening events, ABOUT CHAPS, and TESTIMONIALS (SPEC.md section 2). */
+/** The home page below the hero: screening events, ABOUT CHAPS, and TESTIMONIALS (docs/rules.md#home). */
 import { Link } from 'react-router-dom';
 import { anchors, paths, scrollAfter, withAnchor } from '@/lib/paths';
 import { aboutBlock, screeningBlock, TESTIMONIAL_LIMIT, testimonials } from '../../content/pages/home';
 import { TruncatedText } from './components/truncated-text';
 import './content.css';
 
-/** ABOUT CHAPS READ MORE scrolls to the about section 200 ms after opening /about-us (SPEC.md section 2). */
+/** ABOUT CHAPS READ MORE scrolls to the about section 200 ms after opening /about-us (docs/rules.md#display-details). */
 const ABOUT_READ_MORE_SCROLL_DELAY_MS = 200;
 
 interface HomeBlockProps {

@@ -1,7 +1,7 @@
 /**
  * Where the newsletter block shows and in which colours: on the content
  * pages, with its own colours on the corporate-screening, community-
- * screening and patient-journey pages (SPEC.md section 2). Booking and
+ * screening and patient-journey pages (docs/rules.md#newsletter). Booking and
  * account pages keep to their task.
  */
 import { paths } from '@/lib/paths';

@@ -1,5 +1,5 @@
 /**
- * The 'Stay In Touch' newsletter block (SPEC.md sections 2, 4 and 8) shown
+ * The 'Stay In Touch' newsletter block (docs/rules.md#newsletter) shown
  * above the footer on the content pages, in the colours of the page it is
  * on. It needs a connection: offline it says so and keeps what was typed.
  */
@@ -24,11 +24,12 @@ type Status =
   | { kind: 'error'; message: string };
 
 /**
- * SPEC's "both fields needed", read from the server's own schema
- * (newsletter-schema.ts), loaded when someone presses Subscribe rather
- * than with every page. Any other problem (an address's shape) is the
- * server's to refuse, shown as "Error: ..." (SPEC.md section 5); if the
- * rules cannot be fetched, the server still decides (a connection that hangs waits at most RULES_WAIT_MS).
+ * The "both fields needed" sentence (docs/rules.md#newsletter), read from the
+ * server's own schema (newsletter-schema.ts), loaded when someone presses
+ * Subscribe rather than with every page. Any other problem (an address's shape)
+ * is the server's to refuse, shown as "Error: ..." (docs/rules.md#newsletter);
+ * if the rules cannot be fetched, the server still decides (a connection that
+ * hangs waits at most RULES_WAIT_MS).
  */
 const RULES_WAIT_MS = 2_000;
 

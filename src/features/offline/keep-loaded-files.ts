@@ -3,11 +3,11 @@
  * controls it, so files the precache leaves out (sw/precache-rules.ts: the
  * staff console, checkout) never pass through the worker's runtime cache,
  * and a reload with no signal found them missing: the attendee list was a
- * blank page, "Unable to preload CSS for /assets/staff-*.css" (issue 16).
- * Once the worker takes control, it is told every file of the site's own
- * /assets/ this page has loaded, and keeps those its precache lacks in its
- * runtime cache (usually from the HTTP cache). A page controlled from the
- * start has nothing to do: its files all went through the worker.
+ * blank page, "Unable to preload CSS for /assets/staff-*.css", as a staff phone
+ * at a venue once showed. Once the worker takes control, it is told every file
+ * of the site's own /assets/ this page has loaded, and keeps those its precache
+ * lacks in its runtime cache (usually from the HTTP cache). A page controlled
+ * from the start has nothing to do: its files all went through the worker.
  */
 const OWN_ASSET = /^\/assets\/[^/]+\.(?:js|css)$/;
 

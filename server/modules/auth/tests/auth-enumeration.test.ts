@@ -1,11 +1,11 @@
 /**
- * Whether an address is registered does not show (issue 8, finding 10):
- * recovery answers as fast for an unknown address as for a member's (the
- * email goes out after the answer), sign-up answers alike when
- * confirmation is required (the owner is told by email instead), and with
- * confirmation off (where a new address gets a session and a taken one
- * cannot, so 422 must tell it) one client address learns it at most 3
- * times an hour; the newsletter answers 201 either way, and another
+ * Whether an address is registered does not show
+ * (docs/decisions/0008-threat-model.md): recovery answers as fast for an
+ * unknown address as for a member's (the email goes out after the answer),
+ * sign-up answers alike when confirmation is required (the owner is told by
+ * email instead), and with confirmation off (where a new address gets a session
+ * and a taken one cannot, so 422 must tell it) one client address learns it at
+ * most 3 times an hour; the newsletter answers 201 either way, and another
  * member's results are answered exactly as a missing profile.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * What emails carry (issue 8, findings 2, 7 and 8): links only on the
+ * What emails carry (docs/decisions/0008-threat-model.md): links only on the
  * site's origin, never one a request's Host header chose; no text a
  * stranger wrote beyond a plain name; and /auth/v1 bodies refused before
  * they are read when too large.

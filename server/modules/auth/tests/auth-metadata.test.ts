@@ -1,5 +1,5 @@
 /**
- * Issue 17, item 4: what a member's metadata may hold in all. Each update
+ * What a member's metadata may hold in all. Each update
  * was capped at 4 KB but updates merge, so 60 of them grew it to 563 KB and
  * the access token past what any later request could carry (431).
  */

@@ -1,6 +1,6 @@
 /**
- * Passwords (issue 8, findings 6 and 9): argon2id hashes made off the main
- * thread, older bcrypt hashes still accepted and upgraded at sign-in, and
+ * Passwords (docs/decisions/0008-threat-model.md): argon2id hashes made off the
+ * main thread, older bcrypt hashes still accepted and upgraded at sign-in, and
  * new passwords checked against a list of common and breached ones.
  */
 import bcrypt from 'bcryptjs';
@@ -76,7 +76,7 @@ describe.each(ENGINES)('passwords on %s', (engine) => {
     expect(res.body).toMatchObject({ code: 'weak_password', weak_password: { reasons: ['pwned'] } });
   });
 
-  it('keeps the SPEC message for a short password, and refuses the email as the password', async () => {
+  it('keeps the message docs/rules.md gives a short password, and refuses the email as the password', async () => {
     const short = await postAuth(app(), '/signup', { email: uniqueEmail('short'), password: 'ab1' }, {}, newAddress());
     expect(short.body).toEqual({
       code: 'weak_password',

@@ -1,5 +1,5 @@
 /**
- * How sessions end (issue 8, findings 11 and 12): after a time without
+ * How sessions end (docs/decisions/0008-threat-model.md): after a time without
  * use, at an absolute lifetime, and for everyone else when the password
  * changes, along with every pending email link. Several tabs refreshing
  * with one token get the session's current token, as from GoTrue, so the

@@ -1,6 +1,6 @@
 /**
- * /auth/v1 where supabase-js expects hosted Supabase's behaviour (issue 8,
- * "Auth that behaves like hosted Supabase"): /settings, a code on every
+ * /auth/v1 where supabase-js expects hosted Supabase's behaviour
+ * (docs/decisions/0006-auth-stand-in.md): /settings, a code on every
  * error including unknown routes, confirmation (at once and silent when
  * it is off, by emailed link when it is required), and ES256 tokens whose
  * key is published with its kid; POST /verify by token_hash or 6-digit

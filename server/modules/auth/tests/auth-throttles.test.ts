@@ -1,5 +1,5 @@
 /**
- * Sign-in throttles under attack (issue 8, findings 3, 5 and 6): guesses
+ * Sign-in throttles under attack (docs/decisions/0008-threat-model.md): guesses
  * are counted before the password check, so parallel guesses cannot slip
  * past the limit; the limit binds the guessing address, never the member;
  * X-Forwarded-For counts only from a trusted proxy; sign-ups and recovery

@@ -1,6 +1,7 @@
 /**
  * /auth/v1 sign-up, password sign-in, the user record and errors, in
- * Supabase Auth's shapes (FACTS.md), against a fresh database per engine.
+ * Supabase Auth's shapes docs/decisions/0006-auth-stand-in.md, against a fresh
+ * database per engine.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 

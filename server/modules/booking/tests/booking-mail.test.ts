@@ -1,12 +1,12 @@
 /**
  * The booking emails through the outbox: the confirmation's words (event,
- * slot, address, directions, what to bring, SPEC's cancellation policy)
- * and its .ics, right in Europe/London on both sides of each clock change;
- * no member-typed text but a name that looks like one; the cancellation
- * email; attachments downloadable from /dev/outbox; a mail failure that
- * does not undo a booking. The calendar files are read back with ical.js
- * (a maintained iCalendar parser), and the HTML part is checked for the
- * details and for escaping.
+ * slot, address, directions, what to bring, the published cancellation policy
+ * of docs/rules.md#refund-policy) and its .ics, right in Europe/London on both
+ * sides of each clock change; no member-typed text but a name that looks like
+ * one; the cancellation email; attachments downloadable from /dev/outbox; a
+ * mail failure that does not undo a booking. The calendar files are read back
+ * with ical.js (a maintained iCalendar parser), and the HTML part is checked
+ * for the details and for escaping.
  */
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,12 +1,13 @@
 /**
  * The booking rush over several real server processes on one PostgreSQL
- * database, as behind a load balancer (DESIGN.md section 1): 500 members
- * book a 20-place event at once (100 of them the same slot), the requests
- * taking turns across three `server/main.ts` processes. Exactly 20 are
- * booked, one per slot, every other answer is a 409 refusal, nothing is a
- * 5xx, and every answer comes within a generous bound (the 2 s goal is
- * the bench's: `npm run bench -- --contention-only`). PostgreSQL only, when
- * TEST_DATABASE_URL is set: PGlite's DATA_DIR has one process.
+ * database, as behind a load balancer
+ * (docs/decisions/0007-bookings-appointments-and-history.md): 500 members book
+ * a 20-place event at once (100 of them the same slot), the requests taking
+ * turns across three `server/main.ts` processes. Exactly 20 are booked, one per
+ * slot, every other answer is a 409 refusal, nothing is a 5xx, and every answer
+ * comes within a generous bound (the 2 s goal is the bench's: `npm run bench --
+ * --contention-only`). PostgreSQL only, when TEST_DATABASE_URL is set: PGlite's
+ * DATA_DIR has one process.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, londonDate } from '../../../../src/domain/london-time';

@@ -1,11 +1,12 @@
 /**
- * Change time (issue 16, item 2): POST /api/appointments/{id}/change moves
- * the member's own booking to another free slot of its event in one
- * transaction, keeps a card payment with it, and emails the new time with
- * a calendar file of the same UID and a higher SEQUENCE. What an attacker
- * would try is refused: another member's booking, a full slot, a slot that
- * is not one, a closed or past event, a cancelled or unpaid booking, and
- * parallel changes (exactly one moves it; the rest are told it changed).
+ * Change time (docs/rules.md#change-of-time): POST
+ * /api/appointments/{id}/change moves the member's own booking to another free
+ * slot of its event in one transaction, keeps a card payment with it, and
+ * emails the new time with a calendar file of the same UID and a higher
+ * SEQUENCE. What an attacker would try is refused: another member's booking, a
+ * full slot, a slot that is not one, a closed or past event, a cancelled or
+ * unpaid booking, and parallel changes (exactly one moves it; the rest are told
+ * it changed).
  */
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -1,8 +1,8 @@
 /**
- * POST /api/medical/consent: the member from the token, SPEC's rules on the
- * server (422 with the field and SPEC's message), another member's
- * profileId (403), unknown events (404), hostile input; and the signed
- * /test-consent links (GET to check, POST to file): valid, altered,
+ * POST /api/medical/consent: the member from the token, the rules of
+ * docs/rules.md#consent on the server (422 with the field and its message),
+ * another member's profileId (403), unknown events (404), hostile input; and
+ * the signed /test-consent links (GET to check, POST to file): valid, altered,
  * expired, missing parts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -93,7 +93,7 @@ describe.each(ENGINES)('consent on %s', (engine) => {
     ['medicationHistory', { medicationHistory: null }, CONSENT_MESSAGES.required],
     ['agreeToTerms', { agreeToTerms: false }, CONSENT_MESSAGES.terms],
     ['consentToSampleTesting', { consentToSampleTesting: false }, CONSENT_MESSAGES.samples],
-  ] as const)('answers 422 naming %s with SPEC’s message', async (field, change, message) => {
+  ] as const)('answers 422 naming %s with the form’s message', async (field, change, message) => {
     const res = await file({ ...validConsent(change as never), eventId: event.event_id });
     expect(res.status).toBe(422);
     expect(res.body).toEqual({ error: 'invalid_consent', message, issues: [{ path: field, field, message }] });
@@ -153,7 +153,7 @@ describe.each(ENGINES)('consent on %s', (engine) => {
     expect((await fileByLink(await link(other.profileId, '2026-08-01', NOW, 10))).status).toBe(201);
   });
 
-  it('refuses altered, expired, incomplete or foreign links with SPEC’s message', async () => {
+  it('refuses altered, expired, incomplete or foreign links with the bad-link message', async () => {
     const valid = await link(member.profileId, '2026-07-01', NOW, 1);
     const bad: Record<string, unknown>[] = [
       { ...valid, profile_id: String(other.profileId) },

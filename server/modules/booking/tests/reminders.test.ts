@@ -1,10 +1,10 @@
 /**
- * The reminder the day before (issue 19): with the clock moved, each
- * confirmed booking is reminded exactly once at REMINDER_TIME London the
- * day before; a cancelled booking never; a booking moved before its
- * reminder is reminded with its new time, one moved after it is not
- * reminded again; two sweeps at once (two processes) still send one each;
- * the reminder carries when, where, directions, what to bring, how to
+ * The reminder the day before (docs/decisions/0016-appointment-reminders.md):
+ * with the clock moved, each confirmed booking is reminded exactly once at
+ * REMINDER_TIME London the day before; a cancelled booking never; a booking
+ * moved before its reminder is reminded with its new time, one moved after it
+ * is not reminded again; two sweeps at once (two processes) still send one
+ * each; the reminder carries when, where, directions, what to bring, how to
  * change or cancel, and the calendar file again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 16, items 4 and 5: the places an event shows are the places that
+ * The places an event shows are the places that
  * can really be booked (capped by the free places in slots not yet begun),
  * and /slots offers nothing for an event closed to booking, saying which
  * state it is in: passed, full, closed, or cancelled by the charity.

@@ -50,7 +50,7 @@ describe.each(ENGINES)('staff events on %s', (engine) => {
     await test?.dispose();
   });
 
-  it('creates a public event with every SPEC field, audited with who and what', async () => {
+  it('creates a public event with every field of an event, audited with who and what', async () => {
     const res = await send('POST', '', FIELDS);
     expect(res.status).toBe(201);
     expect(res.body.access_code).toBeNull();
@@ -153,7 +153,7 @@ describe.each(ENGINES)('staff events on %s', (engine) => {
     expect(mail[0]!.html).toContain('has had to cancel Doomed Screening on');
     const statuses = await test.db.query<{ status: string }>('SELECT status FROM appointments WHERE event_id = $1::uuid', [event.event_id]);
     expect(statuses.map((s) => s.status)).toEqual(['cancelled', 'cancelled']);
-    // A link to it says it was cancelled (issue 16, item 4), with nothing of it to book.
+    // A link to it says it was cancelled (docs/rules.md#event-cancellation), with nothing of it to book.
     const detail = await getJson<{ error: string }>(app(), `/api/events/${event.event_id}`);
     expect([detail.status, detail.body.error]).toEqual([410, 'event_cancelled']);
     const listed = await getJson<{ events: ScreeningEvent[] }>(app(), '/api/events');

@@ -1,11 +1,12 @@
 /**
- * Email choices and one-click unsubscribe (issue 19, part 3): the defaults
- * (reminders and waiting-list offers on, recall and newsletter asked for);
- * the member's own changes, signed in; a reminder that carries RFC 8058's
- * List-Unsubscribe and List-Unsubscribe-Post and a link in its words; a
- * mail program's one-click POST, with no sign-in, that turns reminders off
- * so the next is not sent; opening the link changes nothing; an altered
- * or another kind's token does nothing.
+ * Email choices and one-click unsubscribe
+ * (docs/decisions/0018-email-choices-and-unsubscribe.md): the defaults
+ * (reminders and waiting-list offers on, recall and newsletter asked for); the
+ * member's own changes, signed in; a reminder that carries RFC 8058's
+ * List-Unsubscribe and List-Unsubscribe-Post and a link in its words; a mail
+ * program's one-click POST, with no sign-in, that turns reminders off so the
+ * next is not sent; opening the link changes nothing; an altered or another
+ * kind's token does nothing.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

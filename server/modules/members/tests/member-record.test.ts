@@ -1,12 +1,13 @@
 /**
- * The member's own record (issue 20, ADR 0021): "Download my data" holds
- * exactly his rows and nobody else's; "Delete my account" is refused with
- * the wrong password or an upcoming booking, and otherwise leaves no
- * personal field of his in any table or column of the database (the job
- * queue's schema too), keeps his bookings and card payment for the
- * accounts with nobody named, ends his sessions, and is audited without
- * his data. Two members with bookings, a card payment, results, newsletter
- * and contact rows, so "only his" is tested against a neighbour's.
+ * The member's own record
+ * (docs/decisions/0021-member-record-export-and-erasure.md): "Download my data"
+ * holds exactly his rows and nobody else's; "Delete my account" is refused with
+ * the wrong password or an upcoming booking, and otherwise leaves no personal
+ * field of his in any table or column of the database (the job queue's schema
+ * too), keeps his bookings and card payment for the accounts with nobody named,
+ * ends his sessions, and is audited without his data. Two members with
+ * bookings, a card payment, results, newsletter and contact rows, so "only his"
+ * is tested against a neighbour's.
  */
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,9 +1,10 @@
 /**
- * Cancelling a booking paid by card from My bookings (SPEC.md section 9):
- * more than 2 business days ahead refunds through PayPal and emails the
- * member; within 2 business days the member must confirm that no refund
- * applies; a refund PayPal does not take at once is retried by the
- * reconciler. Also the page's transaction report and its error log.
+ * Cancelling a booking paid by card from My bookings
+ * (docs/rules.md#refund-policy): more than 2 business days ahead refunds
+ * through PayPal and emails the member; within 2 business days the member must
+ * confirm that no refund applies; a refund PayPal does not take at once is
+ * retried by the reconciler. Also the page's transaction report and its error
+ * log.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Appointment } from '../../../../src/domain/booking';

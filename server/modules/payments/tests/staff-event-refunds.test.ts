@@ -1,10 +1,11 @@
 /**
- * Cancelling an event refunds its card payments (issue 10): in full even
- * within 2 business days (the charity's decision), each recorded as a
- * member-cancel refund is, the cancellation email saying the refund is on
- * its way. A PayPal failure leaves the event cancelled and the refund due
- * for the reconciler; double clicks and parallel cancels refund each
- * payment once; a card paid while staff cancel is refunded, not booked.
+ * Cancelling an event refunds its card payments
+ * (docs/decisions/0010-staff-console.md): in full even within 2 business days
+ * (the charity's decision), each recorded as a member-cancel refund is, the
+ * cancellation email saying the refund is on its way. A PayPal failure leaves
+ * the event cancelled and the refund due for the reconciler; double clicks and
+ * parallel cancels refund each payment once; a card paid while staff cancel is
+ * refunded, not booked.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 

@@ -1,8 +1,9 @@
 /**
  * GET /api/medical/results/{profileId}: the demo member's history in the
- * SPEC's shape, own profile only (404 for another's, as for a missing one, logged), 401 without
- * a token, 404 for an unknown or malformed id. The id in the URL is the
- * profile's random public_id: the sequential CHAPS number is not accepted.
+ * shape of docs/rules.md#api-shapes, own profile only (404 for another's, as
+ * for a missing one, logged), 401 without a token, 404 for an unknown or
+ * malformed id. The id in the URL is the profile's random public_id: the
+ * sequential CHAPS number is not accepted.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadMigrations, migrate } from '../../../platform/db/migrate';

@@ -1,14 +1,13 @@
 /**
- * The recall emails (issue 19, docs/decisions/0020), with the clock moved,
- * on both engines: the invitation exactly four weeks before next_test_due
- * (09:00 UK time on a British Summer Time day: 08:00 UTC, not a minute
- * early), listing the three nearest bookable events in distance order and
- * no passed, cancelled, full or private one, with a listing link that
+ * The recall emails (docs/decisions/0020-recall-invitations-and-gp-prompt.md),
+ * with the clock moved, on both engines: the invitation exactly four weeks
+ * before next_test_due (09:00 UK time on a British Summer Time day: 08:00 UTC,
+ * not a minute early), listing the three nearest bookable events in distance
+ * order and no passed, cancelled, full or private one, with a listing link that
  * shows exactly those; none for a member who did not ask for recall; one
- * follow-up a month later (now in GMT), none after he books, none
- * thereafter; two sweeps at once sending one each; the GP prompt six weeks
- * after a red result, once, none when a newer result exists or when he
- * turned it off.
+ * follow-up a month later (now in GMT), none after he books, none thereafter;
+ * two sweeps at once sending one each; the GP prompt six weeks after a red
+ * result, once, none when a newer result exists or when he turned it off.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScreeningEvent } from '../../../../src/domain/event';

@@ -1,8 +1,9 @@
 /**
- * When the next PSA test is due (issue 19, part 2): saving a result stores
- * the date by band and risk (age, ethnicity, the consent's family history),
- * /medical-results returns it, staff can set another interval for one
- * result (audited) and go back to the rule, and a red result sets none.
+ * When the next PSA test is due (docs/decisions/0017-recall-intervals.md):
+ * saving a result stores the date by band and risk (age, ethnicity, the
+ * consent's family history), /medical-results returns it, staff can set another
+ * interval for one result (audited) and go back to the rule, and a red result
+ * sets none.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MedicalResultItem } from '../results-service';

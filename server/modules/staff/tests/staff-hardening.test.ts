@@ -1,9 +1,9 @@
 /**
- * Issue 17 for the staff console: the lab's results file meets the site's
- * text rule (item 2: a NUL in a comment was a 500, a BEL was kept in the
- * member's result), and links staff hand out or email take their origin
- * from SITE_URL or an allowed host, never from whatever Host a request
- * names (item 7).
+ * The staff console's hardening: the lab's results file meets the site's
+ * text rule (docs/decisions/0008-threat-model.md, control 7: a NUL in a comment
+ * was a 500, a BEL was kept in the member's result), and links staff hand out
+ * or email take their origin from SITE_URL or an allowed host, never from
+ * whatever Host a request names (control 2 of the same record).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getJson, runJobs, testApp } from '../../../../tests/fixtures/app';

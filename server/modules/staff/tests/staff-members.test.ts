@@ -1,5 +1,5 @@
 /**
- * Staff registering members at a screening venue (issue 17, item 6): the
+ * Staff registering members at a screening venue: the
  * sign-up limit per address does not apply, since staff are signed in and
  * the venue's one address is the reason; each man is emailed a link that
  * signs him in where he chooses his own password; until then no password

@@ -1,8 +1,9 @@
 /**
- * The charity's figures from the database (issue 20): staff record what
- * followed an amber or red result (never a green one), read the year's
- * figures with filters and as CSV (staff only; hostile text cannot become a
- * formula), and publish a year, which the public endpoint then returns.
+ * The charity's figures from the database
+ * (docs/decisions/0022-screening-statistics.md): staff record what followed an
+ * amber or red result (never a green one), read the year's figures with filters
+ * and as CSV (staff only; hostile text cannot become a formula), and publish a
+ * year, which the public endpoint then returns.
  */
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

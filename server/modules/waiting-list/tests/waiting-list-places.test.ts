@@ -1,10 +1,10 @@
 /**
- * Where else a waiting list's places come from and go (issue 19,
- * docs/decisions/0019), on PGlite and PostgreSQL: staff adding places
- * offers them at once; a member leaving with an offer passes it on; a paid
- * event's member offered a place pays through the normal checkout while
- * the event is otherwise full, and a checkout hold that lapses unpaid
- * passes its place to the next member waiting at the next sweep.
+ * Where else a waiting list's places come from and go
+ * (docs/decisions/0019-waiting-list.md), on PGlite and PostgreSQL: staff adding
+ * places offers them at once; a member leaving with an offer passes it on; a
+ * paid event's member offered a place pays through the normal checkout while
+ * the event is otherwise full, and a checkout hold that lapses unpaid passes
+ * its place to the next member waiting at the next sweep.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Payments } from '../../payments';

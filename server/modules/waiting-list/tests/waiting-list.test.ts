@@ -1,12 +1,12 @@
 /**
- * The waiting list of a full event (issue 19, docs/decisions/0019), with the
- * clock moved, on PGlite and PostgreSQL: joining, leaving and the position;
+ * The waiting list of a full event (docs/decisions/0019-waiting-list.md), with
+ * the clock moved, on PGlite and PostgreSQL: joining, leaving and the position;
  * one entry per member; none on an event with places; ten waiting and two
  * places freed at once giving exactly two offers, each place held once; an
- * offer that lapses passing on; the member offered booking through the
- * signed link while the event is otherwise full; tampered and other
- * members' links refused; a member with the offers turned off passed by;
- * nothing offered past the cut-off; staff seeing the list.
+ * offer that lapses passing on; the member offered booking through the signed
+ * link while the event is otherwise full; tampered and other members' links
+ * refused; a member with the offers turned off passed by; nothing offered past
+ * the cut-off; staff seeing the list.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Appointment } from '../../../../src/domain/booking';

@@ -1,5 +1,5 @@
 /**
- * Issue 17, item 8: the local PayPal sandbox answers as PayPal's published
+ * The local PayPal sandbox answers as PayPal's published
  * OpenAPI documents (Orders v2, Payments v2) say PayPal does, since every
  * payment test trusts it: only tokens it issued, until they expire, and
  * for every /v2 call, confirm-payment-source included; card expiry in

@@ -3,7 +3,7 @@
  * starts. Checked online first; never queued. The answer replaces the saved
  * copy of the list, so an offline read afterwards shows it cancelled. A
  * booking paid by card within 2 business days needs `acceptNoRefund`
- * (SPEC.md section 9); one further ahead comes back refunded.
+ * (docs/rules.md#refund-policy); one further ahead comes back refunded.
  * GET /api/appointments/{id}/cancellation says which before asking.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

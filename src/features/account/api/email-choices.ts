@@ -1,4 +1,4 @@
-/** GET and PUT /api/email-choices: which optional emails the member gets (issue 19). */
+/** GET and PUT /api/email-choices: which optional emails the member gets (docs/decisions/0018-email-choices-and-unsubscribe.md). */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EmailChoices } from '@/domain/email-choices';
 import { memberRequest } from '@/lib/auth';

@@ -5,14 +5,14 @@ import { askToKeepOnDevice } from '@/lib/device-storage';
 import { memberKeys } from '@/lib/member-keys';
 
 export interface MedicalResultItem {
-  /** lab_name: absent in a copy saved before issue 20. */
+  /** lab_name: absent in a copy saved by an older version of the site, before results named their laboratory. */
   appointment: { event_name: string; product_name: string | null; event_date: string | null; lab_name?: string | null } | null;
   result: {
     test_result: number | null;
     test_unit: string | null;
     comments: string | null;
     sample_date: string | null;
-    /** When the next test is due after this result; null for none (absent in a copy saved before issue 19). */
+    /** When the next test is due after this result; null for none (absent in a copy saved before results carried a next-test date). */
     next_test_due?: string | null;
   } | null;
 }

@@ -1,5 +1,6 @@
 /**
- * The member's own record (issue 20, ADR 0021):
+ * The member's own record
+ * (docs/decisions/0021-member-record-export-and-erasure.md):
  * - GET /api/me/export?format=json|html: his data as a file, saved through
  *   a temporary object URL (the bearer token cannot ride on a link);
  * - POST /api/me/delete {password}: deletes his account.

@@ -1,6 +1,6 @@
 /**
  * Asks before cancelling a booking, stating the one outcome the server
- * computed for cancelling now (SPEC.md section 9's refund policy, business
+ * computed for cancelling now (docs/rules.md#refund-policy: business
  * days and bank holidays): nothing to refund for a free booking, the
  * amount and the latest day of a full refund, or that nothing is refunded
  * within 2 business days, when the button asks the member to confirm

@@ -1,8 +1,9 @@
 /**
- * "Emails you get" in the portal (issue 19): one box per optional kind of
- * email. Recall invitations and the newsletter start unticked: they are
- * asked for, never assumed. Saved with one button; offline, nothing is
- * sent and the boxes keep what was ticked.
+ * "Emails you get" in the portal
+ * (docs/decisions/0018-email-choices-and-unsubscribe.md): one box per optional
+ * kind of email. Recall invitations and the newsletter start unticked: they are
+ * asked for, never assumed. Saved with one button; offline, nothing is sent and
+ * the boxes keep what was ticked.
  */
 import { useState, type FormEvent } from 'react';
 import { EMAIL_CHOICE_TEXT, EMAIL_CHOICES, type EmailChoices } from '@/domain/email-choices';

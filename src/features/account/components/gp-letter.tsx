@@ -1,11 +1,12 @@
 /**
- * "Print or save for your GP" (issue 20): a one-page summary of his PSA
- * results for his doctor, printed by the browser (window.print, where
- * "Save as PDF" is one of the printers). The letter is rendered into
+ * "Print or save for your GP"
+ * (docs/decisions/0021-member-record-export-and-erasure.md): a one-page summary
+ * of his PSA results for his doctor, printed by the browser (window.print,
+ * where "Save as PDF" is one of the printers). The letter is rendered into
  * document.body beside the app and shown only in print (gp-letter.css):
- * everything else is hidden then, so the page holds the letter alone. It
- * is drawn from the profile and results already on the page, so it prints
- * offline from the saved copy too.
+ * everything else is hidden then, so the page holds the letter alone. It is
+ * drawn from the profile and results already on the page, so it prints offline
+ * from the saved copy too.
  */
 import { createPortal } from 'react-dom';
 import { ageOn } from '@/domain/age';

@@ -1,5 +1,5 @@
 /**
- * The member area's sidebar (SPEC.md section 2, Portal): avatar, name,
+ * The member area's sidebar (docs/rules.md#portal): avatar, name,
  * CHAPS id, Profile, Medical Results and My bookings, and Logout, which signs out,
  * clears the member's saved data and goes to /login.
  */

@@ -1,8 +1,9 @@
 /**
- * "Your data" on the portal (issue 20, UK GDPR): download everything the
- * site holds about him, as a JSON file or a readable page, and delete his
- * account, confirmed with his password. What deletion erases and keeps is
- * said before he confirms (ADR 0021).
+ * "Your data" on the portal (UK GDPR;
+ * docs/decisions/0021-member-record-export-and-erasure.md): download everything
+ * the site holds about him, as a JSON file or a readable page, and delete his
+ * account, confirmed with his password. What deletion erases and keeps is said
+ * before he confirms (ADR 0021).
  */
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';

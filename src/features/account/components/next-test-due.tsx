@@ -1,8 +1,9 @@
 /**
- * "Your next PSA test is due in <month year>." (issue 19) on the portal
- * and /medical-results, from the date the server stored with the member's
- * newest result (src/domain/recall.ts). Nothing when there is none: no
- * result yet, or a red one (see a GP, said beside the result itself).
+ * "Your next PSA test is due in <month year>."
+ * (docs/decisions/0017-recall-intervals.md) on the portal and /medical-results,
+ * from the date the server stored with the member's newest result
+ * (src/domain/recall.ts). Nothing when there is none: no result yet, or a red
+ * one (see a GP, said beside the result itself).
  */
 import { Link } from 'react-router-dom';
 import { paths } from '@/lib/paths';

@@ -1,5 +1,5 @@
 /**
- * The portal's edit form (SPEC.md section 5, profile edit): first and last
+ * The portal's edit form (docs/rules.md#profile): first and last
  * name, phone, home and billing address required; email shown but fixed.
  * A failed save keeps the form open and says why (the original said nothing).
  */

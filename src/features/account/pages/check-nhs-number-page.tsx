@@ -1,5 +1,5 @@
 /**
- * /check-nhs-number?event=ID (SPEC.md section 2, NHS number check): for
+ * /check-nhs-number?event=ID (docs/rules.md#esneft): for
  * ESNEFT events, whose laboratory rejects a sample without a correct NHS
  * number. Shows the member's email (read-only) and the NHS number with the
  * Modulus 11 check; Confirm saves it if changed, then on to /book-event.

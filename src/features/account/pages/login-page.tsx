@@ -1,5 +1,5 @@
 /**
- * /login (SPEC.md section 2): email and password, Forgot password?, and
+ * /login (docs/rules.md#accounts): email and password, Forgot password?, and
  * the 1 January 2025 re-registration notice. After sign-in the member goes
  * back where they came from, by the details step when the account has no
  * profile yet (made at once from details kept here at sign-up). A signed-in
@@ -70,7 +70,7 @@ export default function LoginPage() {
           return;
         }
       } catch (cause) {
-        // The SPEC keeps a failed profile fetch at sign-in to the console; the portal shows it.
+        // As in the original client, a failed profile fetch at sign-in goes only to the console; the portal shows it.
         console.warn('Failed to fetch user profile', cause);
       }
       leaving = true;

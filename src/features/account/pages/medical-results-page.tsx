@@ -1,9 +1,11 @@
 /**
- * /medical-results (SPEC.md section 2): 'All Results', one row per
- * appointment or result with the SPEC's fallbacks and status lines.
+ * /medical-results (docs/rules.md#medical-results): 'All Results', one row per
+ * appointment or result with the fallbacks and status lines of
+ * docs/rules.md#medical-results.
  * Saved for offline reading under the member's id. Above the cards, his
- * values as a chart over time and the letter for his GP (issue 20), both
- * drawn from the same saved results, so they read and print offline.
+ * values as a chart over time and the letter for his GP
+ * (docs/decisions/0021-member-record-export-and-erasure.md), both drawn from
+ * the same saved results, so they read and print offline.
  */
 import { ageOn } from '@/domain/age';
 import { formatLongDate } from '@/domain/format';
@@ -29,9 +31,10 @@ function ageAtSample(dateOfBirth: string | null | undefined, item: MedicalResult
 }
 
 /**
- * One result, said once: whether the lab's value is in (SPEC's status line,
- * first and in plain text, so no colour contradicts the band), the value,
- * its band with the advice, and only what the comments add beyond the band.
+ * One result, said once: whether the lab's value is in (the status line of
+ * docs/rules.md#medical-results, first and in plain text, so no colour
+ * contradicts the band), the value, its band with the advice, and only what the
+ * comments add beyond the band.
  */
 function ResultRow({ item, dateOfBirth }: { item: MedicalResultItem; dateOfBirth: string | null | undefined }) {
   const { appointment, result } = item;

@@ -1,5 +1,5 @@
 /**
- * /portal: the member's Personal Information (SPEC.md section 2), rows
+ * /portal: the member's Personal Information (docs/rules.md#portal), rows
  * only for values present. Saved for offline reading under the member's id.
  */
 import { Suspense, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * /signup (SPEC.md sections 2, 3 and 5; sequence in section 4): create the
+ * /signup (docs/rules.md#sign-up): create the
  * account, then the profile, then go to /signup-success carrying the return
  * route. When the address must be confirmed first (no session yet), the
  * details wait on this device and the profile is made at the first sign-in

@@ -1,5 +1,5 @@
 /**
- * The consent form (SPEC.md sections 2 and 5), in place on /book-event
+ * The consent form (docs/rules.md#consent), in place on /book-event
  * (button Continue) and standalone on /test-consent (button Submit). Every
  * rule comes from consentProblems() in src/domain, the same rules the server
  * applies. After the first try, problems show inline and update as the man

@@ -1,5 +1,5 @@
 /**
- * The consent form's opening (SPEC.md section 2, Consent form): what the
+ * The consent form's opening (docs/rules.md#consent): what the
  * screening project is, who it is for, and how the answers are used and
  * protected under UK GDPR. Plain words for men aged 40 to 80.
  */

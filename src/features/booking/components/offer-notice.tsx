@@ -1,7 +1,8 @@
 /**
- * The slot step opened from a waiting-list offer's link (issue 19): until
- * when the place is held for him, or, when the server refused the link
- * (another member's, ended, altered), its reason and the way back.
+ * The slot step opened from a waiting-list offer's link
+ * (docs/decisions/0019-waiting-list.md): until when the place is held for him,
+ * or, when the server refused the link (another member's, ended, altered), its
+ * reason and the way back.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';

@@ -1,5 +1,5 @@
 /**
- * The order summary beside the slot grid (SPEC.md section 2, Book event):
+ * The order summary beside the slot grid (docs/rules.md#booking):
  * description, name, price, subtotal and total in pounds, and 'Add another
  * service', which explains that one booking covers one test.
  */

@@ -1,5 +1,5 @@
 /**
- * The time-slot grid of /book-event (SPEC.md sections 2 and 4): every slot
+ * The time-slot grid of /book-event (docs/rules.md#slots): every slot
  * of the event from its start in steps of the session length; the free ones
  * can be chosen, the rest are greyed and disabled; the chosen one is
  * highlighted. When he is changing his booking, his own time is marked

@@ -1,5 +1,5 @@
 /**
- * The slot list's states (SPEC.md sections 2 and 8): waiting for a
+ * The slot list's states (docs/rules.md#slots): waiting for a
  * connection (said at once, and the list follows by itself when it is
  * back), loading, failed (with Try again), private event without a valid
  * grant, none free, or the grid.

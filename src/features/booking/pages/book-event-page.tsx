@@ -1,5 +1,5 @@
 /**
- * /book-event?event=ID (SPEC.md sections 2 and 4): no member -> /login
+ * /book-event?event=ID (docs/rules.md#booking): no member -> /login
  * (returning here), no event -> /events. The event is always fetched, so a
  * reload or a shared link works; then the slot and consent steps. An
  * account without a profile goes to the details step first, and back. A

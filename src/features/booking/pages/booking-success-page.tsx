@@ -1,5 +1,5 @@
 /**
- * /booking-success?appointment=ID (SPEC.md sections 2 and 4): the
+ * /booking-success?appointment=ID (docs/rules.md#booking): the
  * confirmation, what was booked, the email to look for (inbox or spam), a
  * Donate link and 'Go to Home'. The id in the URL lets a reload show it again.
  */

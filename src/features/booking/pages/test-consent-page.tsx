@@ -1,9 +1,9 @@
 /**
- * /test-consent?profile_id=..&test_date=..&expires=..&signature=.. (SPEC.md
- * sections 2, 5 and 8): the consent form on its own, with Submit, for a man
- * sent a link (no sign-in). A link missing any value says so and goes home;
- * success says 'Consent form submitted successfully!' and goes home.
- * Answers are kept in this tab until sent, like the booking's.
+ * /test-consent?profile_id=..&test_date=..&expires=..&signature=..
+ * (docs/rules.md#test-consent): the consent form on its own, with Submit, for a
+ * man sent a link (no sign-in). A link missing any value says so and goes home;
+ * success says 'Consent form submitted successfully!' and goes home. Answers
+ * are kept in this tab until sent, like the booking's.
  */
 import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';

@@ -1,9 +1,9 @@
 /**
- * The checkout's calls (SPEC.md section 7, /payments/*, /logs/error): the
- * SDK settings, the price and the member's hold, creating and capturing
- * the order, the page's own transaction note and its error log. Order and
- * capture answers are read whatever their status: PayPal's error shape
- * (`details[0] {issue, description}`, `debug_id`) is what the page shows.
+ * The checkout's calls (docs/rules.md#api-shapes, /payments/*, /logs/error):
+ * the SDK settings, the price and the member's hold, creating and capturing the
+ * order, the page's own transaction note and its error log. Order and capture
+ * answers are read whatever their status: PayPal's error shape (`details[0]
+ * {issue, description}`, `debug_id`) is what the page shows.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Appointment } from '@/domain/booking';
@@ -83,12 +83,12 @@ export const createOrder = (request: OrderRequest) => memberExchange<PaymentAnsw
 export const captureOrder = (orderId: string) =>
   memberExchange<PaymentAnswer>('POST', `/payments/orders/${encodeURIComponent(orderId)}/capture`, {});
 
-/** The page's note of a transaction (SPEC.md section 3's record); the server keeps its own. */
+/** The page's note of a transaction (the record in docs/rules.md#card-payment); the server keeps its own. */
 export async function reportTransaction(data: Record<string, string | null | undefined>): Promise<void> {
   await memberExchange('PUT', '/payments/transactions', { data }).catch(() => undefined);
 }
 
-/** SPEC.md section 7: failures of the log call itself are ignored. */
+/** docs/rules.md#api-shapes: failures of the log call itself are ignored. */
 export async function logPaymentError(errorMessage: string, description: string): Promise<void> {
   await memberExchange('POST', '/logs/error', { errorMessage, description }).catch(() => undefined);
 }

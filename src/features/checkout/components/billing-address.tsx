@@ -1,8 +1,9 @@
 /**
- * The card's billing address (SPEC.md section 3: address_line_1,
+ * The card's billing address (docs/rules.md#card-payment: address_line_1,
  * address_line_2, admin_area_2 town or city, admin_area_1 county,
- * postal_code, country_code defaulting to GB). SPEC shows no validation; it
- * goes to PayPal with the card for its address check.
+ * postal_code, country_code defaulting to GB). The site checks none of it (nor
+ * did the original form); it goes to PayPal with the card for its address
+ * check.
  */
 /** PayPal CardFields' submit({billingAddress}) names. */
 export interface BillingAddress {

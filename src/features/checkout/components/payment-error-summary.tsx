@@ -1,9 +1,9 @@
 /**
- * The checkout's GOV.UK-style error summary: what went wrong, in SPEC's
- * words, and a link to each card field at fault. It takes focus each time
- * an error is shown, so it is in view (and read out) wherever the member
- * pressed Pay. A link moves focus into its field: the sandbox's input, or
- * PayPal's own field frame.
+ * The checkout's GOV.UK-style error summary: what went wrong, in the
+ * words of docs/rules.md#checkout-messages, and a link to each card field at
+ * fault. It takes focus each time an error is shown, so it is in view (and read
+ * out) wherever the member pressed Pay. A link moves focus into its field: the
+ * sandbox's input, or PayPal's own field frame.
  */
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { CARD_FIELDS, type CardField, type CardFieldErrors } from '../use-card-payment';

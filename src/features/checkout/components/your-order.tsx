@@ -1,10 +1,10 @@
 /**
- * 'Your Order' beside the card form (SPEC.md section 2, Checkout): the
+ * 'Your Order' beside the card form (docs/rules.md#card-payment): the
  * product, date and time, and the price the server gave, in pounds. The
  * discount line exists in the summary but stays hidden while its
- * percentage is 0 (SPEC: it always is). A live hold shows its minutes left
- * (ending at `endsAt`, on this phone's clock); a hold that has ended, by
- * time or because a declined card freed the place, says so.
+ * percentage is 0 (it always is: the site gives no discounts). A live hold
+ * shows its minutes left (ending at `endsAt`, on this phone's clock); a hold
+ * that has ended, by time or because a declined card freed the place, says so.
  */
 import type { ScreeningEvent } from '@/domain/event';
 import { formatLongDate, formatPence, formatTime } from '@/domain/format';

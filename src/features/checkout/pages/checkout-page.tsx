@@ -1,14 +1,14 @@
 /**
- * /checkout?event=ID&slot=HH:MM&consent=ID (SPEC.md section 2, Checkout):
+ * /checkout?event=ID&slot=HH:MM&consent=ID (docs/rules.md#card-payment):
  * 'Checkout' with the card form on the left, 'Your Order' on the right,
- * SPEC's messages, then /booking-success. Without the booking in the URL
- * the member goes to /events. A reload resumes the member's hold (the
- * server gives back the same hold and its minutes left); a booking the
- * server already confirmed (say the connection dropped after the card was
- * charged) goes straight to its confirmation instead of asking to pay again.
- * What the summary says about the hold is what the server answered last
- * (asked again after every order and capture), counted down from the
- * seconds it gave, so a phone's clock being off does not change it.
+ * the messages of docs/rules.md#checkout-messages, then /booking-success.
+ * Without the booking in the URL the member goes to /events. A reload resumes
+ * the member's hold (the server gives back the same hold and its minutes left);
+ * a booking the server already confirmed (say the connection dropped after the
+ * card was charged) goes straight to its confirmation instead of asking to pay
+ * again. What the summary says about the hold is what the server answered last
+ * (asked again after every order and capture), counted down from the seconds it
+ * gave, so a phone's clock being off does not change it.
  */
 import { useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';

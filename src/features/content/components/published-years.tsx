@@ -1,11 +1,11 @@
 /**
- * The charity's yearly figures on the public pages (issue 20): each year
- * staff published from the database, its latest snapshot (GET
- * /api/statistics/published, kept on the device by the query cache, so it
- * reads offline too), and SPEC's typed-in years for the rest. Rendered
- * ahead of time with the typed-in years only (ADR 0012): each published
- * year replaces its typed-in one or joins them once the answer, or the
- * saved copy, is there (docs/decisions/0022).
+ * The charity's yearly figures on the public pages
+ * (docs/decisions/0022-screening-statistics.md): each year staff published from
+ * the database, its latest snapshot (GET /api/statistics/published, kept on the
+ * device by the query cache, so it reads offline too), and the charity's
+ * typed-in years for the rest. Rendered ahead of time with the typed-in years
+ * only (docs/decisions/0012-rendered-pages.md): each published year replaces
+ * its typed-in one or joins them once the answer, or the saved copy, is there.
  */
 import { formatLongDate } from '@/domain/format';
 import { londonDate } from '@/domain/london-time';

@@ -1,4 +1,4 @@
-/** 'Further medical advice can be obtained from:' and the eight organisations (SPEC.md section 2). */
+/** 'Further medical advice can be obtained from:' and the eight organisations (docs/rules.md#information-hub). */
 import { anchors } from '@/lib/paths';
 import { resources, RESOURCES_HEADING } from '@/content/pages/resources';
 

@@ -1,4 +1,4 @@
-/** The screening result categories (SPEC.md section 4): green, amber and red, with what comes next. */
+/** The screening result categories (docs/rules.md#band-follow-up): green, amber and red, with what comes next. */
 import { screeningResults } from '@/content/pages/events';
 
 export function ResultColours() {

@@ -1,7 +1,7 @@
 /**
  * Text cut at a word boundary near `limit` characters, with Show More /
- * Show Less (SPEC.md section 9: 300 for testimonials and about cards, 250
- * for Get Involved). The button says what it does to which text.
+ * Show Less (docs/rules.md#display-details: 300 for testimonials and about
+ * cards, 250 for Get Involved). The button says what it does to which text.
  */
 import { useId, useState } from 'react';
 import { awaitingCode, useControlsReady } from '@/lib/use-in-browser';

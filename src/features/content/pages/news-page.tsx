@@ -1,4 +1,4 @@
-/** /news: the Patient Journey cards and RECENT NEWS (SPEC.md section 2, News). The layout hides the footer here. */
+/** /news: the Patient Journey cards and RECENT NEWS (docs/rules.md#news). The layout hides the footer here. */
 import { newsPage } from '@/content/news';
 import { StoryCards } from '../components/story-cards';
 import { NewsList } from '../components/news-list';

@@ -1,5 +1,5 @@
 /**
- * The access-code modal of a private event (SPEC.md sections 2 and 4):
+ * The access-code modal of a private event (docs/rules.md#access-codes):
  * a labelled code box, Cancel and Submit, 'Invalid Access code' inline on a
  * wrong code. It resets whenever it closes. Offline, nothing is sent and the
  * code typed stays for Retry.

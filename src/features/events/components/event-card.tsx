@@ -1,11 +1,11 @@
 /**
- * One event in a list: short name (cut at 24 characters, SPEC.md section 9),
- * the venue and town on a line of their own (a cut name often loses the
- * venue), product, date, times and the button its
- * state allows. BOOK opens the event page; so does a fully booked event
- * still taking bookings, whose page offers its waiting list (the card
- * says Fully Booked and leads there). Passed, closed, and full past the
- * cut-off are disabled buttons naming why.
+ * One event in a list: short name (cut at 24 characters,
+ * docs/rules.md#event-card), the venue and town on a line of their own (a cut
+ * name often loses the venue), product, date, times and the button its state
+ * allows. BOOK opens the event page; so does a fully booked event still taking
+ * bookings, whose page offers its waiting list (the card says Fully Booked and
+ * leads there). Passed, closed, and full past the cut-off are disabled buttons
+ * naming why.
  */
 import { Link } from 'react-router-dom';
 import { CARD_LABELS, cardState } from '@/domain/event-card';

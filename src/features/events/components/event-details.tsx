@@ -1,4 +1,4 @@
-/** Everything a visitor needs to decide and to find the venue (SPEC.md, event detail). */
+/** Everything a visitor needs to decide and to find the venue (docs/rules.md#event-page). */
 import { EventMap } from '../map/lazy-maps';
 import { directionsUrl } from '../directions';
 import { displayPrice, formatLongDate, formatTime } from '@/domain/format';

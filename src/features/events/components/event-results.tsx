@@ -20,7 +20,7 @@ import { NARROW_SCREEN, useMediaQuery } from '@/lib/use-media-query';
 import { useElapsed, useNow } from '@/lib/use-now';
 import { EventList } from './event-list';
 
-/** SPEC.md section 9: the event list's spinner shows for 1.5 seconds. */
+/** docs/rules.md#display-details: the event list's spinner shows for 1.5 seconds. */
 export const LIST_SPINNER_MS = 1500;
 const PREFETCH_DELAY_MS = 1000;
 

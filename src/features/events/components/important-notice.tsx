@@ -1,6 +1,6 @@
 /**
- * The listing's Important notice (SPEC.md, events listing): how a booking is
- * actually made, naming the buttons as they read: COMPLETE BOOKING on a free
+ * The listing's Important notice (docs/rules.md#event-listing): how a booking
+ * is actually made, naming the buttons as they read: COMPLETE BOOKING on a free
  * event's consent form, Pay on a paid event's checkout.
  */
 export function ImportantNotice() {

@@ -1,10 +1,11 @@
 /**
- * A fully booked event's waiting list on its page (issue 19): a visitor is
- * asked to sign in; a member can join, sees his position and can leave;
- * a member offered a freed place sees until when it is held and books it,
- * first of all on the page (HeldPlaceNotice, under the event's name); a
- * member whose held place passed on unbooked is told so and where he
- * stands. What changes is said in a live region, and a refusal as an alert.
+ * A fully booked event's waiting list on its page
+ * (docs/decisions/0019-waiting-list.md): a visitor is asked to sign in; a
+ * member can join, sees his position and can leave; a member offered a freed
+ * place sees until when it is held and books it, first of all on the page
+ * (HeldPlaceNotice, under the event's name); a member whose held place passed
+ * on unbooked is told so and where he stands. What changes is said in a live
+ * region, and a refusal as an alert.
  */
 import { Link } from 'react-router-dom';
 import type { ScreeningEvent } from '@/domain/event';

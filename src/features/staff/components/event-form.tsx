@@ -1,5 +1,5 @@
 /**
- * Every field of an event (SPEC.md section 3), checked before sending by
+ * Every field of an event (docs/rules.md#events), checked before sending by
  * the rule the server applies (src/domain/staff-event.ts); the server's
  * own 422 issues are shown the same way. A private event may be given a
  * code of staff's choosing; left empty, the server makes one.

@@ -1,8 +1,9 @@
 /**
- * What followed an amber or red result (issue 20), beside the result on
- * the attendee list: one choice and Save. Green results show nothing here
- * (the server refuses them too). Needs a connection; the choice stays if
- * sending fails.
+ * What followed an amber or red result
+ * (docs/decisions/0022-screening-statistics.md), beside the result on the
+ * attendee list: one choice and Save. Green results show nothing here (the
+ * server refuses them too). Needs a connection; the choice stays if sending
+ * fails.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { FOLLOW_UP_LABELS, FOLLOW_UP_OUTCOMES, isFollowUpOutcome, takesFollowUp } from '@/domain/follow-up';

@@ -1,8 +1,8 @@
 /**
- * The event's waiting list for staff (issue 19): who waits, in order, and
- * each offer made: the place held, until when, and what became of it. A
- * list of short entries rather than a table, so a 360 px phone shows it
- * whole without scrolling sideways.
+ * The event's waiting list for staff (docs/decisions/0019-waiting-list.md): who
+ * waits, in order, and each offer made: the place held, until when, and what
+ * became of it. A list of short entries rather than a table, so a 360 px phone
+ * shows it whole without scrolling sideways.
  */
 import { formatLongDate } from '@/domain/format';
 import { londonDate, londonTime } from '@/domain/london-time';

@@ -1,11 +1,12 @@
 /**
- * /staff/members/new: registering a man at a screening venue (issue 17,
- * item 6). Staff type his names and email; he is emailed a link to choose
- * his own password and, straight after, is asked for his other details,
- * with the names staff typed (kept on his account) filled in to check. No limit per address applies, so a whole evening's queue can be
- * registered on the hall's Wi-Fi. The form checks with the same rules as
- * the server (src/domain/venue-registration.ts) and shows the server's own
- * refusals (an address already registered) on the field.
+ * /staff/members/new: registering a man at a screening venue
+ * (docs/rules.md#venue-registration). Staff type his names and email; he is
+ * emailed a link to choose his own password and, straight after, is asked for
+ * his other details, with the names staff typed (kept on his account) filled in
+ * to check. No limit per address applies, so a whole evening's queue can be
+ * registered on the hall's Wi-Fi. The form checks with the same rules as the
+ * server (src/domain/venue-registration.ts) and shows the server's own refusals
+ * (an address already registered) on the field.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';

@@ -1,10 +1,10 @@
 /**
  * /staff/statistics: the year's screening figures from the database
- * (issue 20), filtered by year and event type (kept in the address, so a
- * reload or a shared link shows the same), downloaded as CSV, and
- * published for the public pages: only a year that has ended (UK time);
- * Publish asks once more, warning when the year is out already, then
- * stores the year's figures for every event type together
+ * (docs/decisions/0022-screening-statistics.md), filtered by year and event
+ * type (kept in the address, so a reload or a shared link shows the same),
+ * downloaded as CSV, and published for the public pages: only a year that has
+ * ended (UK time); Publish asks once more, warning when the year is out
+ * already, then stores the year's figures for every event type together
  * (docs/decisions/0022).
  */
 import { useId, useState } from 'react';
