@@ -6,16 +6,18 @@
  * the committed files; a new migration adds its own line, and a change to
  * an old one goes in a new migration instead.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadMigrations } from '../../server/platform/db/migrate';
-import recorded from '../fixtures/migration-checksums.json';
+
+const recorded = JSON.parse(readFileSync(new URL('../fixtures/migration-checksums.json', import.meta.url), 'utf8')) as Record<string, string>;
 
 describe('the migrations as committed', () => {
   const migrations = loadMigrations();
 
   it.each(migrations.map((m) => [m.name, m.checksum] as const))('%s has the text every database applied', (name, checksum) => {
     expect(recorded, `${name} is new: add its checksum to tests/fixtures/migration-checksums.json`).toHaveProperty([name]);
-    expect(checksum, `${name} was edited after it was committed; write a new migration instead`).toBe(recorded[name as keyof typeof recorded]);
+    expect(checksum, `${name} was edited after it was committed; write a new migration instead`).toBe(recorded[name]);
   });
 
   it('keeps every migration ever recorded', () => {
