@@ -20,6 +20,8 @@ import type { Database } from './platform/db/adapter';
 import { trackChanges } from './platform/db/data-changes';
 import type { Env } from './platform/env';
 import { compression } from './platform/http/compression';
+import { checkResponses } from './platform/http/contract';
+import { API_DOCUMENT_VERSION, openApiDocument, type OpenApiDocument } from './platform/http/openapi';
 import { errorJson, handleError } from './platform/http/errors';
 import { createReadyAnswers, type ReadyAnswers } from './platform/http/ready-answers';
 import { securityHeaders } from './platform/http/security-headers';
@@ -105,6 +107,8 @@ export function createApp({
     // decides freshness, never an HTTP cache in between.
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
   });
+  // Outside production, a route's answer is checked against the response it declares (server/platform/http/contract.ts).
+  if (env.nodeEnv !== 'production') app.use('/api/*', checkResponses());
 
   // Each module mounts its routes and registers its jobs (docs/architecture.md#modules); what one
   // module needs of another is passed here, in the order they depend on each other.
@@ -149,6 +153,9 @@ export function createApp({
     { name: 'paypal', inUse: sandbox !== null, routes: () => sandbox! },
     { name: 'clock', inUse: devClock !== undefined, routes: () => devClock!() },
   ]);
+  // Every route's declared body and answer, read from the routes themselves (server/platform/http/openapi.ts).
+  let contract: OpenApiDocument | undefined;
+  app.get('/api/openapi.json', (c) => c.json((contract ??= openApiDocument(app, { title: 'CHAPS screening site API', version: API_DOCUMENT_VERSION }))));
   // Last: the built site answers any path no route above took.
   mountSite(ctx, events.events.get);
 

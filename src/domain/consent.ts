@@ -3,6 +3,7 @@
  * its rules, in one place so the form and the server (which decides) check
  * exactly the same things.
  */
+import { z } from './schema-kit';
 
 export const PSA_TEST_NUMBERS = [1, 2, 3, 4, 5] as const;
 export type PsaTestNumber = (typeof PSA_TEST_NUMBERS)[number];
@@ -31,21 +32,28 @@ export type Medication = (typeof MEDICATIONS)[number];
 export const CONSENT_DETAILS_MAX = 2000;
 
 /** The answers a member gives; the server adds who and when. */
-export interface ConsentAnswers {
-  numberOfPsaTest: PsaTestNumber | null;
-  familyHistoryProstateCancer: FamilyHistoryAnswer | null;
-  familyMemberWithProstateCancer: FatherSideRelative[];
+/**
+ * The consent answers, declared once as a schema: the type every form and
+ * page uses, and the shape the server answers staff with (staff-consent.ts).
+ * The form's own checks on the way in are consent-schema.ts's.
+ */
+export const consentAnswersShape = z.object({
+  numberOfPsaTest: z.nullable(z.literal(PSA_TEST_NUMBERS)),
+  familyHistoryProstateCancer: z.nullable(z.enum(FAMILY_HISTORY_ANSWERS)),
+  familyMemberWithProstateCancer: z.array(z.enum(FATHER_SIDE_RELATIVES)),
   /** Room in the stored answers (docs/rules.md#consent) but never asked by the form; accepted when sent. */
-  additionalProstateCancerDetails?: string;
-  familyHistoryBreastOvarianCancer: FamilyHistoryAnswer | null;
-  familyMemberWithOvarianCancer: MotherSideRelative[];
-  motherSideDetails: string;
-  medicationHistory: Medication | null;
-  agreeToTerms: boolean;
-  consentToSampleTesting: boolean;
+  additionalProstateCancerDetails: z.optional(z.string()),
+  familyHistoryBreastOvarianCancer: z.nullable(z.enum(FAMILY_HISTORY_ANSWERS)),
+  familyMemberWithOvarianCancer: z.array(z.enum(MOTHER_SIDE_RELATIVES)),
+  motherSideDetails: z.string(),
+  medicationHistory: z.nullable(z.enum(MEDICATIONS)),
+  agreeToTerms: z.boolean(),
+  consentToSampleTesting: z.boolean(),
   /** Optional: pass details to a private GP. */
-  consentToPrivateGp: boolean;
-}
+  consentToPrivateGp: z.boolean(),
+});
+
+export type ConsentAnswers = z.output<typeof consentAnswersShape>;
 
 /**
  * POST /api/medical/consent: the answers, the event and the original client's

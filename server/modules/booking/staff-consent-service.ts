@@ -7,6 +7,7 @@
  */
 import type { ConsentAnswers } from '../../../src/domain/consent';
 import type { Database } from '../../platform/db/adapter';
+import type { StaffConsent } from '../../../src/domain/staff-consent';
 import { ApiError } from '../../platform/http/errors';
 import { consentLinkUrl, makeConsentLink } from './consent-links';
 import { isEventId } from '../events';
@@ -14,14 +15,8 @@ import type { Signer } from '../../platform/signing';
 import { UUID } from '../staff';
 import { recordAudit, type StaffActor } from '../staff';
 
-export interface StaffConsentView {
-  consent_id: string;
-  consent_version: string;
-  psa_test_date: string;
-  source: 'booking' | 'test-consent';
-  created_at: string;
-  answers: ConsentAnswers;
-}
+/** The consent as staff see it, declared once in src/domain/staff-consent.ts. */
+export type StaffConsentView = StaffConsent;
 
 export interface StaffConsentService {
   /** The consent the booking names, else the member's latest for this event's date; null when none. */

@@ -19,6 +19,8 @@
  * Errors carry `details[0] {issue, description}` and `debug_id`.
  */
 import { Hono } from 'hono';
+import { paymentsConfigSchema } from '../../../src/domain/payments-config';
+import { responds } from '../../platform/http/contract';
 import { ACCESS_GRANT_HEADER } from '../../../src/domain/booking';
 import { bookingRequestSchema } from '../../../src/domain/booking-request';
 import { eventPricePence } from '../../../src/domain/event';
@@ -45,7 +47,7 @@ const ACTIVE = `(a.status = 'confirmed' OR (a.status = 'held' AND a.hold_expires
 
 export function paymentsRoutes(payments: Payments, db: Database, verify: MemberVerifier, now: () => Date, logger: Logger) {
   const app = new Hono<{ Variables: MemberVariables }>();
-  app.get('/config', (c) => c.json(payments.config));
+  app.get('/config', responds(paymentsConfigSchema), (c) => c.json(payments.config));
   app.route('/webhooks', paymentWebhookRoutes(payments.webhooks, payments.queueWebhook, db, now, logger));
   app.use('*', requireMember(verify));
 

@@ -7,6 +7,7 @@
  * alone decides whether a stand-in may run; this module only speaks to it.
  */
 import type { Hono } from 'hono';
+import type { PaymentsConfig } from '../../../src/domain/payments-config';
 import type { Database } from '../../platform/db/adapter';
 import type { Env } from '../../platform/env';
 import type { Jobs } from '../../platform/jobs/queue';
@@ -25,11 +26,7 @@ import { webhookQueue } from './webhook-jobs';
 import { createWebhooks } from './webhooks';
 
 /** Where the page loads the PayPal SDK from, and with which client id (GET /api/payments/config). */
-export interface PaymentsConfig {
-  clientId: string;
-  /** The local sandbox's stand-in SDK; absent for PayPal's own. */
-  sdkBaseUrl?: string;
-}
+export type { PaymentsConfig } from '../../../src/domain/payments-config';
 
 /** A PayPal running in this process: the local sandbox stand-in, as the wiring gives it. */
 export interface LocalPayPal {

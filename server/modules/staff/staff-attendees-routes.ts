@@ -15,6 +15,8 @@
  * - POST /attendees/:appointmentId/consent-link -> {url, expires}
  */
 import { Hono, type Context } from 'hono';
+import { consentLinkAnswerSchema, staffConsentAnswerSchema } from '../../../src/domain/staff-consent';
+import { responds } from '../../platform/http/contract';
 import { bodyLimit } from 'hono/body-limit';
 import { RESULTS_CSV_MAX_BYTES } from '../../../src/domain/results-csv';
 import { followUpBodySchema } from '../../../src/domain/follow-up';
@@ -107,11 +109,11 @@ export function staffAttendeesRoutes(deps: {
     },
   );
 
-  app.get('/:eventId/attendees/:appointmentId/consent', async (c) => {
+  app.get('/:eventId/attendees/:appointmentId/consent', responds(staffConsentAnswerSchema), async (c) => {
     return c.json({ consent: await consents.view(c.req.param('eventId'), c.req.param('appointmentId')) });
   });
 
-  app.post('/:eventId/attendees/:appointmentId/consent-link', async (c) => {
+  app.post('/:eventId/attendees/:appointmentId/consent-link', responds(consentLinkAnswerSchema), async (c) => {
     const link = await consents.issueLink(actorOf(c), c.req.param('eventId'), c.req.param('appointmentId'), origin(c));
     return c.json(link);
   });

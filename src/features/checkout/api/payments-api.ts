@@ -7,13 +7,11 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Appointment } from '@/domain/booking';
+import type { PaymentsConfig } from '@/domain/payments-config';
 import { apiGet } from '@/lib/api-client';
 import { memberExchange, memberRequest } from '@/lib/auth';
 
-export interface PaymentsConfig {
-  clientId: string;
-  sdkBaseUrl?: string;
-}
+export type { PaymentsConfig } from '@/domain/payments-config';
 
 export interface CheckoutState {
   /** Pence, from the event row. */

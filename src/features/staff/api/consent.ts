@@ -1,18 +1,11 @@
 /** A member's consent for an event, and a signed /test-consent link for them. */
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { ConsentAnswers } from '@/domain/consent';
+import type { ConsentLinkAnswer, StaffConsent } from '@/domain/staff-consent';
 import { memberRequest } from '@/lib/auth';
 import { ensureOnline } from '@/lib/not-sent';
 import { staffKeys } from '../staff-keys';
 
-export interface StaffConsent {
-  consent_id: string;
-  consent_version: string;
-  psa_test_date: string;
-  source: 'booking' | 'test-consent';
-  created_at: string;
-  answers: ConsentAnswers;
-}
+export type { StaffConsent } from '@/domain/staff-consent';
 
 const base = (eventId: string, appointmentId: string) =>
   `/staff/events/${encodeURIComponent(eventId)}/attendees/${encodeURIComponent(appointmentId)}`;
@@ -32,7 +25,7 @@ export function useConsentLink(eventId: string, appointmentId: string) {
     retry: 0,
     mutationFn: async () => {
       await ensureOnline();
-      return memberRequest<{ url: string; expires: string }>('POST', `${base(eventId, appointmentId)}/consent-link`);
+      return memberRequest<ConsentLinkAnswer>('POST', `${base(eventId, appointmentId)}/consent-link`);
     },
   });
 }
