@@ -1,6 +1,7 @@
 /**
- * `npm run bench`: the figures the spine issue asks for, measured against
- * the real server and the built site.
+ * `npm run bench`: the figures of docs/benchmarks.md, measured against
+ * the real server and the built site. The command line is
+ * scripts/bench/options.ts; each measurement is scripts/bench/steps.ts.
  *
  * 1. Builds the site when dist/ is missing (or with --rebuild).
  * 2. Starts `tsx server/main.ts` on a free port with a temporary DATA_DIR
@@ -34,123 +35,39 @@
  * Not part of `npm test`: figures depend on the machine, so targets are
  * reported as met or not met rather than failing a build.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { join } from 'node:path';
 import { measureLatency } from './bench/load.ts';
-import type { Browser } from '@playwright/test';
 import { launchChromium, measureRoute, type RouteWeight } from './bench/page-weight.ts';
-import { contentionSection, runContention, withContentionSection, type ContentionRun } from './bench/contention.ts';
+import { contentionSection, withContentionSection } from './bench/contention.ts';
 import { createBenchDatabase } from './bench/postgres.ts';
-import { checkoutSection, runCheckoutBench, withCheckoutSection, type CheckoutBench } from './bench/checkout.ts';
-import { propagationSection, runPropagation, withPropagationSection, type PropagationBench } from './bench/propagation.ts';
-import { consoleSummary, EVENTS_PATH, HEALTH_PATH, markdown, SLOTS_LABEL, slotsPath, type BenchReport, type LoadRun } from './bench/report.ts';
-import { measureSideBySide } from './bench/side-by-side.ts';
-import { lighthouseBesideFloor, lighthouseSection, withLighthouseSection, type LighthouseContext, type SideBySideRoute } from './bench/lighthouse.ts';
-import { buildFloor, serveFloor } from './bench/floor/floor.ts';
+import { checkoutSection, withCheckoutSection } from './bench/checkout.ts';
+import { propagationSection, withPropagationSection } from './bench/propagation.ts';
+import { consoleSummary, EVENTS_PATH, HEALTH_PATH, markdown, type BenchReport, type LoadRun } from './bench/report.ts';
+import { lighthouseSection, withLighthouseSection, type LighthouseContext, type SideBySideRoute } from './bench/lighthouse.ts';
 import { firstVisitSection, measureFirstVisit, type FirstVisit } from './bench/first-visit.ts';
-import { everyRouteSection, everyRouteTargets, measureEveryRoute, withEveryRouteSection, type EveryRoute } from './bench/every-route.ts';
-import { bookableEventId, firstEventId } from './bench/events.ts';
-import { runSignInBurst, signInBurstSection, withSignInBurstSection, type BurstBench } from './bench/sign-in-burst.ts';
-import { cleanUp, cleanUpOnExit, onCleanUp, serverEnv, STATIC_DIR, tempDataDir, withServer } from './bench/harness.ts';
-
-const args = process.argv.slice(2);
-const REBUILD = args.includes('--rebuild');
-const CONTENTION_ONLY = args.includes('--contention-only');
-const CHECKOUT_ONLY = args.includes('--checkout-only');
-const PROPAGATION_ONLY = args.includes('--propagation-only');
-const LIGHTHOUSE_ONLY = args.includes('--lighthouse-only');
-const ROUTES_ONLY = args.includes('--routes-only');
-const BURST_ONLY = args.includes('--burst-only');
-const LIGHTHOUSE_ROUNDS = Number(argValue('--lighthouse-rounds') ?? 3);
-const LIGHTHOUSE_ROUTES = argValue('--lighthouse-routes')?.split(',') ?? ['/', '/book-event-main', '/event/{id}', '/news'];
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-// The machine's PostgreSQL (the one CI's TEST_DATABASE_URL points at); the
-// bench connects to its maintenance database only to create and drop its own.
-const PG_ADMIN_URL = adminUrl(process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test');
-const CONNECTIONS = 200;
-const DURATION_S = 10;
-const OUTPUT = 'docs/benchmarks.md';
-const COMMAND = ['npm run bench', ...(args.length ? ['--', ...args] : [])].join(' ');
+import { everyRouteSection, everyRouteTargets, withEveryRouteSection, type EveryRoute } from './bench/every-route.ts';
+import { firstEventId } from './bench/events.ts';
+import { signInBurstSection, withSignInBurstSection } from './bench/sign-in-burst.ts';
+import { cleanUp, cleanUpOnExit, onCleanUp, serverEnv, tempDataDir, withServer } from './bench/harness.ts';
+import { withKeptSections } from './bench/sections.ts';
+import {
+  BURST_ONLY,
+  CHECKOUT_ONLY,
+  CHROMIUM_PATH,
+  COMMAND,
+  CONNECTIONS,
+  CONTENTION_ONLY,
+  DURATION_S,
+  LIGHTHOUSE_ONLY,
+  OUTPUT,
+  PG_ADMIN_URL,
+  PROPAGATION_ONLY,
+  ROUTES_ONLY,
+} from './bench/options.ts';
+import { buildSiteIfNeeded, checkout, contention, everyRoute, gitCommit, lighthouseRuns, measureApi, propagation, signInBurst, step } from './bench/steps.ts';
 
 cleanUpOnExit();
-
-function argValue(name: string): string | undefined {
-  return args.find((a) => a.startsWith(`${name}=`))?.slice(name.length + 1);
-}
-
-function adminUrl(databaseUrl: string): string {
-  const url = new URL(databaseUrl);
-  url.pathname = '/postgres';
-  return url.toString();
-}
-
-function step(text: string): void {
-  console.log(`\n==> ${text}`);
-}
-
-function buildSiteIfNeeded(): void {
-  if (!REBUILD && existsSync(join(STATIC_DIR, 'index.html'))) {
-    console.log(`${STATIC_DIR}/ exists: using it (npm run bench -- --rebuild to build afresh)`);
-    return;
-  }
-  const build = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
-  if (build.status !== 0) throw new Error(`vite build failed (exit ${build.status})`);
-}
-
-function gitCommit(): string {
-  try {
-    const sha = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).trim();
-    return dirty ? `${sha} (with uncommitted changes)` : sha;
-  } catch {
-    return 'unknown';
-  }
-}
-
-/** The listing and the booking page's slots call (for an event open for booking), each side by side with the bare server. */
-async function measureApi(database: string, baseUrl: string, load: LoadRun[]): Promise<void> {
-  const slots = slotsPath(await bookableEventId(baseUrl));
-  for (const path of [EVENTS_PATH, slots]) {
-    step(`GET ${path} and the bare server, ${CONNECTIONS} connections, ${DURATION_S} s each (${database})`);
-    const sideBySide = await measureSideBySide(baseUrl, path, CONNECTIONS, DURATION_S);
-    load.push({ database, path: path === slots ? SLOTS_LABEL : path, result: sideBySide.app, sideBySide });
-  }
-}
-
-function contention(): Promise<ContentionRun[]> {
-  return runContention({
-    tempDataDir,
-    withServer: (env, fn) => withServer(serverEnv(env), fn),
-    createDatabase: () => createBenchDatabase(PG_ADMIN_URL),
-    step,
-  });
-}
-
-function propagation(): Promise<PropagationBench> {
-  return runPropagation({
-    tempDataDir,
-    withServer: (env, fn) => withServer(serverEnv(env), fn),
-    createDatabase: () => createBenchDatabase(PG_ADMIN_URL),
-    step,
-  });
-}
-
-function signInBurst(): Promise<BurstBench> {
-  return runSignInBurst({ tempDataDir, withServer: (env, fn) => withServer(serverEnv(env), fn), step });
-}
-
-function checkout(): Promise<CheckoutBench> {
-  return runCheckoutBench({
-    chromiumPath: CHROMIUM_PATH,
-    staticDir: STATIC_DIR,
-    tempDataDir,
-    withServer,
-    createDatabase: () => createBenchDatabase(PG_ADMIN_URL),
-    step,
-  });
-}
 
 async function main(): Promise<void> {
   const loadAverage = os.loadavg()[0] ?? 0;
@@ -316,45 +233,6 @@ async function main(): Promise<void> {
   ), signInBurstSection(burstBench, contentionContext()));
   writeFileSync(OUTPUT, withKeptSections(fresh, old));
   console.log(`\nwrote ${OUTPUT}`);
-}
-
-async function everyRoute(browser: Browser, baseUrl: string, eventId: string): Promise<EveryRoute> {
-  step('First-load JavaScript of every route, signed out and signed in');
-  return measureEveryRoute(browser, baseUrl, STATIC_DIR, { eventId, bookableEventId: await bookableEventId(baseUrl) }, (line) => console.log(line));
-}
-
-/** Lighthouse on each route beside the floor page, built and served here (scripts/bench/floor/). */
-async function lighthouseRuns(baseUrl: string, eventId: string): Promise<{ results: SideBySideRoute[]; context: LighthouseContext }> {
-  step('Floor page (React 19 hydrating the hero)');
-  await buildFloor();
-  const floor = await serveFloor();
-  onCleanUp(() => floor.stop());
-  try {
-    console.log(`floor page at ${floor.baseUrl}, ${(floor.scriptBytes / 1000).toFixed(1)} KB of JavaScript gzip`);
-    const routes = LIGHTHOUSE_ROUTES.map((r) => r.replace('{id}', eventId));
-    step(`Lighthouse (mobile) beside the floor page: ${routes.length} routes, ${LIGHTHOUSE_ROUNDS} rounds`);
-    const loadStart = os.loadavg()[0] ?? 0;
-    const results = await lighthouseBesideFloor(CHROMIUM_PATH, baseUrl, floor.baseUrl, routes, LIGHTHOUSE_ROUNDS, (line) => console.log(line));
-    return {
-      results,
-      context: { eventId, rounds: LIGHTHOUSE_ROUNDS, loadStart, loadEnd: os.loadavg()[0] ?? 0, floorScriptBytes: floor.scriptBytes },
-    };
-  } finally {
-    await floor.stop();
-  }
-}
-
-/**
- * Sections of the old file that this bench does not write (such as the
- * maps comparison, measured by hand) are carried over, so a bench run
- * never erases figures it did not measure.
- */
-function withKeptSections(fresh: string, old: string): string {
-  const sections = (text: string) => text.split(/\n(?=## )/).slice(1);
-  const title = (section: string) => section.split('\n', 1)[0];
-  const written = new Set(sections(fresh).map(title));
-  const kept = sections(old).filter((section) => !written.has(title(section)));
-  return kept.length === 0 ? fresh : `${fresh.trimEnd()}\n\n${kept.map((k) => k.trimEnd()).join('\n\n')}\n`;
 }
 
 main()

@@ -1,7 +1,7 @@
 /**
  * The limits that meet real use at a screening venue, where many men share
  * one address (the hall's Wi-Fi, a volunteer's tablet): settings, with
- * these defaults (read by server/platform/env.ts, listed in .env.example,
+ * these defaults (read by server/platform/env-schema.ts, listed in .env.example,
  * applied by server/modules/auth/throttle.ts). Windows are fixed; the
  * numbers in them are not.
  */

@@ -5,7 +5,8 @@
  * ethnicity outside the NHS list never becomes a group label.
  */
 import { describe, expect, it } from 'vitest';
-import { screeningFigures, type StatsResult } from '../../src/domain/screening-stats';
+import { screeningFigures } from '../../src/domain/screening-figures';
+import type { StatsResult } from '../../src/domain/screening-stats';
 import type { FollowUpOutcome } from '../../src/domain/follow-up';
 import type { Shown } from '../../src/domain/small-numbers';
 

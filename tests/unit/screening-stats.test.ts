@@ -7,7 +7,8 @@
  */
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { screeningFigures, type StatsResult } from '../../src/domain/screening-stats';
+import { screeningFigures } from '../../src/domain/screening-figures';
+import type { StatsResult } from '../../src/domain/screening-stats';
 import { publicYears, publishedLines } from '../../src/domain/published-statistics';
 import { statisticsCsv } from '../../src/domain/statistics-csv';
 import type { Shown } from '../../src/domain/small-numbers';

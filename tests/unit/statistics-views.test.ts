@@ -6,7 +6,8 @@
  * the one before, differs only in hidden figures or by 5 or more.
  */
 import { describe, expect, it } from 'vitest';
-import { EVENT_TYPE_FILTERS, screeningFigures, type ScreeningFigures, type StatsResult } from '../../src/domain/screening-stats';
+import { screeningFigures } from '../../src/domain/screening-figures';
+import { EVENT_TYPE_FILTERS, type ScreeningFigures, type StatsResult } from '../../src/domain/screening-stats';
 import type { EventCategory } from '../../src/domain/event';
 import { isSmall, type Shown } from '../../src/domain/small-numbers';
 import { ETHNICITIES } from '../../src/domain/member-profile';

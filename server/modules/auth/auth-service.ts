@@ -2,7 +2,8 @@
  * The rules of the /auth/v1 stand-in: sign-up, password sign-in with
  * throttling, refresh rotation, sign-out scopes, the user's own record,
  * and recovery and confirmation links. HTTP shapes live in
- * server/modules/auth/auth-v1-routes.ts.
+ * server/modules/auth/auth-v1-routes.ts; the emails with links are
+ * auth-link-mailer.ts.
  */
 import type { Database } from '../../platform/db/adapter';
 import type { Logger } from '../../platform/logger';
@@ -17,8 +18,9 @@ import {
   tooManyAttempts,
   validationFailed,
 } from './auth-error';
-import { accountExistsMail, displayNameForMail, recoveryMail, welcomeMail, type MailSender, type OutgoingMail } from './auth-mail';
-import { consumeCode, consumeLink, createLink, retireLinks, type LinkKind } from './links';
+import { accountExistsMail, type MailSender } from './auth-mail';
+import { createLinkMailer } from './auth-link-mailer';
+import { consumeCode, consumeLink, retireLinks, type LinkKind } from './links';
 import { checkNewPassword } from './password-policy';
 import { hashPassword, isCurrentHash, passwordMatches } from './passwords';
 import { signingSecret } from './secrets';
@@ -36,11 +38,9 @@ import {
   authPolicies,
   CODE_POLICY,
   peekAttempts,
-  RECOVERY_INTERVAL_MS,
   refundAttempt,
   SIGNUP_TAKEN_POLICY,
   takeAttempt,
-  takeOnce,
   type AuthLimits,
 } from './throttle';
 import { findUserByEmail, findUserById, insertUser, lookalikeUser, MAX_STORED_METADATA_BYTES, MetadataTooLargeError, updateUser, userJson, type AuthUser } from './users';
@@ -76,6 +76,7 @@ export function createAuthService({ db, now, logger, mailer, settings }: AuthSer
   let keys: Promise<SigningKeys> | undefined;
   const getKeys = () => (keys ??= getSecret().then(deriveSigningKeys));
   const policies = authPolicies(settings.limits);
+  const { sendLink, sendLinkLater, throttleEmail, mailSafely } = createLinkMailer({ db, now, logger, mailer, policies });
 
   async function sessionFor(user: AuthUser, sessionId: string, refreshToken: string, at: RequestOrigin, method: 'password' | 'otp') {
     const { token, expiresAt } = await signAccessToken(
@@ -102,39 +103,6 @@ export function createAuthService({ db, now, logger, mailer, settings }: AuthSer
       return { user, started };
     });
     return sessionFor(user, started.sessionId, started.refreshToken, at, method);
-  }
-
-  async function sendLink(user: AuthUser, kind: LinkKind, redirectTo: string, at: RequestOrigin) {
-    const { token, code } = await createLink(db, user.id, kind, now());
-    const link = `${at.origin}/auth/v1/verify?${new URLSearchParams({ token, type: kind, redirect_to: redirectTo })}`;
-    const name = displayNameForMail(user.user_metadata.display_name);
-    await mailSafely(kind, kind === 'recovery' ? recoveryMail(user.email, link, code) : welcomeMail(user.email, name, link, code));
-  }
-
-  /** After the answer, so a member's address answers as fast as an unknown one (ADR 0008). */
-  function sendLinkLater(email: string, kind: LinkKind, redirectTo: string, at: RequestOrigin, when: (user: AuthUser) => boolean) {
-    setImmediate(() => {
-      findUserByEmail(db, email)
-        .then((user) => (user && when(user) ? sendLink(user, kind, redirectTo, at) : undefined))
-        .catch((error: unknown) => logger.error(`Preparing a ${kind} email failed`, error));
-    });
-  }
-
-  async function throttleEmail(action: string, email: string, at: RequestOrigin, what: string) {
-    const wait = Math.max(
-      await takeOnce(db, `${action}:email:${email}`, now(), RECOVERY_INTERVAL_MS),
-      await takeAttempt(db, `${action}:ip:${at.ip}`, now(), policies.recoveryAddress),
-    );
-    if (wait > 0) throw tooManyAttempts('over_email_send_rate_limit', wait, what);
-  }
-
-  async function mailSafely(what: string, message: OutgoingMail) {
-    try {
-      await mailer.send(message);
-    } catch (error) {
-      // The account still works; the member can ask for another link.
-      logger.error(`Sending the ${what} email failed`, error);
-    }
   }
 
   /** The user and session behind a bearer token, or the Supabase error for it. */
@@ -186,7 +154,7 @@ export function createAuthService({ db, now, logger, mailer, settings }: AuthSer
       if (!created) {
         // With confirmation off a new account signs in at once, so a taken address cannot be hidden (a session
         // or none tells it); GoTrue answers 422 there too, and SIGNUP_TAKEN_POLICY bounds how often one address
-        // learns it. With confirmation on it is answered like a new one (ADR 0008).
+        // learns it. With confirmation on it is answered like a new one (docs/decisions/0008-threat-model.md).
         if (!settings.requireEmailConfirmation) throw new AuthApiError(422, 'user_already_exists', 'User already registered');
         await mailSafely('account-exists', accountExistsMail(email, `${at.origin}/login`));
         return { user: userJson(lookalikeUser(email, metadata, now())), session: null };
@@ -199,7 +167,7 @@ export function createAuthService({ db, now, logger, mailer, settings }: AuthSer
     },
 
     async signInWithPassword(email: string, password: string, at: RequestOrigin) {
-      // Counted before the password is checked, so parallel guesses cannot all be checked (ADR 0008).
+      // Counted before the password is checked, so parallel guesses cannot all be checked (docs/decisions/0008-threat-model.md).
       const guard = await guardSignIn(db, email, at.ip, now(), policies);
       const user = await findUserByEmail(db, email);
       if (!(await passwordMatches(password, user?.encrypted_password ?? null)) || !user) {

@@ -1,99 +1,24 @@
 /**
- * The job queue (docs/decisions/0013): pg-boss over the same database as
- * everything else, on PostgreSQL and on PGlite alike, through the Database
- * handle's executeSql. A job is written with the Queryable of the change
+ * The job queue (docs/decisions/0013-job-queue.md): pg-boss over the same
+ * database as everything else, on PostgreSQL and on PGlite alike, through
+ * the Database handle's executeSql. A job is written with the Queryable of the change
  * that causes it, so it commits or rolls back with that change; each
  * process runs a worker unless JOB_WORKER=false, and pg-boss hands each job
  * to one worker across all processes (FOR UPDATE SKIP LOCKED), retries it
  * with exponential backoff, and keeps it as failed when the tries run out.
+ *
+ * What kinds of job there are and how each is retried is job-kinds.ts; the
+ * failures page's listing and retries are job-failures.ts.
  */
 import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { Database, Queryable, Row } from '../db/adapter';
 import type { Logger } from '../logger';
-import type { EmailReason, MailMessage } from '../mail/types';
+import { JOB_KINDS, PermanentJobError, QUEUE_POLICY, SCHEDULES, isJobId, type JobData, type JobHandler, type JobHandlers, type JobKind } from './job-kinds';
+import { createJobFailures, type JobFailures } from './job-failures';
 
-/** What each kind of job carries. Names are pg-boss queue names (letters and underscores). */
-export interface JobData {
-  /**
-   * One email, rendered when the change was made; `messageId` is its Message-ID on every try. `kind` says what
-   * it is; `reason` is the fact it depends on, read again just before it is sent (server/modules/members/email-reasons.ts).
-   * Once sent or dropped the job keeps only `messageId` and `kind` (no `message`). `forget`: an erased member's
-   * goodbye (ADR 0021), whose address is not shown to staff and goes from the job if it cannot be delivered.
-   */
-  email: { message?: MailMessage; messageId: string; kind?: string; reason?: EmailReason; forget?: boolean };
-  /** Return a card payment already marked refund_due (server/modules/payments/refunds.ts). */
-  refund: { paymentId: string };
-  /** Settle unsettled card payments and lapse old holds (server/modules/payments/reconcile.ts). */
-  reconcile_payments: Record<string, never>;
-  /** Act on one stored PayPal webhook event. */
-  paypal_webhook: { eventId: string };
-  /** Queue the reminders due now, the day before each appointment (server/modules/booking/reminders-service.ts). */
-  appointment_reminders: Record<string, never>;
-  /** Queue the recall invitations, follow-ups and GP prompts due now (server/modules/results/recall-emails-service.ts). */
-  recall_emails: Record<string, never>;
-  /** Pass lapsed waiting-list offers on and offer freed places (server/modules/waiting-list/waiting-list-offers.ts). */
-  waiting_list_offers: Record<string, never>;
-}
-
-export type JobKind = keyof JobData;
-
-export const JOB_KINDS: readonly JobKind[] = [
-  'email',
-  'refund',
-  'reconcile_payments',
-  'paypal_webhook',
-  'appointment_reminders',
-  'recall_emails',
-  'waiting_list_offers',
-];
-
-export interface JobInfo {
-  id: string;
-  /** Tries made before this one. */
-  retryCount: number;
-  /** No try is left after this one: a failure now is final. */
-  lastTry: boolean;
-}
-
-/**
- * Thrown by a handler when another try would meet the same answer (a mail server's 550): the job fails at
- * once, with no retries, and waits for staff on the failures page.
- */
-export class PermanentJobError extends Error {
-  override name = 'PermanentJobError';
-}
-
-export type JobHandler<K extends JobKind> = (data: JobData[K], job: JobInfo) => Promise<void>;
-export type JobHandlers = { [K in JobKind]?: JobHandler<K> };
-
-/** How long each kind may run before pg-boss counts the try as lost (a killed process), and how it retries. */
-interface QueuePolicy {
-  expireInSeconds: number;
-  retryLimit: number;
-}
-
-const QUEUE_POLICY: Record<JobKind, QueuePolicy> = {
-  // Twelve retries, doubling from about a minute: the last one lands 1.5 to 3 days after the first try.
-  email: { expireInSeconds: 120, retryLimit: 12 },
-  refund: { expireInSeconds: 120, retryLimit: 12 },
-  // Runs every minute anyway: a failed run is simply the next minute's.
-  reconcile_payments: { expireInSeconds: 300, retryLimit: 0 },
-  paypal_webhook: { expireInSeconds: 120, retryLimit: 12 },
-  // As the reconciler: a failed sweep is simply the next minute's, and nothing it would have sent is lost.
-  appointment_reminders: { expireInSeconds: 300, retryLimit: 0 },
-  recall_emails: { expireInSeconds: 300, retryLimit: 0 },
-  // The same: the state is in rows, so the next minute's sweep does what a failed one did not.
-  waiting_list_offers: { expireInSeconds: 300, retryLimit: 0 },
-};
-
-/** Scheduled jobs: cron in UTC, run once per period across every process. */
-const SCHEDULES: ReadonlyArray<{ kind: JobKind; cron: string }> = [
-  { kind: 'reconcile_payments', cron: '* * * * *' },
-  { kind: 'appointment_reminders', cron: '* * * * *' },
-  { kind: 'recall_emails', cron: '* * * * *' },
-  { kind: 'waiting_list_offers', cron: '* * * * *' },
-];
+export { JOB_KINDS, PermanentJobError, type JobData, type JobHandler, type JobHandlers, type JobInfo, type JobKind } from './job-kinds';
+export type { FailedJob, RetryNowOutcome } from './job-failures';
 
 export interface JobsOptions {
   db: Database;
@@ -110,19 +35,7 @@ export interface JobsOptions {
   expireInSeconds?: number;
 }
 
-export interface FailedJob {
-  id: string;
-  kind: JobKind;
-  /** 'failed': tries used up, waits for staff; 'retry': failed at least once, will be tried again. */
-  state: 'failed' | 'retry';
-  tries: number;
-  lastError: string;
-  createdAt: string;
-  nextTryAt: string | null;
-  data: unknown;
-}
-
-export interface Jobs {
+export interface Jobs extends JobFailures {
   /** The pg-boss schema (its own tables, beside ours). */
   readonly schema: string;
   /**
@@ -138,39 +51,11 @@ export interface Jobs {
   stop(): Promise<void>;
   /** Runs every job that is due now in this process, until none is left (tests, and the dev clock). */
   runDue(): Promise<number>;
-  /** Jobs that failed at least once and have not succeeded since, newest first. */
-  failures(kinds?: readonly JobKind[]): Promise<FailedJob[]>;
-  /** Puts a failed job back to be tried now; false when it is not failed (already retried, or done). */
-  retry(kind: JobKind, id: string): Promise<boolean>;
-  /**
-   * Takes a failed job and tries it once more in this process now, waiting
-   * up to `waitMs` for the outcome (a try still going on then finishes by
-   * itself). 'not_waiting' when it is not failed (done meanwhile, being
-   * tried, or no such job).
-   */
-  retryNow(kind: JobKind, id: string, waitMs: number): Promise<RetryNowOutcome>;
 }
-
-export type RetryNowOutcome =
-  | { outcome: 'done' }
-  | { outcome: 'failed'; error: string; state: 'retry' | 'failed'; tries: number; nextTryAt: string | null }
-  | { outcome: 'running' }
-  | { outcome: 'not_waiting' };
 
 /** pg-boss's schema for `db`: beside a pinned test schema, else `pgboss`. */
 export function jobSchemaFor(db: Pick<Database, 'schema'>): string {
   return db.schema ? `${db.schema}_jobs` : 'pgboss';
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function errorText(output: unknown): string {
-  if (output && typeof output === 'object') {
-    const { message, value } = output as { message?: unknown; value?: unknown };
-    if (typeof message === 'string') return message;
-    if (typeof value === 'string') return value;
-  }
-  return typeof output === 'string' ? output : 'unknown error';
 }
 
 export function createJobs({
@@ -249,7 +134,7 @@ export function createJobs({
     schema,
 
     async send(q, kind, data, options = {}) {
-      if (options.id !== undefined && !UUID.test(options.id)) throw new Error(`Job id ${options.id} is not a UUID`);
+      if (options.id !== undefined && !isJobId(options.id)) throw new Error(`Job id ${options.id} is not a UUID`);
       await boss.send(kind, data as object, {
         id: options.id ?? randomUUID(),
         db: { executeSql: async (text: string, values: unknown[]) => ({ rows: await q.query<Row>(text, values) }) },
@@ -317,92 +202,7 @@ export function createJobs({
       }
     },
 
-    async failures(kinds = JOB_KINDS) {
-      const rows = await db.query<{
-        id: string;
-        name: JobKind;
-        state: 'failed' | 'retry';
-        retry_count: number;
-        output: unknown;
-        created_on: Date;
-        start_after: Date;
-        data: unknown;
-      }>(
-        `SELECT id::text AS id, name, state::text AS state, retry_count, output, created_on, start_after, data
-         FROM ${schema}.job
-         WHERE name = ANY($1::text[]) AND (state = 'failed' OR (state = 'retry' AND started_on IS NOT NULL))
-         ORDER BY created_on DESC LIMIT 500`,
-        [[...kinds]],
-      );
-      return rows.map((row) => ({
-        id: row.id,
-        kind: row.name,
-        state: row.state,
-        // pg-boss counts a retry when it starts; a job back in 'retry' or 'failed' has had one more try than that.
-        tries: row.retry_count + 1,
-        lastError: errorText(row.output),
-        createdAt: row.created_on.toISOString(),
-        nextTryAt: row.state === 'retry' ? row.start_after.toISOString() : null,
-        data: row.data,
-      }));
-    },
-
-    async retry(kind, id) {
-      if (!UUID.test(id) || !JOB_KINDS.includes(kind)) return false;
-      const rows = await db.query(
-        // A second back: pg-boss takes only jobs with start_after < now(), and PGlite's clock can read
-        // the same instant for this statement and the next fetch, which then skipped the job.
-        `UPDATE ${schema}.job SET state = 'retry', start_after = now() - interval '1 second', retry_limit = retry_limit + 1
-         WHERE name = $1 AND id = $2::uuid AND (state = 'failed' OR state = 'retry') RETURNING 1`,
-        [kind, id],
-      );
-      if (rows.length) wake(kind);
-      return rows.length > 0;
-    },
-
-    async retryNow(kind, id, waitMs) {
-      const handler = handlers[kind] as JobHandler<JobKind> | undefined;
-      if (!UUID.test(id) || !JOB_KINDS.includes(kind) || !handler) return { outcome: 'not_waiting' };
-      // Taken as a worker takes a job, in one statement: a worker or a second Retry finds it active and leaves it.
-      // Its try counts as pg-boss counts a restart, and one more try is allowed, as retry() allows.
-      const [taken] = await db.query<{ data: unknown; retry_count: number; retry_limit: number }>(
-        `UPDATE ${schema}.job SET state = 'active', started_on = now(), retry_count = retry_count + 1, retry_limit = retry_limit + 1
-         WHERE name = $1 AND id = $2::uuid AND (state = 'failed' OR state = 'retry') RETURNING data, retry_count, retry_limit`,
-        [kind, id],
-      );
-      if (!taken) return { outcome: 'not_waiting' };
-      const attempt = (async (): Promise<{ error: string | null }> => {
-        try {
-          await handler(taken.data as JobData[JobKind], { id, retryCount: taken.retry_count, lastTry: taken.retry_count >= taken.retry_limit });
-          await boss.complete(kind, id);
-          return { error: null };
-        } catch (error) {
-          // Recorded as a worker's try is, a permanent failure included.
-          return { error: await recordFailure(kind, id, error, `try ${taken.retry_count + 1}, retried by staff`) };
-        }
-      })();
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), waitMs)));
-      const settled = await Promise.race([attempt, late]);
-      clearTimeout(timer);
-      if (!settled) {
-        attempt.catch((error: unknown) => logger.error(`Recording the retried ${kind} job ${id} failed`, error));
-        return { outcome: 'running' };
-      }
-      if (settled.error === null) return { outcome: 'done' };
-      const [after] = await db.query<{ state: string; retry_count: number; start_after: Date }>(
-        `SELECT state::text AS state, retry_count, start_after FROM ${schema}.job WHERE name = $1 AND id = $2::uuid`,
-        [kind, id],
-      );
-      const state = after?.state === 'failed' ? 'failed' : 'retry';
-      return {
-        outcome: 'failed',
-        error: settled.error,
-        state,
-        tries: (after?.retry_count ?? taken.retry_count) + 1,
-        nextTryAt: state === 'retry' && after ? after.start_after.toISOString() : null,
-      };
-    },
+    ...createJobFailures({ db, boss, schema, logger, handlerFor: (kind) => handlers[kind] as JobHandler<JobKind> | undefined, wake, recordFailure }),
   };
 }
 

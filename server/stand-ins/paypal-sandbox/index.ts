@@ -7,7 +7,7 @@
 import type { LocalPayPal } from '../../modules/payments';
 import type { Database } from '../../platform/db/adapter';
 import { silentLogger, type Logger } from '../../platform/logger';
-import { SANDBOX_ORIGIN } from './orders';
+import { SANDBOX_ORIGIN } from './answers';
 import { createPayPalSandbox, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET } from './routes';
 import { SANDBOX_WEBHOOK_ID } from './webhooks';
 

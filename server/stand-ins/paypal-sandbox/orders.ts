@@ -5,52 +5,23 @@
  * once, refunded once (the refund itself kept in dev_paypal_refunds, as
  * it may stay PENDING and complete or fail later). Each change runs in one
  * transaction under a lock on the order's row; a PayPal-Request-Id seen
- * before returns the first answer (FACTS.md), even when the same request
- * arrives many times at once, with 200 where the first was 201 for a
- * create or capture, as Orders v2 answers a replay. Orders are answered
- * with PayPal's HATEOAS links for their status. A change PayPal notifies (capture completed
- * or declined, refund completed, capture reversed) is handed to `notify`
- * after its transaction has committed, so the webhook is sent after the
- * answer.
+ * before returns the first answer
+ * (https://developer.paypal.com/api/rest/reference/idempotency/), even
+ * when the same request arrives many times at once, with 200 where the
+ * first was 201 for a create or capture, as Orders v2 answers a replay.
+ * Orders are answered with PayPal's HATEOAS links for their status. A
+ * change PayPal notifies (capture completed or declined, refund completed,
+ * capture reversed) is handed to `notify` after its transaction has
+ * committed, so the webhook is sent after the answer.
+ *
+ * How the answers are worded is answers.ts; the rows and the once-per-
+ * request transaction are order-store.ts.
  */
-import { randomBytes } from 'node:crypto';
 import type { Database, Queryable } from '../../platform/db/adapter';
 import { afterPaymentFor, cardBrand, declineFor, isPayPalExpiry, luhnValid, notExpired, PROCESSOR_CODES } from './cards';
 import type { SandboxEvent } from './webhooks';
-
-type Json = Record<string, unknown>;
-export interface SandboxAnswer {
-  status: number;
-  body: Json;
-}
-
-const paypalId = (length = 17) => {
-  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789';
-  return Array.from(randomBytes(length), (b) => alphabet[b % alphabet.length]).join('');
-};
-
-// The message PayPal's Orders v2 and Payments v2 documents give each error status (error_400, error_404, error_422).
-const ERROR_MESSAGES: Record<number, string> = {
-  400: 'Request is not well-formed, syntactically incorrect, or violates schema.',
-  404: 'The specified resource does not exist.',
-  422: 'The requested action could not be performed, semantically incorrect, or failed business validation.',
-};
-
-/** PayPal's error answer; `field` is the JSON pointer of the field at fault, when there is one. */
-export const paypalError = (status: number, name: string, issue: string, description: string, field?: string): SandboxAnswer => ({
-  status,
-  body: {
-    name,
-    message: ERROR_MESSAGES[status] ?? ERROR_MESSAGES[422],
-    details: [field ? { field, location: 'body', issue, description } : { issue, description }],
-    debug_id: randomBytes(7).toString('hex'),
-  },
-});
-
-export const notFound = () =>
-  paypalError(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID', 'Specified resource ID does not exist. Please check the resource ID and try again.');
-const unprocessable = (issue: string, description: string) => paypalError(422, 'UNPROCESSABLE_ENTITY', issue, description);
-const invalid = (issue: string, description: string, field?: string) => paypalError(400, 'INVALID_REQUEST', issue, description, field);
+import { captureLinks, invalid, money, notFound, paypalId, refundLinks, unprocessable, withLinks, type Json, type SandboxAnswer } from './answers';
+import { lockCapture, lockOrder, once, saveOrder, saveRefund, unit } from './order-store';
 
 /**
  * What Orders v2 answers to a create order's intent and amount, in its
@@ -72,97 +43,6 @@ function createProblem(intent: unknown, amount: Json): SandboxAnswer | null {
   }
   return null;
 }
-
-/**
- * Runs `act` once per request key; later calls with the key get the first
- * answer. Orders v2 answers a replayed create or capture 200 where the
- * first was 201 (`replayOk`); Payments v2 documents 201 alone for refunds.
- */
-async function once(db: Database, key: string | null, act: (tx: Queryable) => Promise<SandboxAnswer>, replayOk = false): Promise<SandboxAnswer> {
-  return db.transaction(async (tx) => {
-    if (key) {
-      // A parallel insert of the same key waits here for the first to commit.
-      const claimed = await tx.query('INSERT INTO dev_paypal_requests (request_key) VALUES ($1) ON CONFLICT DO NOTHING RETURNING 1', [key]);
-      if (claimed.length === 0) {
-        const [done] = await tx.query<{ http_status: number | null; answer: Json | null }>(
-          'SELECT http_status, answer FROM dev_paypal_requests WHERE request_key = $1',
-          [key],
-        );
-        if (done?.answer && done.http_status) return { status: replayOk && done.http_status === 201 ? 200 : done.http_status, body: done.answer };
-      }
-    }
-    const answer = await act(tx);
-    if (key) {
-      await tx.query('UPDATE dev_paypal_requests SET http_status = $2, answer = $3 WHERE request_key = $1', [key, answer.status, answer.body]);
-    }
-    return answer;
-  });
-}
-
-async function lockOrder(tx: Queryable, orderId: string): Promise<Json | null> {
-  const [row] = await tx.query<{ body: Json }>('SELECT body FROM dev_paypal_orders WHERE order_id = $1 FOR UPDATE', [orderId]);
-  return row?.body ?? null;
-}
-
-const saveOrder = (tx: Queryable, order: Json) =>
-  tx.query('UPDATE dev_paypal_orders SET body = $2 WHERE order_id = $1', [order.id, order]);
-
-const unit = (order: Json) => ((order.purchase_units as Json[])[0] ?? {}) as Json;
-
-/** Where the sandbox's links point; the server's client reaches it in-process at this origin. */
-export const SANDBOX_ORIGIN = 'http://paypal-sandbox.local';
-
-const captureLinks = (captureId: string, orderId: string) => [
-  { href: `${SANDBOX_ORIGIN}/v2/payments/captures/${captureId}`, rel: 'self', method: 'GET' },
-  { href: `${SANDBOX_ORIGIN}/v2/payments/captures/${captureId}/refund`, rel: 'refund', method: 'POST' },
-  { href: `${SANDBOX_ORIGIN}/v2/checkout/orders/${orderId}`, rel: 'up', method: 'GET' },
-];
-const refundLinks = (refundId: string, captureId: string) => [
-  { href: `${SANDBOX_ORIGIN}/v2/payments/refunds/${refundId}`, rel: 'self', method: 'GET' },
-  { href: `${SANDBOX_ORIGIN}/v2/payments/captures/${captureId}`, rel: 'up', method: 'GET' },
-];
-
-const orderHref = (orderId: string) => `${SANDBOX_ORIGIN}/v2/checkout/orders/${orderId}`;
-
-/** The order as PayPal shows it: with the HATEOAS links for what may be done next, by its status. */
-export function withLinks(order: Json): Json {
-  const id = String(order.id);
-  const self = { href: orderHref(id), rel: 'self', method: 'GET' };
-  const update = { href: orderHref(id), rel: 'update', method: 'PATCH' };
-  const capture = { href: `${orderHref(id)}/capture`, rel: 'capture', method: 'POST' };
-  const approve = { href: `${SANDBOX_ORIGIN}/checkoutnow?token=${id}`, rel: 'approve', method: 'GET' };
-  const links = order.status === 'CREATED' ? [self, approve, update, capture] : order.status === 'APPROVED' ? [self, update, capture] : [self];
-  return { ...order, links };
-}
-
-/** The order holding capture `captureId`, locked, with that capture. */
-async function lockCapture(tx: Queryable, captureId: string): Promise<{ order: Json; capture: Json } | null> {
-  const [row] = await tx.query<{ order_id: string }>(
-    `SELECT order_id FROM dev_paypal_orders WHERE body #>> '{purchase_units,0,payments,captures,0,id}' = $1`,
-    [captureId],
-  );
-  const order = row ? await lockOrder(tx, row.order_id) : null;
-  if (!order) return null;
-  return { order, capture: ((unit(order).payments as Json).captures as Json[])[0]! };
-}
-
-/** Keeps a refund in its table and in its order's payments.refunds, as GET order shows it. */
-async function saveRefund(tx: Queryable, order: Json, refund: Json, captureId: string) {
-  await tx.query(
-    `INSERT INTO dev_paypal_refunds (refund_id, capture_id, order_id, body) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (refund_id) DO UPDATE SET body = EXCLUDED.body`,
-    [refund.id, captureId, order.id, refund],
-  );
-  const payments = unit(order).payments as Json;
-  const others = ((payments.refunds as Json[] | undefined) ?? []).filter((r) => r.id !== refund.id);
-  payments.refunds = [...others, refund];
-  await saveOrder(tx, order);
-}
-
-const money = (value: unknown) => {
-  const amount = (value ?? {}) as Json;
-  return `${String(amount.value ?? '')} ${String(amount.currency_code ?? '')}`.trim();
-};
 
 export function sandboxOrders(db: Database, now: () => Date, notify: (events: SandboxEvent[]) => Promise<void> = async () => {}) {
   /** Runs `change` in once(); the events it names are notified after the commit. */
@@ -390,4 +270,3 @@ export function sandboxOrders(db: Database, now: () => Date, notify: (events: Sa
     },
   };
 }
-

@@ -18,7 +18,7 @@ import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from
 import { crc32 } from 'node:zlib';
 import type { Database } from '../../platform/db/adapter';
 import type { Logger } from '../../platform/logger';
-import { SANDBOX_ORIGIN } from './orders';
+import { SANDBOX_ORIGIN } from './answers';
 
 type Json = Record<string, unknown>;
 

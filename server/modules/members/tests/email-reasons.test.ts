@@ -7,13 +7,10 @@
  * reaches him, and no job row keeps his address; a permanent 550 fails the
  * job at once while a 451 retries, and his goodbye bouncing keeps neither
  * his address nor his name; a sent job keeps only its Message-ID and kind.
- * Through a real SMTP conversation (tests/fixtures/smtp.ts); on PostgreSQL
- * the erasure is also raced against a worker in another process.
+ * Through a real SMTP conversation (tests/fixtures/smtp.ts); the erasure
+ * raced against a worker in another process is
+ * email-reasons-other-process.test.ts.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Appointment } from '../../../../src/domain/booking';
 import type { Database } from '../../../platform/db/adapter';
@@ -24,44 +21,17 @@ import { makeEvent } from '../../../../tests/fixtures/events';
 import { createProfile, profileFields, signUp, uniqueEmail } from '../../../../tests/fixtures/members';
 import { testSmtp, type TestSmtp } from '../../../../tests/fixtures/smtp';
 import { makeStaff } from '../../../../tests/fixtures/staff';
+import { delivered, jobRowsHolding, until } from './email-delivery';
 
 const BOOKED = new Date('2026-10-01T09:00:00Z');
 const EVENT_DATE = '2026-10-22';
 // 09:00 BST the day before: the reminder moment.
 const REMINDER_AT = new Date('2026-10-21T08:00:00Z');
 const PASSWORD = 'correct-horse-1';
-const WORKER = resolve(import.meta.dirname, '../../../../tests/fixtures/processes/email-worker.ts');
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-
-async function until(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((done) => setTimeout(done, 20));
-  }
-}
-
-/** Each accepted message's To and Subject. */
-const delivered = (smtp: TestSmtp) =>
-  smtp.messages.map((lines) => ({
-    to: lines.find((l) => l.startsWith('To: '))?.slice(4) ?? '',
-    subject: lines.find((l) => l.startsWith('Subject: '))?.slice(9) ?? '',
-  }));
 
 /** The retries waiting for their time are due now, as if that time had come. */
 async function retriesDueNow(db: Database): Promise<void> {
   await db.query(`UPDATE ${jobsFor(db).schema}.job SET start_after = now() - interval '1 second' WHERE state = 'retry'`);
-}
-
-/** Email job rows (live and archived) whose data holds `text` anywhere. */
-async function jobRowsHolding(db: Database, text: string): Promise<number> {
-  const schema = jobsFor(db).schema;
-  const rows = await db.query<{ n: number }>(
-    `SELECT (SELECT count(*) FROM ${schema}.job WHERE strpos(lower(data::text), lower($1)) > 0)::integer
-          + (SELECT count(*) FROM ${schema}.archive WHERE strpos(lower(data::text), lower($1)) > 0)::integer AS n`,
-    [text],
-  );
-  return rows[0]!.n;
 }
 
 describe.each(ENGINES)('emails checked when they leave, on %s', (engine) => {
@@ -266,67 +236,4 @@ describe.each(ENGINES)('emails checked when they leave, on %s', (engine) => {
     expect(await jobRowsHolding(test.db, email)).toBe(0);
     expect(await jobRowsHolding(test.db, 'Walter')).toBe(0);
   });
-});
-
-describe.runIf(ENGINES.includes('postgres'))('an erasure while another process sends his email, on postgres', () => {
-  let test: TestDatabase;
-  let smtp: TestSmtp;
-  let worker: ChildProcess | undefined;
-  const event = makeEvent({ event_name: 'Friday Screening', event_date: EVENT_DATE, start_time: '10:00', end_time: '12:00' });
-  const app = () => testApp({ db: test.db, now: () => BOOKED, env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` } });
-
-  beforeAll(async () => {
-    test = await createTestDatabase('postgres');
-    smtp = await testSmtp();
-    await replaceEvents(test.db, [event]);
-    // pg-boss's tables and queues, made here before the worker starts.
-    await jobsFor(test.db).start();
-  });
-  afterAll(async () => {
-    worker?.kill('SIGKILL');
-    await jobsFor(test.db).stop();
-    await smtp?.close();
-    await test?.dispose();
-  });
-
-  function startWorker(): Promise<ChildProcess> {
-    const child = spawn(process.execPath, ['--import', TSX, WORKER], {
-      env: { PATH: process.env.PATH ?? '', TEST_DATABASE_URL: process.env.TEST_DATABASE_URL!, WORKER_SCHEMA: test.db.schema!, WORKER_SMTP_URL: `smtp://127.0.0.1:${smtp.port}` },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    worker = child;
-    return new Promise((ready, failed) => {
-      let err = '';
-      child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
-      child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && ready(child));
-      child.on('exit', (code) => failed(new Error(`the worker exited with ${code}: ${err}`)));
-    });
-  }
-
-  it('sends him nothing but the goodbye once his account is gone, and keeps no job with his address', async () => {
-    const email = uniqueEmail('otherprocess');
-    const session = await signUp(app(), email, PASSWORD);
-    expect((await createProfile(app(), session.access_token, profileFields({ first_name: 'Reginald' }))).status).toBe(201);
-    await startWorker();
-    smtp.holding = true;
-    const consent = await getJson<{ consent_id: string }>(app(), '/api/medical/consent', sendJson(session.access_token, { ...validConsent(), eventId: event.event_id }));
-    const booked = await getJson<{ appointment: Appointment }>(
-      app(),
-      '/api/appointments',
-      sendJson(session.access_token, { eventId: event.event_id, appointmentStartTime: '10:00', consentId: consent.body.consent_id }),
-    );
-    expect(booked.status).toBe(201);
-    // The other process has his confirmation at the mail server, unanswered.
-    await until(() => smtp.held >= 1, 20_000, 'the worker to be sending the confirmation');
-    expect((await getJson(app(), `/api/appointments/${booked.body.appointment.appointment_id}/cancel`, sendJson(session.access_token, {}))).status).toBe(200);
-    expect((await getJson(app(), '/api/me/delete', sendJson(session.access_token, { password: PASSWORD }))).status).toBe(200);
-
-    // A 451: the worker's retry, a second or two later, would send it again.
-    smtp.release('451 4.3.0 Try again later');
-    await until(() => delivered(smtp).some((m) => m.to === email), 30_000, 'the goodbye');
-    await new Promise((done) => setTimeout(done, 4000));
-    expect(delivered(smtp).filter((m) => m.to === email).map((m) => m.subject)).toEqual(['Your CHAPS account has been deleted']);
-    expect(await jobRowsHolding(test.db, email)).toBe(0);
-    expect(await jobRowsHolding(test.db, 'Reginald')).toBe(0);
-  }, 90_000);
 });

@@ -1,21 +1,20 @@
 /**
  * The member's own record
- * (docs/decisions/0021-member-record-export-and-erasure.md): "Download my data"
- * holds exactly his rows and nobody else's; "Delete my account" is refused with
- * the wrong password or an upcoming booking, and otherwise leaves no personal
- * field of his in any table or column of the database (the job queue's schema
- * too), keeps his bookings and card payment for the accounts with nobody named,
- * ends his sessions, and is audited without his data. Two members with
- * bookings, a card payment, results, newsletter and contact rows, so "only his"
- * is tested against a neighbour's.
+ * (docs/decisions/0021-member-record-export-and-erasure.md): "Download my
+ * data" holds exactly his rows and nobody else's; "Delete my account" is refused with
+ * the wrong password or an upcoming booking, and otherwise leaves no
+ * personal field of his in any table or column of the database (the job
+ * queue's schema too), keeps his bookings and card payment for the
+ * accounts with nobody named, ends his sessions, and is audited without
+ * his data. Two members with bookings, a card payment, results, newsletter
+ * and contact rows, so "only his" is tested against a neighbour's.
+ * Deletion's edge cases (two at once, staff, hosted Supabase) are
+ * member-erasure-edges.test.ts.
  */
-import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERASURE_MESSAGES } from '../../../../src/domain/account-erasure';
 import { FOLLOW_UP_LABELS } from '../../../../src/domain/follow-up';
 import { formatSavedAt } from '../../../../src/domain/format';
 import { formatProfileId } from '../../../../src/domain/member-profile';
-import { setStandInRole, STAFF_ROLE } from '../../auth/staff-role';
 import type { Payments } from '../../payments';
 import type { MemberExport } from '../member-export-service';
 import { getJson, jobsFor, runJobs, testApp } from '../../../../tests/fixtures/app';
@@ -65,7 +64,8 @@ describe.each(ENGINES)('the member’s own record on %s', (engine) => {
     await replaceEvents(test.db, [paid, free, later]);
     const email = uniqueEmail('zebedee');
     const session = await signUp(app(), email, PASSWORD);
-    // His address proven (a link opened), so rows found by it are his to see and erase (ADR 0021).
+    // His address proven (a link opened), so rows found by it are his to see and erase
+    // (docs/decisions/0021-member-record-export-and-erasure.md).
     await proveAddress(app(), test.db, email);
     expect((await createProfile(app(), session.access_token, profileFields(HIS))).status).toBe(201);
     const [row] = await test.db.query<{ profile_id: number; public_id: string }>('SELECT profile_id, public_id::text AS public_id FROM member_profiles WHERE user_id = $1::uuid', [session.user.id]);
@@ -115,7 +115,8 @@ describe.each(ENGINES)('the member’s own record on %s', (engine) => {
     expect(data.consents).toHaveLength(2);
     expect(data.results).toMatchObject([{ test_result: 3.4, sample_date: '2026-06-20' }]);
     expect(Object.keys(data.results[0]!)).toEqual(expect.arrayContaining(['next_test_due', 'recall_invited_at', 'gp_prompt_due', 'follow_up_outcome']));
-    // He joined the newsletter on the public form, so his newsletter choice reads on (ADR 0018).
+    // He joined the newsletter on the public form, so his newsletter choice reads on
+    // (docs/decisions/0018-email-choices-and-unsubscribe.md).
     expect(data.email_choices).toMatchObject({ reminders: true, recall: false, gp_prompt: true, newsletter: true });
     expect(data.newsletter_subscription).toMatchObject([{ email: him.email }]);
     expect(data.waiting_lists).toMatchObject([{ event_name: 'Later Screening', status: 'left' }]);
@@ -290,67 +291,5 @@ describe.each(ENGINES)('the member’s own record on %s', (engine) => {
     expect(theirs.results).toHaveLength(1);
     expect(theirs.newsletter_subscription).toHaveLength(1);
     expect(theirs.card_transactions).toMatchObject([{ payer_name: 'Neville Member' }]);
-  });
-});
-
-describe.each(ENGINES)('two deletions at once on %s', (engine) => {
-  it('erase once: one 200, one audit row, one goodbye email', async () => {
-    const test = await createTestDatabase(engine);
-    try {
-      const app = testApp({ db: test.db });
-      const email = uniqueEmail('twice');
-      const session = await signUp(app, email, PASSWORD);
-      expect((await createProfile(app, session.access_token, profileFields({ first_name: 'Twice' }))).status).toBe(201);
-      const answers = await Promise.all([1, 2].map(() => getJson(app, '/api/me/delete', sendJson(session.access_token, { password: PASSWORD }))));
-      const statuses = answers.map((a) => a.status).sort();
-      expect(statuses[0]).toBe(200);
-      expect([401, 404]).toContain(statuses[1]);
-      await runJobs(test.db);
-      expect(await test.db.query("SELECT 1 FROM staff_audit WHERE action = 'member.erase' AND entity_id = $1", [session.user.id])).toHaveLength(1);
-      expect(await test.db.query("SELECT 1 FROM outbox WHERE subject = 'Your CHAPS account has been deleted'")).toHaveLength(1);
-    } finally {
-      await test.dispose();
-    }
-  });
-});
-
-describe('a staff account', () => {
-  it('is refused until the charity removes its role', async () => {
-    const test = await createTestDatabase('pglite');
-    try {
-      const app = testApp({ db: test.db });
-      const email = uniqueEmail('staffer');
-      const session = await signUp(app, email, PASSWORD);
-      expect(await setStandInRole(test.db, email, STAFF_ROLE, new Date())).toBe(true);
-      const refused = await getJson<{ error: string }>(app, '/api/me/delete', sendJson(session.access_token, { password: PASSWORD }));
-      expect(refused).toMatchObject({ status: 409, body: { error: 'staff_account' } });
-      expect(await setStandInRole(test.db, email, null, new Date())).toBe(true);
-      expect((await getJson(app, '/api/me/delete', sendJson(session.access_token, { password: PASSWORD }))).status).toBe(200);
-    } finally {
-      await test.dispose();
-    }
-  });
-});
-
-describe('with a hosted Supabase project', () => {
-  it('refuses deletion clearly: the server can check no password there and delete no user', async () => {
-    const test = await createTestDatabase('pglite');
-    try {
-      const secret = 'hosted-project-secret-of-at-least-32-chars';
-      const app = testApp({ db: test.db, env: { SUPABASE_URL: 'https://abcd.supabase.co', SUPABASE_JWT_SECRET: secret } });
-      const token = await new SignJWT({ email: 'hosted.member@example.org', role: 'authenticated' })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setSubject('3b1f0c7e-2d4a-4e6b-9c8d-1a2b3c4d5e6f')
-        .setAudience('authenticated')
-        .setIssuedAt()
-        .setExpirationTime('1h')
-        .sign(new TextEncoder().encode(secret));
-      const res = await getJson<{ error: string; message: string }>(app, '/api/me/delete', sendJson(token, { password: 'anything-at-all' }));
-      expect(res).toMatchObject({ status: 409, body: { error: 'erasure_unavailable', message: ERASURE_MESSAGES.hosted } });
-      // His data can still be downloaded: the rows are in this database.
-      expect((await app.request('/api/me/export', { headers: { Authorization: `Bearer ${token}` } })).status).toBe(200);
-    } finally {
-      await test.dispose();
-    }
   });
 });

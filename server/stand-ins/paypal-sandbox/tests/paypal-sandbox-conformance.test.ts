@@ -13,7 +13,7 @@
  * to its resend.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_ORIGIN } from '../orders';
+import { SANDBOX_ORIGIN } from '../answers';
 import { getJson, testApp } from '../../../../tests/fixtures/app';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../../../../tests/fixtures/db';
 import { nonConformance, type PayPalDocument } from '../../../../tests/fixtures/paypal-shapes';

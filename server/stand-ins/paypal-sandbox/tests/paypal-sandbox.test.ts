@@ -7,7 +7,7 @@
  * capture; GET capture; orders with HATEOAS links; Prefer honoured.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_ORIGIN } from '../orders';
+import { SANDBOX_ORIGIN } from '../answers';
 import { TOKEN_SECONDS } from '../tokens';
 import { getJson, testApp } from '../../../../tests/fixtures/app';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../../../../tests/fixtures/db';

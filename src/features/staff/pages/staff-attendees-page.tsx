@@ -28,6 +28,7 @@ import { RequireStaff } from '../components/require-staff';
 import { WaitingListSection } from '../components/waiting-list-section';
 import { useCheckIns } from '../use-check-ins';
 import '../staff.css';
+import '../attendees.css';
 
 const SYNC_TEXT = {
   idle: null,
