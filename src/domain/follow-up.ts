@@ -57,3 +57,15 @@ export const followUpBodySchema = z.object({
     z.transform((v) => v as FollowUpOutcome | null),
   ),
 });
+
+/** What was recorded: the outcome, and when (ISO instant); both null once cleared. */
+export const recordedFollowUpSchema = z.strictObject({
+  outcome: z.nullable(z.enum(FOLLOW_UP_OUTCOMES)),
+  recorded_at: z.nullable(z.string()),
+});
+
+/** PUT .../follow-up's answer. */
+export const followUpAnswerSchema = z.strictObject({ follow_up: recordedFollowUpSchema });
+
+export type RecordedFollowUp = z.output<typeof recordedFollowUpSchema>;
+export type FollowUpAnswer = z.output<typeof followUpAnswerSchema>;

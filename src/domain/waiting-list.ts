@@ -18,7 +18,8 @@ export const DEFAULT_OFFER_HOURS = 12;
 export const DEFAULT_MORNING_HOUR = 10;
 const HOUR_MS = 3_600_000;
 
-export type WaitingEntryStatus = 'waiting' | 'offered' | 'booked' | 'left' | 'lapsed' | 'closed';
+export const WAITING_ENTRY_STATUSES = ['waiting', 'offered', 'booked', 'left', 'lapsed', 'closed'] as const;
+export type WaitingEntryStatus = (typeof WAITING_ENTRY_STATUSES)[number];
 
 /** GET /api/events/{id}/waiting-list: the signed-in member's own place on the list. */
 export interface MyWaitingPlace {
@@ -53,19 +54,8 @@ export function standingText(standing: StandingAfterLapse): string {
   return `You are no longer on this event’s waiting list. ${ahead}: if you join it again, you will be number ${standing.waiting + 1}.`;
 }
 
-/** One entry as staff see it (GET /api/staff/events/{id}/waiting-list). */
-export interface StaffWaitingEntry {
-  entry_id: string;
-  /** Order among those still waiting; null once offered or ended. */
-  position: number | null;
-  name: string;
-  email: string;
-  status: WaitingEntryStatus;
-  joined_at: string;
-  offer_slot: string | null;
-  offered_at: string | null;
-  offer_expires_at: string | null;
-}
+// One entry as staff see it: a schema in staff-waiting-list.ts, whose type only comes here, so the member's pages carry no zod.
+export type { StaffWaitingEntry } from './staff-waiting-list';
 
 export const WAITING_STATUS_LABELS: Record<WaitingEntryStatus, string> = {
   waiting: 'Waiting',

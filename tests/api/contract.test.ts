@@ -39,9 +39,7 @@ const NOT_YET_DECLARED = new Set([
   'GET /api/medical/results/:profileId',
   'GET /api/payments/checkout',
   'GET /api/staff/events',
-  'GET /api/staff/events/:eventId/attendees',
   'GET /api/staff/events/:id',
-  'GET /api/staff/events/:id/waiting-list',
   'GET /api/staff/jobs/failures',
   'GET /api/staff/me',
   'GET /api/staff/payments',
@@ -63,8 +61,6 @@ const NOT_YET_DECLARED = new Set([
   'POST /api/payments/orders',
   'POST /api/payments/orders/:id/capture',
   'POST /api/staff/events',
-  'POST /api/staff/events/:eventId/check-ins',
-  'POST /api/staff/events/:eventId/results.csv',
   'POST /api/staff/events/:id/access-code',
   'POST /api/staff/events/:id/cancel',
   'POST /api/staff/jobs/:kind/:id/retry',
@@ -75,9 +71,6 @@ const NOT_YET_DECLARED = new Set([
   'PUT /api/auth/profile',
   'PUT /api/email-choices',
   'PUT /api/payments/transactions',
-  'PUT /api/staff/events/:eventId/attendees/:appointmentId/follow-up',
-  'PUT /api/staff/events/:eventId/attendees/:appointmentId/recall',
-  'PUT /api/staff/events/:eventId/attendees/:appointmentId/result',
   'PUT /api/staff/events/:id',
 ]);
 

@@ -7,18 +7,13 @@
  * with the outcome before and after.
  */
 import { ageOn } from '../../../src/domain/age';
-import { takesFollowUp, type FollowUpOutcome } from '../../../src/domain/follow-up';
+import { takesFollowUp, type FollowUpOutcome, type RecordedFollowUp } from '../../../src/domain/follow-up';
 import { psaBand } from '../../../src/domain/psa-band';
 import type { Database } from '../../platform/db/adapter';
 import { ApiError, eventNotFound } from '../../platform/http/errors';
 import { isEventId } from '../events';
 import { UUID } from '../staff';
 import { recordAudit, type StaffActor } from '../staff';
-
-export interface RecordedFollowUp {
-  outcome: FollowUpOutcome | null;
-  recorded_at: string | null;
-}
 
 export function createFollowUpService(db: Database, now: () => Date) {
   return {

@@ -7,14 +7,9 @@
  */
 import { ageOn } from '../../../src/domain/age';
 import { psaBand } from '../../../src/domain/psa-band';
-import { gpPromptDate, nextTestDue, recallRisk, type RecallRisk } from '../../../src/domain/recall';
+import { gpPromptDate, nextTestDue, recallRisk } from '../../../src/domain/recall';
+import type { StoredRecall } from '../../../src/domain/staff-result-answers';
 import type { Queryable } from '../../platform/db/adapter';
-
-export interface StoredRecall {
-  risk: RecallRisk;
-  next_test_due: string | null;
-  recall_months_override: number | null;
-}
 
 /** Recomputes and stores the result's recall; null when the appointment has no result with a value. */
 export async function storeRecall(tx: Queryable, appointmentId: string): Promise<StoredRecall | null> {

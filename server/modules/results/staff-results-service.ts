@@ -16,7 +16,8 @@ import { isEventId } from '../events';
 import { UUID } from '../staff';
 import { recordAudit, type StaffActor } from '../staff';
 import type { MailTo } from '../staff';
-import { storeRecall, type StoredRecall } from './recall-service';
+import type { StoredRecall } from '../../../src/domain/staff-result-answers';
+import { storeRecall } from './recall-service';
 
 export interface ResultInput {
   value: number;

@@ -16,6 +16,16 @@
  */
 import { Hono, type Context } from 'hono';
 import { consentLinkAnswerSchema, staffConsentAnswerSchema } from '../../../src/domain/staff-consent';
+import { attendeeListSchema, checkInsAnswerSchema, type AttendeeList, type CheckInsAnswer } from '../../../src/domain/attendee-list';
+import { followUpAnswerSchema, type FollowUpAnswer } from '../../../src/domain/follow-up';
+import {
+  recallAnswerSchema,
+  resultSavedAnswerSchema,
+  resultsCsvAnswerSchema,
+  type RecallAnswer,
+  type ResultSavedAnswer,
+  type ResultsCsvAnswer,
+} from '../../../src/domain/staff-result-answers';
 import { responds } from '../../platform/http/contract';
 import { bodyLimit } from 'hono/body-limit';
 import { RESULTS_CSV_MAX_BYTES } from '../../../src/domain/results-csv';
@@ -70,42 +80,43 @@ export function staffAttendeesRoutes(deps: {
     return (tx, result) => mail.resultReady(tx, result.to, result.event, site);
   };
 
-  app.get('/:eventId/attendees', async (c) => {
+  app.get('/:eventId/attendees', responds(attendeeListSchema), async (c) => {
     const list = await attendees.list(c.req.param('eventId'));
     if (!list) throw eventNotFound();
-    return c.json({ event_id: c.req.param('eventId'), attendees: list });
+    return c.json({ event_id: c.req.param('eventId'), attendees: list } satisfies AttendeeList);
   });
 
-  app.post('/:eventId/check-ins', bodyLimit({ maxSize: CHECK_IN_BODY_MAX, onError: tooLarge('check-in list', CHECK_IN_BODY_MAX) }), validBody(checkInsBodySchema), async (c) => {
+  app.post('/:eventId/check-ins', bodyLimit({ maxSize: CHECK_IN_BODY_MAX, onError: tooLarge('check-in list', CHECK_IN_BODY_MAX) }), validBody(checkInsBodySchema), responds(checkInsAnswerSchema), async (c) => {
     const checkIns = c.req.valid('json').check_ins;
     const results = await attendees.checkIn(actorOf(c), c.req.param('eventId'), checkIns);
     if (!results) throw eventNotFound();
-    return c.json({ results });
+    return c.json({ results } satisfies CheckInsAnswer);
   });
 
-  app.put('/:eventId/attendees/:appointmentId/result', formBodyLimit(), validBody(resultEntrySchema), async (c) => {
+  app.put('/:eventId/attendees/:appointmentId/result', formBodyLimit(), validBody(resultEntrySchema), responds(resultSavedAnswerSchema), async (c) => {
     const input = c.req.valid('json');
     await results.save(actorOf(c), c.req.param('eventId'), c.req.param('appointmentId'), input, tellAt(c));
-    return c.json({ status: 'success' });
+    return c.json({ status: 'success' } satisfies ResultSavedAnswer);
   });
 
-  app.put('/:eventId/attendees/:appointmentId/recall', formBodyLimit(), async (c) => {
+  app.put('/:eventId/attendees/:appointmentId/recall', formBodyLimit(), responds(recallAnswerSchema), async (c) => {
     const months = readRecallInterval(await readJsonObject(c));
     const recall = await results.setRecallInterval(actorOf(c), c.req.param('eventId'), c.req.param('appointmentId'), months);
-    return c.json({ recall });
+    return c.json({ recall } satisfies RecallAnswer);
   });
 
-  app.put('/:eventId/attendees/:appointmentId/follow-up', formBodyLimit(), validBody(followUpBodySchema), async (c) => {
+  app.put('/:eventId/attendees/:appointmentId/follow-up', formBodyLimit(), validBody(followUpBodySchema), responds(followUpAnswerSchema), async (c) => {
     const followUp = await followUps.record(actorOf(c), c.req.param('eventId'), c.req.param('appointmentId'), c.req.valid('json').outcome);
-    return c.json({ follow_up: followUp });
+    return c.json({ follow_up: followUp } satisfies FollowUpAnswer);
   });
 
   app.post(
     '/:eventId/results.csv',
     bodyLimit({ maxSize: RESULTS_CSV_MAX_BYTES, onError: tooLarge('file', RESULTS_CSV_MAX_BYTES) }),
+    responds(resultsCsvAnswerSchema),
     async (c) => {
       const saved = await results.importCsv(actorOf(c), c.req.param('eventId'), await c.req.text(), tellAt(c));
-      return c.json({ saved: saved.length });
+      return c.json({ saved: saved.length } satisfies ResultsCsvAnswer);
     },
   );
 

@@ -14,6 +14,8 @@
  *   (server/modules/statistics/staff-statistics-routes.ts)
  */
 import { Hono } from 'hono';
+import { staffWaitingListSchema, type StaffWaitingList } from '../../../src/domain/staff-waiting-list';
+import { responds } from '../../platform/http/contract';
 import type { MemberVerifier } from '../auth';
 import type { StaffCheck } from '../auth';
 import type { VenueRegistrar } from '../auth';
@@ -68,7 +70,11 @@ export function staffRoutes({ db, verify, isStaff, signer, mailer, site, jobs, r
   app.get('/me', (c) => c.json({ email: c.get('member').email, role: 'staff' }));
   app.route('/events', staffEventsRoutes(createStaffEventsService(db, now, mail, refundQueue(jobs), waitingOffers)));
   // The event's waiting list and its offers (docs/decisions/0019).
-  if (waitingList) app.get('/events/:id/waiting-list', async (c) => c.json({ entries: await waitingList.staffList(c.req.param('id')) }));
+  if (waitingList) {
+    app.get('/events/:id/waiting-list', responds(staffWaitingListSchema), async (c) =>
+      c.json({ entries: await waitingList.staffList(c.req.param('id')) } satisfies StaffWaitingList),
+    );
+  }
   app.route('/jobs', staffJobsRoutes(jobs, db, logger, now));
   app.route(
     '/events',

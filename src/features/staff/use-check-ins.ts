@@ -7,7 +7,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import type { CheckInResult } from '../../domain/staff-attendees';
+import type { CheckInsAnswer } from '../../domain/attendee-list';
 import { memberRequest } from '../../lib/auth';
 import { isReallyOnline } from '../../lib/online';
 import { dismissConflict, enqueueCheckIn, onQueueChange, readCheckIns, replayCheckIns, type CheckInStore } from './check-in-queue';
@@ -18,7 +18,7 @@ const RETRY_MS = 30_000;
 export type SyncState = 'idle' | 'sending' | 'waiting';
 
 const send = async (eventId: string, checkIns: { appointment_id: string; checked_in_at: string }[]) =>
-  (await memberRequest<{ results: CheckInResult[] }>('POST', `/staff/events/${encodeURIComponent(eventId)}/check-ins`, { check_ins: checkIns })).results;
+  (await memberRequest<CheckInsAnswer>('POST', `/staff/events/${encodeURIComponent(eventId)}/check-ins`, { check_ins: checkIns })).results;
 
 export function useCheckIns(userId: string, eventId: string) {
   const client = useQueryClient();

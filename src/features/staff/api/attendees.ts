@@ -4,7 +4,7 @@
  * (offlineFirst shows the saved copy and asks the server when it can).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AttendeeList } from '@/domain/staff-attendees';
+import type { AttendeeList } from '@/domain/attendee-list';
 import { memberRequest } from '@/lib/auth';
 import { staffKeys } from '../staff-keys';
 

@@ -1,5 +1,6 @@
 /** A result typed for one attendee, and the lab's CSV file: both need a connection and refresh the list. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { RecallAnswer, ResultSavedAnswer, ResultsCsvAnswer } from '@/domain/staff-result-answers';
 import { memberRequest } from '@/lib/auth';
 import { ensureOnline } from '@/lib/not-sent';
 import { staffKeys } from '../staff-keys';
@@ -11,7 +12,7 @@ export function useSaveResult(userId: string, eventId: string) {
     retry: 0,
     mutationFn: async ({ appointmentId, value, comment }: { appointmentId: string; value: string; comment: string }) => {
       await ensureOnline();
-      return memberRequest<{ status: 'success' }>(
+      return memberRequest<ResultSavedAnswer>(
         'PUT',
         `/staff/events/${encodeURIComponent(eventId)}/attendees/${encodeURIComponent(appointmentId)}/result`,
         { test_result: value.trim(), comments: comment.trim() || null },
@@ -29,7 +30,7 @@ export function useSaveRecall(userId: string, eventId: string) {
     retry: 0,
     mutationFn: async ({ appointmentId, months }: { appointmentId: string; months: number | null }) => {
       await ensureOnline();
-      return memberRequest<{ recall: { next_test_due: string | null; recall_months_override: number | null } }>(
+      return memberRequest<RecallAnswer>(
         'PUT',
         `/staff/events/${encodeURIComponent(eventId)}/attendees/${encodeURIComponent(appointmentId)}/recall`,
         { months },
@@ -46,7 +47,7 @@ export function useUploadResults(userId: string, eventId: string) {
     retry: 0,
     mutationFn: async (csv: string) => {
       await ensureOnline();
-      return memberRequest<{ saved: number }>('POST', `/staff/events/${encodeURIComponent(eventId)}/results.csv`, csv, 'text/csv');
+      return memberRequest<ResultsCsvAnswer>('POST', `/staff/events/${encodeURIComponent(eventId)}/results.csv`, csv, 'text/csv');
     },
     onSuccess: () => client.invalidateQueries({ queryKey: staffKeys.attendees(userId, eventId) }),
   });
