@@ -4,7 +4,7 @@
  * honeypot and the rate limit answer BLOCKED.
  */
 import { Hono } from 'hono';
-import { enquirySchema, HONEYPOT_FIELD, isEmptyEnquiry } from '../../../src/domain/contact-enquiry';
+import { CONTACT_THANK_YOU, enquirySchema, HONEYPOT_FIELD, isEmptyEnquiry } from '../../../src/domain/contact-enquiry';
 import { formAcceptedSchema, toFieldProblem, type FormAccepted } from '../../../src/domain/form-fields';
 import { responds } from '../../platform/http/contract';
 import { clientAddress, NO_SOCKET, type TrustProxy } from '../../platform/http/client-address';
@@ -12,8 +12,6 @@ import { ApiError } from '../../platform/http/errors';
 import { formBodyLimit } from '../../platform/http/json-body';
 import { validBody } from '../../platform/http/valid-body';
 import type { ContactService } from './contact-service';
-
-export const THANK_YOU = 'Thank you for reaching out! We will get back to you soon.';
 
 const blocked = (status: 403 | 429, message: string) => new ApiError(status, 'BLOCKED', message);
 
@@ -39,7 +37,7 @@ export function contactRoutes(contact: ContactService, trustProxy: TrustProxy = 
       c.header('Retry-After', '3600');
       throw blocked(429, 'Too many enquiries from this address. Please try again in an hour, or call us.');
     }
-    return c.json({ ok: true, message: THANK_YOU } satisfies FormAccepted, 201);
+    return c.json({ ok: true, message: CONTACT_THANK_YOU } satisfies FormAccepted, 201);
   });
 
   return app;
