@@ -21,3 +21,12 @@ export const accountErasureSchema = z.object({
 });
 
 export type AccountErasure = z.output<typeof accountErasureSchema>;
+
+/**
+ * POST /api/me/delete's answer when the account is gone, declared once: how
+ * many bookings and payments are kept without his name (the charity's
+ * records, docs/decisions/0021-member-record-export-and-erasure.md).
+ */
+export const erasureAnswerSchema = z.strictObject({ deleted: z.literal(true), bookings_kept: z.number(), payments_kept: z.number() });
+
+export type ErasureAnswer = z.output<typeof erasureAnswerSchema>;

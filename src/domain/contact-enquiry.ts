@@ -5,6 +5,9 @@ import { check, z } from './schema-kit';
 export const ENQUIRY_FIELDS = ['first-name', 'last-name', 'email', 'phone-number', 'message'] as const;
 export type EnquiryField = (typeof ENQUIRY_FIELDS)[number];
 
+/** What POST /api/contact answers with an enquiry kept, and what the form shows then. */
+export const CONTACT_THANK_YOU = 'Thank you for reaching out! We will get back to you soon.';
+
 /** A field people never see; only a form-filling robot types in it. */
 export const HONEYPOT_FIELD = '_gotcha';
 

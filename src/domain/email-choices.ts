@@ -9,9 +9,26 @@
  * optional (docs/decisions/0020). Each email of these kinds carries a one-click
  * unsubscribe (RFC 8058) for its own kind.
  */
+import { z } from './schema-kit';
+
 export const EMAIL_CHOICES = ['reminders', 'recall', 'gp_prompt', 'waiting_list', 'newsletter'] as const;
 export type EmailChoice = (typeof EMAIL_CHOICES)[number];
-export type EmailChoices = Record<EmailChoice, boolean>;
+
+/** Each choice on or off, all of them: as the member has them, or the defaults he never changed. */
+export const emailChoicesSchema = z.strictObject({
+  reminders: z.boolean(),
+  recall: z.boolean(),
+  gp_prompt: z.boolean(),
+  waiting_list: z.boolean(),
+  newsletter: z.boolean(),
+} satisfies Record<EmailChoice, z.ZodMiniBoolean>);
+
+export type EmailChoices = z.output<typeof emailChoicesSchema>;
+
+/** GET and PUT /api/email-choices, declared once: the choices in force after the request. */
+export const emailChoicesAnswerSchema = z.strictObject({ choices: emailChoicesSchema });
+
+export type EmailChoicesAnswer = z.output<typeof emailChoicesAnswerSchema>;
 
 export const DEFAULT_EMAIL_CHOICES: EmailChoices = { reminders: true, recall: false, gp_prompt: true, waiting_list: true, newsletter: false };
 

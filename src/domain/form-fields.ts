@@ -19,6 +19,11 @@ export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number] | 'UNSPECIFIED';
 export const FORM_ERROR_CODES = ['EMPTY', 'BLOCKED'] as const;
 export type FormErrorCode = (typeof FORM_ERROR_CODES)[number] | 'UNSPECIFIED';
 
+/** POST /api/contact's and POST /api/subscriptions' answer (201), declared once: accepted, and the thanks to show. */
+export const formAcceptedSchema = z.strictObject({ ok: z.literal(true), message: z.string() });
+
+export type FormAccepted = z.output<typeof formAcceptedSchema>;
+
 export interface FieldProblem<Field extends string = string> {
   path: Field;
   code: FieldErrorCode;

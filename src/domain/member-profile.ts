@@ -40,29 +40,40 @@ const PHONE = /^\+?[\d\s()-]{7,20}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The profile as the server stores and sends it (snake_case, docs/rules.md#profile). */
-export interface MemberProfile {
+export const memberProfileSchema = z.strictObject({
   /** The number members see after the CHAPS prefix; never put in a URL. */
-  profile_id: number;
+  profile_id: z.number(),
   /** A random id for the member's own URLs (GET /medical/results/{public_id}): cannot be guessed or counted. */
-  public_id: string;
-  user_id: string;
-  first_name: string;
-  last_name: string;
-  gender: string | null;
-  date_of_birth: string | null;
-  ethnicity: string | null;
-  occupation: string | null;
-  phone: string;
-  email: string;
-  home_address: string;
-  billing_address: string | null;
-  nhs_number: string | null;
-  ni_number: string | null;
-  nhs_gp_email: string | null;
-  nhs_gp_phone_number: string | null;
-  is_verified: boolean;
-  is_active: boolean;
-}
+  public_id: z.string(),
+  user_id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  gender: z.nullable(z.string()),
+  /** YYYY-MM-DD. */
+  date_of_birth: z.nullable(z.string()),
+  ethnicity: z.nullable(z.string()),
+  occupation: z.nullable(z.string()),
+  phone: z.string(),
+  email: z.string(),
+  home_address: z.string(),
+  billing_address: z.nullable(z.string()),
+  nhs_number: z.nullable(z.string()),
+  ni_number: z.nullable(z.string()),
+  nhs_gp_email: z.nullable(z.string()),
+  nhs_gp_phone_number: z.nullable(z.string()),
+  is_verified: z.boolean(),
+  is_active: z.boolean(),
+});
+
+export type MemberProfile = z.output<typeof memberProfileSchema>;
+
+/**
+ * GET, POST (201), PATCH and PUT /api/auth/profile, declared once: the
+ * original client's `status: 'success'` and the profile as `userProfile`.
+ */
+export const profileAnswerSchema = z.strictObject({ status: z.literal('success'), userProfile: memberProfileSchema });
+
+export type ProfileAnswer = z.output<typeof profileAnswerSchema>;
 
 /** Every field a member may send when creating or updating a profile. */
 export const PROFILE_FIELDS = [

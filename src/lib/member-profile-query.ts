@@ -5,13 +5,13 @@
  * the member to the details step (/complete-profile).
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { MemberProfile } from '../domain/member-profile';
+import type { ProfileAnswer } from '../domain/member-profile';
 import { ApiError } from './api-client';
 import { memberRequest } from './auth';
 import { memberKeys } from './member-keys';
 
 export const fetchProfile = async () =>
-  (await memberRequest<{ userProfile: MemberProfile }>('GET', '/auth/profile')).userProfile;
+  (await memberRequest<ProfileAnswer>('GET', '/auth/profile')).userProfile;
 
 export const profileQueryOptions = (userId: string) =>
   queryOptions({

@@ -8,7 +8,8 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { z } from '../../src/domain/schema-kit';
-import { checkResponses, responds, responseSchemaOf } from '../../server/platform/http/contract';
+import { checkResponses, declaredResponseOf, responds } from '../../server/platform/http/contract';
+import { openApiDocument } from '../../server/platform/http/openapi';
 import { bodySchemaOf } from '../../server/platform/http/valid-body';
 import { testApp } from '../fixtures/app';
 
@@ -23,19 +24,15 @@ const NOT_JSON = new Set([
 
 /** Routes that answer JSON and do not declare it yet: each one declared comes off this list. */
 const NOT_YET_DECLARED = new Set([
-  'GET /api/me/export',
   'GET /api/medical/test-consent',
   'DELETE /api/waiting-list/events/:id',
   'GET /api/appointments',
   'GET /api/appointments/:id',
   'GET /api/appointments/:id/cancellation',
   'GET /api/appointments/:id/change-slots',
-  'GET /api/auth/profile',
-  'GET /api/email-choices',
   'GET /api/events',
   'GET /api/events/:id',
   'GET /api/events/:id/slots',
-  'GET /api/health',
   'GET /api/medical/results/:profileId',
   'GET /api/payments/checkout',
   'GET /api/staff/events',
@@ -48,17 +45,12 @@ const NOT_YET_DECLARED = new Set([
   'GET /api/waiting-list/events',
   'GET /api/waiting-list/events/:id',
   'GET /api/waiting-list/offer',
-  'PATCH /api/auth/profile',
   'POST /api/appointments',
   'POST /api/appointments/:id/cancel',
   'POST /api/appointments/:id/change',
-  'POST /api/auth/profile',
-  'POST /api/contact',
   'POST /api/events/:id/check-access-code',
-  'POST /api/me/delete',
   'POST /api/medical/consent',
   'POST /api/medical/test-consent',
-  'POST /api/payments/orders',
   'POST /api/payments/orders/:id/capture',
   'POST /api/staff/events',
   'POST /api/staff/events/:id/access-code',
@@ -66,22 +58,20 @@ const NOT_YET_DECLARED = new Set([
   'POST /api/staff/jobs/:kind/:id/retry',
   'POST /api/staff/members',
   'POST /api/staff/statistics/publish',
-  'POST /api/subscriptions',
   'POST /api/waiting-list/events/:id',
-  'PUT /api/auth/profile',
-  'PUT /api/email-choices',
-  'PUT /api/payments/transactions',
   'PUT /api/staff/events/:id',
 ]);
 
 const apiRoutes = (app: Hono) => {
-  const routes = new Map<string, { declared: boolean; body: boolean }>();
+  const routes = new Map<string, { declared: boolean; status: number; body: boolean }>();
   for (const route of app.routes) {
     if (!route.path.startsWith('/api/') || route.method === 'ALL') continue;
     const key = `${route.method} ${route.path}`;
-    const seen = routes.get(key) ?? { declared: false, body: false };
+    const seen = routes.get(key) ?? { declared: false, status: 200, body: false };
+    const answer = declaredResponseOf(route.handler);
     routes.set(key, {
-      declared: seen.declared || responseSchemaOf(route.handler) !== undefined,
+      declared: seen.declared || answer !== undefined,
+      status: answer?.status ?? seen.status,
       body: seen.body || bodySchemaOf(route.handler) !== undefined,
     });
   }
@@ -101,17 +91,17 @@ describe('the contract of each route', () => {
     for (const listed of [...NOT_JSON, ...NOT_YET_DECLARED]) expect(routes.has(listed), `${listed} is no longer a route`).toBe(true);
   });
 
-  it('is served as an OpenAPI 3.1 document naming each declared body and answer at its path', async () => {
+  it('is served as an OpenAPI 3.1 document naming each declared body and answer at its path and status', async () => {
     const res = await app.request('/api/openapi.json');
     expect(res.status).toBe(200);
     const doc = (await res.json()) as { openapi: string; paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>> };
     expect(doc.openapi).toBe('3.1.0');
-    for (const [route, { declared, body }] of routes) {
+    for (const [route, { declared, status, body }] of routes) {
       if (!declared && !body) continue;
       const [method, path] = route.split(' ') as [string, string];
       const operation = doc.paths[path.replace(/:(\w+)(\{[^}]*\})?/g, '{$1}')]?.[method.toLowerCase()];
       expect(operation, route).toBeDefined();
-      if (declared) expect(operation!.responses['200'], route).toMatchObject({ content: { 'application/json': { schema: expect.any(Object) } } });
+      if (declared) expect(operation!.responses[String(status)], route).toMatchObject({ content: { 'application/json': { schema: expect.any(Object) } } });
       if (body) expect(operation!.requestBody, route).toMatchObject({ content: { 'application/json': { schema: expect.any(Object) } } });
     }
     expect(doc.paths['/api/payments/config']?.get?.responses['200']).toMatchObject({
@@ -130,7 +120,24 @@ describe('the contract of each route', () => {
     expect((await drifting.request('/right')).status).toBe(200);
     expect((await drifting.request('/drifted')).status).toBe(500);
     expect((await drifting.request('/extra')).status).toBe(500);
-    // Only 200 answers are declared; an error keeps the site's error shape.
+    // Only successful answers are declared; an error keeps the site's error shape.
     expect((await drifting.request('/refused')).status).toBe(404);
+  });
+
+  it('declares and holds another status when the route names one: a 201 is checked like a 200, and the other status is drift', async () => {
+    const creating = new Hono();
+    creating.use('*', checkResponses());
+    const answer = z.strictObject({ id: z.string() });
+    creating.post('/made', responds(answer, { status: 201 }), (c) => c.json({ id: 'a' }, 201));
+    creating.post('/made-wrong', responds(answer, { status: 201 }), (c) => c.json({ id: 1 }, 201));
+    creating.post('/made-as-200', responds(answer, { status: 201 }), (c) => c.json({ id: 'a' }));
+    creating.post('/ok-as-201', responds(answer), (c) => c.json({ id: 'a' }, 201));
+    expect((await creating.request('/made', { method: 'POST' })).status).toBe(201);
+    expect((await creating.request('/made-wrong', { method: 'POST' })).status).toBe(500);
+    expect((await creating.request('/made-as-200', { method: 'POST' })).status).toBe(500);
+    expect((await creating.request('/ok-as-201', { method: 'POST' })).status).toBe(500);
+    expect(openApiDocument(creating, { title: 't', version: '1' }, '/').paths['/made']?.post?.responses).toMatchObject({
+      '201': { content: { 'application/json': { schema: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } } } },
+    });
   });
 });

@@ -4,15 +4,14 @@
  * honeypot and the rate limit answer BLOCKED.
  */
 import { Hono } from 'hono';
-import { enquirySchema, HONEYPOT_FIELD, isEmptyEnquiry } from '../../../src/domain/contact-enquiry';
-import { toFieldProblem } from '../../../src/domain/form-fields';
+import { CONTACT_THANK_YOU, enquirySchema, HONEYPOT_FIELD, isEmptyEnquiry } from '../../../src/domain/contact-enquiry';
+import { formAcceptedSchema, toFieldProblem, type FormAccepted } from '../../../src/domain/form-fields';
+import { responds } from '../../platform/http/contract';
 import { clientAddress, NO_SOCKET, type TrustProxy } from '../../platform/http/client-address';
 import { ApiError } from '../../platform/http/errors';
 import { formBodyLimit } from '../../platform/http/json-body';
 import { validBody } from '../../platform/http/valid-body';
 import type { ContactService } from './contact-service';
-
-export const THANK_YOU = 'Thank you for reaching out! We will get back to you soon.';
 
 const blocked = (status: 403 | 429, message: string) => new ApiError(status, 'BLOCKED', message);
 
@@ -31,14 +30,14 @@ export function contactRoutes(contact: ContactService, trustProxy: TrustProxy = 
         : new ApiError(422, 'validation_failed', 'Please correct the fields shown.', issues.map(toFieldProblem)),
   });
 
-  app.post('/', formBodyLimit(), enquiry, async (c) => {
+  app.post('/', responds(formAcceptedSchema, { status: 201 }), formBodyLimit(), enquiry, async (c) => {
     const address = clientAddress(c, trustProxy);
     const outcome = await contact.submit(c.req.valid('json'), address === NO_SOCKET ? null : address);
     if (!outcome.stored) {
       c.header('Retry-After', '3600');
       throw blocked(429, 'Too many enquiries from this address. Please try again in an hour, or call us.');
     }
-    return c.json({ ok: true, message: THANK_YOU }, 201);
+    return c.json({ ok: true, message: CONTACT_THANK_YOU } satisfies FormAccepted, 201);
   });
 
   return app;

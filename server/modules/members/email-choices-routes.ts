@@ -6,7 +6,8 @@
  *   (booleans; at least one) -> {choices}
  */
 import { Hono } from 'hono';
-import { EMAIL_CHOICES, type EmailChoices } from '../../../src/domain/email-choices';
+import { EMAIL_CHOICES, emailChoicesAnswerSchema, type EmailChoices, type EmailChoicesAnswer } from '../../../src/domain/email-choices';
+import { responds } from '../../platform/http/contract';
 import type { MemberVerifier } from '../auth';
 import type { Database } from '../../platform/db/adapter';
 import { ApiError, fieldIssue } from '../../platform/http/errors';
@@ -38,12 +39,14 @@ export function emailChoicesRoutes(db: Database, verify: MemberVerifier, now: ()
     return row.profile_id;
   };
 
-  app.get('/', async (c) => c.json({ choices: await emailChoicesOf(db, await profileOf(c.get('member').userId)) }));
+  app.get('/', responds(emailChoicesAnswerSchema), async (c) =>
+    c.json({ choices: await emailChoicesOf(db, await profileOf(c.get('member').userId)) } satisfies EmailChoicesAnswer),
+  );
 
-  app.put('/', formBodyLimit(), async (c) => {
+  app.put('/', responds(emailChoicesAnswerSchema), formBodyLimit(), async (c) => {
     const changes = readChoices(await readJsonObject(c));
     const profileId = await profileOf(c.get('member').userId);
-    return c.json({ choices: await setEmailChoices(db, profileId, changes, now()) });
+    return c.json({ choices: await setEmailChoices(db, profileId, changes, now()) } satisfies EmailChoicesAnswer);
   });
   return app;
 }

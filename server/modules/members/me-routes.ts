@@ -14,7 +14,9 @@
  *   sign-in throttles say so
  */
 import { Hono } from 'hono';
-import { accountErasureSchema, ERASURE_MESSAGES } from '../../../src/domain/account-erasure';
+import { accountErasureSchema, ERASURE_MESSAGES, erasureAnswerSchema, type ErasureAnswer } from '../../../src/domain/account-erasure';
+import { memberExportSchema } from '../../../src/domain/member-export';
+import { responds } from '../../platform/http/contract';
 import { londonDate } from '../../../src/domain/london-time';
 import { AuthApiError } from '../auth';
 import type { MemberVerifier } from '../auth';
@@ -34,7 +36,8 @@ export function meRoutes(deps: { db: Database; verify: MemberVerifier; erasure: 
   const app = new Hono<{ Variables: MemberVariables }>();
   app.use('*', requireMember(verify));
 
-  app.get('/export', async (c) => {
+  // The JSON form is declared (and checked); the HTML one is a page, which the check passes by.
+  app.get('/export', responds(memberExportSchema), async (c) => {
     const format = c.req.query('format') ?? 'json';
     if (format !== 'json' && format !== 'html') throw new ApiError(422, 'validation_failed', 'format must be json or html.');
     const member = c.get('member');
@@ -51,7 +54,7 @@ export function meRoutes(deps: { db: Database; verify: MemberVerifier; erasure: 
     return c.body(JSON.stringify(data, null, 2));
   });
 
-  app.post('/delete', formBodyLimit(), validBody(accountErasureSchema), async (c) => {
+  app.post('/delete', responds(erasureAnswerSchema), formBodyLimit(), validBody(accountErasureSchema), async (c) => {
     if (!erasure) throw new ApiError(409, 'erasure_unavailable', ERASURE_MESSAGES.hosted);
     let outcome;
     try {
@@ -63,7 +66,7 @@ export function meRoutes(deps: { db: Database; verify: MemberVerifier; erasure: 
       }
       throw error;
     }
-    if (outcome.erased) return c.json({ deleted: true, bookings_kept: outcome.bookingsKept, payments_kept: outcome.paymentsKept });
+    if (outcome.erased) return c.json({ deleted: true, bookings_kept: outcome.bookingsKept, payments_kept: outcome.paymentsKept } satisfies ErasureAnswer);
     if (outcome.reason === 'upcoming_bookings') throw new ApiError(409, 'upcoming_bookings', ERASURE_MESSAGES.upcoming);
     if (outcome.reason === 'staff_account') throw new ApiError(409, 'staff_account', ERASURE_MESSAGES.staff);
     if (outcome.reason === 'no_account') throw new ApiError(404, 'not_found', 'This account no longer exists.');

@@ -6,7 +6,7 @@
  * resource, so it opens the same from a phone's downloads folder offline.
  */
 import { formatSavedAt } from '../../../src/domain/format';
-import type { MemberExport } from './member-export-service';
+import type { MemberExport } from '../../../src/domain/member-export';
 import { choiceWords, fieldOrder, labelOf, valueWords, type Words } from './member-export-words';
 
 const escape = (text: string) =>

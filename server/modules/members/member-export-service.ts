@@ -7,31 +7,15 @@
  * tables left out. Dates come from PostgreSQL's own JSON (YYYY-MM-DD, ISO
  * times), so no device zone moves a day.
  *
- * New tables that hold a member's data must add a section here: the API
+ * New tables that hold a member's data must add a section here (and to
+ * its schema, src/domain/member-export.ts): the API
  * test searches every table for a member's details after erasure, and the
  * export test lists the sections it expects.
  */
+import type { MemberExport } from '../../../src/domain/member-export';
 import type { Queryable } from '../../platform/db/adapter';
 import { emailChoicesOf } from './email-choices-service';
 
-export interface MemberExport {
-  exported_at: string;
-  about: string;
-  account: Record<string, unknown> | null;
-  sign_in_sessions: Record<string, unknown>[];
-  profile: Record<string, unknown> | null;
-  email_choices: Record<string, unknown> | null;
-  consents: Record<string, unknown>[];
-  bookings: Record<string, unknown>[];
-  payments: Record<string, unknown>[];
-  card_transactions: Record<string, unknown>[];
-  check_ins: Record<string, unknown>[];
-  screening_history: Record<string, unknown>[];
-  results: Record<string, unknown>[];
-  waiting_lists: Record<string, unknown>[];
-  newsletter_subscription: Record<string, unknown>[];
-  contact_enquiries: Record<string, unknown>[];
-}
 
 const ABOUT =
   'Everything the CHAPS screening site holds about you, as stored, on the date above. ' +

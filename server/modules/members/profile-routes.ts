@@ -7,7 +7,8 @@
  */
 import { Hono, type Context } from 'hono';
 import type { MemberVerifier } from '../auth';
-import { profileBodySchema, type ProfileFields } from '../../../src/domain/member-profile';
+import { profileAnswerSchema, profileBodySchema, type ProfileAnswer, type ProfileFields } from '../../../src/domain/member-profile';
+import { responds } from '../../platform/http/contract';
 import { ApiError } from '../../platform/http/errors';
 import { formBodyLimit } from '../../platform/http/json-body';
 import { requireMember, type MemberVariables } from '../auth';
@@ -31,13 +32,13 @@ export function profileRoutes(profiles: ProfileService, verify: MemberVerifier, 
   // Refused before the body is read, as the other /api forms are.
   app.use(formBodyLimit());
 
-  app.get('/', async (c) => {
+  app.get('/', responds(profileAnswerSchema), async (c) => {
     const profile = await profiles.ownProfile(c.get('member').userId);
     if (!profile) throw profileNotFound();
-    return c.json({ status: 'success', userProfile: profile });
+    return c.json({ status: 'success', userProfile: profile } satisfies ProfileAnswer);
   });
 
-  app.post('/', profileBody, async (c) => {
+  app.post('/', responds(profileAnswerSchema, { status: 201 }), profileBody, async (c) => {
     const member = c.get('member');
     const body = c.req.valid('json');
     const userId = body.user_id;
@@ -46,14 +47,14 @@ export function profileRoutes(profiles: ProfileService, verify: MemberVerifier, 
       throw new ApiError(403, 'forbidden', 'You can create only your own profile.');
     }
     const profile = await profiles.create(member, fieldsOf(body));
-    return c.json({ status: 'success', userProfile: profile }, 201);
+    return c.json({ status: 'success', userProfile: profile } satisfies ProfileAnswer, 201);
   });
 
   const update = async (c: Context<Env, string, { out: { json: { user_id?: unknown } & ProfileFields } }>) => {
     const profile = await profiles.update(c.get('member'), fieldsOf(c.req.valid('json')));
-    return c.json({ status: 'success', userProfile: profile });
+    return c.json({ status: 'success', userProfile: profile } satisfies ProfileAnswer);
   };
-  app.patch('/', profileBody, update);
-  app.put('/', profileBody, update);
+  app.patch('/', responds(profileAnswerSchema), profileBody, update);
+  app.put('/', responds(profileAnswerSchema), profileBody, update);
   return app;
 }

@@ -4,7 +4,8 @@
  * (201), so the form cannot be used to learn who is subscribed.
  */
 import { Hono } from 'hono';
-import { toFieldProblem } from '../../../src/domain/form-fields';
+import { formAcceptedSchema, toFieldProblem, type FormAccepted } from '../../../src/domain/form-fields';
+import { responds } from '../../platform/http/contract';
 import { NEWSLETTER_MESSAGES } from '../../../src/domain/newsletter';
 import { subscriptionMessage, subscriptionSchema } from '../../../src/domain/newsletter-schema';
 import { ApiError } from '../../platform/http/errors';
@@ -22,9 +23,9 @@ export function subscriptionsRoutes(subscriptions: SubscriptionsService): Hono {
     },
   });
 
-  app.post('/', formBodyLimit(), subscription, async (c) => {
+  app.post('/', responds(formAcceptedSchema, { status: 201 }), formBodyLimit(), subscription, async (c) => {
     await subscriptions.subscribe(c.req.valid('json'));
-    return c.json({ ok: true, message: NEWSLETTER_MESSAGES.success }, 201);
+    return c.json({ ok: true, message: NEWSLETTER_MESSAGES.success } satisfies FormAccepted, 201);
   });
 
   return app;

@@ -11,6 +11,7 @@
  * (a full event, say) is answered from it without the event's lock.
  */
 import { eventPricePence, type ScreeningEvent } from '../../../src/domain/event';
+import type { CreatedOrderAnswer } from '../../../src/domain/payment-order';
 import { formatDayMonthYear } from '../../../src/domain/format';
 import { slotEnd } from '../../../src/domain/slots';
 import type { Database, Queryable } from '../../platform/db/adapter';
@@ -39,12 +40,8 @@ export const MAX_LIVE_HOLDS = 3;
 const tooManyHolds = () =>
   new PaymentError(429, 'TOO_MANY_HOLDS', 'You are already paying for other bookings. Please finish or wait for those first (a place is held for 15 minutes).');
 
-export interface CreatedOrder {
-  id: string;
-  appointmentId: string;
-  holdExpiresAt: string;
-  amount: number;
-}
+/** The order made for a hold; the route adds the seconds the hold has left (src/domain/payment-order.ts). */
+export type CreatedOrder = Omit<CreatedOrderAnswer, 'holdSecondsLeft'>;
 
 interface OpenOrder {
   [column: string]: unknown;

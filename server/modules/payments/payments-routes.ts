@@ -19,6 +19,7 @@
  * Errors carry `details[0] {issue, description}` and `debug_id`.
  */
 import { Hono } from 'hono';
+import { createdOrderSchema, transactionNotedSchema, type CreatedOrderAnswer, type TransactionNoted } from '../../../src/domain/payment-order';
 import { paymentsConfigSchema } from '../../../src/domain/payments-config';
 import { responds } from '../../platform/http/contract';
 import { ACCESS_GRANT_HEADER } from '../../../src/domain/booking';
@@ -71,7 +72,7 @@ export function paymentsRoutes(payments: Payments, db: Database, verify: MemberV
     });
   });
 
-  app.post('/orders', formBodyLimit(), async (c) => {
+  app.post('/orders', responds(createdOrderSchema, { status: 201 }), formBodyLimit(), async (c) => {
     const throttle = await takeAttempt(db, `payment-order:${c.get('member').userId}`, now(), ORDER_LIMIT);
     if (!throttle.allowed) {
       c.header('Retry-After', String(throttle.retryAfterSeconds));
@@ -86,7 +87,7 @@ export function paymentsRoutes(payments: Payments, db: Database, verify: MemberV
         consentId: body.consentId,
         accessGrant: body.accessGrant ?? c.req.header(ACCESS_GRANT_HEADER),
       });
-      return c.json({ ...order, holdSecondsLeft: secondsUntil(new Date(order.holdExpiresAt), now()) }, 201);
+      return c.json({ ...order, holdSecondsLeft: secondsUntil(new Date(order.holdExpiresAt), now()) } satisfies CreatedOrderAnswer, 201);
     } catch (error) {
       throw asPaymentError(error);
     }
@@ -107,7 +108,7 @@ export function paymentsRoutes(payments: Payments, db: Database, verify: MemberV
     }
   });
 
-  app.put('/transactions', formBodyLimit(), async (c) => {
+  app.put('/transactions', responds(transactionNotedSchema), formBodyLimit(), async (c) => {
     const userId = c.get('member').userId;
     const throttle = await takeAttempt(db, `payment-report:${userId}`, now(), REPORT_LIMIT);
     if (!throttle.allowed) {
@@ -126,7 +127,7 @@ export function paymentsRoutes(payments: Payments, db: Database, verify: MemberV
       data,
       now(),
     ]);
-    return c.json({ status: 'success' });
+    return c.json({ status: 'success' } satisfies TransactionNoted);
   });
 
   return app;

@@ -1,7 +1,8 @@
 /**
  * Each route's contract, declared once, beside the route (docs/architecture.md#contract):
  * `validBody(schema)` says what it takes, `responds(schema)` what it
- * answers with status 200, both schemas from src/domain so the page's code
+ * answers with status 200 (or the status it names: `responds(schema,
+ * { status: 201 })` for a route that creates), both schemas from src/domain so the page's code
  * takes its types from the same declaration. From these the API serves its
  * OpenAPI document (openapi.ts), and outside production every declared
  * answer is checked against its schema as it leaves (checkResponses), so an
@@ -11,21 +12,37 @@ import type { MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import { check, type z } from '../../../src/domain/schema-kit';
 
-// Each middleware responds() made, with its schema: how the document and the check find a route's declaration.
-const declared = new WeakMap<object, z.ZodMiniType>();
+/** A route's declared answer: the JSON it sends when it succeeds, and with which status. */
+export interface DeclaredResponse {
+  schema: z.ZodMiniType;
+  /** 200 unless the route says otherwise (201 for one that creates). */
+  status: number;
+}
 
-/** Middleware that declares the JSON a route answers with status 200; it does nothing to the request. */
-export function responds<T extends z.ZodMiniType>(schema: T): MiddlewareHandler {
+// Each middleware responds() made, with its declaration: how the document and the check find a route's answer.
+const declared = new WeakMap<object, DeclaredResponse>();
+
+/**
+ * Middleware that declares the JSON a route answers when it succeeds, with
+ * status 200 unless `status` names another (201 for a route that creates);
+ * it does nothing to the request.
+ */
+export function responds<T extends z.ZodMiniType>(schema: T, { status = 200 }: { status?: 200 | 201 | 202 } = {}): MiddlewareHandler {
   const middleware: MiddlewareHandler = async (_c, next) => next();
-  declared.set(middleware, schema);
+  declared.set(middleware, { schema, status });
   return middleware;
 }
 
-/** The response schema `handler` declares, when it is responds()' middleware (as registered, or as Hono wraps it in a mounted sub-app). */
-export function responseSchemaOf(handler: unknown): z.ZodMiniType | undefined {
+/** The answer `handler` declares, when it is responds()' middleware (as registered, or as Hono wraps it in a mounted sub-app). */
+export function declaredResponseOf(handler: unknown): DeclaredResponse | undefined {
   if (typeof handler !== 'function') return undefined;
   const composed = (handler as { __COMPOSED_HANDLER?: unknown }).__COMPOSED_HANDLER;
-  return declared.get(handler) ?? (composed === undefined ? undefined : responseSchemaOf(composed));
+  return declared.get(handler) ?? (composed === undefined ? undefined : declaredResponseOf(composed));
+}
+
+/** The response schema `handler` declares, whatever its status. */
+export function responseSchemaOf(handler: unknown): z.ZodMiniType | undefined {
+  return declaredResponseOf(handler)?.schema;
 }
 
 /** A route answered a body its declaration does not describe: a defect, answered 500 and logged like any other. */
@@ -34,19 +51,25 @@ export class ResponseDrift extends Error {
 }
 
 /**
- * Middleware (outside production): after the route has answered, a 200
- * JSON answer of a route that declares its response is parsed with the
- * declaration; one that does not fit becomes a ResponseDrift error.
+ * Middleware (outside production): after the route has answered, a
+ * successful (2xx) JSON answer of a route that declares its response is
+ * parsed with the declaration; one that does not fit, or that comes with
+ * another status than the one declared, becomes a ResponseDrift error.
+ * Errors keep the site's error shape and are not checked.
  */
 export function checkResponses(): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    if (c.res.status !== 200 || !c.res.headers.get('Content-Type')?.startsWith('application/json')) return;
-    const schema = matchedRoutes(c)
-      .map((route) => responseSchemaOf(route.handler))
+    const status = c.res.status;
+    if (status < 200 || status > 299 || !c.res.headers.get('Content-Type')?.startsWith('application/json')) return;
+    const declaration = matchedRoutes(c)
+      .map((route) => declaredResponseOf(route.handler))
       .find((found) => found !== undefined);
-    if (!schema) return;
-    const checked = check(schema, await c.res.clone().json());
+    if (!declaration) return;
+    if (status !== declaration.status) {
+      throw new ResponseDrift(`${c.req.method} ${c.req.path} answered ${status} where it declares ${declaration.status}`);
+    }
+    const checked = check(declaration.schema, await c.res.clone().json());
     if (!checked.ok) {
       const issues = checked.issues.map((issue) => `${issue.path || '(the body)'}: ${issue.message}`).join('; ');
       throw new ResponseDrift(`${c.req.method} ${c.req.path} answered what its declared response does not describe: ${issues}`);

@@ -1,13 +1,14 @@
 /**
  * The API's OpenAPI 3.1 document, read from the app's own routing table:
- * each route's declared body (validBody) and answer (responds), as JSON
+ * each route's declared body (validBody) and answer (responds, at its
+ * declared status), as JSON
  * Schema made by zod from the same schemas the server parses with
  * (docs/architecture.md#contract). Nothing is written twice, so the
  * document cannot say one thing while a route does another.
  */
 import type { Hono } from 'hono';
 import { toJSONSchema, type $ZodType } from 'zod/v4/core';
-import { responseSchemaOf } from './contract';
+import { declaredResponseOf } from './contract';
 import { bodySchemaOf } from './valid-body';
 
 type JsonSchema = Record<string, unknown>;
@@ -48,7 +49,7 @@ export function openApiDocument(app: Hono, info: OpenApiDocument['info'], prefix
   for (const route of app.routes) {
     if (!route.path.startsWith(prefix) || route.method === 'ALL') continue;
     const body = bodySchemaOf(route.handler);
-    const answer = responseSchemaOf(route.handler);
+    const answer = declaredResponseOf(route.handler);
     if (!body && !answer) continue;
     const { path, names } = openApiPath(route.path);
     const method = route.method.toLowerCase();
@@ -60,7 +61,12 @@ export function openApiDocument(app: Hono, info: OpenApiDocument['info'], prefix
       operation.requestBody = { required: true, content: { 'application/json': { schema: jsonSchema(body, 'input') } } };
       operation.responses['422'] ??= { description: 'The body does not fit: `{error, message, issues}`' };
     }
-    if (answer) operation.responses['200'] = { description: 'OK', content: { 'application/json': { schema: jsonSchema(answer, 'output') } } };
+    if (answer) {
+      operation.responses[String(answer.status)] = {
+        description: answer.status === 201 ? 'Created' : 'OK',
+        content: { 'application/json': { schema: jsonSchema(answer.schema, 'output') } },
+      };
+    }
   }
   return { openapi: '3.1.0', info, paths };
 }

@@ -6,7 +6,7 @@
  * profile twice.
  */
 import { londonDate } from '../../domain/london-time';
-import type { MemberProfile } from '../../domain/member-profile';
+import type { MemberProfile, ProfileAnswer } from '../../domain/member-profile';
 import { clearPendingSignup, readPendingSignup } from '../../domain/pending-signup';
 import { EMPTY_DETAILS, toProfile, validateDetails, type DetailsValues } from '../../domain/signup-form';
 import { ApiError } from '../../lib/api-client';
@@ -38,7 +38,7 @@ function remember(member: Member, profile: MemberProfile): MemberProfile {
 export async function createProfile(member: Member, details: DetailsValues): Promise<MemberProfile> {
   try {
     const body = { ...toProfile({ ...details, email: member.email }), user_id: member.userId };
-    const created = await memberRequest<{ userProfile: MemberProfile }>('POST', '/auth/profile', body);
+    const created = await memberRequest<ProfileAnswer>('POST', '/auth/profile', body);
     return remember(member, created.userProfile);
   } catch (cause) {
     if (cause instanceof ApiError && cause.status === 409) return remember(member, await fetchProfile());

@@ -5,7 +5,7 @@
  * it says so, before and on sending, and keeps everything typed.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { checkEnquiry, ENQUIRY_FIELDS, ENQUIRY_LABELS, HONEYPOT_FIELD, type EnquiryField } from '../../domain/contact-enquiry';
+import { checkEnquiry, CONTACT_THANK_YOU, ENQUIRY_FIELDS, ENQUIRY_LABELS, HONEYPOT_FIELD, type EnquiryField } from '../../domain/contact-enquiry';
 import type { FieldProblem } from '../../domain/form-fields';
 import { isNetworkError } from '../../lib/api-client';
 import { ensureOnline, isNotSent, NO_ANSWER_MESSAGE } from '../../lib/not-sent';
@@ -14,7 +14,6 @@ import { ReadyFieldset } from '../../lib/ui/ready-fieldset';
 import { EnquiryError, sendEnquiry } from './send-enquiry';
 import './contact.css';
 
-export const THANK_YOU = 'Thank you for reaching out! We will get back to you soon.';
 const OFFLINE = "You're offline. Your message is kept here: send it once you're connected again.";
 
 const INPUTS: Record<EnquiryField, { type: string; autoComplete: string }> = {
@@ -71,7 +70,7 @@ export function ContactForm() {
   if (status.kind === 'sent') {
     return (
       <p className="notice contact-thanks" role="status">
-        {THANK_YOU}
+        {CONTACT_THANK_YOU}
       </p>
     );
   }

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MemberExport } from '../member-export-service';
+import type { MemberExport } from '../../../../src/domain/member-export';
 import { getJson, jobsFor, runJobs, testApp } from '../../../../tests/fixtures/app';
 import { sendJson, validConsent } from '../../../../tests/fixtures/bookings';
 import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../../../../tests/fixtures/db';

@@ -16,7 +16,7 @@ import { FOLLOW_UP_LABELS } from '../../../../src/domain/follow-up';
 import { formatSavedAt } from '../../../../src/domain/format';
 import { formatProfileId } from '../../../../src/domain/member-profile';
 import type { Payments } from '../../payments';
-import type { MemberExport } from '../member-export-service';
+import type { MemberExport } from '../../../../src/domain/member-export';
 import { getJson, jobsFor, runJobs, testApp } from '../../../../tests/fixtures/app';
 import { fastMembers, sendJson, validConsent, type FastMember } from '../../../../tests/fixtures/bookings';
 import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../../../../tests/fixtures/db';

@@ -1,6 +1,6 @@
 /** GET and PUT /api/email-choices: which optional emails the member gets (docs/decisions/0018-email-choices-and-unsubscribe.md). */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EmailChoices } from '@/domain/email-choices';
+import type { EmailChoices, EmailChoicesAnswer } from '@/domain/email-choices';
 import { memberRequest } from '@/lib/auth';
 import { memberKeys } from '@/lib/member-keys';
 import { ensureOnline } from '@/lib/not-sent';
@@ -8,7 +8,7 @@ import { ensureOnline } from '@/lib/not-sent';
 export const emailChoicesQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: memberKeys.emailChoices(userId),
-    queryFn: async () => (await memberRequest<{ choices: EmailChoices }>('GET', '/email-choices')).choices,
+    queryFn: async () => (await memberRequest<EmailChoicesAnswer>('GET', '/email-choices')).choices,
     staleTime: 0,
   });
 
@@ -19,7 +19,7 @@ export function useSaveEmailChoices(userId: string) {
   return useMutation({
     mutationFn: async (choices: EmailChoices) => {
       await ensureOnline();
-      return (await memberRequest<{ choices: EmailChoices }>('PUT', '/email-choices', choices)).choices;
+      return (await memberRequest<EmailChoicesAnswer>('PUT', '/email-choices', choices)).choices;
     },
     networkMode: 'always',
     retry: 0,

@@ -6,6 +6,7 @@
  * - POST /api/me/delete {password}: deletes his account.
  */
 import { memberDownload, memberExchange } from '@/lib/auth';
+import type { ErasureAnswer } from '@/domain/account-erasure';
 import { londonDate } from '@/domain/london-time';
 import { ensureOnline } from '@/lib/not-sent';
 
@@ -30,7 +31,7 @@ export type DeleteAnswer = { deleted: true } | { deleted: false; error: string; 
 
 export async function deleteMyAccount(password: string): Promise<DeleteAnswer> {
   await ensureOnline();
-  const { status, body } = await memberExchange<{ error?: string; message?: string }>('POST', '/me/delete', { password });
+  const { status, body } = await memberExchange<Partial<ErasureAnswer> & { error?: string; message?: string }>('POST', '/me/delete', { password });
   if (status === 200) return { deleted: true };
   return { deleted: false, error: body.error ?? 'failed', message: body.message ?? `Your account was not deleted (${status}). Please try again.` };
 }

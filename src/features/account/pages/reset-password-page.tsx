@@ -9,8 +9,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/lib/paths';
-import type { MemberProfile } from '@/domain/member-profile';
-import { memberRequest, startAuth } from '@/lib/auth';
+import { startAuth } from '@/lib/auth';
+import { fetchProfile } from '@/lib/member-profile-query';
 import { isSessionConfirmed, useSession } from '@/lib/session';
 import { getSupabase } from '@/lib/supabase';
 import { Spinner } from '@/lib/ui/spinner';
@@ -57,7 +57,7 @@ export default function ResetPasswordPage() {
       return;
     }
     try {
-      storeProfile((await memberRequest<{ userProfile: MemberProfile }>('GET', '/auth/profile')).userProfile);
+      storeProfile(await fetchProfile());
     } catch (cause) {
       // As at sign-in, a failed profile fetch here is for the console only.
       console.warn('Failed to fetch user profile', cause);

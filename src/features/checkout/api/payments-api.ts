@@ -7,6 +7,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Appointment } from '@/domain/booking';
+import type { CreatedOrderAnswer, TransactionNoted } from '@/domain/payment-order';
 import type { PaymentsConfig } from '@/domain/payments-config';
 import { apiGet } from '@/lib/api-client';
 import { memberExchange, memberRequest } from '@/lib/auth';
@@ -28,15 +29,20 @@ export interface PayPalIssue {
   description: string;
 }
 
-/** POST /payments/orders and /capture answers: PayPal's shapes plus ours. */
-export interface PaymentAnswer {
-  id?: string;
-  status?: string;
-  holdExpiresAt?: string;
-  holdSecondsLeft?: number;
+/** A refusal of /payments/*: PayPal's error shape, which the page shows (server/modules/payments/payment-error.ts). */
+export interface PaymentRefusal {
   details?: PayPalIssue[];
   debug_id?: string;
   message?: string;
+}
+
+/** POST /payments/orders: the order made (201, src/domain/payment-order.ts), or a refusal. */
+export type OrderAnswer = Partial<CreatedOrderAnswer> & PaymentRefusal;
+
+/** POST /payments/orders/:id/capture answers: PayPal's shapes plus ours. */
+export interface PaymentAnswer extends PaymentRefusal {
+  id?: string;
+  status?: string;
   purchase_units?: { payments?: { captures?: CaptureRecord[]; authorizations?: CaptureRecord[] } }[];
   payment_source?: { card?: { name?: string; type?: string; brand?: string; last_digits?: string; expiry?: string; bin_details?: { issuing_bank?: string } } };
   appointment?: Appointment | null;
@@ -76,14 +82,14 @@ export function useCheckoutState(userId: string, eventId: string) {
   });
 }
 
-export const createOrder = (request: OrderRequest) => memberExchange<PaymentAnswer>('POST', '/payments/orders', request);
+export const createOrder = (request: OrderRequest) => memberExchange<OrderAnswer>('POST', '/payments/orders', request);
 
 export const captureOrder = (orderId: string) =>
   memberExchange<PaymentAnswer>('POST', `/payments/orders/${encodeURIComponent(orderId)}/capture`, {});
 
 /** The page's note of a transaction (the record in docs/rules.md#card-payment); the server keeps its own. */
 export async function reportTransaction(data: Record<string, string | null | undefined>): Promise<void> {
-  await memberExchange('PUT', '/payments/transactions', { data }).catch(() => undefined);
+  await memberExchange<TransactionNoted>('PUT', '/payments/transactions', { data }).catch(() => undefined);
 }
 
 /** docs/rules.md#api-shapes: failures of the log call itself are ignored. */
