@@ -36,7 +36,6 @@ const NOT_YET_DECLARED = new Set([
   'GET /api/events/:id',
   'GET /api/events/:id/slots',
   'GET /api/health',
-  'GET /api/medical/results/:profileId',
   'GET /api/payments/checkout',
   'GET /api/staff/events',
   'GET /api/staff/events/:eventId/attendees',
