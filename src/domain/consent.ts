@@ -66,6 +66,23 @@ export interface ConsentRequest extends ConsentAnswers {
   psaTestDate?: string;
 }
 
+/** POST /api/medical/consent and POST /api/medical/test-consent (both 201): the consent filed. */
+export const consentFiledSchema = z.strictObject({ status: z.literal('success'), consent_id: z.string() });
+
+/**
+ * GET /api/medical/test-consent: the link is good and unused, for the
+ * profile (its number, where the link carries it as text) and date it names.
+ */
+export const testConsentLinkAnswerSchema = z.strictObject({
+  status: z.literal('success'),
+  profile_id: z.number(),
+  /** YYYY-MM-DD. */
+  test_date: z.string(),
+});
+
+export type ConsentFiled = z.output<typeof consentFiledSchema>;
+export type TestConsentLinkAnswer = z.output<typeof testConsentLinkAnswerSchema>;
+
 export type ConsentField =
   | 'numberOfPsaTest'
   | 'familyHistoryProstateCancer'

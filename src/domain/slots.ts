@@ -5,10 +5,12 @@
  */
 import type { ScreeningEvent } from './event';
 import { londonToInstant } from './london-time';
+import { z } from './schema-kit';
 
-export interface SlotsByDate {
-  [date: string]: { availableTimeSlots: string[] };
-}
+/** Free slots keyed by date (YYYY-MM-DD): each date's start times, HH:mm, UK wall-clock. */
+export const slotsByDateSchema = z.record(z.string(), z.strictObject({ availableTimeSlots: z.array(z.string()) }));
+
+export type SlotsByDate = z.output<typeof slotsByDateSchema>;
 
 const toMinutes = (time: string) => {
   const [h, m] = time.split(':').map(Number);

@@ -7,7 +7,7 @@
  * bookings opens offline; wiped on sign-out with the rest of his data.
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { Appointment } from '../domain/booking';
+import type { AppointmentsAnswer } from '../domain/booking';
 import { memberRequest } from './auth';
 import { askToKeepOnDevice } from './device-storage';
 import { memberKeys } from './member-keys';
@@ -16,7 +16,7 @@ export const appointmentsQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: memberKeys.appointments(userId),
     queryFn: async () => {
-      const { appointments } = await memberRequest<{ appointments: Appointment[] }>('GET', '/appointments');
+      const { appointments } = await memberRequest<AppointmentsAnswer>('GET', '/appointments');
       // A booking is worth keeping through a phone's clean-up until the day.
       if (appointments.length > 0) askToKeepOnDevice();
       return appointments;

@@ -27,7 +27,10 @@
  * - GET /:id/calendar.ics -> the appointment as a calendar file.
  */
 import { Hono } from 'hono';
-import { ACCESS_GRANT_HEADER } from '../../../src/domain/booking';
+import { ACCESS_GRANT_HEADER, appointmentAnswerSchema, appointmentsAnswerSchema, bookingSuccessSchema, type BookingSuccess } from '../../../src/domain/booking';
+import { cancelAnswerSchema, cancellationQuoteSchema, type CancelAnswer, type CancellationQuote } from '../../../src/domain/cancellation';
+import { slotsByDateSchema } from '../../../src/domain/slots';
+import { responds } from '../../platform/http/contract';
 import { bookingRequestSchema, changeTimeRequestSchema } from '../../../src/domain/booking-request';
 import type { Context } from 'hono';
 import type { MemberVerifier } from '../auth';
@@ -75,25 +78,25 @@ export function appointmentsRoutes(
       consentId: body.consentId,
       accessGrant: body.accessGrant ?? c.req.header(ACCESS_GRANT_HEADER),
     });
-    return c.json({ status: 'success', appointment: booked.appointment }, 201);
+    return c.json({ status: 'success', appointment: booked.appointment } satisfies BookingSuccess, 201);
   });
 
-  app.get('/', async (c) => c.json({ appointments: await appointments.list(c.get('member').userId) }));
+  app.get('/', responds(appointmentsAnswerSchema), async (c) => c.json({ appointments: await appointments.list(c.get('member').userId) }));
 
-  app.get('/:id', async (c) => {
+  app.get('/:id', responds(appointmentAnswerSchema), async (c) => {
     const found = await appointments.get(c.get('member').userId, c.req.param('id'));
     if (!found) throw await notFound(c);
     return c.json({ appointment: found.appointment });
   });
 
-  app.get('/:id/cancellation', async (c) => {
+  app.get('/:id/cancellation', responds(cancellationQuoteSchema), async (c) => {
     const found = await appointments.get(c.get('member').userId, c.req.param('id'));
     if (!found) throw await notFound(c);
     const at = now();
-    return c.json({ refund: refundFor(found.appointment, at), outcome: outcomeFor(found.appointment, at) });
+    return c.json({ refund: refundFor(found.appointment, at), outcome: outcomeFor(found.appointment, at) } satisfies CancellationQuote);
   });
 
-  app.post('/:id/cancel', formBodyLimit(), async (c) => {
+  app.post('/:id/cancel', formBodyLimit(), responds(cancelAnswerSchema), async (c) => {
     const userId = c.get('member').userId;
     if (!(await appointments.get(userId, c.req.param('id')))) throw await notFound(c);
     // The body is optional: a free booking's cancel sends none.
@@ -102,10 +105,10 @@ export function appointmentsRoutes(
     const acceptNoRefund = typeof body === 'object' && body !== null && (body as Record<string, unknown>).acceptNoRefund === true;
     const cancelled = await appointments.cancel(userId, c.req.param('id'), acceptNoRefund);
     const appointment = (await appointments.get(userId, c.req.param('id')))?.appointment ?? cancelled.appointment;
-    return c.json({ status: 'success', appointment, refund: cancelled.refund, outcome: cancelled.outcome });
+    return c.json({ status: 'success', appointment, refund: cancelled.refund, outcome: cancelled.outcome } satisfies CancelAnswer);
   });
 
-  app.post('/:id/change', formBodyLimit(), async (c) => {
+  app.post('/:id/change', formBodyLimit(), responds(bookingSuccessSchema), async (c) => {
     const userId = c.get('member').userId;
     if (!(await appointments.get(userId, c.req.param('id')))) throw await notFound(c);
     const throttle = await takeAttempt(change.db, `change-time:${userId}`, now(), CHANGE_LIMIT);
@@ -119,10 +122,10 @@ export function appointmentsRoutes(
       appointmentStartTime: body.appointmentStartTime,
       fromStartTime: body.fromStartTime,
     });
-    return c.json({ status: 'success', appointment: changed.appointment });
+    return c.json({ status: 'success', appointment: changed.appointment } satisfies BookingSuccess);
   });
 
-  app.get('/:id/change-slots', async (c) => {
+  app.get('/:id/change-slots', responds(slotsByDateSchema), async (c) => {
     const userId = c.get('member').userId;
     if (!(await appointments.get(userId, c.req.param('id')))) throw await notFound(c);
     return c.json(await change.changeTime.slots(userId, c.req.param('id')));

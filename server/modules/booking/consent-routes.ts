@@ -14,6 +14,8 @@
 import { Hono } from 'hono';
 import type { MemberVerifier } from '../auth';
 import { consentAnswersSchema } from '../../../src/domain/consent-schema';
+import { testConsentLinkAnswerSchema, type ConsentFiled, type TestConsentLinkAnswer } from '../../../src/domain/consent';
+import { responds } from '../../platform/http/contract';
 import { ApiError, fieldIssue } from '../../platform/http/errors';
 import { formBodyLimit, readJsonObject } from '../../platform/http/json-body';
 import { requireMember, type MemberVariables } from '../auth';
@@ -37,7 +39,7 @@ export function consentRoutes(consents: ConsentService, verify: MemberVerifier, 
     const answers = () => readConsentAnswers(body);
     try {
       const consentId = await consents.fileForEvent(member.userId, { eventId: body.eventId, profileId: body.profileId, psaTestDate: body.psaTestDate }, answers);
-      return c.json({ status: 'success', consent_id: consentId }, 201);
+      return c.json({ status: 'success', consent_id: consentId } satisfies ConsentFiled, 201);
     } catch (error) {
       if (error instanceof ApiError && error.status === 403) {
         logger.warn(`Member ${member.userId} tried to file consent for profile ${String(body.profileId).slice(0, 32)}`);
@@ -51,11 +53,11 @@ export function consentRoutes(consents: ConsentService, verify: MemberVerifier, 
 export function testConsentRoutes(consents: ConsentService, signer: Signer, now: () => Date): Hono {
   const app = new Hono();
 
-  app.get('/', async (c) => {
+  app.get('/', responds(testConsentLinkAnswerSchema), async (c) => {
     const link = await checkConsentLink(signer, c.req.query(), now());
     if (!link) throw invalidLink();
     if (await consents.linkUsed(link.signature)) throw new ApiError(409, 'link_used', TEST_CONSENT_USED);
-    return c.json({ status: 'success', profile_id: link.profileId, test_date: link.testDate });
+    return c.json({ status: 'success', profile_id: link.profileId, test_date: link.testDate } satisfies TestConsentLinkAnswer);
   });
 
   app.post('/', formBodyLimit(), async (c) => {
@@ -64,7 +66,7 @@ export function testConsentRoutes(consents: ConsentService, signer: Signer, now:
     if (!link) throw invalidLink();
     const consentId = await consents.fileForLink(link, readConsentAnswers(body));
     if (!consentId) throw invalidLink();
-    return c.json({ status: 'success', consent_id: consentId }, 201);
+    return c.json({ status: 'success', consent_id: consentId } satisfies ConsentFiled, 201);
   });
 
   return app;

@@ -6,6 +6,8 @@
  * (404), and is logged: it is either a bug or someone trying ids.
  */
 import { Hono } from 'hono';
+import { medicalResultsAnswerSchema, type MedicalResultsAnswer } from '../../../src/domain/medical-results';
+import { responds } from '../../platform/http/contract';
 import type { Queryable } from '../../platform/db/adapter';
 import type { MemberVerifier } from '../auth';
 import { ApiError } from '../../platform/http/errors';
@@ -21,7 +23,7 @@ export function medicalRoutes(db: Queryable, verify: MemberVerifier, logger: Log
   // Only the results need sign-in here; /test-consent (mounted beside) is allowed by its link's signature.
   app.use('/results/*', requireMember(verify));
 
-  app.get('/results/:profileId', async (c) => {
+  app.get('/results/:profileId', responds(medicalResultsAnswerSchema), async (c) => {
     const member = c.get('member');
     const publicId = c.req.param('profileId');
     if (!PUBLIC_ID.test(publicId)) throw notFound();
@@ -34,7 +36,7 @@ export function medicalRoutes(db: Queryable, verify: MemberVerifier, logger: Log
       logger.warn(`Member ${member.userId} asked for the results of profile ${publicId}, which is not theirs`);
       throw notFound();
     }
-    return c.json({ data: await resultsForProfile(db, owner.profile_id) });
+    return c.json({ data: await resultsForProfile(db, owner.profile_id) } satisfies MedicalResultsAnswer);
   });
   return app;
 }

@@ -3,20 +3,8 @@
  * its lab result when there is one, and results that arrived without a
  * linked appointment. Newest first.
  */
+import type { MedicalResultItem } from '../../../src/domain/medical-results';
 import type { Queryable } from '../../platform/db/adapter';
-
-export interface MedicalResultItem {
-  /** lab_name: the laboratory that tested the sample, from the event (for the GP letter); null when not recorded. */
-  appointment: { event_name: string; product_name: string | null; event_date: string | null; lab_name: string | null } | null;
-  result: {
-    test_result: number | null;
-    test_unit: string | null;
-    comments: string | null;
-    sample_date: string | null;
-    /** When the next test is due after this result (src/domain/recall.ts); null for none. */
-    next_test_due: string | null;
-  } | null;
-}
 
 interface ResultRow {
   appointment_id: string | null;

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANCEL_REFUSAL_MESSAGES, type Appointment } from '../../../../src/domain/booking';
 import type { ScreeningEvent } from '../../../../src/domain/event';
-import type { MedicalResultItem } from '../../results/results-service';
+import type { MedicalResultItem } from '../../../../src/domain/medical-results';
 import { getJson, testApp } from '../../../../tests/fixtures/app';
 import { fastMembers, sendJson, validConsent, type FastMember } from '../../../../tests/fixtures/bookings';
 import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../../../../tests/fixtures/db';

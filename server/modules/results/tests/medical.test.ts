@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadMigrations, migrate } from '../../../platform/db/migrate';
 import type { Logger } from '../../../platform/logger';
 import { seedDemoMember } from '../../../seed/demo-member';
-import type { MedicalResultItem } from '../results-service';
+import type { MedicalResultItem } from '../../../../src/domain/medical-results';
 import { getJson, testApp } from '../../../../tests/fixtures/app';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../../../../tests/fixtures/db';
 import { createProfile, profileFields, signIn, signUp, withToken } from '../../../../tests/fixtures/members';

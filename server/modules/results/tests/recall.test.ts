@@ -6,7 +6,7 @@
  * sets none.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MedicalResultItem } from '../results-service';
+import type { MedicalResultItem } from '../../../../src/domain/medical-results';
 import { getJson, testApp } from '../../../../tests/fixtures/app';
 import { fastMembers, sendJson, validConsent, type FastMember } from '../../../../tests/fixtures/bookings';
 import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../../../../tests/fixtures/db';

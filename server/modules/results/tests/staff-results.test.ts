@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESULTS_CSV_MAX_BYTES } from '../../../../src/domain/results-csv';
 
-import type { MedicalResultItem } from '../results-service';
+import type { MedicalResultItem } from '../../../../src/domain/medical-results';
 import { getJson, testApp } from '../../../../tests/fixtures/app';
 import { sendJson, validConsent, type FastMember } from '../../../../tests/fixtures/bookings';
 import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../../../../tests/fixtures/db';

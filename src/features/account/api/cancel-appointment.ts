@@ -8,7 +8,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Appointment } from '@/domain/booking';
-import type { CancellationOutcome, RefundDecision } from '@/domain/refund-policy';
+import type { CancelAnswer, CancellationQuote } from '@/domain/cancellation';
 import { memberRequest } from '@/lib/auth';
 import { memberKeys } from '@/lib/member-keys';
 import { ensureOnline } from '@/lib/not-sent';
@@ -18,21 +18,15 @@ export interface CancelRequest {
   acceptNoRefund?: boolean;
 }
 
-export interface CancelAnswer {
-  appointment: Appointment;
-  refund: RefundDecision | null;
-  /** What was refunded, or that nothing was, and by when: the server's words for the dialog. */
-  outcome: CancellationOutcome;
-}
+export type { CancelAnswer } from '@/domain/cancellation';
 
 export async function cancelAppointment({ appointmentId, acceptNoRefund }: CancelRequest): Promise<CancelAnswer> {
   await ensureOnline();
-  const answer = await memberRequest<{ status: 'success' } & CancelAnswer>(
+  return memberRequest<CancelAnswer>(
     'POST',
     `/appointments/${encodeURIComponent(appointmentId)}/cancel`,
     acceptNoRefund ? { acceptNoRefund: true } : undefined,
   );
-  return { appointment: answer.appointment, refund: answer.refund ?? null, outcome: answer.outcome };
 }
 
 export function useCancelAppointment(userId: string) {
@@ -62,7 +56,7 @@ export function useCancellationRefund(appointment: Appointment | null) {
   return useQuery({
     queryKey: ['cancellation', appointment?.appointment_id ?? ''],
     queryFn: () =>
-      memberRequest<{ refund: RefundDecision | null; outcome: CancellationOutcome }>(
+      memberRequest<CancellationQuote>(
         'GET',
         `/appointments/${encodeURIComponent(appointment!.appointment_id)}/cancellation`,
       ),

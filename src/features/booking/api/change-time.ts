@@ -11,7 +11,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SlotsByDate } from '@/domain/slots';
-import type { Appointment, ChangeTimeRequest } from '@/domain/booking';
+import type { Appointment, BookingSuccess, ChangeTimeRequest } from '@/domain/booking';
 import { memberRequest } from '@/lib/auth';
 import { memberKeys } from '@/lib/member-keys';
 import { ensureOnline } from '@/lib/not-sent';
@@ -20,7 +20,7 @@ import { bookingKeys } from './booking-keys';
 export async function changeTime(appointmentId: string, request: ChangeTimeRequest): Promise<Appointment> {
   await ensureOnline();
   return (
-    await memberRequest<{ status: 'success'; appointment: Appointment }>('POST', `/appointments/${encodeURIComponent(appointmentId)}/change`, request)
+    await memberRequest<BookingSuccess>('POST', `/appointments/${encodeURIComponent(appointmentId)}/change`, request)
   ).appointment;
 }
 

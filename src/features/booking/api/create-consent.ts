@@ -4,7 +4,7 @@
  * again; a 422 names the fields.
  */
 import { useMutation } from '@tanstack/react-query';
-import type { ConsentAnswers, ConsentRequest } from '@/domain/consent';
+import type { ConsentAnswers, ConsentFiled, ConsentRequest } from '@/domain/consent';
 import { consentToSend } from '@/domain/consent-draft';
 import { memberRequest } from '@/lib/auth';
 import { ensureOnline } from '@/lib/not-sent';
@@ -18,7 +18,7 @@ export interface CreateConsentInput {
 export async function createConsent({ eventId, eventDate, answers }: CreateConsentInput): Promise<string> {
   await ensureOnline();
   const body: ConsentRequest = { ...consentToSend(answers), eventId, psaTestDate: eventDate };
-  const answer = await memberRequest<{ status: 'success'; consent_id: string }>('POST', '/medical/consent', body);
+  const answer = await memberRequest<ConsentFiled>('POST', '/medical/consent', body);
   return answer.consent_id;
 }
 

@@ -1,6 +1,6 @@
 /** GET /api/appointments/{id}: one of the member's own bookings (another member's id is 404). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Appointment } from '@/domain/booking';
+import type { AppointmentAnswer } from '@/domain/booking';
 import { memberRequest } from '@/lib/auth';
 import { memberKeys } from '@/lib/member-keys';
 
@@ -8,8 +8,7 @@ export const appointmentQueryOptions = (userId: string, appointmentId: string) =
   queryOptions({
     queryKey: memberKeys.appointment(userId, appointmentId),
     queryFn: async () =>
-      (await memberRequest<{ appointment: Appointment }>('GET', `/appointments/${encodeURIComponent(appointmentId)}`))
-        .appointment,
+      (await memberRequest<AppointmentAnswer>('GET', `/appointments/${encodeURIComponent(appointmentId)}`)).appointment,
     networkMode: 'offlineFirst',
   });
 

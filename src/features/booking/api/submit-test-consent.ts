@@ -5,7 +5,7 @@
  * editing a URL.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { ConsentAnswers } from '@/domain/consent';
+import type { ConsentAnswers, ConsentFiled, TestConsentLinkAnswer } from '@/domain/consent';
 import { consentToSend } from '@/domain/consent-draft';
 import { apiGet, apiPost } from '@/lib/api-client';
 import { ensureOnline } from '@/lib/not-sent';
@@ -27,14 +27,14 @@ export const TEST_CONSENT_PARAMS = ['profile_id', 'test_date', 'expires', 'signa
 export const useTestConsentLink = (link: TestConsentLink) =>
   useQuery({
     queryKey: ['booking', 'test-consent-link', link],
-    queryFn: ({ signal }) => apiGet<{ status: 'success' }>('/medical/test-consent', { ...link }, { signal }),
+    queryFn: ({ signal }) => apiGet<TestConsentLinkAnswer>('/medical/test-consent', { ...link }, { signal }),
     staleTime: Infinity,
     retry: false,
   });
 
 export async function submitTestConsent(input: { link: TestConsentLink; answers: ConsentAnswers }): Promise<string> {
   await ensureOnline();
-  const answer = await apiPost<{ status: 'success'; consent_id: string }>('/medical/test-consent', {
+  const answer = await apiPost<ConsentFiled>('/medical/test-consent', {
     ...consentToSend(input.answers),
     ...input.link,
   });

@@ -1,0 +1,25 @@
+/**
+ * GET /api/appointments/{id}/cancellation and POST /api/appointments/{id}/cancel,
+ * declared once (docs/architecture.md#contract): what cancelling would
+ * refund, asked before the dialog confirms, and the booking as cancelled.
+ */
+import { appointmentSchema } from './booking';
+import { cancellationOutcomeSchema, refundDecisionSchema } from './refund-policy';
+import { z } from './schema-kit';
+
+/** What cancelling now would refund: 'full', 'none', or null when nothing was paid by card; `outcome` carries the amount and by when. */
+export const cancellationQuoteSchema = z.strictObject({
+  refund: z.nullable(refundDecisionSchema),
+  outcome: cancellationOutcomeSchema,
+});
+
+/** The booking as cancelled, with what was refunded, or that nothing was, and by when: the server's words for the dialog. */
+export const cancelAnswerSchema = z.strictObject({
+  status: z.literal('success'),
+  appointment: appointmentSchema,
+  refund: z.nullable(refundDecisionSchema),
+  outcome: cancellationOutcomeSchema,
+});
+
+export type CancellationQuote = z.output<typeof cancellationQuoteSchema>;
+export type CancelAnswer = z.output<typeof cancelAnswerSchema>;
