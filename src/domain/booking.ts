@@ -66,9 +66,6 @@ export interface Appointment {
 export interface AccessCodeRequest {
   access_code: string;
 }
-export type AccessCodeResponse =
-  | { status: 'success'; access_grant: string }
-  | { status: 'error'; message: string };
 
 /** The header that carries an access grant to GET /api/events/{id}/slots of a private event. */
 export const ACCESS_GRANT_HEADER = 'X-Access-Grant';

@@ -5,10 +5,11 @@
  */
 import type { ScreeningEvent } from './event';
 import { londonToInstant } from './london-time';
+import type { z } from './schema-kit';
+import type { slotsByDateSchema } from './slots-answer';
 
-export interface SlotsByDate {
-  [date: string]: { availableTimeSlots: string[] };
-}
+/** GET /api/events/{id}/slots: the free slot starts, keyed by date; declared once in ./slots-answer. */
+export type SlotsByDate = z.output<typeof slotsByDateSchema>;
 
 const toMinutes = (time: string) => {
   const [h, m] = time.split(':').map(Number);
