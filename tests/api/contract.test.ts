@@ -25,7 +25,6 @@ const NOT_JSON = new Set([
 const NOT_YET_DECLARED = new Set([
   'GET /api/me/export',
   'GET /api/medical/test-consent',
-  'DELETE /api/waiting-list/events/:id',
   'GET /api/appointments',
   'GET /api/appointments/:id',
   'GET /api/appointments/:id/cancellation',
@@ -44,9 +43,6 @@ const NOT_YET_DECLARED = new Set([
   'GET /api/staff/payments',
   'GET /api/staff/statistics',
   'GET /api/statistics/published',
-  'GET /api/waiting-list/events',
-  'GET /api/waiting-list/events/:id',
-  'GET /api/waiting-list/offer',
   'PATCH /api/auth/profile',
   'POST /api/appointments',
   'POST /api/appointments/:id/cancel',
