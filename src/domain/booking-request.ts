@@ -43,6 +43,15 @@ export const changeTimeRequestSchema = z.object({
  */
 export const accessCodeAttemptSchema = z.object({ access_code: wireText(GRANT_MAX) });
 
+/**
+ * Its 200 answer: the grant the slots call and the booking carry in
+ * X-Access-Grant. A wrong code is 403 and too many tries 429, each
+ * `{status: 'error', error, message}`.
+ */
+export const accessCodeGrantSchema = z.strictObject({ status: z.literal('success'), access_grant: z.string() });
+
+export type AccessCodeGrant = z.output<typeof accessCodeGrantSchema>;
+
 /** What the client sends fits what the server reads (checked when compiling). */
 export type ClientRequestsFit = [
   BookingRequest extends z.input<typeof bookingRequestSchema> ? true : never,

@@ -78,9 +78,6 @@ export type AppointmentAnswer = z.output<typeof appointmentAnswerSchema>;
 export interface AccessCodeRequest {
   access_code: string;
 }
-export type AccessCodeResponse =
-  | { status: 'success'; access_grant: string }
-  | { status: 'error'; message: string };
 
 /** The header that carries an access grant to GET /api/events/{id}/slots of a private event. */
 export const ACCESS_GRANT_HEADER = 'X-Access-Grant';

@@ -5,16 +5,13 @@
  * from the database of each year, which takes the place of the typed-in
  * figures of that year (docs/decisions/0022-screening-statistics.md).
  */
+import type { publishedStatisticsSchema } from './published-statistics-answer';
+import type { z } from './schema-kit';
 import type { ScreeningFigures } from './screening-stats';
 import { shownText, type Shown } from './small-numbers';
 
-/** One year's latest snapshot; GET /api/statistics/published gives each published year's, newest year first. */
-export interface PublishedStatistics {
-  year: number;
-  /** ISO instant staff pressed Publish. */
-  published_at: string;
-  figures: ScreeningFigures;
-}
+/** One year's latest snapshot; GET /api/statistics/published gives each published year's, newest year first (declared once in ./published-statistics-answer). */
+export type PublishedStatistics = z.output<typeof publishedStatisticsSchema>;
 
 export interface YearFigures {
   year: number;

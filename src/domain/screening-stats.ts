@@ -8,8 +8,8 @@
  */
 import { EVENT_CATEGORIES, type EventCategory } from './event';
 import type { FollowUpOutcome } from './follow-up';
-import type { PsaBand } from './psa-band';
-import type { Shown } from './small-numbers';
+import type { groupFiguresSchema, screeningFiguresSchema } from './published-statistics-answer';
+import type { z } from './schema-kit';
 
 /** One result as the server reads it for the figures. */
 export interface StatsResult {
@@ -37,35 +37,11 @@ export const EVENT_TYPE_LABELS: Record<EventCategory | 'none', string> = {
   none: 'Not at a listed event',
 };
 
-export interface GroupFigures {
-  group: string;
-  label: string;
-  tests: Shown;
-  abnormal: Shown;
-  /** Abnormal over tests, "7.15%"; null when hidden or no tests. */
-  abnormal_rate: string | null;
-}
+/** One group's figures (an age band, an ethnicity, an event type); declared once in ./published-statistics-answer. */
+export type GroupFigures = z.output<typeof groupFiguresSchema>;
 
-export interface ScreeningFigures {
-  year: number;
-  event_type: EventTypeFilter;
-  men_screened: Shown;
-  tests: Shown;
-  /** Screening events with at least one result in the year (not people: never hidden). */
-  events: number;
-  bands: Record<PsaBand | 'no_band', Shown>;
-  abnormal: Shown;
-  abnormal_rate: string | null;
-  by_age: GroupFigures[];
-  by_ethnicity: GroupFigures[];
-  by_event_type: GroupFigures[];
-  follow_up: {
-    outcomes: { outcome: FollowUpOutcome | 'not_recorded'; label: string; count: Shown }[];
-    cancers: Shown;
-    radical: Shown;
-    surveillance: Shown;
-  };
-}
+/** The figures of a year and an event type; declared once in ./published-statistics-answer. */
+export type ScreeningFigures = z.output<typeof screeningFiguresSchema>;
 
 export const yearOf = (date: string): number => Number(date.slice(0, 4));
 

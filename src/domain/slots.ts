@@ -5,11 +5,10 @@
  */
 import type { ScreeningEvent } from './event';
 import { londonToInstant } from './london-time';
-import { z } from './schema-kit';
+import type { z } from './schema-kit';
+import type { slotsByDateSchema } from './slots-answer';
 
-/** Free slots keyed by date (YYYY-MM-DD): each date's start times, HH:mm, UK wall-clock. */
-export const slotsByDateSchema = z.record(z.string(), z.strictObject({ availableTimeSlots: z.array(z.string()) }));
-
+/** GET /api/events/{id}/slots: the free slot starts, keyed by date; declared once in ./slots-answer. */
 export type SlotsByDate = z.output<typeof slotsByDateSchema>;
 
 const toMinutes = (time: string) => {

@@ -46,12 +46,15 @@
  * A rate (abnormal results over tests) is shown only when both its counts
  * are; a percentage of a hidden count would give the count back.
  */
+import type { shownSchema } from './published-statistics-answer';
+import type { z } from './schema-kit';
+
 export const SMALL_NUMBER_LIMIT = 5;
 /** What a hidden figure reads, whatever its size: the page's note says why figures are not shown. */
 export const SMALL_NUMBER_TEXT = 'not shown';
 
-/** A count as published: its number, or hidden. */
-export type Shown = { count: number } | { hidden: true };
+/** A count as published: its number, or hidden; declared once in ./published-statistics-answer. */
+export type Shown = z.output<typeof shownSchema>;
 
 export const isSmall = (count: number): boolean => count > 0 && count < SMALL_NUMBER_LIMIT;
 

@@ -7,6 +7,8 @@ import { bookingClosesAt, cardState } from './event-card';
 import type { ScreeningEvent } from './event';
 import { londonDate, londonToInstant } from './london-time';
 import { slotTimes } from './slots';
+import type { z } from './schema-kit';
+import type { myWaitingListSchema, myWaitingPlaceSchema, standingAfterLapseSchema } from './waiting-list-answers';
 
 /** Hours a freed place is held for the member offered it (WAITLIST_OFFER_HOURS). */
 export const DEFAULT_OFFER_HOURS = 12;
@@ -21,30 +23,14 @@ const HOUR_MS = 3_600_000;
 export const WAITING_ENTRY_STATUSES = ['waiting', 'offered', 'booked', 'left', 'lapsed', 'closed'] as const;
 export type WaitingEntryStatus = (typeof WAITING_ENTRY_STATUSES)[number];
 
-/** GET /api/events/{id}/waiting-list: the signed-in member's own place on the list. */
-export interface MyWaitingPlace {
-  /** Waiting or holding an offer; false when he is not on the list. */
-  joined: boolean;
-  /** 1 for the first member waiting; null when not waiting. */
-  position: number | null;
-  /** The place held for him, when he has one; `token` is the signed link's, as in his email. */
-  offer: { slot: string; expires_at: string; token: string } | null;
-  /** Present (true) when he is not on the list because he already has a place on the event. */
-  booked?: true;
-  /** Present (true) when he has turned waiting-list emails off: offers pass him by until he turns them on. */
-  emails_off?: true;
-  /** Present when he is not on the list because the place last held for him passed on unbooked: when, and where that leaves him. */
-  lapsed?: { expired_at: string; standing: StandingAfterLapse };
-}
+/** The signed-in member's own place on the list (GET /api/waiting-list/events/{id}); declared once in ./waiting-list-answers. */
+export type MyWaitingPlace = z.output<typeof myWaitingPlaceSchema>;
 
-/** GET /api/waiting-list/events: one list the signed-in member is on (waiting or holding an offer), for My bookings. */
-export interface MyWaitingList {
-  event: Pick<ScreeningEvent, 'event_id' | 'event_name' | 'event_date' | 'start_time' | 'end_time' | 'city'>;
-  place: MyWaitingPlace;
-}
+/** One list the signed-in member is on, for My bookings (GET /api/waiting-list/events). */
+export type MyWaitingList = z.output<typeof myWaitingListSchema>;
 
 /** Where a member whose offer lapsed stands once the place has passed on. */
-export type StandingAfterLapse = { kind: 'waiting'; waiting: number } | { kind: 'free' } | { kind: 'closed' };
+export type StandingAfterLapse = z.output<typeof standingAfterLapseSchema>;
 
 /** What his lapsed offer leaves him, in words for the email and the event's page alike. */
 export function standingText(standing: StandingAfterLapse): string {

@@ -5,11 +5,12 @@
  */
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet } from './api-client';
-import { type ScreeningEvent } from '../domain/event';
+import type { ScreeningEvent } from '../domain/event';
+import type { EventAnswer } from '../domain/screening-event';
 import { eventKeys } from './event-keys';
 
 export async function fetchEvent(id: string, signal?: AbortSignal): Promise<ScreeningEvent> {
-  const body = await apiGet<{ event: ScreeningEvent }>(`/events/${encodeURIComponent(id)}`, undefined, { signal });
+  const body = await apiGet<EventAnswer>(`/events/${encodeURIComponent(id)}`, undefined, { signal });
   return body.event;
 }
 

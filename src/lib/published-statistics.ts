@@ -5,7 +5,7 @@
  * page read once shows the same figures offline (docs/decisions/0022).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PublishedStatistics } from '../domain/published-statistics';
+import type { PublishedStatisticsAnswer } from '../domain/published-statistics-answer';
 import { apiGet } from './api-client';
 
 // Not ['statistics', 'published']: a copy saved under that key holds one snapshot, not the list.
@@ -13,7 +13,7 @@ export const publishedStatisticsKey = ['statistics', 'published-years'] as const
 
 export const publishedStatisticsQuery = queryOptions({
   queryKey: publishedStatisticsKey,
-  queryFn: async () => (await apiGet<{ years: PublishedStatistics[] }>('/statistics/published')).years,
+  queryFn: async () => (await apiGet<PublishedStatisticsAnswer>('/statistics/published')).years,
   // The saved copy shows at once (offline too), and each visit asks again: a Publish on another device shows on the next.
   staleTime: 0,
   networkMode: 'offlineFirst',

@@ -4,20 +4,13 @@
  * to the phone: a position changes as others leave, so it is always asked.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SlotsByDate } from '@/domain/slots';
-import type { MyWaitingList, MyWaitingPlace } from '@/domain/waiting-list';
+import type { MyWaitingPlace } from '@/domain/waiting-list';
+import type { MyWaitingLists, WaitingOffer } from '@/domain/waiting-list-answers';
 import { ACCESS_GRANT_HEADER } from '@/domain/booking';
 import { readAccessGrant } from '@/lib/access-grant';
 import { memberRequest } from '@/lib/auth';
 import { ApiError } from '@/lib/api-client';
 import { ensureOnline } from '@/lib/not-sent';
-
-export interface WaitingOffer {
-  event_id: string;
-  slot: string;
-  expires_at: string;
-  slots: SlotsByDate;
-}
 
 const path = (eventId: string) => `/waiting-list/events/${encodeURIComponent(eventId)}`;
 const placeKey = (userId: string, eventId: string) => ['waiting-list', userId, eventId] as const;
@@ -29,7 +22,7 @@ export const useMyWaitingLists = (userId: string) =>
   useQuery(
     queryOptions({
       queryKey: listsKey(userId),
-      queryFn: async () => (await memberRequest<{ lists: MyWaitingList[] }>('GET', '/waiting-list/events')).lists,
+      queryFn: async () => (await memberRequest<MyWaitingLists>('GET', '/waiting-list/events')).lists,
       staleTime: 0,
     }),
   );

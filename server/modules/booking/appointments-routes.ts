@@ -29,7 +29,7 @@
 import { Hono } from 'hono';
 import { ACCESS_GRANT_HEADER, appointmentAnswerSchema, appointmentsAnswerSchema, bookingSuccessSchema, type BookingSuccess } from '../../../src/domain/booking';
 import { cancelAnswerSchema, cancellationQuoteSchema, type CancelAnswer, type CancellationQuote } from '../../../src/domain/cancellation';
-import { slotsByDateSchema } from '../../../src/domain/slots';
+import { slotsByDateSchema } from '../../../src/domain/slots-answer';
 import { responds } from '../../platform/http/contract';
 import { bookingRequestSchema, changeTimeRequestSchema } from '../../../src/domain/booking-request';
 import type { Context } from 'hono';

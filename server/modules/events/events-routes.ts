@@ -5,7 +5,10 @@
  */
 import { Hono } from 'hono';
 import { ACCESS_GRANT_HEADER, BOOKING_REFUSAL_MESSAGES } from '../../../src/domain/booking';
-import { accessCodeAttemptSchema } from '../../../src/domain/booking-request';
+import { accessCodeAttemptSchema, accessCodeGrantSchema, type AccessCodeGrant } from '../../../src/domain/booking-request';
+import { eventAnswerSchema, eventListSchema, type EventAnswer, type EventList } from '../../../src/domain/screening-event';
+import { slotsByDateSchema } from '../../../src/domain/slots-answer';
+import { responds } from '../../platform/http/contract';
 import { clientAddress, type TrustProxy } from '../../platform/http/client-address';
 import { ApiError, eventNotFound } from '../../platform/http/errors';
 import { formBodyLimit } from '../../platform/http/json-body';
@@ -26,9 +29,9 @@ export function eventsRoutes(
 ): Hono {
   const app = new Hono();
 
-  app.get('/', async (c) => {
+  app.get('/', responds(eventListSchema), async (c) => {
     const filters = parseEventListQuery(c.req.queries());
-    return c.json({ events: await events.list(filters) });
+    return c.json({ events: await events.list(filters) } satisfies EventList);
   });
 
   /** The event, or 410 event_cancelled for one the charity cancelled (a link to it says so), or 404. */
@@ -39,10 +42,10 @@ export function eventsRoutes(
     throw eventNotFound();
   }
 
-  app.get('/:id', async (c) => c.json({ event: await eventOrRefusal(c.req.param('id')) }));
+  app.get('/:id', responds(eventAnswerSchema), async (c) => c.json({ event: await eventOrRefusal(c.req.param('id')) } satisfies EventAnswer));
 
   // A closed, passed, full or cancelled event offers no slot: the refusal says which, in words.
-  app.get('/:id/slots', async (c) => {
+  app.get('/:id/slots', responds(slotsByDateSchema), async (c) => {
     const event = await eventOrRefusal(c.req.param('id'));
     if (event.is_private && !(await grants.isValid(c.req.header(ACCESS_GRANT_HEADER), event.event_id))) {
       throw new ApiError(403, 'access_code_required', BOOKING_REFUSAL_MESSAGES.access_code_required);
@@ -53,7 +56,7 @@ export function eventsRoutes(
   });
 
   // The original client reads `status` (docs/rules.md#api-shapes); the modal shows 'Invalid Access code' on any failure.
-  app.post('/:id/check-access-code', formBodyLimit(), validBody(accessCodeAttemptSchema), async (c) => {
+  app.post('/:id/check-access-code', formBodyLimit(), validBody(accessCodeAttemptSchema), responds(accessCodeGrantSchema), async (c) => {
     const outcome = await accessCodes.check(c.req.param('id'), c.req.valid('json').access_code, clientAddress(c, trustProxy));
     switch (outcome.kind) {
       case 'not_found':
@@ -67,7 +70,7 @@ export function eventsRoutes(
       case 'wrong':
         return c.json({ status: 'error', error: 'invalid_access_code', message: INVALID_ACCESS_CODE }, 403);
       case 'granted':
-        return c.json({ status: 'success', access_grant: outcome.accessGrant });
+        return c.json({ status: 'success', access_grant: outcome.accessGrant } satisfies AccessCodeGrant);
     }
   });
 

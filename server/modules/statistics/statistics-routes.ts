@@ -8,13 +8,15 @@
  *   still running in a browser)
  */
 import { Hono } from 'hono';
+import { publishedStatisticsAnswerSchema, type PublishedStatisticsAnswer } from '../../../src/domain/published-statistics-answer';
+import { responds } from '../../platform/http/contract';
 import type { ScreeningStatsService } from './screening-stats-service';
 
 export function statisticsRoutes(stats: Pick<ScreeningStatsService, 'published'>): Hono {
   const app = new Hono();
-  app.get('/published', async (c) => {
+  app.get('/published', responds(publishedStatisticsAnswerSchema), async (c) => {
     const years = await stats.published();
-    return c.json({ years, published: years[0] ?? null });
+    return c.json({ years, published: years[0] ?? null } satisfies PublishedStatisticsAnswer);
   });
   return app;
 }

@@ -12,6 +12,8 @@
  */
 import { Hono } from 'hono';
 import { ACCESS_GRANT_HEADER } from '../../../src/domain/booking';
+import { myWaitingListsSchema, myWaitingPlaceSchema, waitingOfferSchema, type MyWaitingLists } from '../../../src/domain/waiting-list-answers';
+import { responds } from '../../platform/http/contract';
 import type { MemberVerifier } from '../auth';
 import { requireMember, type MemberVariables } from '../auth';
 import type { WaitingListService } from './waiting-list-service';
@@ -19,12 +21,12 @@ import type { WaitingListService } from './waiting-list-service';
 export function waitingListRoutes(list: WaitingListService, verify: MemberVerifier) {
   const app = new Hono<{ Variables: MemberVariables }>();
   app.use('*', requireMember(verify));
-  app.get('/events', async (c) => c.json({ lists: await list.lists(c.get('member').userId) }));
-  app.get('/events/:id', async (c) => c.json(await list.mine(c.get('member').userId, c.req.param('id'))));
+  app.get('/events', responds(myWaitingListsSchema), async (c) => c.json({ lists: await list.lists(c.get('member').userId) } satisfies MyWaitingLists));
+  app.get('/events/:id', responds(myWaitingPlaceSchema), async (c) => c.json(await list.mine(c.get('member').userId, c.req.param('id'))));
   app.post('/events/:id', async (c) =>
     c.json(await list.join(c.get('member').userId, c.req.param('id'), c.req.header(ACCESS_GRANT_HEADER)), 201),
   );
-  app.delete('/events/:id', async (c) => c.json(await list.leave(c.get('member').userId, c.req.param('id'))));
-  app.get('/offer', async (c) => c.json(await list.offer(c.get('member').userId, c.req.query('t') ?? '')));
+  app.delete('/events/:id', responds(myWaitingPlaceSchema), async (c) => c.json(await list.leave(c.get('member').userId, c.req.param('id'))));
+  app.get('/offer', responds(waitingOfferSchema), async (c) => c.json(await list.offer(c.get('member').userId, c.req.query('t') ?? '')));
   return app;
 }

@@ -7,9 +7,10 @@
  * list's order are decided against one state; leaving with an offer passes
  * its place on in the same transaction.
  */
-import { bookablePlaces, availableSlots, type SlotsByDate } from '../../../src/domain/slots';
+import { bookablePlaces, availableSlots } from '../../../src/domain/slots';
 import { hasEnded } from '../../../src/domain/event-card';
 import { londonDate } from '../../../src/domain/london-time';
+import type { WaitingOffer } from '../../../src/domain/waiting-list-answers';
 import { mayJoin, pastCutoff, type MyWaitingList, type MyWaitingPlace, type StaffWaitingEntry, type WaitingEntryStatus } from '../../../src/domain/waiting-list';
 import type { Database, Queryable } from '../../platform/db/adapter';
 import { eventColumns, toScreeningEvent } from '../events';
@@ -27,7 +28,7 @@ export interface WaitingListService {
   join(userId: string, eventId: string, accessGrant: string | undefined): Promise<MyWaitingPlace>;
   leave(userId: string, eventId: string): Promise<MyWaitingPlace>;
   /** The offer a signed link names, for the signed-in member it was made to: the slots he may book with it. */
-  offer(userId: string, token: string): Promise<{ event_id: string; slot: string; expires_at: string; slots: SlotsByDate }>;
+  offer(userId: string, token: string): Promise<WaitingOffer>;
   staffList(eventId: string): Promise<StaffWaitingEntry[]>;
 }
 

@@ -5,6 +5,7 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import type { AccessCodeRequest } from '@/domain/booking';
+import type { AccessCodeGrant } from '@/domain/booking-request';
 import { apiPost } from '@/lib/api-client';
 import { saveAccessGrant } from '@/lib/access-grant';
 import { ensureOnline } from '@/lib/not-sent';
@@ -12,7 +13,7 @@ import { ensureOnline } from '@/lib/not-sent';
 export async function checkAccessCode(eventId: string, accessCode: string): Promise<string> {
   await ensureOnline();
   const body: AccessCodeRequest = { access_code: accessCode };
-  const answer = await apiPost<{ status: 'success'; access_grant: string }>(
+  const answer = await apiPost<AccessCodeGrant>(
     `/events/${encodeURIComponent(eventId)}/check-access-code`,
     body,
   );

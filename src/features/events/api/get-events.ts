@@ -1,16 +1,18 @@
 /** GET /api/events: the listing, filtered by the query eventsQuery() built. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
-import { type ScreeningEvent } from '@/domain/event';
+import type { ScreeningEvent } from '@/domain/event';
+import type { EventList } from '@/domain/screening-event';
 import { eventKeys, type EventsQueryRecord } from '@/lib/event-keys';
 
 export async function fetchEvents(query: EventsQueryRecord, signal?: AbortSignal): Promise<ScreeningEvent[]> {
-  const body = await apiGet<{ events?: unknown }>('/events', query, { signal });
+  const body = await apiGet<EventList>('/events', query, { signal });
+  // The server declares its answer (src/domain/event.ts); anything else reached us from elsewhere.
   if (!Array.isArray(body.events)) {
     console.warn('Unexpected response format');
     return [];
   }
-  return body.events as ScreeningEvent[];
+  return body.events;
 }
 
 export function eventsQueryOptions(query: EventsQueryRecord) {
