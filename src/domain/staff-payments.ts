@@ -3,7 +3,8 @@
  * their way, pending or failed at PayPal, and payments PayPal reported
  * wrong after the fact. Shared by the staff console and the server.
  */
-import type { AppointmentStatus, PaymentStatus } from './booking';
+import { APPOINTMENT_STATUSES, PAYMENT_STATUSES } from './booking';
+import { z } from './schema-kit';
 
 /**
  * amount_mismatch: PayPal captured another amount or currency than the
@@ -24,30 +25,37 @@ export const PAYMENT_PROBLEM_LABELS: Record<PaymentProblem, string> = {
 };
 
 /** The payment order statuses staff see (server/modules/payments/settle.ts). */
-export type PaymentOrderState = 'refund_due' | 'refund_pending' | 'refund_failed' | 'refunded' | 'completed' | 'failed' | 'declined' | 'created' | 'creating' | 'abandoned';
+export const PAYMENT_ORDER_STATES = ['refund_due', 'refund_pending', 'refund_failed', 'refunded', 'completed', 'failed', 'declined', 'created', 'creating', 'abandoned'] as const;
+export type PaymentOrderState = (typeof PAYMENT_ORDER_STATES)[number];
 
-export interface PaymentNeedingAttention {
-  payment_id: string;
-  order_id: string | null;
-  capture_id: string | null;
-  refund_id: string | null;
-  status: PaymentOrderState;
-  problem: PaymentProblem | null;
-  problem_detail: string | null;
+export const paymentNeedingAttentionSchema = z.strictObject({
+  payment_id: z.string(),
+  order_id: z.nullable(z.string()),
+  capture_id: z.nullable(z.string()),
+  refund_id: z.nullable(z.string()),
+  status: z.enum(PAYMENT_ORDER_STATES),
+  problem: z.nullable(z.enum(PAYMENT_PROBLEMS)),
+  problem_detail: z.nullable(z.string()),
   /** Pence ordered. */
-  amount: number;
+  amount: z.number(),
   /** ISO instant of the last change. */
-  updated_at: string;
-  appointment_id: string;
-  appointment_status: AppointmentStatus;
-  payment_status: PaymentStatus;
-  event_id: string;
-  event_name: string;
+  updated_at: z.string(),
+  appointment_id: z.string(),
+  appointment_status: z.enum(APPOINTMENT_STATUSES),
+  payment_status: z.enum(PAYMENT_STATUSES),
+  event_id: z.string(),
+  event_name: z.string(),
   /** YYYY-MM-DD */
-  event_date: string;
+  event_date: z.string(),
   /** The member's; all four null once he erased his account (ADR 0021). */
-  profile_id: number | null;
-  first_name: string | null;
-  last_name: string | null;
-  email: string | null;
-}
+  profile_id: z.nullable(z.number()),
+  first_name: z.nullable(z.string()),
+  last_name: z.nullable(z.string()),
+  email: z.nullable(z.string()),
+});
+
+/** GET /api/staff/payments, declared once: those needing action first, then the most recently changed; at most 200. */
+export const staffPaymentsAnswerSchema = z.strictObject({ payments: z.array(paymentNeedingAttentionSchema) });
+
+export type PaymentNeedingAttention = z.output<typeof paymentNeedingAttentionSchema>;
+export type StaffPaymentsAnswer = z.output<typeof staffPaymentsAnswerSchema>;

@@ -42,7 +42,6 @@ const NOT_YET_DECLARED = new Set([
   'GET /api/staff/events/:eventId/attendees',
   'GET /api/staff/events/:id',
   'GET /api/staff/events/:id/waiting-list',
-  'GET /api/staff/payments',
   'GET /api/staff/statistics',
   'GET /api/statistics/published',
   'GET /api/waiting-list/events',
