@@ -1,11 +1,10 @@
 /**
  * Card payments that need a person (GET /api/staff/payments): refunds on
  * their way, pending or failed at PayPal, and payments PayPal reported
- * wrong after the fact. Shared by the staff console and the server.
+ * wrong after the fact. Shared by the staff console and the server; the
+ * answer's schema is in staff-payments-answer.ts, so the attendee list,
+ * which shows these labels, does not load zod for it.
  */
-import { APPOINTMENT_STATUSES, PAYMENT_STATUSES } from './booking';
-import { z } from './schema-kit';
-
 /**
  * amount_mismatch: PayPal captured another amount or currency than the
  * order's, so nothing was booked and the money goes back. The others come
@@ -27,35 +26,3 @@ export const PAYMENT_PROBLEM_LABELS: Record<PaymentProblem, string> = {
 /** The payment order statuses staff see (server/modules/payments/settle.ts). */
 export const PAYMENT_ORDER_STATES = ['refund_due', 'refund_pending', 'refund_failed', 'refunded', 'completed', 'failed', 'declined', 'created', 'creating', 'abandoned'] as const;
 export type PaymentOrderState = (typeof PAYMENT_ORDER_STATES)[number];
-
-export const paymentNeedingAttentionSchema = z.strictObject({
-  payment_id: z.string(),
-  order_id: z.nullable(z.string()),
-  capture_id: z.nullable(z.string()),
-  refund_id: z.nullable(z.string()),
-  status: z.enum(PAYMENT_ORDER_STATES),
-  problem: z.nullable(z.enum(PAYMENT_PROBLEMS)),
-  problem_detail: z.nullable(z.string()),
-  /** Pence ordered. */
-  amount: z.number(),
-  /** ISO instant of the last change. */
-  updated_at: z.string(),
-  appointment_id: z.string(),
-  appointment_status: z.enum(APPOINTMENT_STATUSES),
-  payment_status: z.enum(PAYMENT_STATUSES),
-  event_id: z.string(),
-  event_name: z.string(),
-  /** YYYY-MM-DD */
-  event_date: z.string(),
-  /** The member's; all four null once he erased his account (ADR 0021). */
-  profile_id: z.nullable(z.number()),
-  first_name: z.nullable(z.string()),
-  last_name: z.nullable(z.string()),
-  email: z.nullable(z.string()),
-});
-
-/** GET /api/staff/payments, declared once: those needing action first, then the most recently changed; at most 200. */
-export const staffPaymentsAnswerSchema = z.strictObject({ payments: z.array(paymentNeedingAttentionSchema) });
-
-export type PaymentNeedingAttention = z.output<typeof paymentNeedingAttentionSchema>;
-export type StaffPaymentsAnswer = z.output<typeof staffPaymentsAnswerSchema>;

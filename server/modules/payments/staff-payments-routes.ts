@@ -10,7 +10,8 @@
  */
 import { Hono } from 'hono';
 import type { AppointmentStatus, PaymentStatus } from '../../../src/domain/booking';
-import { staffPaymentsAnswerSchema, type PaymentNeedingAttention, type PaymentOrderState, type PaymentProblem, type StaffPaymentsAnswer } from '../../../src/domain/staff-payments';
+import type { PaymentOrderState, PaymentProblem } from '../../../src/domain/staff-payments';
+import { staffPaymentsAnswerSchema, type PaymentNeedingAttention, type StaffPaymentsAnswer } from '../../../src/domain/staff-payments-answer';
 import { responds } from '../../platform/http/contract';
 import type { Database } from '../../platform/db/adapter';
 import type { StaffVariables } from '../auth';
