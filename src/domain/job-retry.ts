@@ -4,22 +4,29 @@
  * and the raw error stays with it for whoever puts the cause right.
  */
 import type { StaffJobKind } from './job-failures';
+import { z } from './schema-kit';
 
-export type RetryAnswer =
+/** POST /api/staff/jobs/{kind}/{id}/retry, declared once: how the try made there and then went. */
+export const retryAnswerSchema = z.discriminatedUnion('outcome', [
   /** Tried again at once, and it worked. */
-  | { status: 'success'; outcome: 'done' }
+  z.strictObject({ status: z.literal('success'), outcome: z.literal('done') }),
   /** Tried again at once, and it failed again: 'retry' will be tried again at next_try_at, 'failed' waits for staff. */
-  | {
-      status: 'success';
-      outcome: 'failed';
-      reason: string;
-      error: string;
-      state: 'retry' | 'failed';
-      tries: number;
-      next_try_at: string | null;
-    }
+  z.strictObject({
+    status: z.literal('success'),
+    outcome: z.literal('failed'),
+    /** Why, in plain words (plainFailure). */
+    reason: z.string(),
+    /** The raw error, at most 500 characters. */
+    error: z.string(),
+    state: z.enum(['retry', 'failed']),
+    tries: z.number(),
+    next_try_at: z.nullable(z.string()),
+  }),
   /** Still being tried when the answer was due: the list shows how it ends. */
-  | { status: 'success'; outcome: 'running' };
+  z.strictObject({ status: z.literal('success'), outcome: z.literal('running') }),
+]);
+
+export type RetryAnswer = z.output<typeof retryAnswerSchema>;
 
 const UNREACHABLE = /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|ETIMEDOUT|ECONNRESET|ESOCKET|timed? ?out|greeting never received|socket hang up|fetch failed/i;
 const SIGN_IN = /EAUTH|invalid login|authentication|\b535\b|\b401\b|\b403\b|invalid_client/i;

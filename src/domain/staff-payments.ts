@@ -1,10 +1,10 @@
 /**
  * Card payments that need a person (GET /api/staff/payments): refunds on
  * their way, pending or failed at PayPal, and payments PayPal reported
- * wrong after the fact. Shared by the staff console and the server.
+ * wrong after the fact. Shared by the staff console and the server; the
+ * answer's schema is in staff-payments-answer.ts, so the attendee list,
+ * which shows these labels, does not load zod for it.
  */
-import type { AppointmentStatus, PaymentStatus } from './booking';
-
 /**
  * amount_mismatch: PayPal captured another amount or currency than the
  * order's, so nothing was booked and the money goes back. The others come
@@ -24,30 +24,5 @@ export const PAYMENT_PROBLEM_LABELS: Record<PaymentProblem, string> = {
 };
 
 /** The payment order statuses staff see (server/modules/payments/settle.ts). */
-export type PaymentOrderState = 'refund_due' | 'refund_pending' | 'refund_failed' | 'refunded' | 'completed' | 'failed' | 'declined' | 'created' | 'creating' | 'abandoned';
-
-export interface PaymentNeedingAttention {
-  payment_id: string;
-  order_id: string | null;
-  capture_id: string | null;
-  refund_id: string | null;
-  status: PaymentOrderState;
-  problem: PaymentProblem | null;
-  problem_detail: string | null;
-  /** Pence ordered. */
-  amount: number;
-  /** ISO instant of the last change. */
-  updated_at: string;
-  appointment_id: string;
-  appointment_status: AppointmentStatus;
-  payment_status: PaymentStatus;
-  event_id: string;
-  event_name: string;
-  /** YYYY-MM-DD */
-  event_date: string;
-  /** The member's; all four null once he erased his account (ADR 0021). */
-  profile_id: number | null;
-  first_name: string | null;
-  last_name: string | null;
-  email: string | null;
-}
+export const PAYMENT_ORDER_STATES = ['refund_due', 'refund_pending', 'refund_failed', 'refunded', 'completed', 'failed', 'declined', 'created', 'creating', 'abandoned'] as const;
+export type PaymentOrderState = (typeof PAYMENT_ORDER_STATES)[number];

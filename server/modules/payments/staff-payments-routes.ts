@@ -1,6 +1,6 @@
 /**
  * /api/staff/payments: card payments that need a person (docs/decisions/0009-card-payments.md).
- * - GET / -> {payments: PaymentNeedingAttention[]}: refunds due, pending or
+ * - GET / -> {payments: PaymentNeedingAttention[]} (staffPaymentsAnswerSchema): refunds due, pending or
  *   failed at PayPal, and payments PayPal reported wrong (a captured amount
  *   not the order's; a confirmed booking's payment denied, reversed or
  *   refunded at PayPal). Those needing action first (a failed refund, a
@@ -10,7 +10,9 @@
  */
 import { Hono } from 'hono';
 import type { AppointmentStatus, PaymentStatus } from '../../../src/domain/booking';
-import type { PaymentNeedingAttention, PaymentOrderState, PaymentProblem } from '../../../src/domain/staff-payments';
+import type { PaymentOrderState, PaymentProblem } from '../../../src/domain/staff-payments';
+import { staffPaymentsAnswerSchema, type PaymentNeedingAttention, type StaffPaymentsAnswer } from '../../../src/domain/staff-payments-answer';
+import { responds } from '../../platform/http/contract';
 import type { Database } from '../../platform/db/adapter';
 import type { StaffVariables } from '../auth';
 
@@ -18,7 +20,7 @@ const LIMIT = 200;
 
 export function staffPaymentsRoutes(db: Database) {
   const app = new Hono<{ Variables: StaffVariables }>();
-  app.get('/', async (c) => {
+  app.get('/', responds(staffPaymentsAnswerSchema), async (c) => {
     const rows = await db.query(
       `SELECT o.payment_id::text AS payment_id, o.order_id, o.capture_id, o.refund_id, o.status, o.problem, o.problem_detail, o.amount, o.updated_at,
               o.appointment_id::text AS appointment_id, a.status AS appointment_status, a.payment_status,
@@ -54,7 +56,7 @@ export function staffPaymentsRoutes(db: Database) {
       last_name: (r.last_name as string | null) ?? null,
       email: (r.email as string | null) ?? null,
     }));
-    return c.json({ payments });
+    return c.json({ payments } satisfies StaffPaymentsAnswer);
   });
   return app;
 }

@@ -2,11 +2,11 @@
  * /api/staff/jobs: what the server could not do after a request
  * (docs/decisions/0013), for staff to see and put right.
  * - GET /failures -> {failures: [{id, kind, state, tries, last_error,
- *   created_at, next_try_at, recipient?, subject?, amount?, payment_id?,
- *   event_id?}]}: emails, refunds and PayPal notifications (event_id:
+ *   created_at, next_try_at, recipient?, subject?, amount_pence?, payment_id?,
+ *   event_id?}]} (jobFailuresAnswerSchema): emails, refunds and PayPal notifications (event_id:
  *   PayPal's) that failed at least once and have not succeeded since ('retry': will be tried again at next_try_at; 'failed': the tries
  *   are used up). An email's body is not sent: only whom and what.
- * - POST /:kind/:id/retry -> {status: 'success', outcome}: tried again here
+ * - POST /:kind/:id/retry -> {status: 'success', outcome} (retryAnswerSchema): tried again here
  *   and now, answered with how it went: 'done'; 'failed' with reason (plain
  *   words), error (raw), state, tries and next_try_at; or 'running' when the
  *   try outlasts RETRY_WAIT_MS (it finishes by itself and the list shows
@@ -14,8 +14,9 @@
  *   already, or no such job). Audited.
  */
 import { Hono } from 'hono';
-import type { JobFailure, StaffJobKind } from '../../../src/domain/job-failures';
-import { plainFailure, type RetryAnswer } from '../../../src/domain/job-retry';
+import { jobFailuresAnswerSchema, STAFF_JOB_KINDS, type JobFailure, type JobFailuresAnswer, type StaffJobKind } from '../../../src/domain/job-failures';
+import { plainFailure, retryAnswerSchema, type RetryAnswer } from '../../../src/domain/job-retry';
+import { responds } from '../../platform/http/contract';
 import type { Database } from '../../platform/db/adapter';
 import { ApiError } from '../../platform/http/errors';
 import type { StaffVariables } from '../auth';
@@ -25,7 +26,7 @@ import { recordAudit } from './staff-audit';
 import { actorOf } from '../events';
 
 /** The kinds staff can act on: what a member would miss. */
-const SHOWN: readonly (JobKind & StaffJobKind)[] = ['email', 'refund', 'paypal_webhook'];
+const SHOWN: readonly (JobKind & StaffJobKind)[] = STAFF_JOB_KINDS;
 const isShown = (kind: string): kind is StaffJobKind => (SHOWN as readonly string[]).includes(kind);
 
 /** How long Retry waits for the try it starts: a mail server's connection timeouts are longer, and the page says so. */
@@ -76,9 +77,11 @@ async function describe(db: Database, jobs: FailedJob[]): Promise<JobFailure[]> 
 export function staffJobsRoutes(jobs: Jobs, db: Database, logger: Logger, now: () => Date): Hono<{ Variables: StaffVariables }> {
   const app = new Hono<{ Variables: StaffVariables }>();
 
-  app.get('/failures', async (c) => c.json({ failures: await describe(db, await jobs.failures(SHOWN)) }));
+  app.get('/failures', responds(jobFailuresAnswerSchema), async (c) =>
+    c.json({ failures: await describe(db, await jobs.failures(SHOWN)) } satisfies JobFailuresAnswer),
+  );
 
-  app.post('/:kind/:id/retry', async (c) => {
+  app.post('/:kind/:id/retry', responds(retryAnswerSchema), async (c) => {
     const kind = c.req.param('kind');
     const id = c.req.param('id');
     const tried = isShown(kind) ? await jobs.retryNow(kind, id, RETRY_WAIT_MS) : ({ outcome: 'not_waiting' } as const);

@@ -2,7 +2,8 @@
  * /api/staff/members: staff registering a member at a screening venue
  * (docs/rules.md#venue-registration), where many men share the hall's one
  * address and the sign-up limit per address would turn the eleventh away.
- * - POST / {first_name, last_name, email} -> 201 {email, emailed}: the
+ * - POST / {first_name, last_name, email} -> 201 {email, emailed}
+ *   (RegisteredMember, src/domain/registered-member.ts): the
  *   account exists, unconfirmed and with no password, and he is emailed a
  *   link to choose one; emailed is false when the mail server refused (he
  *   can use Forgot password? instead)
@@ -12,6 +13,7 @@
  *   422 validation_failed with issues per field
  */
 import { Hono } from 'hono';
+import type { RegisteredMember } from '../../../src/domain/registered-member';
 import { checkVenueRegistration } from '../../../src/domain/venue-registration';
 import type { VenueRegistrar } from '../auth';
 import { ApiError, fieldIssue } from '../../platform/http/errors';
@@ -46,7 +48,8 @@ export function staffMembersRoutes(registrar: VenueRegistrar | null, site: SiteO
         fieldIssue('email', 'This email address already has an account.'),
       ]);
     }
-    return c.json({ email, emailed: outcome.emailed }, 201);
+    // Not yet responds(registeredMemberSchema): responds() declares and checks 200 answers only.
+    return c.json({ email, emailed: outcome.emailed } satisfies RegisteredMember, 201);
   });
 
   return app;

@@ -2,7 +2,8 @@
  * /api/staff: the staff console's API (docs/decisions/0010-staff-console.md).
  * Every route is behind requireStaff (401 without a token, 403 for a member who
  * is not staff); who acts comes from the token, never from the body.
- * - GET /me -> {email}: whether the signed-in user may open the console
+ * - GET /me -> {email, role: 'staff'} (staffMeSchema): whether the signed-in
+ *   user may open the console
  * - /events/... : server/modules/events/staff-events-routes.ts and
  *   staff-attendees-routes.ts
  * - /jobs/... : staff-jobs-routes.ts, the emails and refunds that could not
@@ -14,6 +15,7 @@
  *   (server/modules/statistics/staff-statistics-routes.ts)
  */
 import { Hono } from 'hono';
+import { staffMeSchema, type StaffMe } from '../../../src/domain/staff-me';
 import { staffWaitingListSchema, type StaffWaitingList } from '../../../src/domain/staff-waiting-list';
 import { responds } from '../../platform/http/contract';
 import type { MemberVerifier } from '../auth';
@@ -67,7 +69,7 @@ export function staffRoutes({ db, verify, isStaff, signer, mailer, site, jobs, r
   app.use(requireStaff(verify, isStaff, logger));
   const mail = createStaffMail(mailer);
 
-  app.get('/me', (c) => c.json({ email: c.get('member').email, role: 'staff' }));
+  app.get('/me', responds(staffMeSchema), (c) => c.json({ email: c.get('member').email, role: 'staff' } satisfies StaffMe));
   app.route('/events', staffEventsRoutes(createStaffEventsService(db, now, mail, refundQueue(jobs), waitingOffers)));
   // The event's waiting list and its offers (docs/decisions/0019).
   if (waitingList) {

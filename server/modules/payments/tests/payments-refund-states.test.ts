@@ -12,7 +12,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Appointment } from '../../../../src/domain/booking';
 import type { AttendeeList } from '../../../../src/domain/staff-attendees';
-import type { PaymentNeedingAttention } from '../../../../src/domain/staff-payments';
+import type { PaymentNeedingAttention } from '../../../../src/domain/staff-payments-answer';
 import { readOutbox } from '../../../platform/mail';
 import type { Payments } from '..';
 import type { SandboxControl } from '../../../stand-ins/paypal-sandbox/routes';

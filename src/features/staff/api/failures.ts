@@ -4,7 +4,7 @@
  * with, and trying one again.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { JobFailure } from '@/domain/job-failures';
+import type { JobFailure, JobFailuresAnswer } from '@/domain/job-failures';
 import type { RetryAnswer } from '@/domain/job-retry';
 import { memberRequest } from '@/lib/auth';
 import { ensureOnline } from '@/lib/not-sent';
@@ -15,7 +15,7 @@ export type { JobFailure, RetryAnswer };
 export function useJobFailures(userId: string) {
   return useQuery({
     queryKey: staffKeys.failures(userId),
-    queryFn: async () => (await memberRequest<{ failures: JobFailure[] }>('GET', '/staff/jobs/failures')).failures,
+    queryFn: async () => (await memberRequest<JobFailuresAnswer>('GET', '/staff/jobs/failures')).failures,
     staleTime: 0,
     refetchInterval: 30_000,
   });

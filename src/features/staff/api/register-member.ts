@@ -3,14 +3,11 @@
  * is emailed a link to choose his own password (server/modules/staff/staff-members-routes.ts).
  */
 import { useMutation } from '@tanstack/react-query';
+import type { RegisteredMember } from '@/domain/registered-member';
 import { memberRequest } from '@/lib/auth';
 import { ensureOnline } from '@/lib/not-sent';
 
-export interface RegisteredMember {
-  email: string;
-  /** False when the mail server refused: he can use Forgot password? instead. */
-  emailed: boolean;
-}
+export type { RegisteredMember } from '@/domain/registered-member';
 
 export function useRegisterMember() {
   return useMutation({
