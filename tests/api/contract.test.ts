@@ -28,16 +28,11 @@ const NOT_YET_DECLARED = new Set([
   'GET /api/staff/events',
   'GET /api/staff/events/:id',
   'GET /api/staff/statistics',
-  'POST /api/appointments',
-  'POST /api/medical/consent',
-  'POST /api/medical/test-consent',
   'POST /api/payments/orders/:id/capture',
   'POST /api/staff/events',
   'POST /api/staff/events/:id/access-code',
   'POST /api/staff/events/:id/cancel',
-  'POST /api/staff/members',
   'POST /api/staff/statistics/publish',
-  'POST /api/waiting-list/events/:id',
   'PUT /api/staff/events/:id',
 ]);
 

@@ -69,7 +69,7 @@ export function appointmentsRoutes(
     return cancelRefusal('appointment_not_found');
   };
 
-  app.post('/', formBodyLimit(), validBody(bookingRequestSchema), async (c) => {
+  app.post('/', formBodyLimit(), validBody(bookingRequestSchema), responds(bookingSuccessSchema, { status: 201 }), async (c) => {
     const body = c.req.valid('json');
     // Price, name, place and payment status in the body are ignored: the server derives them.
     const booked = await booking.book(c.get('member').userId, {

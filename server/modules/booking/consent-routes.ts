@@ -14,7 +14,7 @@
 import { Hono } from 'hono';
 import type { MemberVerifier } from '../auth';
 import { consentAnswersSchema } from '../../../src/domain/consent-schema';
-import { testConsentLinkAnswerSchema, type ConsentFiled, type TestConsentLinkAnswer } from '../../../src/domain/consent';
+import { consentFiledSchema, testConsentLinkAnswerSchema, type ConsentFiled, type TestConsentLinkAnswer } from '../../../src/domain/consent';
 import { responds } from '../../platform/http/contract';
 import { ApiError, fieldIssue } from '../../platform/http/errors';
 import { formBodyLimit, readJsonObject } from '../../platform/http/json-body';
@@ -33,7 +33,7 @@ const readConsentAnswers = (body: Record<string, unknown>) =>
 
 export function consentRoutes(consents: ConsentService, verify: MemberVerifier, logger: Logger): Hono<{ Variables: MemberVariables }> {
   const app = new Hono<{ Variables: MemberVariables }>();
-  app.post('/', requireMember(verify), formBodyLimit(), async (c) => {
+  app.post('/', requireMember(verify), formBodyLimit(), responds(consentFiledSchema, { status: 201 }), async (c) => {
     const member = c.get('member');
     const body = await readJsonObject(c);
     const answers = () => readConsentAnswers(body);
@@ -60,7 +60,7 @@ export function testConsentRoutes(consents: ConsentService, signer: Signer, now:
     return c.json({ status: 'success', profile_id: link.profileId, test_date: link.testDate } satisfies TestConsentLinkAnswer);
   });
 
-  app.post('/', formBodyLimit(), async (c) => {
+  app.post('/', formBodyLimit(), responds(consentFiledSchema, { status: 201 }), async (c) => {
     const body = await readJsonObject(c);
     const link = await checkConsentLink(signer, body, now());
     if (!link) throw invalidLink();

@@ -13,7 +13,8 @@
  *   422 validation_failed with issues per field
  */
 import { Hono } from 'hono';
-import type { RegisteredMember } from '../../../src/domain/registered-member';
+import { registeredMemberSchema, type RegisteredMember } from '../../../src/domain/registered-member';
+import { responds } from '../../platform/http/contract';
 import { checkVenueRegistration } from '../../../src/domain/venue-registration';
 import type { VenueRegistrar } from '../auth';
 import { ApiError, fieldIssue } from '../../platform/http/errors';
@@ -28,7 +29,7 @@ const CHOOSE_PASSWORD_PATH = '/reset-password?welcome=1';
 export function staffMembersRoutes(registrar: VenueRegistrar | null, site: SiteOriginEnv): Hono<{ Variables: StaffVariables }> {
   const app = new Hono<{ Variables: StaffVariables }>();
 
-  app.post('/', formBodyLimit(), async (c) => {
+  app.post('/', formBodyLimit(), responds(registeredMemberSchema, { status: 201 }), async (c) => {
     if (!registrar) {
       throw new ApiError(
         409,

@@ -23,7 +23,7 @@ export function waitingListRoutes(list: WaitingListService, verify: MemberVerifi
   app.use('*', requireMember(verify));
   app.get('/events', responds(myWaitingListsSchema), async (c) => c.json({ lists: await list.lists(c.get('member').userId) } satisfies MyWaitingLists));
   app.get('/events/:id', responds(myWaitingPlaceSchema), async (c) => c.json(await list.mine(c.get('member').userId, c.req.param('id'))));
-  app.post('/events/:id', async (c) =>
+  app.post('/events/:id', responds(myWaitingPlaceSchema, { status: 201 }), async (c) =>
     c.json(await list.join(c.get('member').userId, c.req.param('id'), c.req.header(ACCESS_GRANT_HEADER)), 201),
   );
   app.delete('/events/:id', responds(myWaitingPlaceSchema), async (c) => c.json(await list.leave(c.get('member').userId, c.req.param('id'))));
