@@ -4,7 +4,8 @@
  * server's refusal codes with words a person can read. The server decides
  * every rule (docs/rules.md#booking); the screen only shows these answers.
  */
-import { z } from './schema-kit';
+import type { appointmentAnswerSchema, appointmentSchema, appointmentsAnswerSchema, bookingSuccessSchema } from './booking-answers';
+import type { z } from './schema-kit';
 
 export const APPOINTMENT_STATUSES = ['held', 'confirmed', 'cancelled'] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
@@ -30,47 +31,8 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   'refund failed': 'Refund failed',
 };
 
-/** One of the member's appointments, as GET /api/appointments sends it (and every answer that carries one). */
-export const appointmentSchema = z.strictObject({
-  /** A UUID: unguessable, safe in a URL. */
-  appointment_id: z.string(),
-  event_id: z.string(),
-  event_name: z.string(),
-  product_name: z.string(),
-  /** YYYY-MM-DD, UK calendar date. */
-  event_date: z.string(),
-  /** HH:mm, UK wall-clock: the slot booked. */
-  start_time: z.string(),
-  /** HH:mm, UK wall-clock: the slot's end (start plus the session length). */
-  end_time: z.string(),
-  /** The venue, parts joined with commas (fullAddress in ./event). */
-  address: z.string(),
-  postcode: z.string(),
-  latitude: z.nullable(z.number()),
-  longitude: z.nullable(z.number()),
-  lab_name: z.nullable(z.string()),
-  /** What the booking cost, pence (0 for a free event). */
-  price: z.number(),
-  status: z.enum(APPOINTMENT_STATUSES),
-  payment_status: z.enum(PAYMENT_STATUSES),
-  /** ISO instants. */
-  created_at: z.string(),
-  cancelled_at: z.nullable(z.string()),
-  /**
-   * The SEQUENCE of its calendar entry (RFC 5545): 0 when booked, one more
-   * on each change of time and on the cancellation.
-   */
-  calendar_sequence: z.number(),
-});
-
+/** One of the member's appointments, as GET /api/appointments sends it (and every answer that carries one); declared once in ./booking-answers. */
 export type Appointment = z.output<typeof appointmentSchema>;
-
-/** GET /api/appointments: the member's own, upcoming first (soonest first), then past ones (latest first). */
-export const appointmentsAnswerSchema = z.strictObject({ appointments: z.array(appointmentSchema) });
-
-/** GET /api/appointments/{id}: one of the member's own. */
-export const appointmentAnswerSchema = z.strictObject({ appointment: appointmentSchema });
-
 export type AppointmentsAnswer = z.output<typeof appointmentsAnswerSchema>;
 export type AppointmentAnswer = z.output<typeof appointmentAnswerSchema>;
 
@@ -93,8 +55,6 @@ export interface BookingRequest {
 }
 
 /** POST /api/appointments (201) and POST /api/appointments/{id}/change: the booking as it now stands. */
-export const bookingSuccessSchema = z.strictObject({ status: z.literal('success'), appointment: appointmentSchema });
-
 export type BookingSuccess = z.output<typeof bookingSuccessSchema>;
 
 /** Every refusal of POST /api/appointments, with its HTTP status, in the order the server checks them. */

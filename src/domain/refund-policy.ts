@@ -12,13 +12,13 @@
  */
 import { formatLongDate, formatPence } from './format';
 import { addDays, londonDate, weekdayOf } from './london-time';
-import { z } from './schema-kit';
+import type { cancellationOutcomeSchema, refundDecisionSchema } from './cancellation';
+import type { z } from './schema-kit';
 
 export const REFUND_NOTICE_BUSINESS_DAYS = 2;
 /** docs/rules.md#refund-policy: refunds are issued within 14 business days. */
 export const REFUND_WITHIN_BUSINESS_DAYS = 14;
 
-export const refundDecisionSchema = z.enum(['full', 'none']);
 export type RefundDecision = z.output<typeof refundDecisionSchema>;
 
 /** Saturday and Sunday (weekdayOf: 0 is Sunday). */
@@ -65,17 +65,6 @@ export function addBusinessDays(from: string, days: number, bankHolidays: Readon
  * - `full`: the price goes back to the card, issued by `refundBy`;
  * - `none`: within 2 business days, the price is not refunded.
  */
-export const cancellationOutcomeSchema = z.discriminatedUnion('refund', [
-  z.strictObject({ refund: z.literal('free') }),
-  z.strictObject({ refund: z.literal('none'), paidPence: z.number() }),
-  z.strictObject({
-    refund: z.literal('full'),
-    paidPence: z.number(),
-    refundPence: z.number(),
-    /** YYYY-MM-DD, UK date, the latest day the refund is issued. */
-    refundBy: z.string(),
-  }),
-]);
 
 export type CancellationOutcome = z.output<typeof cancellationOutcomeSchema>;
 

@@ -27,7 +27,8 @@
  * - GET /:id/calendar.ics -> the appointment as a calendar file.
  */
 import { Hono } from 'hono';
-import { ACCESS_GRANT_HEADER, appointmentAnswerSchema, appointmentsAnswerSchema, bookingSuccessSchema, type BookingSuccess } from '../../../src/domain/booking';
+import { ACCESS_GRANT_HEADER, type BookingSuccess } from '../../../src/domain/booking';
+import { appointmentAnswerSchema, appointmentsAnswerSchema, bookingSuccessSchema } from '../../../src/domain/booking-answers';
 import { cancelAnswerSchema, cancellationQuoteSchema, type CancelAnswer, type CancellationQuote } from '../../../src/domain/cancellation';
 import { slotsByDateSchema } from '../../../src/domain/slots-answer';
 import { responds } from '../../platform/http/contract';
