@@ -15,6 +15,17 @@
  */
 import { Hono } from 'hono';
 import { accessCodeBodySchema, staffEventSchema } from '../../../src/domain/staff-event';
+import {
+  accessCodeSetSchema,
+  eventCancelledSchema,
+  savedEventSchema,
+  staffEventAnswerSchema,
+  staffEventsAnswerSchema,
+  type AccessCodeSet,
+  type EventCancelled,
+  type SavedEvent,
+} from '../../../src/domain/staff-event-answers';
+import { responds } from '../../platform/http/contract';
 import { eventNotFound } from '../../platform/http/errors';
 import { formBodyLimit } from '../../platform/http/json-body';
 import { validBody } from '../../platform/http/valid-body';
@@ -31,35 +42,35 @@ export const actorOf = (c: { get(key: 'member'): { userId: string; email: string
 export function staffEventsRoutes(events: StaffEventsService): Hono<{ Variables: StaffVariables }> {
   const app = new Hono<{ Variables: StaffVariables }>();
 
-  app.get('/', async (c) => c.json({ events: await events.list() }));
+  app.get('/', responds(staffEventsAnswerSchema), async (c) => c.json({ events: await events.list() }));
 
-  app.get('/:id', async (c) => {
+  app.get('/:id', responds(staffEventAnswerSchema), async (c) => {
     const event = await events.get(c.req.param('id'));
     if (!event) throw eventNotFound();
     return c.json({ event });
   });
 
-  app.post('/', formBodyLimit(), validBody(staffEventSchema), async (c) => {
+  app.post('/', formBodyLimit(), validBody(staffEventSchema), responds(savedEventSchema, { status: 201 }), async (c) => {
     const { event: input, accessCode } = c.req.valid('json');
     const created = await events.create(actorOf(c), input, accessCode);
-    return c.json({ event: created.event, access_code: created.accessCode }, 201);
+    return c.json({ event: created.event, access_code: created.accessCode } satisfies SavedEvent, 201);
   });
 
-  app.put('/:id', formBodyLimit(), validBody(staffEventSchema), async (c) => {
+  app.put('/:id', formBodyLimit(), validBody(staffEventSchema), responds(savedEventSchema), async (c) => {
     const { event: input, accessCode } = c.req.valid('json');
     const updated = await events.update(actorOf(c), c.req.param('id'), input, accessCode);
-    return c.json({ event: updated.event, access_code: updated.accessCode });
+    return c.json({ event: updated.event, access_code: updated.accessCode } satisfies SavedEvent);
   });
 
-  app.post('/:id/cancel', async (c) => {
+  app.post('/:id/cancel', responds(eventCancelledSchema), async (c) => {
     // The emails and refunds are queued with the cancellation; the jobs send and refund after this answer.
     const { event, bookings, refundsDue } = await events.cancel(actorOf(c), c.req.param('id'));
-    return c.json({ event, members_emailed: bookings.length, refunds_due: refundsDue.length });
+    return c.json({ event, members_emailed: bookings.length, refunds_due: refundsDue.length } satisfies EventCancelled);
   });
 
-  app.post('/:id/access-code', formBodyLimit(), validBody(accessCodeBodySchema), async (c) => {
+  app.post('/:id/access-code', formBodyLimit(), validBody(accessCodeBodySchema), responds(accessCodeSetSchema), async (c) => {
     const set = await events.setAccessCode(actorOf(c), c.req.param('id'), c.req.valid('json').access_code ?? undefined);
-    return c.json({ event: set.event, access_code: set.accessCode });
+    return c.json({ event: set.event, access_code: set.accessCode } satisfies AccessCodeSet);
   });
 
   return app;

@@ -12,7 +12,7 @@
  * retries what PayPal did not take. A second cancel finds the event
  * cancelled (409) under the same row lock, so each payment is due once.
  */
-import type { ScreeningEvent } from '../../../src/domain/event';
+import type { StaffEvent } from '../../../src/domain/staff-event-answers';
 import type { StaffEventInput } from '../../../src/domain/staff-event';
 import type { Database, Queryable } from '../../platform/db/adapter';
 import { activeAppointment, eventColumns, insertEvent, toScreeningEvent } from './events-table';
@@ -25,11 +25,8 @@ import type { RefundQueue } from '../payments';
 import { recordAudit, type StaffActor } from '../staff';
 import type { StaffMail } from '../staff';
 
-export interface StaffEvent extends ScreeningEvent {
-  /** ISO instant, or null while the event stands. */
-  cancelled_at: string | null;
-  checked_in: number;
-}
+/** An event as staff see it, declared once in src/domain/staff-event-answers.ts. */
+export type { StaffEvent } from '../../../src/domain/staff-event-answers';
 
 export interface CancelledBooking {
   email: string;

@@ -8,13 +8,9 @@ import type { StaffEventInput } from '@/domain/staff-event';
 import { memberRequest } from '@/lib/auth';
 import { ensureOnline } from '@/lib/not-sent';
 import { staffKeys } from '../staff-keys';
-import type { StaffEvent } from './staff-events';
+import type { AccessCodeSet, EventCancelled, SavedEvent } from '@/domain/staff-event-answers';
 
-export interface SavedEvent {
-  event: StaffEvent;
-  /** The plain code, only when one was just set: shown once. */
-  access_code: string | null;
-}
+export type { SavedEvent } from '@/domain/staff-event-answers';
 
 export function useSaveEvent(userId: string, eventId: string | null) {
   const client = useQueryClient();
@@ -42,7 +38,7 @@ export function useCancelEvent(userId: string, eventId: string) {
     retry: 0,
     mutationFn: async () => {
       await ensureOnline();
-      return memberRequest<{ event: StaffEvent; members_emailed: number }>('POST', `/staff/events/${encodeURIComponent(eventId)}/cancel`);
+      return memberRequest<EventCancelled>('POST', `/staff/events/${encodeURIComponent(eventId)}/cancel`);
     },
     onSuccess: (answer) => {
       client.setQueryData(staffKeys.event(userId, eventId), answer.event);
@@ -59,7 +55,7 @@ export function useNewAccessCode(eventId: string) {
     mutationFn: async (accessCode: string) => {
       await ensureOnline();
       const body = accessCode.trim() ? { access_code: accessCode.trim() } : {};
-      return memberRequest<SavedEvent & { access_code: string }>('POST', `/staff/events/${encodeURIComponent(eventId)}/access-code`, body);
+      return memberRequest<AccessCodeSet>('POST', `/staff/events/${encodeURIComponent(eventId)}/access-code`, body);
     },
   });
 }

@@ -1,13 +1,10 @@
 /** GET /api/staff/events and /api/staff/events/{id}: every event, as staff see it. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ScreeningEvent } from '@/domain/event';
+import type { StaffEvent } from '@/domain/staff-event-answers';
 import { memberRequest } from '@/lib/auth';
 import { staffKeys } from '../staff-keys';
 
-export interface StaffEvent extends ScreeningEvent {
-  cancelled_at: string | null;
-  checked_in: number;
-}
+export type { StaffEvent } from '@/domain/staff-event-answers';
 
 export const staffEventsQueryOptions = (userId: string) =>
   queryOptions({
