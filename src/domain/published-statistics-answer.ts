@@ -67,3 +67,12 @@ export const publishedStatisticsAnswerSchema = z.strictObject({
 });
 
 export type PublishedStatisticsAnswer = z.output<typeof publishedStatisticsAnswerSchema>;
+
+/** GET /api/staff/statistics?year=&event_type=: the year's figures as staff see them, and the years with results. */
+export const staffStatisticsAnswerSchema = z.strictObject({ figures: screeningFiguresSchema, years: z.array(z.int()) });
+
+/** POST /api/staff/statistics/publish, 201: the snapshot just published. */
+export const publishedAnswerSchema = z.strictObject({ published: publishedStatisticsSchema });
+
+export type StaffStatisticsAnswer = z.output<typeof staffStatisticsAnswerSchema>;
+export type PublishedAnswer = z.output<typeof publishedAnswerSchema>;

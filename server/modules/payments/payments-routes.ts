@@ -19,7 +19,7 @@
  * Errors carry `details[0] {issue, description}` and `debug_id`.
  */
 import { Hono } from 'hono';
-import { createdOrderSchema, transactionNotedSchema, type CreatedOrderAnswer, type TransactionNoted } from '../../../src/domain/payment-order';
+import { createdOrderSchema, transactionNotedSchema, type CreatedOrderAnswer, type TransactionNoted, checkoutStateSchema, type CheckoutState } from '../../../src/domain/payment-order';
 import { paymentsConfigSchema } from '../../../src/domain/payments-config';
 import { responds } from '../../platform/http/contract';
 import { ACCESS_GRANT_HEADER } from '../../../src/domain/booking';
@@ -52,7 +52,7 @@ export function paymentsRoutes(payments: Payments, db: Database, verify: MemberV
   app.route('/webhooks', paymentWebhookRoutes(payments.webhooks, payments.queueWebhook, db, now, logger));
   app.use('*', requireMember(verify));
 
-  app.get('/checkout', async (c) => {
+  app.get('/checkout', responds(checkoutStateSchema), async (c) => {
     const eventId = c.req.query('eventId') ?? '';
     const at = now();
     const [row] = isEventId(eventId) ? await db.query(`SELECT ${eventColumns('$2')} FROM events WHERE event_id = $1::uuid`, [eventId, at]) : [];
@@ -69,7 +69,7 @@ export function paymentsRoutes(payments: Payments, db: Database, verify: MemberV
       appointment,
       holdExpiresAt: holdExpiresAt?.toISOString() ?? null,
       holdSecondsLeft: holdExpiresAt ? secondsUntil(holdExpiresAt, at) : null,
-    });
+    } satisfies CheckoutState);
   });
 
   app.post('/orders', responds(createdOrderSchema, { status: 201 }), formBodyLimit(), async (c) => {

@@ -13,6 +13,8 @@
  *        409 nothing_to_publish for a year without results
  */
 import { Hono, type Context } from 'hono';
+import { publishedAnswerSchema, staffStatisticsAnswerSchema, type PublishedAnswer, type StaffStatisticsAnswer } from '../../../src/domain/published-statistics-answer';
+import { responds } from '../../platform/http/contract';
 import { londonDate } from '../../../src/domain/london-time';
 import { publishBodySchema, statisticsQuerySchema } from '../../../src/domain/statistics-bodies';
 import { statisticsCsvName } from '../../../src/domain/screening-stats';
@@ -31,10 +33,10 @@ export function staffStatisticsRoutes(stats: ScreeningStatsService, now: () => D
     return parseOr422(statisticsQuerySchema(thisYear()), { year, event_type });
   };
 
-  app.get('/', async (c) => {
+  app.get('/', responds(staffStatisticsAnswerSchema), async (c) => {
     const { year, event_type } = filters(c);
     const [figures, years] = await Promise.all([stats.figures(year, event_type), stats.years()]);
-    return c.json({ figures, years });
+    return c.json({ figures, years } satisfies StaffStatisticsAnswer);
   });
 
   app.get('/export.csv', async (c) => {
@@ -46,9 +48,9 @@ export function staffStatisticsRoutes(stats: ScreeningStatsService, now: () => D
     });
   });
 
-  app.post('/publish', formBodyLimit(), async (c) => {
+  app.post('/publish', formBodyLimit(), responds(publishedAnswerSchema, { status: 201 }), async (c) => {
     const { year } = parseOr422(publishBodySchema(thisYear()), await readJsonObject(c));
-    return c.json({ published: await stats.publish(actorOf(c), year) }, 201);
+    return c.json({ published: await stats.publish(actorOf(c), year) } satisfies PublishedAnswer, 201);
   });
 
   return app;

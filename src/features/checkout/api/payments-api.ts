@@ -7,22 +7,14 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Appointment } from '@/domain/booking';
-import type { CreatedOrderAnswer, TransactionNoted } from '@/domain/payment-order';
+import type { CheckoutState, CreatedOrderAnswer, TransactionNoted } from '@/domain/payment-order';
 import type { PaymentsConfig } from '@/domain/payments-config';
 import { apiGet } from '@/lib/api-client';
 import { memberExchange, memberRequest } from '@/lib/auth';
 
 export type { PaymentsConfig } from '@/domain/payments-config';
 
-export interface CheckoutState {
-  /** Pence, from the event row. */
-  amount: number;
-  /** The member's live hold or confirmed booking for the event, if any. */
-  appointment: Appointment | null;
-  holdExpiresAt: string | null;
-  /** Seconds the hold has left, on the server's clock (a phone's own clock may be off). */
-  holdSecondsLeft: number | null;
-}
+export type { CheckoutState } from '@/domain/payment-order';
 
 export interface PayPalIssue {
   issue: string;

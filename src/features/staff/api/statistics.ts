@@ -5,7 +5,8 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PublishedStatistics } from '@/domain/published-statistics';
-import type { EventTypeFilter, ScreeningFigures } from '@/domain/screening-stats';
+import type { PublishedAnswer, StaffStatisticsAnswer } from '@/domain/published-statistics-answer';
+import type { EventTypeFilter } from '@/domain/screening-stats';
 import { memberDownload, memberRequest } from '@/lib/auth';
 import { ensureOnline } from '@/lib/not-sent';
 import { publishedStatisticsKey } from '@/lib/published-statistics';
@@ -16,7 +17,7 @@ const query = (year: number, eventType: EventTypeFilter) => `?${new URLSearchPar
 export function useStatistics(userId: string, year: number, eventType: EventTypeFilter) {
   return useQuery({
     queryKey: staffKeys.statistics(userId, year, eventType),
-    queryFn: () => memberRequest<{ figures: ScreeningFigures; years: number[] }>('GET', `/staff/statistics${query(year, eventType)}`),
+    queryFn: () => memberRequest<StaffStatisticsAnswer>('GET', `/staff/statistics${query(year, eventType)}`),
     staleTime: 0,
     placeholderData: (previous) => previous,
   });
@@ -43,7 +44,7 @@ export function usePublish() {
     retry: 0,
     mutationFn: async (year: number) => {
       await ensureOnline();
-      return (await memberRequest<{ published: PublishedStatistics }>('POST', '/staff/statistics/publish', { year })).published;
+      return (await memberRequest<PublishedAnswer>('POST', '/staff/statistics/publish', { year })).published;
     },
     // The new snapshot takes its year's place in the list the public pages read.
     onSuccess: (published) =>
