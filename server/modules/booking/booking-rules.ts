@@ -8,6 +8,7 @@
  * file is the "write the free booking" half.
  */
 import { BOOKING_REFUSAL_MESSAGES, BOOKING_REFUSALS, type BookingRefusal } from '../../../src/domain/booking';
+import { once } from '../../../src/domain/once';
 import { isEligibleAge } from '../../../src/domain/age';
 import { bookingClosesAt, hasEnded } from '../../../src/domain/event-card';
 import { eventPricePence, isEsneftEvent, type ScreeningEvent } from '../../../src/domain/event';
@@ -96,8 +97,7 @@ const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
  */
 // Written on first use: it is made from the events module's SQL, which a
 // module loaded in the middle of the booking-events import cycle may not have yet.
-let bookingFactsSql: string | undefined;
-export const BOOKING_FACTS = (): string => (bookingFactsSql ??= `
+export const BOOKING_FACTS = once((): string => `
   SELECT ${eventColumns('$2', 'p.profile_id')},
     (SELECT count(*) FROM ${placesTaken('$2', 'p.profile_id')} t
       WHERE t.event_id = events.event_id AND t.slot_start = $5::time)::integer AS taken_in_slot,

@@ -21,6 +21,7 @@
  * (booking-queue.ts), so they wait without holding pooled connections.
  */
 import type { Appointment } from '../../../src/domain/booking';
+import { once } from '../../../src/domain/once';
 import type { ScreeningEvent } from '../../../src/domain/event';
 import { slotEnd } from '../../../src/domain/slots';
 import type { Database, Queryable, Row } from '../../platform/db/adapter';
@@ -119,8 +120,7 @@ async function insertFreeBooking(tx: Queryable, userId: string, checked: Checked
  * conditions are a subset of decideBooking's, which then decides on the
  * same row; a refusal rolls the insert back.
  */
-let bookFreeSql: string | undefined;
-const BOOK_FREE = (): string => (bookFreeSql ??= `
+const BOOK_FREE = once((): string => `
   WITH f AS (
     SELECT facts.*, EXISTS (SELECT 1 FROM appointments l WHERE l.event_id = facts.event_id::uuid AND l.profile_id = facts.member_profile_id
       AND l.status = 'held' AND l.hold_expires_at <= $2::timestamptz) AS member_lapsed_hold
