@@ -14,8 +14,7 @@
  * Per process, as the pool is: each process has its own cores.
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import { tooManyAttempts } from './auth-error';
-import { PASSWORD_QUEUE_PER_THREAD, PASSWORD_THREADS } from './passwords';
+import { PASSWORD_QUEUE_PER_THREAD, PASSWORD_THREADS, poolBusy } from './passwords';
 
 export interface GateLimits {
   /** Requests being worked on at once. */
@@ -69,8 +68,6 @@ export function admissionGate({ active, waiting }: GateLimits): Gate {
   };
 }
 
-const busy = () => tooManyAttempts('over_request_rate_limit', 2, 'Too many people are signing in at once.');
-
 /**
  * A refusal with everything written in advance: the status, the JSON body
  * and its headers, given as a plain object so the HTTP adapter
@@ -84,7 +81,7 @@ const busy = () => tooManyAttempts('over_request_rate_limit', 2, 'Too many peopl
  * one (`default-src 'none'`) rather than the site's.
  */
 export function refusal(extraHeaders: Record<string, string>): () => Response {
-  const error = busy();
+  const error = poolBusy();
   const body = JSON.stringify(error.body);
   const headers: Record<string, string> = {
     'content-type': 'application/json',

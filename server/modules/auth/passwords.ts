@@ -54,15 +54,16 @@ export async function closePasswordPool(): Promise<void> {
   await closing?.destroy();
 }
 
-const busy = () => tooManyAttempts('over_request_rate_limit', 2, 'Too many people are signing in at once.');
+/** The 429 a sign-in gets when the pool cannot take it now, from the pool's queue or from the admission gate before it (password-gate.ts). */
+export const poolBusy = () => tooManyAttempts('over_request_rate_limit', 2, 'Too many people are signing in at once.');
 
 async function inPool<T>(name: 'hash' | 'verify' | 'verifyBcrypt', task: Record<string, unknown>): Promise<T> {
   const running = passwordPool();
-  if (running.queueSize >= running.options.maxQueue) throw busy();
+  if (running.queueSize >= running.options.maxQueue) throw poolBusy();
   try {
     return (await running.run(task, { name })) as T;
   } catch (error) {
-    if (error instanceof Error && error.message === 'Task queue is at limit') throw busy();
+    if (error instanceof Error && error.message === 'Task queue is at limit') throw poolBusy();
     throw error;
   }
 }
