@@ -11,6 +11,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import { check, type z } from '../../../src/domain/schema-kit';
+import { routeTag } from './route-tags';
 
 /** A route's declared answer: the JSON it sends when it succeeds, and with which status. */
 export interface DeclaredResponse {
@@ -20,7 +21,7 @@ export interface DeclaredResponse {
 }
 
 // Each middleware responds() made, with its declaration: how the document and the check find a route's answer.
-const declared = new WeakMap<object, DeclaredResponse>();
+const declared = routeTag<DeclaredResponse>();
 
 /**
  * Middleware that declares the JSON a route answers when it succeeds, with
@@ -29,16 +30,11 @@ const declared = new WeakMap<object, DeclaredResponse>();
  */
 export function responds<T extends z.ZodMiniType>(schema: T, { status = 200 }: { status?: 200 | 201 | 202 } = {}): MiddlewareHandler {
   const middleware: MiddlewareHandler = async (_c, next) => next();
-  declared.set(middleware, { schema, status });
-  return middleware;
+  return declared.set(middleware, { schema, status });
 }
 
 /** The answer `handler` declares, when it is responds()' middleware (as registered, or as Hono wraps it in a mounted sub-app). */
-export function declaredResponseOf(handler: unknown): DeclaredResponse | undefined {
-  if (typeof handler !== 'function') return undefined;
-  const composed = (handler as { __COMPOSED_HANDLER?: unknown }).__COMPOSED_HANDLER;
-  return declared.get(handler) ?? (composed === undefined ? undefined : declaredResponseOf(composed));
-}
+export const declaredResponseOf = declared.of;
 
 /** The response schema `handler` declares, whatever its status. */
 export function responseSchemaOf(handler: unknown): z.ZodMiniType | undefined {

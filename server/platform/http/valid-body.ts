@@ -14,6 +14,7 @@ import type { Env, MiddlewareHandler } from 'hono';
 import { check, type SchemaIssue, type z } from '../../../src/domain/schema-kit';
 import { ApiError, fieldIssue } from './errors';
 import { readJsonObject } from './json-body';
+import { routeTag } from './route-tags';
 
 type Body = Record<string, unknown>;
 
@@ -34,18 +35,14 @@ export function parseOr422<T extends z.ZodMiniType>(schema: T, input: Body, inva
   return checked.value;
 }
 
-// Each middleware validBody made, with its schema: lets a test find every route that checks a body.
-const schemaOfHandler = new WeakMap<object, z.ZodMiniType>();
+// Each middleware validBody made, with its schema: lets a test and the API's document find every route that checks a body.
+const bodySchemas = routeTag<z.ZodMiniType>();
 
 /**
  * The body schema `handler` checks with, when it is validBody's middleware
  * (as registered, or as Hono wraps it when a sub-app is mounted).
  */
-export function bodySchemaOf(handler: unknown): z.ZodMiniType | undefined {
-  if (typeof handler !== 'function') return undefined;
-  const composed = (handler as { __COMPOSED_HANDLER?: unknown }).__COMPOSED_HANDLER;
-  return schemaOfHandler.get(handler) ?? (composed === undefined ? undefined : bodySchemaOf(composed));
-}
+export const bodySchemaOf = bodySchemas.of;
 
 /** Middleware: the body, checked by `schema`, for `c.req.valid('json')`. */
 export function validBody<T extends z.ZodMiniType, E extends Env = Env, P extends string = string>(
@@ -58,6 +55,5 @@ export function validBody<T extends z.ZodMiniType, E extends Env = Env, P extend
     c.req.addValidatedData('json', parseOr422(schema, body, answers.invalid) as object);
     await next();
   };
-  schemaOfHandler.set(middleware, schema);
-  return middleware;
+  return bodySchemas.set(middleware, schema);
 }
