@@ -27,7 +27,8 @@ const domainDir = path.join(srcDir, 'domain');
  */
 export const DOMAIN_PACKAGES = ['zod', 'zod/mini', 'papaparse'];
 
-const inside = (dir, file) => file === dir || file.startsWith(dir + path.sep);
+/** Whether `file` is `dir` or lies under it (resolved paths); the server rule uses it too. */
+export const inside = (dir, file) => file === dir || file.startsWith(dir + path.sep);
 const featureOf = (file) =>
   inside(featuresDir, file) ? path.relative(featuresDir, file).split(path.sep)[0] : null;
 

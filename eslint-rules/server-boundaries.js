@@ -12,6 +12,7 @@
  * any module, as the API tests in tests/api do.
  */
 import path from 'node:path';
+import { inside } from './boundaries.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const serverDir = path.join(root, 'server');
@@ -19,7 +20,6 @@ const platformDir = path.join(serverDir, 'platform');
 const modulesDir = path.join(serverDir, 'modules');
 const standInsDir = path.join(serverDir, 'stand-ins');
 
-const inside = (dir, file) => file === dir || file.startsWith(dir + path.sep);
 const moduleOf = (file) => (inside(modulesDir, file) ? path.relative(modulesDir, file).split(path.sep)[0] : null);
 const isTest = (file) => file.split(path.sep).includes('tests') || file.endsWith('.test.ts');
 /** A module's public face: its folder (resolved to index.ts) or index.ts itself. */
