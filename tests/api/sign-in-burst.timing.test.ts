@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closePasswordPool } from '../../server/modules/auth/passwords';
 import { newAddress, testApp } from '../fixtures/app';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../fixtures/db';
+import { percentile } from '../fixtures/rush';
 import { postAuth, uniqueEmail } from '../fixtures/members';
 
 const SIGN_INS = 200;
@@ -24,11 +25,6 @@ mkdirSync(join(dir, 'assets'));
 writeFileSync(join(dir, 'index.html'), `<!doctype html><html><body><div id="root"></div>${'<!-- page -->'.repeat(400)}</body></html>`);
 writeFileSync(join(dir, 'assets', 'app-abc123.js'), `export const words = ${JSON.stringify('screening '.repeat(5000))};`);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-};
 
 describe.each(ENGINES)('a burst of %i sign-ins on %s'.replace('%i', String(SIGN_INS)), (engine) => {
   let test: TestDatabase;
