@@ -7,6 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ScreeningEvent } from '../../src/domain/event';
 import { loadMigrations, migrate } from '../../server/platform/db/migrate';
+import { col, RowShapeError, rowOf, rowsOf } from '../../server/platform/db/rows';
 import { silentLogger } from '../../server/platform/logger';
 import { verifyAccessCode } from '../../server/modules/events/access-code';
 import { prepareDatabase } from '../../server/startup';
@@ -53,6 +54,31 @@ describe.each(ENGINES)('database on %s', (engine) => {
       expect(row).toMatchObject({ how_many: 1, amount: '12.50', day: '2026-03-29', at: '10:30:00', small: 42, ratio: 1.5, yes: true });
       expect(row?.instant).toEqual(new Date('2026-03-29T01:30:00Z'));
       expect(typeof row?.id).toBe('string');
+    });
+
+    it('parses rows by their column schema: each column kind fits what the engine returns', async () => {
+      const shape = {
+        how_many: col.int(), amount: col.decimal(), day: col.text(), at: col.text(), instant: col.instant(),
+        yes: col.bool(), id: col.text(), none: col.nullable(col.text()), doc: col.json(), names: col.texts(),
+      };
+      const row = await rowOf(
+        test.db,
+        shape,
+        `SELECT count(*) AS how_many, 12.50::numeric AS amount, '2026-03-29'::date AS day, '10:30'::time AS at,
+                '2026-03-29T01:30:00Z'::timestamptz AS instant, true AS yes, gen_random_uuid() AS id,
+                NULL::text AS none, '{"a":1}'::jsonb AS doc, ARRAY['x','y']::text[] AS names`,
+      );
+      expect(row).toMatchObject({ how_many: 1, amount: '12.50', day: '2026-03-29', at: '10:30:00', yes: true, none: null, doc: { a: 1 }, names: ['x', 'y'] });
+      expect(row?.instant).toEqual(new Date('2026-03-29T01:30:00Z'));
+      expect(await rowsOf(test.db, shape, 'SELECT 1 AS how_many WHERE false')).toEqual([]);
+    });
+
+    it('refuses a row that does not fit its schema, naming the statement and the column', async () => {
+      // numeric is an exact string on both engines, never a number; a schema that says otherwise is caught at once
+      const wrong = rowOf(test.db, { amount: col.int() }, 'SELECT 12.50::numeric AS amount');
+      await expect(wrong).rejects.toThrow(RowShapeError);
+      await expect(wrong).rejects.toThrow(/SELECT 12\.50::numeric AS amount.*amount:/);
+      await expect(rowOf(test.db, { n: col.int() }, 'SELECT NULL::int4 AS n')).rejects.toThrow(/n:/);
     });
 
     it('refuses a migration edited after it was applied', async () => {
