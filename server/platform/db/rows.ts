@@ -24,13 +24,13 @@ export const col = {
   /** json / jsonb: whatever the document holds; narrow it where it is used. */
   json: () => z.unknown(),
   /** A column that may be NULL. */
-  nullable: <T extends z.core.SomeType>(inner: T) => z.nullable(inner),
+  nullable: <T extends z.core.$ZodType>(inner: T) => z.nullable(inner),
   /** text[]. */
   texts: () => z.array(z.string()),
 } as const;
 
 /** A row schema: column name to column kind. */
-export type RowShape = Record<string, z.core.SomeType>;
+export type RowShape = Record<string, z.core.$ZodType>;
 export type RowOf<S extends RowShape> = z.infer<z.ZodMiniObject<S>>;
 
 const compiled = new WeakMap<RowShape, z.ZodMiniObject<RowShape>>();
