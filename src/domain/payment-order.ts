@@ -1,7 +1,7 @@
 /**
  * The checkout's own answers, declared once (docs/decisions/0009-card-payments.md):
  * GET /api/payments/checkout, POST /api/payments/orders (201) and PUT
- * /api/payments/transactions. The capture's answer is not declared yet: it
+ * /api/payments/transactions, and POST /api/payments/orders/:id/capture, which
  * answers 201 for a new capture and 200 for one found again.
  */
 import { appointmentSchema } from './booking-answers';
@@ -41,3 +41,42 @@ export const checkoutStateSchema = z.strictObject({
 });
 
 export type CheckoutState = z.output<typeof checkoutStateSchema>;
+
+const text = () => z.nullable(z.string());
+
+/** One capture as the page is told of it: its id, status, amount and the card checks' codes. */
+const pageCaptureSchema = z.strictObject({
+  id: text(),
+  status: text(),
+  amount: z.strictObject({ currency_code: text(), value: text() }),
+  processor_response: z.strictObject({ avs_code: text(), cvv_code: text(), response_code: text() }),
+});
+
+/**
+ * POST /api/payments/orders/:id/capture, 201 for a new capture and 200 for
+ * one found again: the part of PayPal's capture answer the page may see (the
+ * order's id and status, the card and the capture; no links, no payer
+ * e-mail) and the booking it paid for, confirmed, or null. An order settled
+ * without the member's own capture (by PayPal's webhook) has only the
+ * booking. A decline is not this answer: it keeps PayPal's error shape.
+ */
+export const capturedOrderSchema = z.strictObject({
+  id: z.optional(text()),
+  status: z.optional(text()),
+  payment_source: z.optional(
+    z.strictObject({
+      card: z.strictObject({
+        name: text(),
+        type: text(),
+        brand: text(),
+        last_digits: text(),
+        expiry: text(),
+        bin_details: z.strictObject({ issuing_bank: text() }),
+      }),
+    }),
+  ),
+  purchase_units: z.optional(z.array(z.strictObject({ payments: z.strictObject({ captures: z.array(pageCaptureSchema) }) }))),
+  appointment: z.nullable(appointmentSchema),
+});
+
+export type CapturedOrder = z.output<typeof capturedOrderSchema>;

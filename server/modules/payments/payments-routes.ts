@@ -19,7 +19,7 @@
  * Errors carry `details[0] {issue, description}` and `debug_id`.
  */
 import { Hono } from 'hono';
-import { createdOrderSchema, transactionNotedSchema, type CreatedOrderAnswer, type TransactionNoted, checkoutStateSchema, type CheckoutState } from '../../../src/domain/payment-order';
+import { capturedOrderSchema, createdOrderSchema, transactionNotedSchema, type CreatedOrderAnswer, type TransactionNoted, checkoutStateSchema, type CheckoutState } from '../../../src/domain/payment-order';
 import { paymentsConfigSchema } from '../../../src/domain/payments-config';
 import { responds } from '../../platform/http/contract';
 import { ACCESS_GRANT_HEADER } from '../../../src/domain/booking';
@@ -93,7 +93,7 @@ export function paymentsRoutes(payments: Payments, db: Database, verify: MemberV
     }
   });
 
-  app.post('/orders/:id/capture', async (c) => {
+  app.post('/orders/:id/capture', responds(capturedOrderSchema, { status: [201, 200] }), async (c) => {
     const userId = c.get('member').userId;
     const orderId = c.req.param('id');
     try {

@@ -2,7 +2,8 @@
  * Each route's contract, declared once, beside the route (docs/architecture.md#contract):
  * `validBody(schema)` says what it takes, `responds(schema)` what it
  * answers with status 200 (or the status it names: `responds(schema,
- * { status: 201 })` for a route that creates), both schemas from src/domain so the page's code
+ * { status: 201 })` for a route that creates, `[201, 200]` for one that
+ * creates or finds again), both schemas from src/domain so the page's code
  * takes its types from the same declaration. From these the API serves its
  * OpenAPI document (openapi.ts), and outside production every declared
  * answer is checked against its schema as it leaves (checkResponses), so an
@@ -13,11 +14,14 @@ import { matchedRoutes } from 'hono/route';
 import { check, type z } from '../../../src/domain/schema-kit';
 import { routeTag } from './route-tags';
 
-/** A route's declared answer: the JSON it sends when it succeeds, and with which status. */
+/** The successful statuses a route may declare. */
+export type SuccessStatus = 200 | 201 | 202;
+
+/** A route's declared answer: the JSON it sends when it succeeds, and with which statuses. */
 export interface DeclaredResponse {
   schema: z.ZodMiniType;
-  /** 200 unless the route says otherwise (201 for one that creates). */
-  status: number;
+  /** [200] unless the route says otherwise ([201] for one that creates; [201, 200] for one that creates or finds again). */
+  statuses: readonly SuccessStatus[];
 }
 
 // Each middleware responds() made, with its declaration: how the document and the check find a route's answer.
@@ -25,12 +29,16 @@ const declared = routeTag<DeclaredResponse>();
 
 /**
  * Middleware that declares the JSON a route answers when it succeeds, with
- * status 200 unless `status` names another (201 for a route that creates);
- * it does nothing to the request.
+ * status 200 unless `status` names another (201 for a route that creates)
+ * or several (`[201, 200]` for one that creates, or answers what it made
+ * before); it does nothing to the request.
  */
-export function responds<T extends z.ZodMiniType>(schema: T, { status = 200 }: { status?: 200 | 201 | 202 } = {}): MiddlewareHandler {
+export function responds<T extends z.ZodMiniType>(
+  schema: T,
+  { status = 200 }: { status?: SuccessStatus | readonly [SuccessStatus, ...SuccessStatus[]] } = {},
+): MiddlewareHandler {
   const middleware: MiddlewareHandler = async (_c, next) => next();
-  return declared.set(middleware, { schema, status });
+  return declared.set(middleware, { schema, statuses: typeof status === 'number' ? [status] : status });
 }
 
 /** The answer `handler` declares, when it is responds()' middleware (as registered, or as Hono wraps it in a mounted sub-app). */
@@ -62,8 +70,8 @@ export function checkResponses(): MiddlewareHandler {
       .map((route) => declaredResponseOf(route.handler))
       .find((found) => found !== undefined);
     if (!declaration) return;
-    if (status !== declaration.status) {
-      throw new ResponseDrift(`${c.req.method} ${c.req.path} answered ${status} where it declares ${declaration.status}`);
+    if (!(declaration.statuses as readonly number[]).includes(status)) {
+      throw new ResponseDrift(`${c.req.method} ${c.req.path} answered ${status} where it declares ${declaration.statuses.join(' or ')}`);
     }
     const checked = check(declaration.schema, await c.res.clone().json());
     if (!checked.ok) {

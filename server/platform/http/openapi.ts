@@ -1,17 +1,19 @@
 /**
  * The API's OpenAPI 3.1 document, read from the app's own routing table:
  * each route's declared body (validBody) and answer (responds, at its
- * declared status), as JSON
+ * declared statuses), as JSON
  * Schema made by zod from the same schemas the server parses with
  * (docs/architecture.md#contract). Nothing is written twice, so the
  * document cannot say one thing while a route does another.
  */
 import type { Hono } from 'hono';
 import { toJSONSchema, type $ZodType } from 'zod/v4/core';
-import { declaredResponseOf } from './contract';
+import { declaredResponseOf, type SuccessStatus } from './contract';
 import { bodySchemaOf } from './valid-body';
 
 type JsonSchema = Record<string, unknown>;
+
+const DESCRIPTION: Record<SuccessStatus, string> = { 200: 'OK', 201: 'Created', 202: 'Accepted' };
 
 /** The document's own version: the date its shape last changed in a way a client must know of. */
 export const API_DOCUMENT_VERSION = '2026-11-26';
@@ -62,10 +64,10 @@ export function openApiDocument(app: Hono, info: OpenApiDocument['info'], prefix
       operation.responses['422'] ??= { description: 'The body does not fit: `{error, message, issues}`' };
     }
     if (answer) {
-      operation.responses[String(answer.status)] = {
-        description: answer.status === 201 ? 'Created' : 'OK',
-        content: { 'application/json': { schema: jsonSchema(answer.schema, 'output') } },
-      };
+      const schema = jsonSchema(answer.schema, 'output');
+      for (const status of answer.statuses) {
+        operation.responses[String(status)] = { description: DESCRIPTION[status], content: { 'application/json': { schema } } };
+      }
     }
   }
   return { openapi: '3.1.0', info, paths };

@@ -38,7 +38,8 @@ export type CardField = keyof typeof CARD_FIELDS;
 export type CardFieldErrors = Partial<Record<CardField, string>>;
 
 function transactionNote(orderId: string, answer: PaymentAnswer) {
-  const capture = answer.purchase_units?.[0]?.payments?.captures?.[0] ?? answer.purchase_units?.[0]?.payments?.authorizations?.[0];
+  // The server tells the page of the first capture, or of the authorisation for an authorise intent, as captures[0] (server/modules/payments/capture-answer.ts).
+  const capture = answer.purchase_units?.[0]?.payments.captures[0];
   const card = answer.payment_source?.card;
   return {
     payer_name: card?.name,
@@ -106,7 +107,7 @@ export function useCardPayment(request: OrderRequest, onAnswer: () => void) {
     onAnswer();
     const answer = res.body;
     const detail = answer.details?.[0];
-    const capture = answer.purchase_units?.[0]?.payments?.captures?.[0] ?? answer.purchase_units?.[0]?.payments?.authorizations?.[0];
+    const capture = answer.purchase_units?.[0]?.payments.captures[0];
     if (detail && RECOVERABLE.includes(detail.issue)) {
       void logPaymentError(LOG_MESSAGES.recoverable, `${detail.issue}: ${detail.description} (${answer.debug_id ?? ''})`);
       void reportTransaction(transactionNote(orderId, answer));

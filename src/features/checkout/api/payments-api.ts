@@ -6,8 +6,7 @@
  * {issue, description}`, `debug_id`) is what the page shows.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Appointment } from '@/domain/booking';
-import type { CheckoutState, CreatedOrderAnswer, TransactionNoted } from '@/domain/payment-order';
+import type { CapturedOrder, CheckoutState, CreatedOrderAnswer, TransactionNoted } from '@/domain/payment-order';
 import type { PaymentsConfig } from '@/domain/payments-config';
 import { apiGet } from '@/lib/api-client';
 import { memberExchange, memberRequest } from '@/lib/auth';
@@ -31,21 +30,8 @@ export interface PaymentRefusal {
 /** POST /payments/orders: the order made (201, src/domain/payment-order.ts), or a refusal. */
 export type OrderAnswer = Partial<CreatedOrderAnswer> & PaymentRefusal;
 
-/** POST /payments/orders/:id/capture answers: PayPal's shapes plus ours. */
-export interface PaymentAnswer extends PaymentRefusal {
-  id?: string;
-  status?: string;
-  purchase_units?: { payments?: { captures?: CaptureRecord[]; authorizations?: CaptureRecord[] } }[];
-  payment_source?: { card?: { name?: string; type?: string; brand?: string; last_digits?: string; expiry?: string; bin_details?: { issuing_bank?: string } } };
-  appointment?: Appointment | null;
-}
-
-export interface CaptureRecord {
-  id?: string;
-  status?: string;
-  amount?: { value?: string };
-  processor_response?: { avs_code?: string; cvv_code?: string };
-}
+/** POST /payments/orders/:id/capture answers: the capture (201 or 200, src/domain/payment-order.ts), or PayPal's refusal shape. */
+export type PaymentAnswer = Partial<CapturedOrder> & PaymentRefusal;
 
 export interface OrderRequest {
   eventId: string;
