@@ -20,7 +20,7 @@ import type { Database } from './platform/db/adapter';
 import { trackChanges } from './platform/db/data-changes';
 import type { Env } from './platform/env';
 import { compression } from './platform/http/compression';
-import { checkResponses } from './platform/http/contract';
+import { answers, checkResponses } from './platform/http/contract';
 import { API_DOCUMENT_VERSION, openApiDocument, type OpenApiDocument } from './platform/http/openapi';
 import { errorJson, handleError } from './platform/http/errors';
 import { createReadyAnswers, type ReadyAnswers } from './platform/http/ready-answers';
@@ -155,7 +155,7 @@ export function createApp({
   ]);
   // Every route's declared body and answer, read from the routes themselves (server/platform/http/openapi.ts).
   let contract: OpenApiDocument | undefined;
-  app.get('/api/openapi.json', (c) => c.json((contract ??= openApiDocument(app, { title: 'CHAPS screening site API', version: API_DOCUMENT_VERSION }))));
+  app.get('/api/openapi.json', answers('application/json', 'This document'), (c) => c.json((contract ??= openApiDocument(app, { title: 'CHAPS screening site API', version: API_DOCUMENT_VERSION }))));
   // Last: the built site answers any path no route above took.
   mountSite(ctx, events.events.get);
 

@@ -8,31 +8,33 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { z } from '../../src/domain/schema-kit';
-import { checkResponses, declaredResponseOf, responds } from '../../server/platform/http/contract';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { checkResponses, declaredResponseOf, responds, type DeclaredResponse } from '../../server/platform/http/contract';
 import { openApiDocument } from '../../server/platform/http/openapi';
 import { bodySchemaOf } from '../../server/platform/http/valid-body';
 import { testApp } from '../fixtures/app';
 
-/** Routes whose answer is not JSON: a calendar file, a CSV, the document itself, or nothing to read. */
+/** Routes whose answer is not JSON described by a schema: a calendar file, a CSV, the document itself, or nothing to read. */
 const NOT_JSON = new Set([
   'GET /api/appointments/:id/calendar.ics',
   'GET /api/openapi.json',
   'GET /api/staff/statistics/export.csv',
   'POST /api/logs/error',
-  'POST /api/payments/webhooks',
 ]);
 
+interface RouteContract {
+  declared: DeclaredResponse | undefined;
+  body: boolean;
+}
 
 const apiRoutes = (app: Hono) => {
-  const routes = new Map<string, { declared: boolean; statuses: readonly number[]; body: boolean }>();
+  const routes = new Map<string, RouteContract>();
   for (const route of app.routes) {
     if (!route.path.startsWith('/api/') || route.method === 'ALL') continue;
     const key = `${route.method} ${route.path}`;
-    const seen = routes.get(key) ?? { declared: false, statuses: [], body: false };
-    const answer = declaredResponseOf(route.handler);
+    const seen = routes.get(key) ?? { declared: undefined, body: false };
     routes.set(key, {
-      declared: seen.declared || answer !== undefined,
-      statuses: answer?.statuses ?? seen.statuses,
+      declared: seen.declared ?? declaredResponseOf(route.handler),
       body: seen.body || bodySchemaOf(route.handler) !== undefined,
     });
   }
@@ -43,32 +45,56 @@ describe('the contract of each route', () => {
   const app = testApp();
   const routes = apiRoutes(app);
 
-  it('is declared for every /api route that answers JSON', () => {
+  it('is declared for every /api route: JSON with responds(schema), anything else with answers(mediaType)', () => {
+    expect(routes.size).toBeGreaterThan(60);
     for (const [route, { declared }] of routes) {
-      if (NOT_JSON.has(route)) expect(declared, `${route} answers no JSON and declares an answer`).toBe(false);
-      else expect(declared, `${route} answers JSON: declare it with responds(schema)`).toBe(true);
+      expect(declared, `${route} declares no answer: declare it with responds(schema), or answers() when it is not JSON`).toBeDefined();
+      if (NOT_JSON.has(route)) expect(declared!.schema, `${route} answers no JSON and declares a schema`).toBeUndefined();
+      else expect(declared!.schema, `${route} answers JSON: declare it with responds(schema)`).toBeDefined();
     }
     for (const listed of NOT_JSON) expect(routes.has(listed), `${listed} is no longer a route`).toBe(true);
   });
 
-  it('is served as an OpenAPI 3.1 document naming each declared body and answer at its path and status', async () => {
+  it('is served as an OpenAPI 3.1 document that a maintained validator accepts and that lists every route with its body and answers', async () => {
     const res = await app.request('/api/openapi.json');
     expect(res.status).toBe(200);
-    const doc = (await res.json()) as { openapi: string; paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>> };
+    const doc = (await res.json()) as {
+      openapi: string;
+      paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, { content?: Record<string, unknown> }> }>>;
+    };
     expect(doc.openapi).toBe('3.1.0');
-    for (const [route, { declared, statuses, body }] of routes) {
-      if (!declared && !body) continue;
+    const validator = new Validator();
+    const verdict = await validator.validate(structuredClone(doc));
+    expect(verdict.errors ?? [], 'the OpenAPI 3.1 schema refuses the document').toEqual([]);
+    expect(verdict.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+
+    const listed = Object.entries(doc.paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`));
+    const expected = [...routes.keys()].map((route) => route.replace(/:(\w+)(\{[^}]*\})?/g, '{$1}'));
+    expect(listed.sort()).toEqual(expected.sort());
+
+    for (const [route, { declared, body }] of routes) {
       const [method, path] = route.split(' ') as [string, string];
-      const operation = doc.paths[path.replace(/:(\w+)(\{[^}]*\})?/g, '{$1}')]?.[method.toLowerCase()];
-      expect(operation, route).toBeDefined();
-      for (const status of statuses) {
-        expect(operation!.responses[String(status)], `${route} ${status}`).toMatchObject({ content: { 'application/json': { schema: expect.any(Object) } } });
+      const operation = doc.paths[path.replace(/:(\w+)(\{[^}]*\})?/g, '{$1}')]![method.toLowerCase()]!;
+      for (const status of declared!.statuses) {
+        const answer = operation.responses[String(status)];
+        expect(answer, `${route} ${status}`).toBeDefined();
+        if (declared!.schema) expect(answer, `${route} ${status}`).toMatchObject({ content: { 'application/json': { schema: expect.any(Object) } } });
+        else if (declared!.mediaType) expect(Object.keys(answer!.content ?? {}), `${route} ${status}`).toEqual([declared!.mediaType]);
+        else expect(answer!.content, `${route} ${status} has no body`).toBeUndefined();
       }
-      if (body) expect(operation!.requestBody, route).toMatchObject({ content: { 'application/json': { schema: expect.any(Object) } } });
+      if (body) expect(operation.requestBody, route).toMatchObject({ content: { 'application/json': { schema: expect.any(Object) } } });
     }
     expect(doc.paths['/api/payments/config']?.get?.responses['200']).toMatchObject({
       content: { 'application/json': { schema: { type: 'object', properties: { clientId: { type: 'string' } }, required: ['clientId'] } } },
     });
+  });
+
+  it('is refused by the validator when it breaks OpenAPI 3.1, so the check above can fail', async () => {
+    const res = await app.request('/api/openapi.json');
+    const broken = (await res.json()) as { paths: Record<string, Record<string, { responses: unknown }>> };
+    broken.paths['/api/payments/config']!.get!.responses = { twohundred: { description: 'not a status' } };
+    expect((await new Validator().validate(broken)).valid).toBe(false);
   });
 
   it('holds an answer to its declaration outside production: one that drifts is a 500, not a shape the page cannot read', async () => {

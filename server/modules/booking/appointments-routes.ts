@@ -31,7 +31,7 @@ import { ACCESS_GRANT_HEADER, type BookingSuccess } from '../../../src/domain/bo
 import { appointmentAnswerSchema, appointmentsAnswerSchema, bookingSuccessSchema } from '../../../src/domain/booking-answers';
 import { cancelAnswerSchema, cancellationQuoteSchema, type CancelAnswer, type CancellationQuote } from '../../../src/domain/cancellation';
 import { slotsByDateSchema } from '../../../src/domain/slots-answer';
-import { responds } from '../../platform/http/contract';
+import { answers, responds } from '../../platform/http/contract';
 import { bookingRequestSchema, changeTimeRequestSchema } from '../../../src/domain/booking-request';
 import type { Context } from 'hono';
 import type { MemberVerifier } from '../auth';
@@ -132,7 +132,7 @@ export function appointmentsRoutes(
     return c.json(await change.changeTime.slots(userId, c.req.param('id')));
   });
 
-  app.get('/:id/calendar.ics', async (c) => {
+  app.get('/:id/calendar.ics', answers('text/calendar', 'The booking as a calendar file'), async (c) => {
     const found = await appointments.get(c.get('member').userId, c.req.param('id'));
     if (!found) throw await notFound(c);
     c.header('Content-Type', calendarContentType(found.appointment));

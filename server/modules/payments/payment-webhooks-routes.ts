@@ -18,7 +18,9 @@
  */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { z } from '../../../src/domain/schema-kit';
 import type { Database } from '../../platform/db/adapter';
+import { responds } from '../../platform/http/contract';
 import { findBadText, MAX_PAYPAL_JSON_DEPTH, parseJson, tooDeepMessage } from '../../platform/http/text-rules';
 import type { Logger } from '../../platform/logger';
 import type { WebhookQueue } from './webhook-jobs';
@@ -40,10 +42,14 @@ function exactText(bytes: ArrayBuffer): string | null {
   }
 }
 
+/** What PayPal is told of a notification stored for acting on: its 200 is all PayPal reads. */
+const receivedSchema = z.strictObject({ status: z.literal('received') });
+
 export function paymentWebhookRoutes(webhooks: PaymentWebhooks, queueWebhook: WebhookQueue, db: Database, now: () => Date, logger: Logger) {
   const app = new Hono();
   app.post(
     '/',
+    responds(receivedSchema),
     bodyLimit({
       maxSize: MAX_WEBHOOK_BYTES,
       onError: () => {
@@ -76,7 +82,7 @@ export function paymentWebhookRoutes(webhooks: PaymentWebhooks, queueWebhook: We
         const { processed } = await recordWebhookEvent(tx, event, transmissionId, now());
         if (!processed) await queueWebhook(tx, event.id);
       });
-      return c.json({ status: 'received' });
+      return c.json({ status: 'received' } satisfies z.output<typeof receivedSchema>);
     },
   );
   return app;

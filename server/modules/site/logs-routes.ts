@@ -15,6 +15,7 @@ import type { Logger } from '../../platform/logger';
 import { takeAttempt } from '../../platform/throttle';
 import { withoutBadText } from '../../../src/domain/clean-text';
 import { parseJson } from '../../platform/http/text-rules';
+import { answers } from '../../platform/http/contract';
 
 const MAX_BODY = 8 * 1024;
 const LIMIT = { max: 30, windowMs: 10 * 60_000 };
@@ -24,7 +25,7 @@ const clean = (value: unknown, max: number) => (typeof value === 'string' ? with
 export function logsRoutes(db: Database, verify: MemberVerifier, now: () => Date, logger: Logger) {
   const app = new Hono();
   const accepted = () => new Response(null, { status: 202 });
-  app.post('/error', bodyLimit({ maxSize: MAX_BODY, onError: accepted }), async (c) => {
+  app.post('/error', answers(null, 'Accepted, whatever was sent', { status: 202 }), bodyLimit({ maxSize: MAX_BODY, onError: accepted }), async (c) => {
     try {
       const token = /^Bearer\s+(\S+)$/i.exec(c.req.header('Authorization') ?? '')?.[1];
       const member = token && token.length < 8192 ? await verify(token) : null;

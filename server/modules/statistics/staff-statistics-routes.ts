@@ -14,7 +14,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { publishedAnswerSchema, staffStatisticsAnswerSchema, type PublishedAnswer, type StaffStatisticsAnswer } from '../../../src/domain/published-statistics-answer';
-import { responds } from '../../platform/http/contract';
+import { answers, responds } from '../../platform/http/contract';
 import { londonDate } from '../../../src/domain/london-time';
 import { publishBodySchema, statisticsQuerySchema } from '../../../src/domain/statistics-bodies';
 import { statisticsCsvName } from '../../../src/domain/screening-stats';
@@ -39,7 +39,7 @@ export function staffStatisticsRoutes(stats: ScreeningStatsService, now: () => D
     return c.json({ figures, years } satisfies StaffStatisticsAnswer);
   });
 
-  app.get('/export.csv', async (c) => {
+  app.get('/export.csv', answers('text/csv', 'The yearly figures as CSV'), async (c) => {
     const { year, event_type } = filters(c);
     const figures = await stats.figures(year, event_type);
     return c.body(statisticsCsv(figures), 200, {

@@ -17,10 +17,22 @@ import { routeTag } from './route-tags';
 /** The successful statuses a route may declare. */
 export type SuccessStatus = 200 | 201 | 202;
 
-/** A route's declared answer: the JSON it sends when it succeeds, and with which statuses. */
-export interface DeclaredResponse {
+/** A route's declared answer: what it sends when it succeeds, and with which statuses. */
+export type DeclaredResponse = JsonAnswer | OtherAnswer;
+
+/** JSON described by a schema, which is checked as it leaves. */
+export interface JsonAnswer {
   schema: z.ZodMiniType;
   /** [200] unless the route says otherwise ([201] for one that creates; [201, 200] for one that creates or finds again). */
+  statuses: readonly SuccessStatus[];
+}
+
+/** Something that is not described by a schema: a file of a media type, or no body at all. */
+export interface OtherAnswer {
+  schema?: undefined;
+  /** The answer's media type, or null for an answer with no body. */
+  mediaType: string | null;
+  description: string;
   statuses: readonly SuccessStatus[];
 }
 
@@ -41,7 +53,17 @@ export function responds<T extends z.ZodMiniType>(
   return declared.set(middleware, { schema, statuses: typeof status === 'number' ? [status] : status });
 }
 
-/** The answer `handler` declares, when it is responds()' middleware (as registered, or as Hono wraps it in a mounted sub-app). */
+/**
+ * Middleware that declares an answer no schema describes: a file of
+ * `mediaType` (a calendar, a CSV, the OpenAPI document), or, with null, a
+ * status with no body. The document lists it; nothing is checked.
+ */
+export function answers(mediaType: string | null, description: string, { status = 200 }: { status?: SuccessStatus } = {}): MiddlewareHandler {
+  const middleware: MiddlewareHandler = async (_c, next) => next();
+  return declared.set(middleware, { mediaType, description, statuses: [status] });
+}
+
+/** The answer `handler` declares, when it is responds()' or answers()' middleware (as registered, or as Hono wraps it in a mounted sub-app). */
 export const declaredResponseOf = declared.of;
 
 /** The response schema `handler` declares, whatever its status. */
@@ -69,7 +91,7 @@ export function checkResponses(): MiddlewareHandler {
     const declaration = matchedRoutes(c)
       .map((route) => declaredResponseOf(route.handler))
       .find((found) => found !== undefined);
-    if (!declaration) return;
+    if (!declaration?.schema) return;
     if (!(declaration.statuses as readonly number[]).includes(status)) {
       throw new ResponseDrift(`${c.req.method} ${c.req.path} answered ${status} where it declares ${declaration.statuses.join(' or ')}`);
     }

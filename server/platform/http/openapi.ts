@@ -1,7 +1,7 @@
 /**
  * The API's OpenAPI 3.1 document, read from the app's own routing table:
  * each route's declared body (validBody) and answer (responds, at its
- * declared statuses), as JSON
+ * declared statuses, or answers for a file or an empty answer), as JSON
  * Schema made by zod from the same schemas the server parses with
  * (docs/architecture.md#contract). Nothing is written twice, so the
  * document cannot say one thing while a route does another.
@@ -21,7 +21,7 @@ export const API_DOCUMENT_VERSION = '2026-11-26';
 interface Operation {
   parameters?: Array<{ name: string; in: 'path'; required: true; schema: { type: 'string' } }>;
   requestBody?: { required: true; content: { 'application/json': { schema: JsonSchema } } };
-  responses: Record<string, { description: string; content?: { 'application/json': { schema: JsonSchema } } }>;
+  responses: Record<string, { description: string; content?: Record<string, { schema: JsonSchema }> }>;
 }
 
 export interface OpenApiDocument {
@@ -63,11 +63,17 @@ export function openApiDocument(app: Hono, info: OpenApiDocument['info'], prefix
       operation.requestBody = { required: true, content: { 'application/json': { schema: jsonSchema(body, 'input') } } };
       operation.responses['422'] ??= { description: 'The body does not fit: `{error, message, issues}`' };
     }
-    if (answer) {
+    if (answer?.schema) {
       const schema = jsonSchema(answer.schema, 'output');
       for (const status of answer.statuses) {
         operation.responses[String(status)] = { description: DESCRIPTION[status], content: { 'application/json': { schema } } };
       }
+    } else if (answer) {
+      const [status] = answer.statuses;
+      operation.responses[String(status)] = {
+        description: answer.description,
+        ...(answer.mediaType ? { content: { [answer.mediaType]: { schema: { type: 'string' } } } } : {}),
+      };
     }
   }
   return { openapi: '3.1.0', info, paths };
