@@ -1,5 +1,5 @@
 /**
- * Plain SQL migrations (server/platform/db/migrations/NNN-name.sql), applied in
+ * Plain SQL migrations (server/platform/db/migrations/, numbered: 001-events.sql first), applied in
  * order at start and recorded in schema_migrations. Running it again is a
  * no-op; two processes starting at once on PostgreSQL queue on an advisory
  * lock, so each migration runs exactly once. A migration edited after it
