@@ -29,7 +29,7 @@ function commentsOf(file: string): Array<{ line: number; text: string }> {
   return found;
 }
 
-/** Paths from the repository's root (server/..., docs/rules.md#anchor), or relative (./x.ts). */
+/** Paths from the repository's root (server/..., docs/rules.md#age), or relative (./x.ts). */
 const ROOTED = /(?<![\w@/.-])((?:\.\.?\/)*(?:server|src|sw|scripts|tests|docs|public|eslint-rules|\.ci)\/[\w./@[\]-]*[\w\]])(#[\w-]+)?/g;
 /** A file named alone (capture-answer.ts): some tracked file must have that name. */
 const BARE = /(?<![\w@/.:-])([\w-]+(?:\.[\w-]+)*\.(?:ts|tsx|mjs|css|md|sql))\b(?![\w/-])/g;
