@@ -1,7 +1,20 @@
 /**
- * A small levelled logger: one line per message on stdout/stderr, so the
- * server's log stays readable in a terminal and greppable in a container.
+ * The server's log: pino, one JSON object per line on stdout (`level`,
+ * `time`, `pid`, `hostname`, `msg`), so a container's collector can search
+ * it by field; in a terminal, pipe it through `npx pino-pretty`.
+ *
+ * Modules see the narrow face below, message first, so none depends on
+ * pino and a test's stand-in logger is four functions. The detail becomes
+ * fields of the line: an Error goes under `err` (type, message and stack,
+ * its causes' included), anything else under `detail` as JSON, never
+ * flattened into the message.
+ *
+ * Nothing personal goes in a message or a detail (no email address, name,
+ * request body or token): erasing a member's record cannot reach the log
+ * (ADR 0021).
  */
+import { types } from 'node:util';
+import { pino, type DestinationStream, type Logger as Pino } from 'pino';
 import type { LogLevel } from './env';
 
 export interface Logger {
@@ -11,30 +24,38 @@ export interface Logger {
   error(message: string, detail?: unknown): void;
 }
 
-const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
-
-function describe(detail: unknown): string {
-  if (detail === undefined) return '';
-  if (detail instanceof Error) return ` ${detail.stack ?? detail.message}`;
-  try {
-    return ` ${JSON.stringify(detail)}`;
-  } catch {
-    return ` ${String(detail)}`;
-  }
+/**
+ * What of an Error is logged: pino's err serializer's type, message (with
+ * its causes') and stack, and a code, but none of its other fields: a
+ * database error's `detail` quotes the row it refused (the address, in a
+ * clash of unique emails).
+ */
+function errorFields(error: Error): Record<string, unknown> {
+  const { type, message, stack, code } = pino.stdSerializers.err(error);
+  return code === undefined ? { type, message, stack } : { type, message, stack, code };
 }
 
-export function createLogger(level: LogLevel): Logger {
-  const write = (at: Exclude<LogLevel, 'silent'>, message: string, detail?: unknown) => {
-    if (RANK[at] < RANK[level]) return;
-    const line = `${new Date().toISOString()} ${at.toUpperCase().padEnd(5)} ${message}${describe(detail)}\n`;
-    (at === 'error' || at === 'warn' ? process.stderr : process.stdout).write(line);
-  };
-  return {
-    debug: (m, d) => write('debug', m, d),
-    info: (m, d) => write('info', m, d),
-    warn: (m, d) => write('warn', m, d),
-    error: (m, d) => write('error', m, d),
-  };
+/** The fields a detail adds to its line. */
+function fieldsOf(detail: unknown): { err: unknown } | { detail: unknown } {
+  // isNativeError also knows an Error made in another realm (a worker thread's, a vm's).
+  return detail instanceof Error || types.isNativeError(detail) ? { err: detail } : { detail };
 }
 
-export const silentLogger: Logger = createLogger('silent');
+/**
+ * A logger at `level`; lines go to stdout, or to `destination` (a test's
+ * collector). Writes are synchronous, so a line logged just before
+ * process.exit is not lost.
+ */
+export function createLogger(level: LogLevel, destination?: DestinationStream): Logger {
+  const log: Pino = pino({ level, serializers: { err: errorFields } }, destination ?? pino.destination({ dest: 1, sync: true }));
+  const at =
+    (method: 'debug' | 'info' | 'warn' | 'error') =>
+    (message: string, detail?: unknown): void => {
+      if (detail === undefined) log[method](message);
+      else log[method](fieldsOf(detail), message);
+    };
+  return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
+}
+
+/** Logs nothing, and opens no stream to do so. */
+export const silentLogger: Logger = createLogger('silent', { write: () => {} });

@@ -89,7 +89,7 @@ export function staffJobsRoutes(jobs: Jobs, db: Database, logger: Logger, now: (
       throw new ApiError(404, 'not_found', 'That job is not waiting to be retried: it may have succeeded meanwhile, or be under way.');
     }
     await recordAudit(db, actorOf(c), { action: 'job.retry', entity: 'job', entityId: `${kind}:${id}`, before: null, after: null }, now());
-    logger.info(`Staff ${c.get('member').email} retried ${kind} job ${id}: ${tried.outcome}`);
+    logger.info(`Staff ${c.get('member').userId} retried ${kind} job ${id}: ${tried.outcome}`);
     const answer: RetryAnswer =
       tried.outcome === 'failed'
         ? {
