@@ -5,6 +5,7 @@
  * comment markers and whitespace included.
  */
 import { describe, expect, it } from 'vitest';
+import { loadMigrations } from '../../server/platform/db/migrate';
 import { SqlTextError, sqlWithoutComments as strip } from '../../server/platform/db/sql-text';
 
 describe('sqlWithoutComments', () => {
@@ -104,5 +105,14 @@ describe('sqlWithoutComments', () => {
   it('gives the same text when run again', () => {
     const text = "SELECT 'a'\n'b', E'\\'' /* c */ FROM t -- d\n WHERE x = $$ -- e $$";
     expect(strip(strip(text))).toBe(strip(text));
+  });
+});
+
+describe('the migrations without their comments', () => {
+  it.each(loadMigrations().map((m) => [m.name, m.sql] as const))('%s keeps none of its comments', (_name, sql) => {
+    // None of the migrations has a comment marker inside a literal.
+    expect(sql).not.toMatch(/--|\/\*|\*\//);
+    expect(sql).not.toMatch(/^\s|\s$/);
+    expect(strip(sql)).toBe(sql);
   });
 });
