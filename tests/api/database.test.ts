@@ -1,12 +1,24 @@
 /**
  * The database layer on each engine: migrations safe to run twice (and at
- * once), one set of JavaScript types whichever engine answers,
+ * once), checksummed by their SQL without comments (databases that stored
+ * the old whole-file checksums start and are upgraded, a changed SQL is
+ * refused), one set of JavaScript types whichever engine answers,
  * transactions that roll back, and demo data loaded only into an empty
  * table unless SEED_DEMO=false.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ScreeningEvent } from '../../src/domain/event';
-import { loadMigrations, migrate } from '../../server/platform/db/migrate';
+import type { Database } from '../../server/platform/db/adapter';
+import {
+  loadMigrationHistory,
+  loadMigrations,
+  migrate,
+  type Migration,
+  migrationFrom,
+  MIGRATIONS_DIR,
+  sha256,
+} from '../../server/platform/db/migrate';
 import { col, RowShapeError, rowOf, rowsOf } from '../../server/platform/db/rows';
 import { silentLogger } from '../../server/platform/logger';
 import { verifyAccessCode } from '../../server/modules/events/access-code';
@@ -15,6 +27,31 @@ import { getJson, testApp } from '../fixtures/app';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../fixtures/db';
 import { makeEvent } from '../fixtures/events';
 import { insertEvent } from '../../server/modules/events/events-table';
+
+/** A migration file's text as written, comments and all. */
+function fileText(name: string): string {
+  return readFileSync(`${MIGRATIONS_DIR}/${name}.sql`, 'utf8');
+}
+
+/** What the migrations built in the current schema: tables' columns, constraints, indexes, triggers and functions. */
+async function schemaOf(db: Database): Promise<string[]> {
+  const [{ schema } = { schema: '' }] = await db.query<{ schema: string }>('SELECT current_schema() AS schema');
+  const rows = await db.query<{ line: string }>(`
+    SELECT format('column %s.%s %s %s default %s', table_name, column_name, data_type, is_nullable, column_default) AS line
+      FROM information_schema.columns WHERE table_schema = current_schema()
+    UNION ALL
+    SELECT format('constraint %s %s %s', conrelid::regclass, conname, pg_get_constraintdef(oid))
+      FROM pg_constraint WHERE connamespace = current_schema()::regnamespace
+    UNION ALL
+    SELECT format('index %s', indexdef) FROM pg_indexes WHERE schemaname = current_schema()
+    UNION ALL
+    SELECT format('trigger %s', pg_get_triggerdef(t.oid))
+      FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+     WHERE NOT t.tgisinternal AND c.relnamespace = current_schema()::regnamespace
+    UNION ALL
+    SELECT format('function %s %s', proname, prosrc) FROM pg_proc WHERE pronamespace = current_schema()::regnamespace`);
+  return rows.map((r) => r.line.replaceAll(`${schema}.`, '')).sort();
+}
 
 describe.each(ENGINES)('database on %s', (engine) => {
   describe('migrations', () => {
@@ -33,6 +70,95 @@ describe.each(ENGINES)('database on %s', (engine) => {
       expect(await migrate(db)).toEqual([]);
       const rows = await db.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name');
       expect(rows.map((r) => r.name)).toEqual(names);
+    });
+
+    it('runs each migration without its comments, and that builds the same schema as the files as written', async () => {
+      test = await createTestDatabase(engine, { migrated: false });
+      const asWritten = await createTestDatabase(engine, { migrated: false });
+      try {
+        const written = loadMigrations().map((m) => ({ ...m, sql: fileText(m.name) }));
+        expect(written.some((m, i) => m.sql !== loadMigrations()[i]?.sql)).toBe(true);
+        await migrate(test.db);
+        await migrate(asWritten.db, written);
+        const schema = await schemaOf(test.db);
+        expect(schema.length).toBeGreaterThan(100);
+        expect(schema).toEqual(await schemaOf(asWritten.db));
+      } finally {
+        await asWritten.dispose();
+      }
+    });
+
+    describe('a database that applied them when whole files were checksummed', () => {
+      const history = loadMigrationHistory();
+
+      /** Migrated, then its stored checksums set back to those of the files' whole text before comments could change. */
+      async function migratedWithOldChecksums(): Promise<Database> {
+        test = await createTestDatabase(engine, { migrated: false });
+        await migrate(test.db);
+        for (const [name, record] of Object.entries(history)) {
+          await test.db.query('UPDATE schema_migrations SET checksum = $1 WHERE name = $2', [record.text, name]);
+        }
+        return test.db;
+      }
+
+      const storedChecksums = async (db: Database) =>
+        Object.fromEntries(
+          (await db.query<{ name: string; checksum: string }>('SELECT name, checksum FROM schema_migrations')).map((r) => [r.name, r.checksum]),
+        );
+
+      it('starts with the files as they are now and stores the new checksums', async () => {
+        const db = await migratedWithOldChecksums();
+        const migrations = loadMigrations();
+        expect(Object.keys(history).length).toBeGreaterThan(0);
+        expect(Object.values(history).every((record) => typeof record.text === 'string')).toBe(true);
+        expect(await storedChecksums(db)).toEqual(Object.fromEntries(Object.entries(history).map(([name, r]) => [name, r.text])));
+
+        expect(await migrate(db)).toEqual([]);
+        expect(await storedChecksums(db)).toEqual(Object.fromEntries(migrations.map((m) => [m.name, m.checksum])));
+        expect(await migrate(db)).toEqual([]);
+      });
+
+      it('accepts a comment written since', async () => {
+        const db = await migratedWithOldChecksums();
+        const commented = loadMigrations().map((m) =>
+          m.name === '300-appointments' ? migrationFrom(m.name, `-- A comment added later.\n${fileText(m.name).replace(/;\n/g, '; /* here too */\n')}`) : m,
+        );
+        expect(await migrate(db, commented)).toEqual([]);
+      });
+
+      it('upgrades in the transaction that migrates: a failing new migration leaves the old checksums', async () => {
+        const db = await migratedWithOldChecksums();
+        const before = await storedChecksums(db);
+        const broken = [...loadMigrations(), migrationFrom('999-broken', 'ALTER TABLE no_such_table ADD COLUMN x int;')];
+        await expect(migrate(db, broken)).rejects.toThrow(/no_such_table/);
+        expect(await storedChecksums(db)).toEqual(before);
+      });
+
+      it('refuses a stored checksum that is neither the old nor the new one', async () => {
+        const db = await migratedWithOldChecksums();
+        await db.query('UPDATE schema_migrations SET checksum = $1 WHERE name = $2', [sha256('some other text'), '300-appointments']);
+        await expect(migrate(db)).rejects.toThrow('Migration 300-appointments was changed after it was applied; add a new migration instead.');
+        // Nor does a migration's old checksum stand for another's.
+        await db.query('UPDATE schema_migrations SET checksum = $1 WHERE name = $2', [history['101-auth']?.text, '300-appointments']);
+        await expect(migrate(db)).rejects.toThrow('Migration 300-appointments was changed after it was applied');
+      });
+
+      it('refuses a file whose SQL changed, whichever checksum is stored', async () => {
+        const db = await migratedWithOldChecksums();
+        const changed: Migration[] = loadMigrations().map((m) =>
+          m.name === '300-appointments' ? migrationFrom(m.name, fileText(m.name).replace('price >= 0', 'price >= 1')) : m,
+        );
+        expect(changed.find((m) => m.name === '300-appointments')?.checksum).not.toBe(history['300-appointments']?.sql);
+        await expect(migrate(db, changed)).rejects.toThrow('Migration 300-appointments was changed after it was applied');
+        // Only whitespace inside a string: still other SQL.
+        const spaced = loadMigrations().map((m) =>
+          m.name === '102-member-profiles' ? migrationFrom(m.name, fileText(m.name).replace("'^[0-9]{10}$'", "' ^[0-9]{10}$'")) : m,
+        );
+        await expect(migrate(db, spaced)).rejects.toThrow('Migration 102-member-profiles was changed after it was applied');
+        // Once upgraded, the same.
+        expect(await migrate(db)).toEqual([]);
+        await expect(migrate(db, changed)).rejects.toThrow('Migration 300-appointments was changed after it was applied');
+      });
     });
   });
 

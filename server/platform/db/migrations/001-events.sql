@@ -1,17 +1,20 @@
--- Screening events (SPEC.md section 3), one spelling of the address lines.
+-- Screening events (docs/rules.md#events), one spelling of the address lines.
 -- Money is in pence. event_date, start_time and end_time are UK wall-clock
 -- (Europe/London) values; the server compares them with "now" through
--- src/domain/london-time.ts, never through the database's zone.
+-- src/domain/london-time.ts, never through the database's zone
+-- (docs/rules.md#time-and-formats).
 CREATE TABLE events (
   event_id          uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   event_name        text NOT NULL CHECK (length(btrim(event_name)) > 0),
   event_description text NOT NULL DEFAULT '',
-  -- What the listing's "for" filter matches.
+  -- What the listing's type filter ("for") matches
+  -- (docs/rules.md#event-filters).
   category          text NOT NULL CHECK (category IN ('community', 'freemasons', 'corporate')),
   product_id        text NOT NULL,
   product_name      text NOT NULL,
   product_price     integer NOT NULL CHECK (product_price >= 0),
-  -- This event's own price; NULL means the product's price applies.
+  -- This event's own price; NULL means the product's price applies
+  -- (docs/rules.md#event-categories).
   price             integer CHECK (price >= 0),
   event_date        date NOT NULL,
   start_time        time NOT NULL,
@@ -20,17 +23,19 @@ CREATE TABLE events (
   email_template    text,
   lab_name          text,
   is_private        boolean NOT NULL DEFAULT false,
-  -- scrypt hash of a private event's access code. Never selected into an
-  -- API response: queries name their columns (server/db/events-table.ts).
+  -- Salted scrypt hash of a private event's access code
+  -- (docs/rules.md#access-codes). Never selected into an API response:
+  -- queries name their columns (server/modules/events/events-table.ts).
   access_code_hash  text,
   total_spaces      integer NOT NULL CHECK (total_spaces >= 0),
-  -- There is no bookings table yet, so the number of places taken is kept
-  -- here for now. The booking work replaces this column with a count of
-  -- confirmed and held bookings.
+  -- The number of places taken, kept here until bookings had a table of their
+  -- own: migration 300 drops this column, and places are counted from the
+  -- bookings instead (docs/rules.md#places-and-holds).
   booked_spaces     integer NOT NULL DEFAULT 0 CHECK (booked_spaces >= 0),
   places_per_slot   integer NOT NULL DEFAULT 1 CHECK (places_per_slot > 0),
   payment_required  boolean NOT NULL DEFAULT false,
-  -- 'CORPORATE': employer-only, exempt from the 24/48-hour booking cut-off.
+  -- 'CORPORATE': for one employer's staff, with no booking cut-off
+  -- (docs/rules.md#booking-window).
   exclusive_for     text CHECK (exclusive_for IN ('CORPORATE')),
   contact_email     text,
   address_line_1    text NOT NULL,

@@ -1,7 +1,9 @@
--- The /auth/v1 stand-in (docs/decisions/0006): users, sessions, rotating
--- refresh tokens, one-time email links and sign-in throttles all live in
--- the database, so several server processes share them. Secrets are stored
--- only as hashes: bcrypt for passwords, SHA-256 for random tokens.
+-- The /auth/v1 stand-in (docs/decisions/0006-auth-stand-in.md): users,
+-- sessions, rotating refresh tokens, one-time email links and sign-in
+-- throttles all live in the database, so several server processes share them.
+-- Secrets are stored only as hashes: SHA-256 for random tokens, and for
+-- passwords bcrypt when this was written, argon2id since (an older bcrypt
+-- hash is replaced at the next sign-in; server/modules/auth/passwords.ts).
 CREATE TABLE auth_users (
   id                 uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   email              text NOT NULL UNIQUE CHECK (email = lower(btrim(email))),

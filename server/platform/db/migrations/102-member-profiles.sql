@@ -1,6 +1,7 @@
--- Member profiles (SPEC.md section 3), one per auth user. profile_id is the
--- number members see after "CHAPS". NHS number: digits only, checked by
--- the server (src/domain/nhs-number.ts) before it gets here.
+-- Member profiles (docs/rules.md#profile), one per auth user. profile_id is
+-- the number members see after "CHAPS". NHS number: digits only, checked by
+-- the server (src/domain/nhs-number.ts, docs/rules.md#nhs-number) before it
+-- gets here.
 CREATE TABLE member_profiles (
   profile_id          integer GENERATED ALWAYS AS IDENTITY (START WITH 1001) PRIMARY KEY,
   -- The auth user (the token's sub). No foreign key: with a hosted Supabase
@@ -26,9 +27,9 @@ CREATE TABLE member_profiles (
   updated_at          timestamptz NOT NULL DEFAULT now()
 );
 
--- A member's past screening appointments and their lab results. A result
--- may arrive without a linked appointment, and an appointment may have no
--- result yet; both show on /medical-results.
+-- A member's past screening appointments and their lab results. A result may
+-- arrive without a linked appointment, and an appointment may have no result
+-- yet; both show on /medical-results (docs/rules.md#medical-results).
 CREATE TABLE member_appointments (
   appointment_id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   profile_id     integer NOT NULL REFERENCES member_profiles (profile_id) ON DELETE CASCADE,

@@ -1,6 +1,7 @@
--- Contact-form enquiries (SPEC.md section 2). Each is also emailed to
--- ENQUIRIES_EMAIL; emailed_at stays NULL when that failed, so none is lost.
--- The sender's network address is kept only as a hash, for the rate limit.
+-- Contact-form enquiries (docs/rules.md#contact-form). Each is also emailed
+-- to ENQUIRIES_EMAIL; emailed_at stays NULL when that failed, so none is
+-- lost. The sender's network address is kept only as a hash, for the rate
+-- limit.
 CREATE TABLE contact_enquiries (
   id            uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   first_name    text NOT NULL,

@@ -1,5 +1,5 @@
--- Newsletter subscribers (SPEC.md section 3): one row per email address,
--- however often it is submitted.
+-- Newsletter subscribers (docs/rules.md#newsletter): one row per email
+-- address, however often it is submitted.
 CREATE TABLE newsletter_subscriptions (
   email             text PRIMARY KEY CHECK (email = lower(email)),
   name              text NOT NULL,

@@ -1,11 +1,13 @@
--- Booking (issue 7, docs/decisions/0007): consents, appointments and the
--- throttles of access-code checks. Places taken are no longer stored on the
--- event: they are the count of confirmed and unexpired held appointments,
--- so the number can never drift from the bookings themselves.
+-- Booking (docs/rules.md#booking,
+-- docs/decisions/0007-bookings-appointments-and-history.md): consents,
+-- appointments and the throttles of access-code checks. Places taken are no
+-- longer stored on the event: they are the count of confirmed and unexpired
+-- held appointments, so the number can never drift from the bookings
+-- themselves (docs/rules.md#places-and-holds).
 
--- A member's answers to the PSA consent form (SPEC.md sections 3 and 5),
--- kept as given. event_id is NULL for a /test-consent link, which names a
--- test date instead of an event.
+-- A member's answers to the PSA consent form (docs/rules.md#consent), kept as
+-- given. event_id is NULL for a /test-consent link
+-- (docs/rules.md#test-consent), which names a test date instead of an event.
 CREATE TABLE consents (
   consent_id       uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   profile_id       integer NOT NULL REFERENCES member_profiles (profile_id) ON DELETE CASCADE,
@@ -52,12 +54,14 @@ CREATE INDEX appointments_event_active ON appointments (event_id, slot_start) WH
 CREATE INDEX appointments_user ON appointments (user_id);
 
 -- Attempts per key in a fixed window (access-code guesses per address and
--- event), in the database so every server process shares the count.
+-- event, docs/rules.md#access-codes), in the database so every server process
+-- shares the count.
 CREATE TABLE request_throttles (
   key          text PRIMARY KEY,
   attempts     integer NOT NULL,
   window_start timestamptz NOT NULL
 );
 
--- Places taken are now counted from appointments (server/db/events-table.ts).
+-- Places taken are now counted from appointments (placesTaken in
+-- server/modules/events/events-table.ts).
 ALTER TABLE events DROP COLUMN booked_spaces;

@@ -1,8 +1,8 @@
--- Card payments (issue 9, docs/decisions/0009): the PayPal orders this
--- server created, one transaction row per PayPal capture, what the page
--- reported about a payment, and the page's error log. The local PayPal
--- sandbox keeps its own orders here too, so it survives a restart like
--- PayPal would.
+-- Card payments (docs/rules.md#card-payment,
+-- docs/decisions/0009-card-payments.md): the PayPal orders this server
+-- created, one transaction row per PayPal capture, what the page reported
+-- about a payment, and the page's error log. The local PayPal sandbox keeps
+-- its own orders here too, so it survives a restart like PayPal would.
 
 -- One PayPal order for one held appointment. A hold may have several
 -- orders (a recoverable decline starts a new card attempt), never two open.
@@ -36,9 +36,10 @@ CREATE TABLE payment_orders (
 CREATE INDEX payment_orders_unsettled ON payment_orders (created_at) WHERE status IN ('creating', 'created', 'refund_due');
 CREATE INDEX payment_orders_appointment ON payment_orders (appointment_id);
 
--- SPEC.md section 3's transaction record, written by the server from
--- PayPal's answer. capture_id is unique: one row per PayPal capture however
--- often a capture is replayed; a failure with no capture has none.
+-- The server's own record of each capture (docs/rules.md#card-payment),
+-- written from PayPal's answer. capture_id is unique: one row per PayPal
+-- capture however often a capture is replayed; a failure with no capture has
+-- none.
 CREATE TABLE payment_transactions (
   transaction_id     uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   payment_id         uuid NOT NULL REFERENCES payment_orders (payment_id) ON DELETE RESTRICT,
@@ -79,8 +80,8 @@ CREATE TABLE client_error_logs (
   created_at     timestamptz NOT NULL DEFAULT now()
 );
 
--- The local PayPal sandbox (server/payments/sandbox): its orders as PayPal
--- would hold them, and the answers it gave per PayPal-Request-Id.
+-- The local PayPal sandbox (server/stand-ins/paypal-sandbox/): its orders as
+-- PayPal would hold them, and the answers it gave per PayPal-Request-Id.
 CREATE TABLE dev_paypal_orders (
   order_id    text PRIMARY KEY,
   body        jsonb NOT NULL,

@@ -1,4 +1,5 @@
--- The staff console (issue 10, docs/decisions/0010-staff-console.md).
+-- The staff console (docs/rules.md#staff-role,
+-- docs/decisions/0010-staff-console.md).
 
 -- Supabase keeps roles the member cannot change in app_metadata (a hosted
 -- project sets it with its admin API); the stand-in keeps them here and
@@ -26,10 +27,10 @@ CREATE TABLE staff_audit (
 );
 CREATE INDEX staff_audit_entity ON staff_audit (entity, entity_id);
 
--- Arrival at the venue: one row per appointment, so a check-in queued
--- offline and sent twice (or by two staff phones) is recorded once.
--- checked_in_at is when staff tapped the name (the phone's clock, as sent);
--- recorded_at is when the server received it.
+-- Arrival at the venue (docs/rules.md#check-in): one row per appointment, so
+-- a check-in queued offline and sent twice (or by two staff phones) is
+-- recorded once. checked_in_at is when staff tapped the name (the phone's
+-- clock, as sent); recorded_at is when the server received it.
 CREATE TABLE check_ins (
   appointment_id uuid PRIMARY KEY REFERENCES appointments (appointment_id) ON DELETE CASCADE,
   event_id       uuid NOT NULL REFERENCES events (event_id) ON DELETE CASCADE,

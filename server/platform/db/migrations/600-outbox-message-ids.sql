@@ -1,6 +1,6 @@
--- Each email is a job (docs/decisions/0013) and carries its job's
--- Message-ID on every try; the outbox stand-in keeps one copy per id, as a
--- mail server that recognises a repeated message would.
+-- Each email is a job (docs/decisions/0013-job-queue.md) and carries its
+-- job's Message-ID on every try; the outbox stand-in keeps one copy per id,
+-- as a mail server that recognises a repeated message would.
 ALTER TABLE outbox ADD COLUMN message_id text;
 CREATE UNIQUE INDEX outbox_message_id ON outbox (message_id);
 

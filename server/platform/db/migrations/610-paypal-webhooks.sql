@@ -1,8 +1,8 @@
--- PayPal's word after the answer (docs/decisions/0009, "Webhooks, refund
--- states and the amount check"): refunds that PayPal leaves pending or
--- fails, captures whose amount is not the order's, captures reversed or
--- refunded at PayPal after the booking was confirmed, and the webhook
--- events PayPal sends about them. Constraints are the ones PostgreSQL
+-- PayPal's word after the answer (docs/decisions/0009-card-payments.md,
+-- "Webhooks, refund states and the amount check"): refunds that PayPal leaves
+-- pending or fails, captures whose amount is not the order's, captures
+-- reversed or refunded at PayPal after the booking was confirmed, and the
+-- webhook events PayPal sends about them. Constraints are the ones PostgreSQL
 -- named for 300's and 400's column checks (401 replaced one already).
 
 -- refund_pending: PayPal took the refund but has not made it yet;
@@ -35,9 +35,10 @@ ALTER TABLE appointments DROP CONSTRAINT appointments_payment_status_check;
 ALTER TABLE appointments ADD CONSTRAINT appointments_payment_status_check
   CHECK (payment_status IN ('paid', 'paid by card', 'unpaid', 'refund pending', 'refunded', 'refund failed'));
 
--- Each verified PayPal webhook event once: a redelivery or replay of a
--- stored id changes nothing. The event is acted on after it is stored
--- (processPayPalWebhook), from the resource's state read back from PayPal.
+-- Each verified PayPal webhook event once: a redelivery or replay of a stored
+-- id changes nothing. The event is acted on after it is stored
+-- (processPayPalWebhook in server/modules/payments/webhooks.ts), from the
+-- resource's state read back from PayPal.
 CREATE TABLE paypal_webhook_events (
   event_id         text PRIMARY KEY,
   event_type       text NOT NULL,
@@ -52,10 +53,10 @@ CREATE TABLE paypal_webhook_events (
 );
 CREATE INDEX paypal_webhook_events_unprocessed ON paypal_webhook_events (received_at) WHERE processed_at IS NULL;
 
--- The local PayPal sandbox: the access tokens it issued (so one can be
--- revoked before it expires), its refunds (which may stay PENDING), and
--- every webhook transmission it signed (verify-webhook-signature answers
--- SUCCESS only for these).
+-- The local PayPal sandbox (server/stand-ins/paypal-sandbox/): the access
+-- tokens it issued (so one can be revoked before it expires), its refunds
+-- (which may stay PENDING), and every webhook transmission it signed
+-- (verify-webhook-signature answers SUCCESS only for these).
 CREATE TABLE dev_paypal_tokens (
   token       text PRIMARY KEY,
   expires_at  timestamptz NOT NULL,

@@ -1,9 +1,10 @@
 -- Every server process keeps ready public answers in memory (the events
--- listing and an event's free slots, server/http/ready-answers.ts), built
--- from events and appointments. Each statement that changes either table,
--- whoever runs it (another server process, a script, psql, a cascade from
--- another table), sends a notice on the data_changes channel; every process
--- LISTENs there (server/db/change-listener.ts) and drops its answers.
+-- listing and an event's free slots, server/platform/http/ready-answers.ts),
+-- built from events and appointments. Each statement that changes either
+-- table, whoever runs it (another server process, a script, psql, a cascade
+-- from another table), sends a notice on the data_changes channel; every
+-- process LISTENs there (server/platform/db/change-listener.ts) and drops its
+-- answers.
 --
 -- NOTIFY inside a transaction is delivered only when it commits and never
 -- when it rolls back, so a process never drops its answers too early and
@@ -14,7 +15,8 @@
 -- acts only on its own.
 --
 -- PGlite runs this too and nobody listens there (one process, whose writes
--- are all seen by server/db/data-changes.ts); a notice no one hears is dropped.
+-- are all seen by server/platform/db/data-changes.ts); a notice no one hears
+-- is dropped.
 CREATE FUNCTION notify_data_change() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN

@@ -1,6 +1,8 @@
--- Which optional emails each member gets (issue 19, src/domain/email-choices.ts).
--- No row means the defaults: reminders and waiting-list offers on, recall
--- invitations and the newsletter off until he asks for them.
+-- Which optional emails each member gets (docs/rules.md#email-choices,
+-- docs/decisions/0018-email-choices-and-unsubscribe.md,
+-- src/domain/email-choices.ts). No row means the defaults: reminders and
+-- waiting-list offers on, recall invitations and the newsletter off until he
+-- asks for them.
 CREATE TABLE member_email_choices (
   profile_id    integer PRIMARY KEY REFERENCES member_profiles (profile_id) ON DELETE CASCADE,
   reminders     boolean NOT NULL DEFAULT true,

@@ -1,9 +1,10 @@
--- The waiting list of a full event (issue 19, docs/decisions/0019). One row
--- per member per joining; a row stays (left, booked, lapsed) so staff see
--- what became of each offer. While status is 'offered' the row holds one
--- place (offer_slot) that no one else can take: every count of places reads
--- live appointments and offered rows together (server/db/events-table.ts),
--- until the member books through it or a sweep passes it on.
+-- The waiting list of a full event (docs/rules.md#waiting-list,
+-- docs/decisions/0019-waiting-list.md). One row per member per joining; a row
+-- stays (left, booked, lapsed) so staff see what became of each offer. While
+-- status is 'offered' the row holds one place (offer_slot) that no one else
+-- can take: every count of places reads live appointments and offered rows
+-- together (placesTaken in server/modules/events/events-table.ts), until the
+-- member books through it or a sweep passes it on.
 CREATE TABLE waiting_list (
   entry_id          uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   event_id          uuid NOT NULL REFERENCES events (event_id) ON DELETE CASCADE,

@@ -1,11 +1,13 @@
--- The recall emails (issue 19, docs/decisions/0020), marked on the result
--- they follow so each goes once, whichever process's sweep finds it: the
--- invitation four weeks before next_test_due (with the events it listed),
--- its one follow-up a month later (follow_up_on, the UK date it is due),
--- and after a red result the prompt to see a GP (gp_prompt_due, set with
--- the result, 6 weeks after the sample). The sweep locks and updates the
--- result's own row, so a second sweep waiting on that lock re-reads the
--- mark and passes the row by.
+-- The recall emails (docs/rules.md#recall-invitations,
+-- docs/rules.md#gp-prompt,
+-- docs/decisions/0020-recall-invitations-and-gp-prompt.md), marked on the
+-- result they follow so each goes once, whichever process's sweep finds it:
+-- the invitation four weeks before next_test_due (with the events it listed),
+-- its one follow-up a month later (follow_up_on, the UK date it is due), and
+-- after a red result the prompt to see a GP (gp_prompt_due, set with the
+-- result, 6 weeks after the sample). The sweep locks and updates the result's
+-- own row, so a second sweep waiting on that lock re-reads the mark and
+-- passes the row by.
 ALTER TABLE member_results ADD COLUMN recall_invited_at timestamptz;
 ALTER TABLE member_results ADD COLUMN recall_invited_events uuid[];
 ALTER TABLE member_results ADD COLUMN recall_follow_up_on date;

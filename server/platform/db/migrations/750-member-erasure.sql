@@ -1,8 +1,9 @@
--- A member's own record (issue 20, docs/decisions/0021-member-data-and-erasure.md).
--- Deleting his account erases his profile, consents and results, but the
--- bookings and card payments stay for the charity's accounts (six years,
--- HMRC and the Charities SORP) with nobody named on them: the booking's
--- link to his profile and his user id become NULL, and erased_at says when.
+-- A member's own record (docs/rules.md#account-erasure,
+-- docs/decisions/0021-member-record-export-and-erasure.md). Deleting his
+-- account erases his profile, consents and results, but the bookings and card
+-- payments stay for the charity's accounts (six years, HMRC and the Charities
+-- SORP) with nobody named on them: the booking's link to his profile and his
+-- user id become NULL, and erased_at says when.
 ALTER TABLE appointments ALTER COLUMN profile_id DROP NOT NULL;
 ALTER TABLE appointments DROP CONSTRAINT appointments_profile_id_fkey;
 ALTER TABLE appointments ADD CONSTRAINT appointments_profile_id_fkey

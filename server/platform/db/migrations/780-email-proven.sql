@@ -1,10 +1,11 @@
--- When the member proved he receives mail at his account's address: he
--- opened a link, or entered a code, sent there (ADR 0021). email_confirmed_at
--- is no such proof: without required confirmation (hosted Supabase's
--- "autoconfirm", AUTH_REQUIRE_EMAIL_CONFIRMATION=false) an address counts as
--- confirmed the moment anyone signs up with it. Rows found by address only
--- (contact messages, the newsletter row, mail) are exported or erased only
--- for a proven address.
+-- When the member proved he receives mail at his account's address: he opened
+-- a link, or entered a code, sent there (docs/rules.md#data-export,
+-- docs/decisions/0021-member-record-export-and-erasure.md).
+-- email_confirmed_at is no such proof: without required confirmation (hosted
+-- Supabase's "autoconfirm", AUTH_REQUIRE_EMAIL_CONFIRMATION=false) an address
+-- counts as confirmed the moment anyone signs up with it. Rows found by
+-- address only (contact messages, the newsletter row, mail) are exported or
+-- erased only for a proven address.
 ALTER TABLE auth_users ADD COLUMN email_proven_at timestamptz;
 
 -- Earlier accounts: confirmed later than signing up means confirmed by a link

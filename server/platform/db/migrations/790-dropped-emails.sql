@@ -1,9 +1,9 @@
 -- Emails the job queue dropped instead of sending because the fact each
 -- depended on no longer held when it was due to leave (a reminder for a
--- booking cancelled or moved meanwhile, an offer lapsed, a member who
--- deleted his account). What kind of email, which fact was gone and
--- when, with its Message-ID: never an address, a name or the words
--- (server/jobs/email-job.ts).
+-- booking cancelled or moved meanwhile, an offer lapsed, a member who deleted
+-- his account). What kind of email, which fact was gone and when, with its
+-- Message-ID: never an address, a name or the words
+-- (server/modules/members/email-job.ts).
 CREATE TABLE dropped_emails (
   drop_id      bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   message_id   text NOT NULL,
