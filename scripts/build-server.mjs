@@ -17,7 +17,6 @@
  * `--out-dir DIR` builds elsewhere (the build's test); DIR must lie inside
  * the project for the packages to be found.
  */
-import { build } from 'esbuild';
 import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -78,6 +77,8 @@ export async function buildServer(outDir = SERVER_OUT) {
   const started = performance.now();
   const fresh = `${outDir}.new-${process.pid}`;
   rmSync(fresh, { recursive: true, force: true });
+  // Loaded here, not at the top: running a build that is up to date needs no devDependency (ADR 0026).
+  const { build } = await import('esbuild');
   const result = await build({
     absWorkingDir: ROOT,
     entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([name, source]) => [name, resolve(ROOT, source)])),
