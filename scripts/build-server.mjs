@@ -78,22 +78,31 @@ export async function buildServer(outDir = SERVER_OUT) {
   const fresh = `${outDir}.new-${process.pid}`;
   rmSync(fresh, { recursive: true, force: true });
   // Loaded here, not at the top: running a build that is up to date needs no devDependency (ADR 0026).
-  const { build } = await import('esbuild');
-  const result = await build({
-    absWorkingDir: ROOT,
-    entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([name, source]) => [name, resolve(ROOT, source)])),
-    outdir: fresh,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20.19',
-    packages: 'external',
-    tsconfig: resolve(ROOT, 'tsconfig.node.json'),
-    // Stack traces name server/*.ts lines when node runs with --enable-source-maps (scripts/run-server.mjs).
-    sourcemap: 'linked',
-    metafile: true,
-    logLevel: 'warning',
-  });
+  const esbuild = await import('esbuild');
+  let result;
+  try {
+    result = await esbuild.build({
+      absWorkingDir: ROOT,
+      entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([name, source]) => [name, resolve(ROOT, source)])),
+      outdir: fresh,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20.19',
+      packages: 'external',
+      tsconfig: resolve(ROOT, 'tsconfig.node.json'),
+      // Stack traces name server/*.ts lines when node runs with --enable-source-maps (scripts/run-server.mjs).
+      sourcemap: 'linked',
+      metafile: true,
+      logLevel: 'warning',
+    });
+  } catch (error) {
+    rmSync(fresh, { recursive: true, force: true });
+    throw error;
+  } finally {
+    // esbuild's helper process would otherwise live as long as ours: the server's whole life under npm start.
+    await esbuild.stop();
+  }
   for (const [name, source] of Object.entries(ASSETS)) cpSync(resolve(ROOT, source), join(fresh, name), { recursive: true });
 
   let bytes = 0;
