@@ -6,7 +6,7 @@ import boundaries from './eslint-rules/boundaries.js';
 import serverBoundaries from './eslint-rules/server-boundaries.js';
 
 export default tseslint.config(
-  { ignores: ['dist', 'dev-dist', 'node_modules', 'data', 'test-results', 'playwright-report', '.tmp'] },
+  { ignores: ['dist', 'dev-dist', 'build', 'node_modules', 'data', 'test-results', 'playwright-report', '.tmp'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
