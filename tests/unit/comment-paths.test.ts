@@ -12,14 +12,18 @@ import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const tracked = execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean);
-const CODE = /^(server|src|sw|scripts|tests|eslint-rules)\/.*\.(ts|tsx|js|mjs|css)$/;
+const CODE = /^(server|src|sw|scripts|tests|eslint-rules)\/.*\.(ts|tsx|js|mjs|css|sql)$/;
 const sources = tracked.filter((file) => CODE.test(file) && existsSync(path.join(root, file)));
 const basenames = new Set(tracked.map((file) => path.basename(file)));
 
-/** Each comment of a file (line and block), with the line it starts on. */
+/** Each comment of a file (line and block; `--` in SQL, whose comments may be corrected since their checksum is of the SQL alone), with the line it starts on. */
 function commentsOf(file: string): Array<{ line: number; text: string }> {
   const text = readFileSync(path.join(root, file), 'utf8');
   const found: Array<{ line: number; text: string }> = [];
+  if (file.endsWith('.sql')) {
+    for (const match of text.matchAll(/--[^\n]*/g)) found.push({ line: text.slice(0, match.index).split('\n').length, text: match[0] });
+    return found;
+  }
   for (const match of text.matchAll(/\/\/[^\n]*|\/\*[\s\S]*?\*\//g)) {
     // `//` inside a URL or a string is not a comment: it follows a colon or a quote.
     const before = text[match.index - 1];
