@@ -7,6 +7,7 @@
  */
 import { randomInt } from 'node:crypto';
 import type { Queryable } from '../../platform/db/adapter';
+import { col, rowOf } from '../../platform/db/rows';
 import { hashToken, randomToken } from './secrets';
 
 export type LinkKind = 'recovery' | 'signup';
@@ -21,6 +22,9 @@ export interface NewLink {
   /** Six digits. */
   code: string;
 }
+
+/** The link used: whose it was. */
+const USED_LINK_ROW = { user_id: col.text() };
 
 const codeHash = (userId: string, code: string) => hashToken(`${userId}:${code}`);
 
@@ -40,7 +44,9 @@ export async function createLink(db: Queryable, userId: string, kind: LinkKind, 
 
 /** Uses a link by its code: the user id, or null when the code is wrong, used, expired or of another kind. */
 export async function consumeCode(db: Queryable, userId: string, code: string, kind: LinkKind, now: Date): Promise<string | null> {
-  const [row] = await db.query<{ user_id: string }>(
+  const row = await rowOf(
+    db,
+    USED_LINK_ROW,
     `UPDATE auth_one_time_tokens SET used_at = $4
      WHERE user_id = $1 AND code_hash = $2 AND kind = $3 AND used_at IS NULL AND expires_at > $4
      RETURNING user_id`,
@@ -51,7 +57,9 @@ export async function consumeCode(db: Queryable, userId: string, code: string, k
 
 /** Uses a link: its user id, or null when unknown, used, expired or of another kind. */
 export async function consumeLink(db: Queryable, token: string, kind: LinkKind, now: Date): Promise<string | null> {
-  const [row] = await db.query<{ user_id: string }>(
+  const row = await rowOf(
+    db,
+    USED_LINK_ROW,
     `UPDATE auth_one_time_tokens SET used_at = $3
      WHERE token_hash = $1 AND kind = $2 AND used_at IS NULL AND expires_at > $3
      RETURNING user_id`,

@@ -5,11 +5,13 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../../platform/db/adapter';
+import { col, rowOf } from '../../platform/db/rows';
 
 export const randomToken = () => randomBytes(32).toString('base64url');
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const SECRET_SETTING = 'jwt_secret';
+const SETTING_ROW = { value: col.text() };
 
 /**
  * The access-token signing secret: AUTH_JWT_SECRET when set, otherwise one
@@ -22,7 +24,7 @@ export async function signingSecret(db: Queryable, configured: string | undefine
     SECRET_SETTING,
     randomBytes(48).toString('base64url'),
   ]);
-  const [row] = await db.query<{ value: string }>('SELECT value FROM auth_settings WHERE name = $1', [SECRET_SETTING]);
+  const row = await rowOf(db, SETTING_ROW, 'SELECT value FROM auth_settings WHERE name = $1', [SECRET_SETTING]);
   if (!row) throw new Error('The auth signing secret could not be stored');
   return row.value;
 }

@@ -13,6 +13,7 @@
  */
 import { createHmac } from 'node:crypto';
 import type { Queryable } from '../../platform/db/adapter';
+import { col, rowOf } from '../../platform/db/rows';
 import { AuthApiError, refreshTokenNotFound } from './auth-error';
 import { hashToken, randomToken } from './secrets';
 
@@ -39,6 +40,17 @@ export interface StartedSession {
 
 export const sessionExpired = () => new AuthApiError(400, 'session_expired', 'Invalid Refresh Token: Session Expired');
 
+const SESSION_ID_ROW = { id: col.text() };
+/** A refresh token with its session: whether the session was revoked, or has otherwise ended (not live). */
+const REFRESH_TOKEN_ROW = {
+  session_id: col.text(),
+  rotated_at: col.nullable(col.instant()),
+  user_id: col.text(),
+  revoked: col.bool(),
+  live: col.bool(),
+};
+const ROTATED_AT_ROW = { rotated_at: col.nullable(col.instant()) };
+
 const successorOf = (key: string, token: string) => createHmac('sha256', key).update(`refresh-successor:${token}`).digest('base64url');
 
 async function storeRefreshToken(db: Queryable, token: string, sessionId: string, now: Date): Promise<string> {
@@ -51,7 +63,9 @@ async function storeRefreshToken(db: Queryable, token: string, sessionId: string
 }
 
 export async function startSession(db: Queryable, userId: string, now: Date): Promise<StartedSession> {
-  const [row] = await db.query<{ id: string }>(
+  const row = await rowOf(
+    db,
+    SESSION_ID_ROW,
     'INSERT INTO auth_sessions (user_id, created_at, refreshed_at) VALUES ($1, $2, $2) RETURNING id',
     [userId, now],
   );
@@ -83,7 +97,9 @@ export type Rotation = { sessionId: string; userId: string; refreshToken: string
  * it. A reuse revokes the session and resolves to `{ reused: true }`.
  */
 export async function rotateRefreshToken(tx: Queryable, token: string, key: string, now: Date, limits: SessionLimits): Promise<Rotation> {
-  const [row] = await tx.query<{ session_id: string; rotated_at: Date | null; user_id: string; live: boolean; revoked: boolean }>(
+  const row = await rowOf(
+    tx,
+    REFRESH_TOKEN_ROW,
     `SELECT rt.session_id, rt.rotated_at, s.user_id, s.revoked_at IS NOT NULL AS revoked, (${LIVE(2)}) AS live
      FROM auth_refresh_tokens rt JOIN auth_sessions s ON s.id = rt.session_id
      WHERE rt.token_hash = $1
@@ -107,7 +123,9 @@ export async function rotateRefreshToken(tx: Queryable, token: string, key: stri
   let current = token;
   for (let step = 0; step < MAX_CHAIN; step += 1) {
     current = successorOf(key, current);
-    const [next] = await tx.query<{ rotated_at: Date | null }>(
+    const next = await rowOf(
+      tx,
+      ROTATED_AT_ROW,
       'SELECT rotated_at FROM auth_refresh_tokens WHERE token_hash = $1 AND session_id = $2',
       [hashToken(current), row.session_id],
     );

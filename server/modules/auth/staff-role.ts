@@ -8,6 +8,7 @@
  */
 import { decodeJwt } from 'jose';
 import type { Queryable } from '../../platform/db/adapter';
+import { col, rowOf } from '../../platform/db/rows';
 import type { Member } from './member-verifier';
 
 export const STAFF_ROLE = 'staff';
@@ -15,11 +16,12 @@ export const STAFF_ROLE = 'staff';
 /** Whether the member holding `token` (already verified) is staff. */
 export type StaffCheck = (member: Member, token: string) => Promise<boolean>;
 
+/** The role in app_metadata (->> gives text, NULL when there is none). */
+const ROLE_ROW = { role: col.nullable(col.text()) };
+
 export function ownStaffCheck(db: Queryable): StaffCheck {
   return async (member) => {
-    const [row] = await db.query<{ role: string | null }>("SELECT app_metadata->>'role' AS role FROM auth_users WHERE id = $1::uuid", [
-      member.userId,
-    ]);
+    const row = await rowOf(db, ROLE_ROW, "SELECT app_metadata->>'role' AS role FROM auth_users WHERE id = $1::uuid", [member.userId]);
     return row?.role === STAFF_ROLE;
   };
 }

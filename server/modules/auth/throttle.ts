@@ -7,6 +7,7 @@
  * attempt and closes `windowMs` later; past `max`, the key waits for that.
  */
 import type { Queryable } from '../../platform/db/adapter';
+import { col, rowOf } from '../../platform/db/rows';
 import { DEFAULT_AUTH_LIMITS, type AuthLimits } from '../../platform/env-auth';
 import { countAttempt, countAttempts, type ThrottleLimit } from '../../platform/throttle';
 
@@ -68,8 +69,10 @@ export function takeAttempts(db: Queryable, attempts: ReadonlyArray<{ key: strin
  * already used its allowance, else 0. A cheap look before costly work (a
  * hash); the counting itself is still takeAttempt's.
  */
+const ATTEMPTS_ROW = { attempts: col.int(), window_start: col.instant() };
+
 export async function peekAttempts(db: Queryable, key: string, now: Date, policy: ThrottlePolicy): Promise<number> {
-  const [row] = await db.query<{ attempts: number; window_start: Date }>('SELECT attempts, window_start FROM auth_throttles WHERE key = $1', [key]);
+  const row = await rowOf(db, ATTEMPTS_ROW, 'SELECT attempts, window_start FROM auth_throttles WHERE key = $1', [key]);
   if (!row || row.attempts < policy.max) return 0;
   const closes = row.window_start.getTime() + policy.windowMs - now.getTime();
   return closes > 0 ? Math.max(1, closes / 1000) : 0;

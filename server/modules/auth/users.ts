@@ -6,7 +6,9 @@
  * created_at, updated_at, is_anonymous).
  */
 import { randomUUID } from 'node:crypto';
+import * as z from 'zod/mini';
 import type { Queryable } from '../../platform/db/adapter';
+import { col, rowOf } from '../../platform/db/rows';
 
 export interface AuthUser {
   id: string;
@@ -24,16 +26,28 @@ export interface AuthUser {
 const COLUMNS =
   'id, email, encrypted_password, email_confirmed_at, user_metadata, app_metadata, last_sign_in_at, created_at, updated_at';
 
+/** A jsonb object column (both metadata columns only ever merge objects into '{}'). */
+const metadata = () => z.record(z.string(), z.unknown());
+
+/** COLUMNS as read: the instants are timestamptz, the metadata jsonb objects. */
+const USER_ROW = {
+  id: col.text(),
+  email: col.text(),
+  encrypted_password: col.text(),
+  email_confirmed_at: col.nullable(col.instant()),
+  user_metadata: metadata(),
+  app_metadata: metadata(),
+  last_sign_in_at: col.nullable(col.instant()),
+  created_at: col.instant(),
+  updated_at: col.instant(),
+};
+
 export async function findUserByEmail(db: Queryable, email: string): Promise<AuthUser | null> {
-  const [row] = await db.query<AuthUser & Record<string, unknown>>(`SELECT ${COLUMNS} FROM auth_users WHERE email = $1`, [
-    email,
-  ]);
-  return row ?? null;
+  return (await rowOf(db, USER_ROW, `SELECT ${COLUMNS} FROM auth_users WHERE email = $1`, [email])) ?? null;
 }
 
 export async function findUserById(db: Queryable, id: string): Promise<AuthUser | null> {
-  const [row] = await db.query<AuthUser & Record<string, unknown>>(`SELECT ${COLUMNS} FROM auth_users WHERE id = $1`, [id]);
-  return row ?? null;
+  return (await rowOf(db, USER_ROW, `SELECT ${COLUMNS} FROM auth_users WHERE id = $1`, [id])) ?? null;
 }
 
 export interface NewUser {
@@ -46,7 +60,9 @@ export interface NewUser {
 
 /** Inserts a user; null when the email is already registered. */
 export async function insertUser(db: Queryable, user: NewUser): Promise<AuthUser | null> {
-  const [row] = await db.query<AuthUser & Record<string, unknown>>(
+  const row = await rowOf(
+    db,
+    USER_ROW,
     `INSERT INTO auth_users (email, encrypted_password, email_confirmed_at, user_metadata, created_at, updated_at)
      VALUES ($1, $2, $3, $4::jsonb, $5, $5)
      ON CONFLICT (email) DO NOTHING
@@ -83,7 +99,9 @@ export class MetadataTooLargeError extends Error {
 }
 
 export async function updateUser(db: Queryable, id: string, changes: UserChanges, now: Date): Promise<AuthUser> {
-  const [row] = await db.query<AuthUser & Record<string, unknown>>(
+  const row = await rowOf(
+    db,
+    USER_ROW,
     `UPDATE auth_users SET
        encrypted_password = COALESCE($2, encrypted_password),
        user_metadata = user_metadata || COALESCE($3::jsonb, '{}'::jsonb),

@@ -8,12 +8,17 @@
 import { createHash } from 'node:crypto';
 import { ENQUIRY_LABELS, ENQUIRY_FIELDS, type ContactEnquiry } from '../../../src/domain/contact-enquiry';
 import type { Database } from '../../platform/db/adapter';
+import { col, rowOf } from '../../platform/db/rows';
 import type { Logger } from '../../platform/logger';
 import type { Mailer } from '../../platform/mail';
 
 export const ENQUIRIES_PER_EMAIL_PER_HOUR = 5;
 export const ENQUIRIES_PER_CLIENT_PER_HOUR = 10;
 const HOUR_MS = 60 * 60 * 1000;
+
+/** The sender's enquiries in the last hour (count(*): int8), by address and by client. */
+const RECENT_COUNTS_ROW = { by_email: col.int(), by_client: col.int() };
+const STORED_ROW = { id: col.text() };
 
 export type EnquiryOutcome = { stored: true; id: string } | { stored: false; reason: 'rate_limited' };
 
@@ -44,7 +49,9 @@ export function createContactService(
       const id = await db.transaction(async (tx) => {
         await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`contact:${email}`]);
         if (clientHash) await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`contact:${clientHash}`]);
-        const [counts] = await tx.query<{ by_email: number; by_client: number }>(
+        const counts = await rowOf(
+          tx,
+          RECENT_COUNTS_ROW,
           `SELECT count(*) FILTER (WHERE lower(email) = $1) AS by_email,
                   count(*) FILTER (WHERE client_hash = $2) AS by_client
              FROM contact_enquiries
@@ -57,7 +64,9 @@ export function createContactService(
         ) {
           return null;
         }
-        const [row] = await tx.query<{ id: string }>(
+        const row = await rowOf(
+          tx,
+          STORED_ROW,
           `INSERT INTO contact_enquiries (first_name, last_name, email, phone_number, message, client_hash, created_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
           [

@@ -10,11 +10,14 @@ import { EMAIL_CHOICES, emailChoicesAnswerSchema, type EmailChoices, type EmailC
 import { responds } from '../../platform/http/contract';
 import type { MemberVerifier } from '../auth';
 import type { Database } from '../../platform/db/adapter';
+import { col, rowOf } from '../../platform/db/rows';
 import { ApiError, fieldIssue } from '../../platform/http/errors';
 import { formBodyLimit, readJsonObject } from '../../platform/http/json-body';
 import { requireMember, type MemberVariables } from '../auth';
 import { emailChoicesOf, setEmailChoices } from './email-choices-service';
 import { profileNotFound } from './profile-service';
+
+const PROFILE_ID_ROW = { profile_id: col.int() };
 
 /** The PUT body: only the four names, each a boolean, at least one (one place, for the shared schemas). */
 function readChoices(body: Record<string, unknown>): Partial<EmailChoices> {
@@ -34,7 +37,7 @@ export function emailChoicesRoutes(db: Database, verify: MemberVerifier, now: ()
   const app = new Hono<{ Variables: MemberVariables }>();
   app.use('*', requireMember(verify));
   const profileOf = async (userId: string) => {
-    const [row] = await db.query<{ profile_id: number }>('SELECT profile_id FROM member_profiles WHERE user_id = $1::uuid', [userId]);
+    const row = await rowOf(db, PROFILE_ID_ROW, 'SELECT profile_id FROM member_profiles WHERE user_id = $1::uuid', [userId]);
     if (!row) throw profileNotFound();
     return row.profile_id;
   };

@@ -10,6 +10,7 @@
  */
 import { DEFAULT_EMAIL_CHOICES, EMAIL_CHOICES, isEmailChoice, type EmailChoice, type EmailChoices } from '../../../src/domain/email-choices';
 import type { Queryable } from '../../platform/db/adapter';
+import { col, rowOf } from '../../platform/db/rows';
 import type { Signer } from '../../platform/signing';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -33,20 +34,29 @@ const ON_NEWSLETTER = (profileColumn: string) =>
   `(EXISTS (SELECT 1 FROM newsletter_subscriptions n JOIN member_profiles np ON n.email = lower(btrim(np.email)) WHERE np.profile_id = ${profileColumn})
     AND ${ADDRESS_IS_HIS(profileColumn)})`;
 
+/** The choices kept in member_email_choices: all but the newsletter, which is the list itself. */
+type StoredChoice = Exclude<EmailChoice, 'newsletter'>;
+const STORED_CHOICES = EMAIL_CHOICES.filter((choice): choice is StoredChoice => choice !== 'newsletter');
+const storedChoice = () => col.nullable(col.bool());
+
+/** Each stored choice, NULL (LEFT JOIN) when he never changed them, and whether he is on the newsletter list. */
+const CHOICES_ROW = {
+  ...(Object.fromEntries(STORED_CHOICES.map((choice) => [choice, storedChoice()])) as Record<StoredChoice, ReturnType<typeof storedChoice>>),
+  on_newsletter: col.bool(),
+};
+
 /** The choices of one member; the defaults when he has never changed them. */
 export async function emailChoicesOf(q: Queryable, profileId: number): Promise<EmailChoices> {
-  const stored = EMAIL_CHOICES.filter((choice) => choice !== 'newsletter');
-  const [row] = await q.query<Partial<EmailChoices> & { on_newsletter: boolean }>(
-    `SELECT ${stored.map((choice) => `c.${choice}`).join(', ')}, ${ON_NEWSLETTER('$1')} AS on_newsletter
+  const row = await rowOf(
+    q,
+    CHOICES_ROW,
+    `SELECT ${STORED_CHOICES.map((choice) => `c.${choice}`).join(', ')}, ${ON_NEWSLETTER('$1')} AS on_newsletter
      FROM (SELECT 1) one LEFT JOIN member_email_choices c ON c.profile_id = $1`,
     [profileId],
   );
   const choices = { ...DEFAULT_EMAIL_CHOICES };
-  for (const choice of stored) {
-    const value = row?.[choice];
-    if (typeof value === 'boolean') choices[choice] = value;
-  }
-  choices.newsletter = row?.on_newsletter === true;
+  for (const choice of STORED_CHOICES) choices[choice] = row?.[choice] ?? choices[choice];
+  choices.newsletter = row?.on_newsletter ?? false;
   return choices;
 }
 

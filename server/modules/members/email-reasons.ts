@@ -11,6 +11,7 @@
  * it), and pass `{ kind, reason }` to mailer.send where the email is queued.
  */
 import type { Queryable } from '../../platform/db/adapter';
+import { col, rowOf } from '../../platform/db/rows';
 import type { EmailReason } from '../../platform/mail/types';
 import { wantsEmailSql } from './email-choices-service';
 import { gpPromptStillDue } from '../results';
@@ -24,7 +25,8 @@ interface ReasonCheck<R extends EmailReason> {
   dropped?(q: Queryable, reason: R): Promise<void>;
 }
 
-const exists = async (q: Queryable, sql: string, params: unknown[]) => (await q.query(`SELECT EXISTS (${sql}) AS found`, params))[0]?.found === true;
+const FOUND_ROW = { found: col.bool() };
+const exists = async (q: Queryable, sql: string, params: unknown[]) => (await rowOf(q, FOUND_ROW, `SELECT EXISTS (${sql}) AS found`, params))?.found ?? false;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -27,6 +27,7 @@
  */
 import { londonDate } from '../../../src/domain/london-time';
 import type { Database, Queryable } from '../../platform/db/adapter';
+import { col, rowOf, rowsOf } from '../../platform/db/rows';
 import type { Member } from '../auth';
 import { passwordMatches } from '../auth';
 import { guardSignIn } from '../auth';
@@ -47,6 +48,9 @@ export interface MemberErasure {
   erase(member: Member, password: string, clientAddress: string): Promise<ErasureOutcome>;
 }
 
+/** The job queue's tables, each NULL (to_regclass) while pg-boss has not made it. */
+const QUEUE_TABLES_ROW = { job: col.nullable(col.text()), archive: col.nullable(col.text()) };
+
 /**
  * Emails to him or about him in the job queue's tables, in every state: waiting, due for a retry, failed, done
  * and archived, and one being sent this moment (its row goes, so a refusal cannot put it back for a retry, and
@@ -59,7 +63,9 @@ export interface MemberErasure {
 async function forgetQueuedEmails(tx: Queryable, schema: string, emails: string[], rowIds: string[]): Promise<void> {
   const his = `(data->'reason'->>'id' = ANY($2::text[])
     OR lower(btrim(data->'message'->>'to')) = ANY($1::text[]) OR lower(btrim(data->'message'->'headers'->>'Reply-To')) = ANY($1::text[]))`;
-  const [tables] = await tx.query<{ job: string | null; archive: string | null }>(
+  const tables = await rowOf(
+    tx,
+    QUEUE_TABLES_ROW,
     `SELECT to_regclass($1)::text AS job, to_regclass($2)::text AS archive`,
     [`${schema}.job`, `${schema}.archive`],
   );
@@ -83,6 +89,14 @@ function goodbyeMail(to: string, firstName: string) {
   return { to, subject: content.subject, text: mailText(content), html: mailHtml(content) };
 }
 
+const PROVEN_ROW = { proven: col.bool() };
+const PROFILE_ROW = { profile_id: col.int(), first_name: col.text(), email: col.text() };
+const UPCOMING_ROW = { n: col.int() };
+const KEPT_BOOKING_ROW = { appointment_id: col.text() };
+const KEPT_PAYMENT_ROW = { payment_id: col.text() };
+/** The ids of his waiting-list entries and results, which his emails' reasons name. */
+const NAMED_ROW = { id: col.text() };
+
 export function createMemberErasure(deps: { db: Database; mailer: Mailer; jobSchema: string; policies: AuthPolicies; now: () => Date }): MemberErasure {
   const { db, mailer, jobSchema, policies, now } = deps;
   return {
@@ -101,17 +115,23 @@ export function createMemberErasure(deps: { db: Database; mailer: Mailer; jobSch
       const at = now();
       return db.transaction(async (tx) => {
         // Two deletions sent at once: the second waits here, then finds no account (one erasure, one goodbye).
-        const [still] = await tx.query<{ proven: boolean }>(
+        const still = await rowOf(
+          tx,
+          PROVEN_ROW,
           'SELECT email_proven_at IS NOT NULL AS proven FROM auth_users WHERE id = $1::uuid FOR UPDATE',
           [member.userId],
         );
         if (!still) return { erased: false, reason: 'no_account' } as const;
-        const [profile] = await tx.query<{ profile_id: number; first_name: string; email: string }>(
+        const profile = await rowOf(
+          tx,
+          PROFILE_ROW,
           'SELECT profile_id, first_name, email FROM member_profiles WHERE user_id = $1::uuid FOR UPDATE',
           [member.userId],
         );
         const profileId = profile?.profile_id ?? null;
-        const [upcoming] = await tx.query<{ n: number }>(
+        const upcoming = await rowOf(
+          tx,
+          UPCOMING_ROW,
           `SELECT count(*)::integer AS n FROM appointments a JOIN events e ON e.event_id = a.event_id
            WHERE (a.user_id = $1::uuid OR a.profile_id = $2) AND a.status IN ('held', 'confirmed') AND e.event_date >= $3::date`,
           [member.userId, profileId, londonDate(at)],
@@ -131,13 +151,17 @@ export function createMemberErasure(deps: { db: Database; mailer: Mailer; jobSch
         // there): without required confirmation anyone can sign up as someone else's address. The profile's
         // address is the account's (profile-service), so it adds nothing.
         const emails = still.proven ? [user.email.toLowerCase()] : [];
-        const kept = await tx.query<{ appointment_id: string }>(
+        const kept = await rowsOf(
+          tx,
+          KEPT_BOOKING_ROW,
           `UPDATE appointments SET profile_id = NULL, user_id = NULL, erased_at = $3
            WHERE user_id = $1::uuid OR profile_id = $2 RETURNING appointment_id::text AS appointment_id`,
           [member.userId, profileId, at],
         );
         const ids = kept.map((k) => k.appointment_id);
-        const payments = await tx.query<{ payment_id: string }>(
+        const payments = await rowsOf(
+          tx,
+          KEPT_PAYMENT_ROW,
           `UPDATE payment_orders SET user_id = NULL, capture_answer = NULL
            WHERE user_id = $1::uuid OR appointment_id = ANY($2::uuid[]) RETURNING payment_id`,
           [member.userId, ids],
@@ -163,7 +187,9 @@ export function createMemberErasure(deps: { db: Database; mailer: Mailer; jobSch
         await tx.query(`DELETE FROM auth_throttles WHERE right(key, length($1) + 1) = ':' || $1`, [user.email.toLowerCase()]);
         await tx.query('DELETE FROM request_throttles WHERE strpos(key, $1) > 0', [member.userId]);
         // The rows his emails' reasons name, read before his profile's deletion takes the entries and results with it.
-        const named = await tx.query<{ id: string }>(
+        const named = await rowsOf(
+          tx,
+          NAMED_ROW,
           `SELECT entry_id::text AS id FROM waiting_list WHERE profile_id = $1 UNION ALL SELECT result_id::text FROM member_results WHERE profile_id = $1`,
           [profileId],
         );

@@ -12,18 +12,24 @@
  * test searches every table for a member's details after erasure, and the
  * export test lists the sections it expects.
  */
+import * as z from 'zod/mini';
 import type { MemberExport } from '../../../src/domain/member-export';
 import type { Queryable } from '../../platform/db/adapter';
+import { col, rowOf } from '../../platform/db/rows';
 import { emailChoicesOf } from './email-choices-service';
-
 
 const ABOUT =
   'Everything the CHAPS screening site holds about you, as stored, on the date above. ' +
   'Card numbers are never stored here: PayPal keeps them. Questions: see the contact details on the site.';
 
+/** A section's rows as one jsonb array of objects (jsonb_agg), NULL when there are none. */
+const SECTION_ROW = { rows: col.nullable(z.array(z.record(z.string(), z.unknown()))) };
+
 /** The rows of `sql` as JSON objects, in the order the query gives. */
 async function rows(q: Queryable, sql: string, params: unknown[]): Promise<Record<string, unknown>[]> {
-  const [row] = await q.query<{ rows: Record<string, unknown>[] | null }>(
+  const row = await rowOf(
+    q,
+    SECTION_ROW,
     `SELECT jsonb_agg(to_jsonb(t) ORDER BY t.__order) AS rows FROM (${sql}) t`,
     params,
   );

@@ -11,13 +11,37 @@ import {
   type MemberProfile,
   type ProfileFields,
 } from '../../../src/domain/member-profile';
-import type { Queryable, Row } from '../../platform/db/adapter';
+import type { Queryable } from '../../platform/db/adapter';
+import { col, rowOf } from '../../platform/db/rows';
 import { ApiError } from '../../platform/http/errors';
 import type { Member } from '../auth';
 
 export const PROFILE_COLUMNS = `profile_id, public_id::text AS public_id, user_id::text AS user_id, first_name, last_name, gender, date_of_birth, ethnicity,
   occupation, phone, email, home_address, billing_address, nhs_number, ni_number, nhs_gp_email,
   nhs_gp_phone_number, is_verified, is_active`;
+
+/** PROFILE_COLUMNS as read: date_of_birth a date (text, YYYY-MM-DD), the ids as text. */
+const PROFILE_ROW = {
+  profile_id: col.int(),
+  public_id: col.text(),
+  user_id: col.text(),
+  first_name: col.text(),
+  last_name: col.text(),
+  gender: col.nullable(col.text()),
+  date_of_birth: col.nullable(col.text()),
+  ethnicity: col.nullable(col.text()),
+  occupation: col.nullable(col.text()),
+  phone: col.text(),
+  email: col.text(),
+  home_address: col.text(),
+  billing_address: col.nullable(col.text()),
+  nhs_number: col.nullable(col.text()),
+  ni_number: col.nullable(col.text()),
+  nhs_gp_email: col.nullable(col.text()),
+  nhs_gp_phone_number: col.nullable(col.text()),
+  is_verified: col.bool(),
+  is_active: col.bool(),
+};
 
 /** Every profile field but the email, which cannot change once the profile exists. */
 const WRITABLE = PROFILE_FIELDS.filter((field) => field !== 'email');
@@ -43,8 +67,7 @@ function invalid(issues: { path: string; message: string }[]): ApiError {
 
 export function createProfileService(db: Queryable, now: () => Date) {
   async function ownProfile(userId: string): Promise<MemberProfile | null> {
-    const [row] = await db.query<Row>(`SELECT ${PROFILE_COLUMNS} FROM member_profiles WHERE user_id = $1`, [userId]);
-    return (row as unknown as MemberProfile | undefined) ?? null;
+    return (await rowOf(db, PROFILE_ROW, `SELECT ${PROFILE_COLUMNS} FROM member_profiles WHERE user_id = $1`, [userId])) ?? null;
   }
 
   return {
@@ -58,7 +81,9 @@ export function createProfileService(db: Queryable, now: () => Date) {
       }
       if (issues.length > 0) throw invalid(issues);
       const columns = PROFILE_FIELDS;
-      const [row] = await db.query<Row>(
+      const row = await rowOf(
+        db,
+        PROFILE_ROW,
         `INSERT INTO member_profiles (user_id, ${columns.join(', ')})
          VALUES ($1, ${columns.map((_, i) => `$${i + 2}`).join(', ')})
          ON CONFLICT (user_id) DO NOTHING
@@ -66,7 +91,7 @@ export function createProfileService(db: Queryable, now: () => Date) {
         [member.userId, ...columns.map((c) => fields[c] ?? null)],
       );
       if (!row) throw new ApiError(409, 'profile_exists', 'This account already has a profile.');
-      return row as unknown as MemberProfile;
+      return row;
     },
 
     async update(member: Member, raw: ProfileFields): Promise<MemberProfile> {
@@ -80,12 +105,16 @@ export function createProfileService(db: Queryable, now: () => Date) {
       if (issues.length > 0) throw invalid(issues);
       const changed = WRITABLE.filter((c) => fields[c] !== undefined);
       if (changed.length === 0) return current;
-      const [row] = await db.query<Row>(
+      const row = await rowOf(
+        db,
+        PROFILE_ROW,
         `UPDATE member_profiles SET ${changed.map((c, i) => `${c} = $${i + 2}`).join(', ')}, updated_at = $${changed.length + 2}
          WHERE user_id = $1 RETURNING ${PROFILE_COLUMNS}`,
         [member.userId, ...changed.map((c) => fields[c] ?? null), now()],
       );
-      return row as unknown as MemberProfile;
+      // Gone since it was read (the account deleted meanwhile).
+      if (!row) throw profileNotFound();
+      return row;
     },
   };
 }

@@ -1,6 +1,10 @@
 /** Newsletter subscriptions: one row per email; subscribing again refreshes the name, never duplicates. */
 import type { Subscription } from '../../../src/domain/newsletter';
 import type { Queryable } from '../../platform/db/adapter';
+import { col, rowOf } from '../../platform/db/rows';
+
+/** Whether the row was inserted rather than updated (xmax is 0 for a row this statement created). */
+const SUBSCRIBED_ROW = { inserted: col.bool() };
 
 export interface SubscriptionsService {
   /** Resolves to true for a new subscriber, false when the email was already subscribed. */
@@ -10,7 +14,9 @@ export interface SubscriptionsService {
 export function createSubscriptionsService(db: Queryable, now: () => Date): SubscriptionsService {
   return {
     async subscribe({ name, email, hear_about_event }) {
-      const [row] = await db.query<{ inserted: boolean }>(
+      const row = await rowOf(
+        db,
+        SUBSCRIBED_ROW,
         `INSERT INTO newsletter_subscriptions (email, name, hear_about_event, created_at, updated_at)
          VALUES ($1, $2, $3, $4, $4)
          ON CONFLICT (email) DO UPDATE

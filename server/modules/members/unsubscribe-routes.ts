@@ -14,6 +14,7 @@
 import { Hono, type Context } from 'hono';
 import { EMAIL_CHOICE_TEXT, type EmailChoice } from '../../../src/domain/email-choices';
 import type { Database } from '../../platform/db/adapter';
+import { col, rowOf } from '../../platform/db/rows';
 import { escapeHtml } from '../../platform/mail';
 import { setEmailChoices, type UnsubscribeLinks } from './email-choices-service';
 import type { SiteFrame } from '../site';
@@ -51,6 +52,8 @@ const DONE = (frame: SiteFrame, kind: EmailChoice) => page(frame, 'You are unsub
 const BAD = (frame: SiteFrame) =>
   page(frame, 'This link does not work', '<p>This unsubscribe link is incomplete or was changed. Please use the link in the email as it is, or sign in and choose your emails in your portal.</p>');
 
+const PROFILE_ID_ROW = { profile_id: col.int() };
+
 /** `frame`: the site's stylesheet and header (site-frame.ts). */
 export function unsubscribeRoutes(db: Database, links: UnsubscribeLinks, now: () => Date, frame: () => Promise<SiteFrame>) {
   const app = new Hono();
@@ -58,7 +61,7 @@ export function unsubscribeRoutes(db: Database, links: UnsubscribeLinks, now: ()
     const token = c.req.query('t') ?? '';
     const named = await links.check(token);
     if (!named) return null;
-    const [row] = await db.query<{ profile_id: number }>('SELECT profile_id FROM member_profiles WHERE public_id = $1::uuid', [named.publicId]);
+    const row = await rowOf(db, PROFILE_ID_ROW, 'SELECT profile_id FROM member_profiles WHERE public_id = $1::uuid', [named.publicId]);
     return row ? { token, kind: named.kind, profileId: row.profile_id } : null;
   };
   const html = (c: Context, body: string, status: 200 | 400 = 200) => {

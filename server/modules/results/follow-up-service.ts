@@ -10,18 +10,29 @@ import { ageOn } from '../../../src/domain/age';
 import { takesFollowUp, type FollowUpOutcome, type RecordedFollowUp } from '../../../src/domain/follow-up';
 import { psaBand } from '../../../src/domain/psa-band';
 import type { Database } from '../../platform/db/adapter';
+import { col, rowOf } from '../../platform/db/rows';
 import { ApiError, eventNotFound } from '../../platform/http/errors';
 import { isEventId } from '../events';
 import { UUID } from '../staff';
 import { recordAudit, type StaffActor } from '../staff';
+
+/** The result to follow up, locked; its value is kept as text (numeric cast), and the outcome so far is the audit's "before". */
+const FOLLOWED_RESULT_ROW = {
+  test_result: col.text(),
+  sample_date: col.nullable(col.text()),
+  date_of_birth: col.nullable(col.text()),
+  follow_up_outcome: col.nullable(col.text()),
+};
 
 export function createFollowUpService(db: Database, now: () => Date) {
   return {
     record(actor: StaffActor, eventId: string, appointmentId: string, outcome: FollowUpOutcome | null): Promise<RecordedFollowUp> {
       if (!isEventId(eventId)) throw eventNotFound();
       return db.transaction(async (tx) => {
-        const [row] = UUID.test(appointmentId)
-          ? await tx.query<{ test_result: string; sample_date: string | null; date_of_birth: string | null; follow_up_outcome: FollowUpOutcome | null }>(
+        const row = UUID.test(appointmentId)
+          ? await rowOf(
+              tx,
+              FOLLOWED_RESULT_ROW,
               `SELECT r.test_result::text AS test_result, to_char(r.sample_date, 'YYYY-MM-DD') AS sample_date,
                       to_char(p.date_of_birth, 'YYYY-MM-DD') AS date_of_birth, r.follow_up_outcome
                FROM member_results r
@@ -31,7 +42,7 @@ export function createFollowUpService(db: Database, now: () => Date) {
                FOR UPDATE OF r`,
               [appointmentId, eventId],
             )
-          : [];
+          : undefined;
         if (!row) throw new ApiError(404, 'not_found', 'No result for this booking at this event yet.');
         const age = row.date_of_birth && row.sample_date ? ageOn(row.date_of_birth, row.sample_date) : null;
         if (!takesFollowUp(psaBand(Number(row.test_result), age))) {

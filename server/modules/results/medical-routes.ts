@@ -9,6 +9,7 @@ import { Hono } from 'hono';
 import { medicalResultsAnswerSchema, type MedicalResultsAnswer } from '../../../src/domain/medical-results';
 import { responds } from '../../platform/http/contract';
 import type { Queryable } from '../../platform/db/adapter';
+import { col, rowOf } from '../../platform/db/rows';
 import type { MemberVerifier } from '../auth';
 import { ApiError } from '../../platform/http/errors';
 import { requireMember, type MemberVariables } from '../auth';
@@ -16,6 +17,7 @@ import type { Logger } from '../../platform/logger';
 import { resultsForProfile } from './results-service';
 
 const PUBLIC_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const OWNER_ROW = { user_id: col.text(), profile_id: col.int() };
 const notFound = () => new ApiError(404, 'not_found', 'Profile not found');
 
 export function medicalRoutes(db: Queryable, verify: MemberVerifier, logger: Logger) {
@@ -27,7 +29,9 @@ export function medicalRoutes(db: Queryable, verify: MemberVerifier, logger: Log
     const member = c.get('member');
     const publicId = c.req.param('profileId');
     if (!PUBLIC_ID.test(publicId)) throw notFound();
-    const [owner] = await db.query<{ user_id: string; profile_id: number }>(
+    const owner = await rowOf(
+      db,
+      OWNER_ROW,
       'SELECT user_id::text AS user_id, profile_id FROM member_profiles WHERE public_id = $1::uuid',
       [publicId],
     );

@@ -22,7 +22,8 @@ import type { ScreeningEvent } from '../../../src/domain/event';
 import { GP_PROMPT_ANSWERED_BY } from '../../../src/domain/follow-up';
 import { londonDate } from '../../../src/domain/london-time';
 import { DEFAULT_NEAR_MILES, followUpDay, invitationEvents, invitationWindow, lateWindow } from '../../../src/domain/recall-invitations';
-import type { Database, Queryable, Row } from '../../platform/db/adapter';
+import type { Database, Queryable } from '../../platform/db/adapter';
+import { col, rowsOf, type RowOf } from '../../platform/db/rows';
 import { mailHtml, mailText, type MailContent, type Mailer } from '../../platform/mail';
 import { wantsEmailSql, type UnsubscribeLinks } from '../members';
 import { gpPromptContent, recallInvitationContent } from './recall-mail-text';
@@ -81,6 +82,28 @@ const MEMBER_AND_PLACE = `r.result_id::text AS result_id, to_char(r.next_test_du
   LEFT JOIN member_appointments m ON m.appointment_id = r.appointment_id
   LEFT JOIN events le ON le.event_id = m.event_id`;
 
+/** The member and where he was last tested (LEFT JOINs: the place may be unknown; latitude and longitude are double precision). */
+const MEMBER_AND_PLACE_ROW = {
+  result_id: col.text(),
+  email: col.text(),
+  first_name: col.text(),
+  public_id: col.text(),
+  latitude: col.nullable(col.int()),
+  longitude: col.nullable(col.int()),
+  last_city: col.nullable(col.text()),
+};
+type MemberAndPlace = RowOf<typeof MEMBER_AND_PLACE_ROW>;
+
+/**
+ * An invitation's or follow-up's row: the due date is there, as the invitation's
+ * statement selects by it, and a follow-up is set only with an invitation and
+ * cleared when the date moves (storeRecall in recall-service.ts).
+ */
+const RECALL_ROW = { ...MEMBER_AND_PLACE_ROW, next_test_due: col.text() };
+
+/** A GP prompt's row: the prompt's date is set only from a result's sample date (storeRecall). */
+const GP_PROMPT_ROW = { ...MEMBER_AND_PLACE_ROW, sample_date: col.text() };
+
 export function createRecallEmailsService(
   db: Database,
   now: () => Date,
@@ -94,9 +117,9 @@ export function createRecallEmailsService(
   const site = origin.replace(/\/+$/, '');
 
   /** `kind` names the email and the choice that must still be on when it leaves (server/modules/members/email-reasons.ts). */
-  async function send(q: Queryable, row: Row, content: MailContent, headers: Record<string, string>, kind: 'recall_invitation' | 'recall_follow_up' | 'gp_prompt') {
-    const reason = { type: 'recall', id: String(row.result_id), choice: kind === 'gp_prompt' ? 'gp_prompt' : 'recall' } as const;
-    await mailer.send({ to: String(row.email), subject: content.subject, text: mailText(content), html: mailHtml(content), headers }, q, { kind, reason });
+  async function send(q: Queryable, row: MemberAndPlace, content: MailContent, headers: Record<string, string>, kind: 'recall_invitation' | 'recall_follow_up' | 'gp_prompt') {
+    const reason = { type: 'recall', id: row.result_id, choice: kind === 'gp_prompt' ? 'gp_prompt' : 'recall' } as const;
+    await mailer.send({ to: row.email, subject: content.subject, text: mailText(content), html: mailHtml(content), headers }, q, { kind, reason });
   }
 
   /** The invitation or the follow-up: `followUp` picks which. */
@@ -105,7 +128,9 @@ export function createRecallEmailsService(
     const window = followUp ? lateWindow(at) : invitationWindow(at);
     return db.transaction(async (tx) => {
       const rows = followUp
-        ? await tx.query(
+        ? await rowsOf(
+            tx,
+            RECALL_ROW,
             `SELECT ${MEMBER_AND_PLACE}
              WHERE r.recall_follow_up_on BETWEEN $1::date AND $2::date AND r.recall_followed_up_at IS NULL
                AND r.test_result IS NOT NULL AND ${wantsEmailSql('recall', 'r.profile_id')} AND ${NEWEST}
@@ -114,7 +139,9 @@ export function createRecallEmailsService(
              FOR UPDATE OF r SKIP LOCKED`,
             [window.from, window.to, today],
           )
-        : await tx.query(
+        : await rowsOf(
+            tx,
+            RECALL_ROW,
             `SELECT ${MEMBER_AND_PLACE}
              WHERE r.next_test_due BETWEEN $1::date AND $2::date AND r.recall_invited_at IS NULL
                AND r.test_result IS NOT NULL AND ${wantsEmailSql('recall', 'r.profile_id')} AND ${NEWEST}
@@ -124,7 +151,7 @@ export function createRecallEmailsService(
             [window.from, window.to],
           );
       for (const row of rows) {
-        const from = row.latitude === null || row.longitude === null ? null : { latitude: Number(row.latitude), longitude: Number(row.longitude) };
+        const from = row.latitude === null || row.longitude === null ? null : { latitude: row.latitude, longitude: row.longitude };
         const listed = invitationEvents(events, from, at, nearMiles);
         const ids = listed.map((e) => e.event.event_id);
         if (followUp) {
@@ -135,12 +162,12 @@ export function createRecallEmailsService(
             [row.result_id, at, ids, followUpDay(at)],
           );
         }
-        const link = await unsubscribe.linkFor(String(row.public_id), 'recall');
+        const link = await unsubscribe.linkFor(row.public_id, 'recall');
         const content = recallInvitationContent(
           {
-            firstName: String(row.first_name ?? ''),
-            due: String(row.next_test_due),
-            lastPlace: from && row.last_city ? String(row.last_city) : null,
+            firstName: row.first_name,
+            due: row.next_test_due,
+            lastPlace: from && row.last_city ? row.last_city : null,
             nearMiles: from ? nearMiles : null,
             events: listed,
             origin: site,
@@ -157,7 +184,9 @@ export function createRecallEmailsService(
   async function gpPrompts(at: Date): Promise<number> {
     const window = lateWindow(at);
     return db.transaction(async (tx) => {
-      const rows = await tx.query(
+      const rows = await rowsOf(
+        tx,
+        GP_PROMPT_ROW,
         `SELECT ${MEMBER_AND_PLACE}
          WHERE r.gp_prompt_due BETWEEN $1::date AND $2::date AND r.gp_prompt_sent_at IS NULL
            AND r.test_result IS NOT NULL AND ${GP_PROMPT_UNANSWERED('$3')} AND ${wantsEmailSql('gp_prompt', 'r.profile_id')} AND ${NEWEST}
@@ -167,8 +196,8 @@ export function createRecallEmailsService(
       );
       for (const row of rows) {
         await tx.query('UPDATE member_results SET gp_prompt_sent_at = $2 WHERE result_id = $1::uuid', [row.result_id, at]);
-        const link = await unsubscribe.linkFor(String(row.public_id), 'gp_prompt');
-        const content = gpPromptContent({ firstName: String(row.first_name ?? ''), sampleDate: String(row.sample_date), origin: site, unsubscribeUrl: link.url });
+        const link = await unsubscribe.linkFor(row.public_id, 'gp_prompt');
+        const content = gpPromptContent({ firstName: row.first_name, sampleDate: row.sample_date, origin: site, unsubscribeUrl: link.url });
         await send(tx, row, content, link.headers, 'gp_prompt');
       }
       return rows.length;

@@ -10,17 +10,26 @@ import { psaBand } from '../../../src/domain/psa-band';
 import { gpPromptDate, nextTestDue, recallRisk } from '../../../src/domain/recall';
 import type { StoredRecall } from '../../../src/domain/staff-result-answers';
 import type { Queryable } from '../../platform/db/adapter';
+import { col, rowOf } from '../../platform/db/rows';
+
+/**
+ * The facts the recall is worked out from: the value as text (numeric cast), the
+ * dates as YYYY-MM-DD, and the consent's answers (jsonb) when one is filed.
+ */
+const RECALL_FACTS_ROW = {
+  test_result: col.nullable(col.text()),
+  sample_date: col.nullable(col.text()),
+  recall_months_override: col.nullable(col.int()),
+  date_of_birth: col.nullable(col.text()),
+  ethnicity: col.nullable(col.text()),
+  answers: col.json(),
+};
 
 /** Recomputes and stores the result's recall; null when the appointment has no result with a value. */
 export async function storeRecall(tx: Queryable, appointmentId: string): Promise<StoredRecall | null> {
-  const [row] = await tx.query<{
-    test_result: string | null;
-    sample_date: string | null;
-    recall_months_override: number | null;
-    date_of_birth: string | null;
-    ethnicity: string | null;
-    answers: { familyHistoryProstateCancer?: unknown; familyHistoryBreastOvarianCancer?: unknown } | null;
-  }>(
+  const row = await rowOf(
+    tx,
+    RECALL_FACTS_ROW,
     `SELECT r.test_result::text AS test_result, to_char(r.sample_date, 'YYYY-MM-DD') AS sample_date, r.recall_months_override,
             to_char(p.date_of_birth, 'YYYY-MM-DD') AS date_of_birth, p.ethnicity,
             COALESCE(
@@ -33,12 +42,14 @@ export async function storeRecall(tx: Queryable, appointmentId: string): Promise
   );
   if (!row || row.test_result === null || row.sample_date === null) return null;
   const age = row.date_of_birth ? ageOn(row.date_of_birth, row.sample_date) : null;
+  // The answers are a document (jsonb): only a string answer is read, whatever else it holds.
+  const answers = (typeof row.answers === 'object' && row.answers !== null ? row.answers : {}) as Record<string, unknown>;
   const answer = (value: unknown) => (typeof value === 'string' ? value : null);
   const risk = recallRisk({
     age,
     ethnicity: row.ethnicity,
-    fatherSideProstateCancer: answer(row.answers?.familyHistoryProstateCancer),
-    motherSideBreastOvarianCancer: answer(row.answers?.familyHistoryBreastOvarianCancer),
+    fatherSideProstateCancer: answer(answers.familyHistoryProstateCancer),
+    motherSideBreastOvarianCancer: answer(answers.familyHistoryBreastOvarianCancer),
   });
   const band = psaBand(Number(row.test_result), age);
   const due = nextTestDue(row.sample_date, band, risk, row.recall_months_override);

@@ -5,24 +5,27 @@
  */
 import type { MedicalResultItem } from '../../../src/domain/medical-results';
 import type { Queryable } from '../../platform/db/adapter';
+import { col, rowsOf } from '../../platform/db/rows';
 
-interface ResultRow {
-  appointment_id: string | null;
-  event_name: string | null;
-  product_name: string | null;
-  event_date: string | null;
-  lab_name: string | null;
-  result_id: string | null;
-  test_result: string | null;
-  test_unit: string | null;
-  comments: string | null;
-  sample_date: string | null;
-  next_test_due: string | null;
-  [column: string]: unknown;
-}
+/** Every column may be NULL: a FULL JOIN of the appointment and its result, each possibly without the other. */
+const RESULT_ROW = {
+  appointment_id: col.nullable(col.text()),
+  event_name: col.nullable(col.text()),
+  product_name: col.nullable(col.text()),
+  event_date: col.nullable(col.text()),
+  lab_name: col.nullable(col.text()),
+  result_id: col.nullable(col.text()),
+  test_result: col.nullable(col.decimal()),
+  test_unit: col.nullable(col.text()),
+  comments: col.nullable(col.text()),
+  sample_date: col.nullable(col.text()),
+  next_test_due: col.nullable(col.text()),
+};
 
 export async function resultsForProfile(db: Queryable, profileId: number): Promise<MedicalResultItem[]> {
-  const rows = await db.query<ResultRow>(
+  const rows = await rowsOf(
+    db,
+    RESULT_ROW,
     `SELECT a.appointment_id, a.event_name, a.product_name, a.event_date, e.lab_name,
             r.result_id, r.test_result, r.test_unit, r.comments, r.sample_date,
             to_char(r.next_test_due, 'YYYY-MM-DD') AS next_test_due

@@ -11,6 +11,7 @@ import { PSA_UNIT } from '../../../src/domain/psa-band';
 import { parseResultsCsv, type CsvLineError } from '../../../src/domain/results-csv';
 import { londonDate } from '../../../src/domain/london-time';
 import type { Database, Queryable } from '../../platform/db/adapter';
+import { col, rowOf, rowsOf, type RowOf } from '../../platform/db/rows';
 import { ApiError, eventNotFound } from '../../platform/http/errors';
 import { isEventId } from '../events';
 import { UUID } from '../staff';
@@ -43,22 +44,23 @@ export interface StaffResultsService {
   setRecallInterval(actor: StaffActor, eventId: string, appointmentId: string, months: number | null): Promise<StoredRecall>;
 }
 
-interface EventRow {
-  event_id: string;
-  event_name: string;
-  product_name: string;
-  event_date: string;
-  [column: string]: unknown;
-}
+const EVENT_ROW = { event_id: col.text(), event_name: col.text(), product_name: col.text(), event_date: col.text() };
+type EventRow = RowOf<typeof EVENT_ROW>;
 
-interface BookingRow {
-  appointment_id: string;
-  profile_id: number;
-  status: string;
-  email: string;
-  first_name: string;
-  [column: string]: unknown;
-}
+/** A booking with its member (an inner join: an erased booking, whose profile is gone, is not among them). */
+const BOOKING_ROW = { appointment_id: col.text(), profile_id: col.int(), status: col.text(), email: col.text(), first_name: col.text() };
+type BookingRow = RowOf<typeof BOOKING_ROW>;
+
+/** A result as the audit records it, before and after a save: the value is numeric (an exact decimal string). */
+const RESULT_VALUES_ROW = {
+  test_result: col.nullable(col.decimal()),
+  test_unit: col.nullable(col.text()),
+  comments: col.nullable(col.text()),
+  sample_date: col.nullable(col.text()),
+};
+
+/** Staff's interval and the due date it gave, the audit's "before". */
+const RECALL_INTERVAL_ROW = { recall_months_override: col.nullable(col.int()), next_test_due: col.nullable(col.text()) };
 
 export const csvRefused = (errors: CsvLineError[]) =>
   new ApiError(
@@ -71,7 +73,9 @@ export const csvRefused = (errors: CsvLineError[]) =>
 export function createStaffResultsService(db: Database, now: () => Date): StaffResultsService {
   async function eventFor(q: Queryable, eventId: string): Promise<EventRow> {
     if (!isEventId(eventId)) throw eventNotFound();
-    const [event] = await q.query<EventRow>(
+    const event = await rowOf(
+      q,
+      EVENT_ROW,
       `SELECT event_id::text AS event_id, event_name, product_name, to_char(event_date, 'YYYY-MM-DD') AS event_date
        FROM events WHERE event_id = $1::uuid`,
       [eventId],
@@ -90,12 +94,16 @@ export function createStaffResultsService(db: Database, now: () => Date): StaffR
        VALUES ($1::uuid, $2, $3::uuid, $4, $5, $6) ON CONFLICT (appointment_id) DO NOTHING`,
       [booking.appointment_id, booking.profile_id, event.event_id, event.event_name, event.product_name, event.event_date],
     );
-    const [before] = await tx.query(
+    const before = await rowOf(
+      tx,
+      RESULT_VALUES_ROW,
       `SELECT test_result, test_unit, comments, to_char(sample_date, 'YYYY-MM-DD') AS sample_date
        FROM member_results WHERE appointment_id = $1::uuid FOR UPDATE`,
       [booking.appointment_id],
     );
-    const [after] = await tx.query(
+    const after = await rowOf(
+      tx,
+      RESULT_VALUES_ROW,
       `INSERT INTO member_results (profile_id, appointment_id, test_result, test_unit, comments, sample_date)
        VALUES ($1, $2::uuid, $3, $4, $5, $6)
        ON CONFLICT (appointment_id) DO UPDATE SET test_result = EXCLUDED.test_result, test_unit = EXCLUDED.test_unit,
@@ -121,9 +129,9 @@ export function createStaffResultsService(db: Database, now: () => Date): StaffR
     save(actor, eventId, appointmentId, input, tell) {
       return db.transaction(async (tx) => {
         const event = await eventFor(tx, eventId);
-        const [booking] = UUID.test(appointmentId)
-          ? await tx.query<BookingRow>(`${BOOKINGS} AND a.appointment_id = $2::uuid FOR UPDATE OF a`, [eventId, appointmentId])
-          : [];
+        const booking = UUID.test(appointmentId)
+          ? await rowOf(tx, BOOKING_ROW, `${BOOKINGS} AND a.appointment_id = $2::uuid FOR UPDATE OF a`, [eventId, appointmentId])
+          : undefined;
         if (!booking) throw new ApiError(404, 'not_found', 'No such booking at this event.');
         if (booking.status !== 'confirmed') throw new ApiError(409, 'appointment_cancelled', 'This booking was cancelled: a result cannot be saved for it.');
         if (input.sampleDate && input.sampleDate > londonDate(now())) throw new ApiError(422, 'validation_failed', 'The sample date is in the future.');
@@ -136,14 +144,16 @@ export function createStaffResultsService(db: Database, now: () => Date): StaffR
     setRecallInterval(actor, eventId, appointmentId, months) {
       return db.transaction(async (tx) => {
         await eventFor(tx, eventId);
-        const [before] = UUID.test(appointmentId)
-          ? await tx.query<{ recall_months_override: number | null; next_test_due: string | null }>(
+        const before = UUID.test(appointmentId)
+          ? await rowOf(
+              tx,
+              RECALL_INTERVAL_ROW,
               `SELECT r.recall_months_override, to_char(r.next_test_due, 'YYYY-MM-DD') AS next_test_due
                FROM member_results r JOIN appointments a ON a.appointment_id = r.appointment_id
                WHERE r.appointment_id = $1::uuid AND a.event_id = $2::uuid AND r.test_result IS NOT NULL FOR UPDATE OF r`,
               [appointmentId, eventId],
             )
-          : [];
+          : undefined;
         if (!before) throw new ApiError(404, 'not_found', 'No result for this booking at this event yet.');
         await tx.query('UPDATE member_results SET recall_months_override = $2 WHERE appointment_id = $1::uuid', [appointmentId, months]);
         const recall = (await storeRecall(tx, appointmentId))!;
@@ -162,8 +172,8 @@ export function createStaffResultsService(db: Database, now: () => Date): StaffR
         const event = await eventFor(tx, eventId);
         const parsed = parseResultsCsv(csv, londonDate(now()));
         if (parsed.errors.length > 0) throw csvRefused(parsed.errors);
-        const bookings = await tx.query<BookingRow>(`${BOOKINGS} AND a.status = 'confirmed' FOR UPDATE OF a`, [eventId]);
-        const byProfile = new Map(bookings.map((b) => [Number(b.profile_id), b]));
+        const bookings = await rowsOf(tx, BOOKING_ROW, `${BOOKINGS} AND a.status = 'confirmed' FOR UPDATE OF a`, [eventId]);
+        const byProfile = new Map(bookings.map((b) => [b.profile_id, b]));
         const errors = parsed.rows
           .filter((row) => !byProfile.has(row.profileId))
           .map((row) => ({ line: row.line, message: `CHAPS${row.profileId} has no confirmed booking at this event.` }));

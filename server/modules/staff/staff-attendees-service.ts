@@ -6,16 +6,18 @@
  * order sent; each check-in gets its own outcome, and a booking cancelled
  * meanwhile is reported, never silently checked in.
  */
+import * as z from 'zod/mini';
 import { ageOn } from '../../../src/domain/age';
-import type { AppointmentStatus, PaymentStatus } from '../../../src/domain/booking';
-import type { FollowUpOutcome } from '../../../src/domain/follow-up';
+import { APPOINTMENT_STATUSES, PAYMENT_STATUSES } from '../../../src/domain/booking';
+import { FOLLOW_UP_OUTCOMES } from '../../../src/domain/follow-up';
 import { londonToInstant } from '../../../src/domain/london-time';
 import { psaBand } from '../../../src/domain/psa-band';
-import { nextTestDue, RECALL_RISKS, type RecallRisk } from '../../../src/domain/recall';
+import { nextTestDue, RECALL_RISKS } from '../../../src/domain/recall';
 import type { Attendee, AttendeeRecall, CheckInResult } from '../../../src/domain/attendee-list';
 import type { CheckIn } from '../../../src/domain/staff-attendees';
-import type { PaymentProblem } from '../../../src/domain/staff-payments';
+import { PAYMENT_PROBLEMS } from '../../../src/domain/staff-payments';
 import type { Database, Queryable } from '../../platform/db/adapter';
+import { col, rowOf, rowsOf, type RowOf } from '../../platform/db/rows';
 import { activeAppointment } from '../events';
 import { isEventId } from '../events';
 import { recordAudit, type StaffActor } from './staff-audit';
@@ -31,44 +33,82 @@ export interface StaffAttendeesService {
 
 const DAY_MS = 86_400_000;
 
+/**
+ * An attendee: his booking (joined to his profile, so profile_id is there), and through LEFT JOINs
+ * his check-in, his result and its recall, and the booking's newest payment problem, each possibly
+ * missing. Statuses, problems, outcomes and risks are the values their columns' CHECKs allow.
+ */
+const ATTENDEE_ROW = {
+  appointment_id: col.text(),
+  profile_id: col.int(),
+  first_name: col.text(),
+  last_name: col.text(),
+  start_time: col.text(),
+  end_time: col.text(),
+  status: z.enum(APPOINTMENT_STATUSES),
+  payment_status: z.enum(PAYMENT_STATUSES),
+  price: col.int(),
+  has_nhs_number: col.bool(),
+  consent_given: col.bool(),
+  date_of_birth: col.nullable(col.text()),
+  checked_in_at: col.nullable(col.instant()),
+  test_result: col.nullable(col.decimal()),
+  comments: col.nullable(col.text()),
+  sample_date: col.nullable(col.text()),
+  follow_up_outcome: col.nullable(z.enum(FOLLOW_UP_OUTCOMES)),
+  has_result: col.bool(),
+  payment_problem: col.nullable(z.enum(PAYMENT_PROBLEMS)),
+  next_test_due: col.nullable(col.text()),
+  recall_risk: col.nullable(z.enum(RECALL_RISKS)),
+  recall_months_override: col.nullable(col.int()),
+};
+type AttendeeRow = RowOf<typeof ATTENDEE_ROW>;
+
 /** The result's recall as stored, and the rule's date without staff's interval (the same rule storeRecall applies). */
-function recallOf(row: Record<string, unknown>): AttendeeRecall {
-  const sample = row.sample_date === null ? null : String(row.sample_date);
-  const risk = (RECALL_RISKS as readonly unknown[]).includes(row.recall_risk) ? (row.recall_risk as RecallRisk) : null;
-  const age = row.date_of_birth && sample ? ageOn(String(row.date_of_birth), sample) : null;
+function recallOf(row: AttendeeRow): AttendeeRecall {
+  const sample = row.sample_date;
+  const risk = row.recall_risk;
+  const age = row.date_of_birth && sample ? ageOn(row.date_of_birth, sample) : null;
   return {
-    next_test_due: row.next_test_due === null ? null : String(row.next_test_due),
+    next_test_due: row.next_test_due,
     rule_next_test_due: sample && risk ? nextTestDue(sample, psaBand(Number(row.test_result), age), risk) : null,
-    months_override: row.recall_months_override === null ? null : Number(row.recall_months_override),
+    months_override: row.recall_months_override,
   };
 }
 
-function resultOf(row: Record<string, unknown>): NonNullable<Attendee['result']> {
-  const sampleDate = row.sample_date === null ? null : String(row.sample_date);
-  const age = row.date_of_birth && sampleDate ? ageOn(String(row.date_of_birth), sampleDate) : null;
+function resultOf(row: AttendeeRow): NonNullable<Attendee['result']> {
+  const sampleDate = row.sample_date;
+  const age = row.date_of_birth && sampleDate ? ageOn(row.date_of_birth, sampleDate) : null;
   return {
     test_result: Number(row.test_result),
-    comments: row.comments === null ? null : String(row.comments),
+    comments: row.comments,
     sample_date: sampleDate,
     band: psaBand(Number(row.test_result), age),
-    follow_up: (row.follow_up_outcome ?? null) as FollowUpOutcome | null,
+    follow_up: row.follow_up_outcome,
   };
 }
 
-const iso = (value: unknown) => (value ? (value as Date).toISOString() : null);
+const EVENT_DATE_ROW = { event_date: col.text() };
+/** The booking checked in, and its event's date (YYYY-MM-DD). */
+const CHECK_IN_APPOINTMENT_ROW = { status: col.text(), event_date: col.text() };
+const CHECKED_IN_ROW = { checked_in_at: col.instant() };
 
 export function createStaffAttendeesService(db: Database, now: () => Date): StaffAttendeesService {
   return {
     async list(eventId) {
       if (!isEventId(eventId)) return null;
-      const [event] = await db.query<{ event_date: string }>(
+      const event = await rowOf(
+        db,
+        EVENT_DATE_ROW,
         "SELECT to_char(event_date, 'YYYY-MM-DD') AS event_date FROM events WHERE event_id = $1::uuid",
         [eventId],
       );
       if (!event) return null;
       // Cancelled bookings stay on the list, marked, so a check-in the server refused can be
       // matched to a name at the door; a card hold that ran out was never a booking.
-      const rows = await db.query(
+      const rows = await rowsOf(
+        db,
+        ATTENDEE_ROW,
         `SELECT a.appointment_id::text AS appointment_id, a.profile_id, p.first_name, p.last_name,
                 to_char(a.slot_start, 'HH24:MI') AS start_time, to_char(a.slot_end, 'HH24:MI') AS end_time,
                 a.status, a.payment_status, a.price, p.nhs_number IS NOT NULL AS has_nhs_number,
@@ -88,20 +128,20 @@ export function createStaffAttendeesService(db: Database, now: () => Date): Staf
         [eventId, now()],
       );
       return rows.map((row) => ({
-        appointment_id: String(row.appointment_id),
-        profile_id: Number(row.profile_id),
-        first_name: String(row.first_name),
-        last_name: String(row.last_name),
-        start_time: String(row.start_time),
-        end_time: String(row.end_time),
-        status: row.status as AppointmentStatus,
-        payment_status: row.payment_status as PaymentStatus,
-        price: Number(row.price),
-        payment_problem: (row.payment_problem ?? null) as PaymentProblem | null,
-        has_nhs_number: row.has_nhs_number === true,
-        consent_given: row.consent_given === true,
-        age: row.date_of_birth ? ageOn(String(row.date_of_birth), event.event_date) : null,
-        checked_in_at: iso(row.checked_in_at),
+        appointment_id: row.appointment_id,
+        profile_id: row.profile_id,
+        first_name: row.first_name,
+        last_name: row.last_name,
+        start_time: row.start_time,
+        end_time: row.end_time,
+        status: row.status,
+        payment_status: row.payment_status,
+        price: row.price,
+        payment_problem: row.payment_problem,
+        has_nhs_number: row.has_nhs_number,
+        consent_given: row.consent_given,
+        age: row.date_of_birth ? ageOn(row.date_of_birth, event.event_date) : null,
+        checked_in_at: row.checked_in_at?.toISOString() ?? null,
         result: row.has_result ? { ...resultOf(row), recall: recallOf(row) } : null,
       }));
     },
@@ -121,16 +161,18 @@ export function createStaffAttendeesService(db: Database, now: () => Date): Staf
 async function checkInOne(tx: Queryable, actor: StaffActor, eventId: string, checkIn: CheckIn, at: Date): Promise<CheckInResult> {
   const id = checkIn.appointment_id;
   // Another event's appointment id is "not found" here: the list a staff member holds is one event's.
-  const [appointment] = UUID.test(id)
-    ? await tx.query<{ status: string; event_date: string }>(
+  const appointment = UUID.test(id)
+    ? await rowOf(
+        tx,
+        CHECK_IN_APPOINTMENT_ROW,
         `SELECT a.status, to_char(e.event_date, 'YYYY-MM-DD') AS event_date
          FROM appointments a JOIN events e ON e.event_id = a.event_id
          WHERE a.appointment_id = $1::uuid AND a.event_id = $2::uuid FOR UPDATE OF a`,
         [id, eventId],
       )
-    : [];
+    : undefined;
   if (!appointment) return { appointment_id: id, outcome: 'not_found', checked_in_at: null };
-  const [existing] = await tx.query<{ checked_in_at: Date }>('SELECT checked_in_at FROM check_ins WHERE appointment_id = $1::uuid', [id]);
+  const existing = await rowOf(tx, CHECKED_IN_ROW, 'SELECT checked_in_at FROM check_ins WHERE appointment_id = $1::uuid', [id]);
   if (existing) return { appointment_id: id, outcome: 'already', checked_in_at: existing.checked_in_at.toISOString() };
   if (appointment.status !== 'confirmed') return { appointment_id: id, outcome: 'cancelled', checked_in_at: null };
   // The phone's clock says when the name was tapped, unless it is clearly wrong: later than the

@@ -18,6 +18,7 @@ import { jobFailuresAnswerSchema, STAFF_JOB_KINDS, type JobFailure, type JobFail
 import { plainFailure, retryAnswerSchema, type RetryAnswer } from '../../../src/domain/job-retry';
 import { responds } from '../../platform/http/contract';
 import type { Database } from '../../platform/db/adapter';
+import { col, rowsOf } from '../../platform/db/rows';
 import { ApiError } from '../../platform/http/errors';
 import type { StaffVariables } from '../auth';
 import type { FailedJob, JobKind, Jobs } from '../../platform/jobs/queue';
@@ -32,17 +33,21 @@ const isShown = (kind: string): kind is StaffJobKind => (SHOWN as readonly strin
 /** How long Retry waits for the try it starts: a mail server's connection timeouts are longer, and the page says so. */
 export const RETRY_WAIT_MS = 15_000;
 
+/** A refund's payment and its amount (pence). */
+const PAYMENT_AMOUNT_ROW = { payment_id: col.text(), amount: col.int() };
 
 async function describe(db: Database, jobs: FailedJob[]): Promise<JobFailure[]> {
   const paymentIds = jobs.flatMap((job) => (job.kind === 'refund' ? [String((job.data as { paymentId?: unknown }).paymentId ?? '')] : []));
   const amounts = new Map(
     paymentIds.length
       ? (
-          await db.query<{ payment_id: string; amount: number }>(
+          await rowsOf(
+            db,
+            PAYMENT_AMOUNT_ROW,
             'SELECT payment_id::text AS payment_id, amount FROM payment_orders WHERE payment_id::text = ANY($1::text[])',
             [paymentIds],
           )
-        ).map((row) => [row.payment_id, Number(row.amount)])
+        ).map((row) => [row.payment_id, row.amount])
       : [],
   );
   return jobs.flatMap((job) => {

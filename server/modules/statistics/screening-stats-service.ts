@@ -11,12 +11,14 @@
  */
 import { ageOn } from '../../../src/domain/age';
 import { londonDate } from '../../../src/domain/london-time';
-import type { EventCategory } from '../../../src/domain/event';
-import type { FollowUpOutcome } from '../../../src/domain/follow-up';
+import * as z from 'zod/mini';
+import { EVENT_CATEGORIES } from '../../../src/domain/event';
+import { FOLLOW_UP_OUTCOMES } from '../../../src/domain/follow-up';
 import type { PublishedStatistics } from '../../../src/domain/published-statistics';
 import { screeningFigures } from '../../../src/domain/screening-figures';
 import { isPublishableYear, yearNotOverMessage, type EventTypeFilter, type ScreeningFigures, type StatsResult } from '../../../src/domain/screening-stats';
 import type { Database, Queryable } from '../../platform/db/adapter';
+import { col, rowOf, rowsOf, type RowOf } from '../../platform/db/rows';
 import { ApiError } from '../../platform/http/errors';
 import { recordAudit, type StaffActor } from '../staff';
 
@@ -31,21 +33,26 @@ export interface ScreeningStatsService {
   published(): Promise<PublishedStatistics[]>;
 }
 
-interface ResultRow {
-  profile_id: number;
-  event_id: string | null;
-  category: EventCategory | null;
-  sample_date: string;
-  test_result: string;
-  date_of_birth: string | null;
-  ethnicity: string | null;
-  follow_up_outcome: FollowUpOutcome | null;
-  [column: string]: unknown;
-}
+/**
+ * A result of the year with a value and a sample date (the statement selects only those); its event
+ * (LEFT JOINs) may be unknown. The category and the outcome are the values their columns' CHECKs allow.
+ */
+const YEAR_RESULT_ROW = {
+  profile_id: col.int(),
+  event_id: col.nullable(col.text()),
+  category: col.nullable(z.enum(EVENT_CATEGORIES)),
+  sample_date: col.text(),
+  test_result: col.text(),
+  date_of_birth: col.nullable(col.text()),
+  ethnicity: col.nullable(col.text()),
+  follow_up_outcome: col.nullable(z.enum(FOLLOW_UP_OUTCOMES)),
+};
 
 // A result belongs to its event through the booking's history row (member_appointments, same id as the booking).
 async function resultsOfYear(q: Queryable, year: number): Promise<StatsResult[]> {
-  const rows = await q.query<ResultRow>(
+  const rows = await rowsOf(
+    q,
+    YEAR_RESULT_ROW,
     `SELECT r.profile_id, e.event_id::text AS event_id, e.category, to_char(r.sample_date, 'YYYY-MM-DD') AS sample_date,
             r.test_result::text AS test_result, to_char(p.date_of_birth, 'YYYY-MM-DD') AS date_of_birth, p.ethnicity, r.follow_up_outcome
      FROM member_results r
@@ -56,7 +63,7 @@ async function resultsOfYear(q: Queryable, year: number): Promise<StatsResult[]>
     [year],
   );
   return rows.map((row) => ({
-    profileId: Number(row.profile_id),
+    profileId: row.profile_id,
     eventId: row.event_id,
     eventType: row.category,
     sampleDate: row.sample_date,
@@ -67,27 +74,31 @@ async function resultsOfYear(q: Queryable, year: number): Promise<StatsResult[]>
   }));
 }
 
+/** A release's figures (jsonb), stored exactly as screeningFigures computed them. */
+const RELEASE_ROW = { figures: col.json() };
+
 /** The year's releases, oldest first: a new release or a staff view hides any figure that moved by 1 to 4 since one of them. */
 async function releasesOf(q: Queryable, year: number): Promise<ScreeningFigures[]> {
-  const rows = await q.query<{ figures: ScreeningFigures | string }>(
+  const rows = await rowsOf(
+    q,
+    RELEASE_ROW,
     'SELECT figures FROM published_statistics WHERE year = $1 ORDER BY published_at, publication_id',
     [year],
   );
-  return rows.map((row) => (typeof row.figures === 'string' ? (JSON.parse(row.figures) as ScreeningFigures) : row.figures));
+  return rows.map((row) => row.figures as ScreeningFigures);
 }
 
-interface PublishedRow {
-  year: number;
-  published_at: Date;
-  figures: ScreeningFigures;
-  [column: string]: unknown;
-}
+/** A published snapshot: its figures (jsonb) as screeningFigures computed them. */
+const PUBLISHED_ROW = { year: col.int(), figures: col.json(), published_at: col.instant() };
+const PUBLISHED_NEW_ROW = { publication_id: col.text(), ...PUBLISHED_ROW };
 
-const asPublished = (row: PublishedRow): PublishedStatistics => ({
-  year: Number(row.year),
-  published_at: new Date(row.published_at).toISOString(),
-  figures: typeof row.figures === 'string' ? (JSON.parse(row.figures) as ScreeningFigures) : row.figures,
+const asPublished = (row: RowOf<typeof PUBLISHED_ROW>): PublishedStatistics => ({
+  year: row.year,
+  published_at: row.published_at.toISOString(),
+  figures: row.figures as ScreeningFigures,
 });
+
+const YEAR_ROW = { year: col.int() };
 
 export function createScreeningStatsService(db: Database, now: () => Date): ScreeningStatsService {
   return {
@@ -97,11 +108,13 @@ export function createScreeningStatsService(db: Database, now: () => Date): Scre
     },
 
     async years() {
-      const rows = await db.query<{ year: number }>(
+      const rows = await rowsOf(
+        db,
+        YEAR_ROW,
         `SELECT DISTINCT extract(year FROM sample_date)::integer AS year FROM member_results
          WHERE test_result IS NOT NULL AND sample_date IS NOT NULL ORDER BY year DESC`,
       );
-      return rows.map((row) => Number(row.year));
+      return rows.map((row) => row.year);
     },
 
     publish(actor, year) {
@@ -117,7 +130,9 @@ export function createScreeningStatsService(db: Database, now: () => Date): Scre
         // The all-types view, suppressed with the type views staff can set beside it and against every earlier release of the year.
         const figures = screeningFigures(results, year, 'all', await releasesOf(tx, year));
         const at = now();
-        const [row] = await tx.query<PublishedRow & { publication_id: string }>(
+        const row = await rowOf(
+          tx,
+          PUBLISHED_NEW_ROW,
           `INSERT INTO published_statistics (year, figures, published_at, staff_user_id, staff_email)
            VALUES ($1, $2::jsonb, $3, $4::uuid, $5) RETURNING publication_id::text AS publication_id, year, figures, published_at`,
           [year, JSON.stringify(figures), at, actor.userId, actor.email],
@@ -128,7 +143,9 @@ export function createScreeningStatsService(db: Database, now: () => Date): Scre
     },
 
     async published() {
-      const rows = await db.query<PublishedRow>(
+      const rows = await rowsOf(
+        db,
+        PUBLISHED_ROW,
         `SELECT DISTINCT ON (year) year, figures, published_at FROM published_statistics
          ORDER BY year DESC, published_at DESC, publication_id DESC`,
       );
