@@ -5,6 +5,7 @@
  */
 import type { EventCategory, ScreeningEvent } from '../../../src/domain/event';
 import type { Queryable, Row } from '../../platform/db/adapter';
+import { col, rowOf, type RowOf } from '../../platform/db/rows';
 
 /**
  * SQL counting the places an appointment takes at the moment `at` (a
@@ -47,6 +48,41 @@ export const eventColumns = (at: string, except?: string) => `
   places_per_slot, payment_required,
   exclusive_for, contact_email, address_line_1, address_line_2,
   city, state, postcode, country, latitude, longitude`;
+
+/** A row of eventColumns: the events table's types (001-events.sql), dates and times as the text to_char made. */
+export const EVENT_ROW = {
+  event_id: col.text(),
+  event_name: col.text(),
+  event_description: col.text(),
+  category: col.text(),
+  product_id: col.text(),
+  product_name: col.text(),
+  product_price: col.int(),
+  price: col.nullable(col.int()),
+  event_date: col.text(),
+  start_time: col.text(),
+  end_time: col.text(),
+  session_duration: col.int(),
+  email_template: col.nullable(col.text()),
+  lab_name: col.nullable(col.text()),
+  is_private: col.bool(),
+  total_spaces: col.int(),
+  booked_spaces: col.int(),
+  places_per_slot: col.int(),
+  payment_required: col.bool(),
+  exclusive_for: col.nullable(col.text()),
+  contact_email: col.nullable(col.text()),
+  address_line_1: col.text(),
+  address_line_2: col.nullable(col.text()),
+  city: col.text(),
+  state: col.nullable(col.text()),
+  postcode: col.text(),
+  country: col.text(),
+  // double precision: a number on both engines.
+  latitude: col.nullable(col.int()),
+  longitude: col.nullable(col.int()),
+};
+export type EventRow = RowOf<typeof EVENT_ROW>;
 
 const nullableText = (value: unknown) => (value === null || value === undefined ? null : String(value));
 const nullableNumber = (value: unknown) => (value === null || value === undefined ? null : Number(value));
@@ -104,6 +140,8 @@ const INSERT_COLUMNS = [
   'longitude',
 ] as const;
 
+const INSERTED_ROW = { event_id: col.text() };
+
 /** Inserts one event; resolves to its id. */
 export async function insertEvent(db: Queryable, event: EventInsert): Promise<string> {
   const columns: string[] = [...INSERT_COLUMNS];
@@ -113,10 +151,7 @@ export async function insertEvent(db: Queryable, event: EventInsert): Promise<st
     values.unshift(event.event_id);
   }
   const placeholders = values.map((_, i) => `$${i + 1}`).join(', ');
-  const [row] = await db.query<{ event_id: string }>(
-    `INSERT INTO events (${columns.join(', ')}) VALUES (${placeholders}) RETURNING event_id::text AS event_id`,
-    values,
-  );
+  const row = await rowOf(db, INSERTED_ROW, `INSERT INTO events (${columns.join(', ')}) VALUES (${placeholders}) RETURNING event_id::text AS event_id`, values);
   if (!row) throw new Error('INSERT INTO events returned no row');
   return row.event_id;
 }
