@@ -6,6 +6,7 @@
 import type { Appointment, AppointmentStatus, PaymentStatus } from '../../../src/domain/booking';
 import { fullAddress } from '../../../src/domain/event';
 import type { Row } from '../../platform/db/adapter';
+import { col, type RowOf } from '../../platform/db/rows';
 
 /** Columns of `appointments a JOIN events e`. */
 export const APPOINTMENT_COLUMNS = `
@@ -17,6 +18,37 @@ export const APPOINTMENT_COLUMNS = `
   a.created_at, a.cancelled_at, a.calendar_sequence`;
 
 export const APPOINTMENTS_FROM = 'appointments a JOIN events e ON e.event_id = a.event_id';
+
+/**
+ * A row of APPOINTMENT_COLUMNS as toAppointment reads it (a.profile_id,
+ * NULL once the member is erased, is selected but not read).
+ */
+export const APPOINTMENT_ROW = {
+  appointment_id: col.text(),
+  event_id: col.text(),
+  event_name: col.text(),
+  product_name: col.text(),
+  event_date: col.text(),
+  start_time: col.text(),
+  end_time: col.text(),
+  address_line_1: col.text(),
+  address_line_2: col.nullable(col.text()),
+  city: col.text(),
+  state: col.nullable(col.text()),
+  postcode: col.text(),
+  country: col.text(),
+  // double precision: a number on both engines.
+  latitude: col.nullable(col.int()),
+  longitude: col.nullable(col.int()),
+  lab_name: col.nullable(col.text()),
+  price: col.int(),
+  status: col.text(),
+  payment_status: col.text(),
+  created_at: col.instant(),
+  cancelled_at: col.nullable(col.instant()),
+  calendar_sequence: col.int(),
+};
+export type AppointmentRow = RowOf<typeof APPOINTMENT_ROW>;
 
 const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
 const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
