@@ -18,7 +18,7 @@ import type { Database, Queryable } from '../../platform/db/adapter';
 import { col, rowOf, rowsOf, type RowOf } from '../../platform/db/rows';
 import { activeAppointment, EVENT_ROW, eventColumns, insertEvent, toScreeningEvent } from './events-table';
 import { ApiError, eventNotFound } from '../../platform/http/errors';
-import { ORDER_COLUMNS, type PaymentOrderRow } from '../payments';
+import { ORDER_COLUMNS, ORDER_ROW, toOrder, type PaymentOrderRow } from '../payments';
 import { generateAccessCode, hashAccessCode } from './access-code';
 import { isEventId } from './events-service';
 import type { WaitingListOffers } from '../waiting-list';
@@ -171,12 +171,15 @@ export function createStaffEventsService(
           [id, at],
         );
         // The charity's decision: every captured payment of these bookings goes back in full.
-        const refundsDue = await tx.query<PaymentOrderRow>(
+        const marked = await rowsOf(
+          tx,
+          ORDER_ROW,
           `UPDATE payment_orders SET status = 'refund_due', refund_reason = 'event_cancelled', updated_at = $2
            WHERE appointment_id = ANY($1::uuid[]) AND status = 'completed' RETURNING ${ORDER_COLUMNS}`,
           [bookings.map((b) => b.appointment_id), at],
         );
-        const refundOf = new Map(refundsDue.map((order) => [order.appointment_id, Number(order.amount)]));
+        const refundsDue = marked.map(toOrder);
+        const refundOf = new Map(refundsDue.map((order) => [order.appointment_id, order.amount]));
         // Held places past their time are no booking: close them too, silently.
         await tx.query(
           `UPDATE appointments SET status = 'cancelled', cancelled_at = $2, updated_at = $2 WHERE event_id = $1::uuid AND status = 'held'`,
