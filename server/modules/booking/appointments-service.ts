@@ -8,7 +8,7 @@ import { CANCEL_REFUSAL_MESSAGES, type Appointment, type CancelRefusal } from '.
 import { addDays, londonDate, londonToInstant } from '../../../src/domain/london-time';
 import { cancellationOutcome, NO_REFUND_MESSAGE, type CancellationOutcome, type RefundDecision } from '../../../src/domain/refund-policy';
 import { bankHolidaysBetween } from '../payments';
-import { ORDER_COLUMNS, type PaymentOrderRow } from '../payments';
+import { ORDER_COLUMNS, ORDER_ROW, toOrder, type PaymentOrderRow } from '../payments';
 import type { Database, Queryable } from '../../platform/db/adapter';
 import { col, rowOf, rowsOf } from '../../platform/db/rows';
 import { APPOINTMENT_COLUMNS, APPOINTMENT_ROW, APPOINTMENTS_FROM, toAppointment } from './appointments-table';
@@ -145,14 +145,17 @@ export function createAppointmentsService(
         const refund = outcome.refund === 'free' ? null : outcome.refund;
         if (refund === 'none' && !acceptNoRefund) throw noRefundConfirmationRequired();
         // Marked, and the refund queued, in this transaction: PayPal is asked by the refund job.
-        const refundDue =
+        const marked =
           refund === 'full'
-            ? await tx.query<PaymentOrderRow>(
+            ? await rowsOf(
+                tx,
+                ORDER_ROW,
                 `UPDATE payment_orders SET status = 'refund_due', refund_reason = 'cancelled', updated_at = $2
                  WHERE appointment_id = $1::uuid AND status = 'completed' RETURNING ${ORDER_COLUMNS}`,
                 [id, at],
               )
             : [];
+        const refundDue = marked.map(toOrder);
         await tx.query(
           // A higher SEQUENCE: the cancellation's calendar file replaces the entry the last file made.
           `UPDATE appointments SET status = 'cancelled', cancelled_at = $2, updated_at = $2, calendar_sequence = calendar_sequence + 1
