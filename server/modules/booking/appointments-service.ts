@@ -8,9 +8,10 @@ import { CANCEL_REFUSAL_MESSAGES, type Appointment, type CancelRefusal } from '.
 import { addDays, londonDate, londonToInstant } from '../../../src/domain/london-time';
 import { cancellationOutcome, NO_REFUND_MESSAGE, type CancellationOutcome, type RefundDecision } from '../../../src/domain/refund-policy';
 import { bankHolidaysBetween } from '../payments';
-import { ORDER_COLUMNS, type PaymentOrderRow } from '../payments';
+import { ORDER_COLUMNS, ORDER_ROW, toOrder, type PaymentOrderRow } from '../payments';
 import type { Database, Queryable } from '../../platform/db/adapter';
-import { APPOINTMENT_COLUMNS, APPOINTMENTS_FROM, toAppointment } from './appointments-table';
+import { col, rowOf, rowsOf } from '../../platform/db/rows';
+import { APPOINTMENT_COLUMNS, APPOINTMENT_ROW, APPOINTMENTS_FROM, toAppointment } from './appointments-table';
 import { ApiError } from '../../platform/http/errors';
 import type { RefundQueue } from '../payments';
 import type { BookingMail } from './booking-mail';
@@ -72,6 +73,11 @@ export interface AppointmentsService {
   ownerOf(id: string): Promise<string | null>;
 }
 
+/** The appointment and whom to email (member_profiles' names are NOT NULL). */
+const DETAIL_ROW = { ...APPOINTMENT_ROW, member_email: col.text(), member_first_name: col.text() };
+/** NULL once the member is erased (750-member-erasure.sql). */
+const OWNER_ROW = { user_id: col.nullable(col.text()) };
+
 const slotStart = (a: Appointment) => londonToInstant(a.event_date, a.start_time).getTime();
 
 // Own appointments only. A held place whose time ran out, and a hold let go
@@ -90,7 +96,9 @@ export function createAppointmentsService(
   async function detail(q: Queryable, userId: string, id: string, lock = false): Promise<AppointmentDetail | null> {
     if (!UUID.test(id)) return null;
     const at = now();
-    const [row] = await q.query(
+    const row = await rowOf(
+      q,
+      DETAIL_ROW,
       `SELECT ${APPOINTMENT_COLUMNS}, p.email AS member_email, p.first_name AS member_first_name
        FROM ${APPOINTMENTS_FROM} JOIN member_profiles p ON p.profile_id = a.profile_id
        WHERE a.appointment_id = $3::uuid AND ${OWN}${lock ? ' FOR UPDATE OF a' : ''}`,
@@ -99,14 +107,14 @@ export function createAppointmentsService(
     if (!row) return null;
     return {
       appointment: toAppointment(row),
-      member: { email: String(row.member_email), firstName: String(row.member_first_name) },
+      member: { email: row.member_email, firstName: row.member_first_name },
     };
   }
 
   return {
     async list(userId) {
       const at = now();
-      const rows = await db.query(`SELECT ${APPOINTMENT_COLUMNS} FROM ${APPOINTMENTS_FROM} WHERE ${OWN}`, [userId, at]);
+      const rows = await rowsOf(db, APPOINTMENT_ROW, `SELECT ${APPOINTMENT_COLUMNS} FROM ${APPOINTMENTS_FROM} WHERE ${OWN}`, [userId, at]);
       const all = rows.map(toAppointment);
       const upcoming = all.filter((a) => slotStart(a) > at.getTime()).sort((x, y) => slotStart(x) - slotStart(y));
       const past = all.filter((a) => slotStart(a) <= at.getTime()).sort((x, y) => slotStart(y) - slotStart(x));
@@ -117,7 +125,7 @@ export function createAppointmentsService(
 
     async ownerOf(id) {
       if (!UUID.test(id)) return null;
-      const [row] = await db.query<{ user_id: string }>('SELECT user_id::text AS user_id FROM appointments WHERE appointment_id = $1::uuid', [id]);
+      const row = await rowOf(db, OWNER_ROW, 'SELECT user_id::text AS user_id FROM appointments WHERE appointment_id = $1::uuid', [id]);
       return row?.user_id ?? null;
     },
 
@@ -137,14 +145,17 @@ export function createAppointmentsService(
         const refund = outcome.refund === 'free' ? null : outcome.refund;
         if (refund === 'none' && !acceptNoRefund) throw noRefundConfirmationRequired();
         // Marked, and the refund queued, in this transaction: PayPal is asked by the refund job.
-        const refundDue =
+        const marked =
           refund === 'full'
-            ? await tx.query<PaymentOrderRow>(
+            ? await rowsOf(
+                tx,
+                ORDER_ROW,
                 `UPDATE payment_orders SET status = 'refund_due', refund_reason = 'cancelled', updated_at = $2
                  WHERE appointment_id = $1::uuid AND status = 'completed' RETURNING ${ORDER_COLUMNS}`,
                 [id, at],
               )
             : [];
+        const refundDue = marked.map(toOrder);
         await tx.query(
           // A higher SEQUENCE: the cancellation's calendar file replaces the entry the last file made.
           `UPDATE appointments SET status = 'cancelled', cancelled_at = $2, updated_at = $2, calendar_sequence = calendar_sequence + 1

@@ -5,7 +5,7 @@
  */
 import type { Appointment, AppointmentStatus, PaymentStatus } from '../../../src/domain/booking';
 import { fullAddress } from '../../../src/domain/event';
-import type { Row } from '../../platform/db/adapter';
+import { col, type RowOf } from '../../platform/db/rows';
 
 /** Columns of `appointments a JOIN events e`. */
 export const APPOINTMENT_COLUMNS = `
@@ -18,36 +18,58 @@ export const APPOINTMENT_COLUMNS = `
 
 export const APPOINTMENTS_FROM = 'appointments a JOIN events e ON e.event_id = a.event_id';
 
-const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
-const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+/**
+ * A row of APPOINTMENT_COLUMNS as toAppointment reads it (a.profile_id,
+ * NULL once the member is erased, is selected but not read).
+ */
+export const APPOINTMENT_ROW = {
+  appointment_id: col.text(),
+  event_id: col.text(),
+  event_name: col.text(),
+  product_name: col.text(),
+  event_date: col.text(),
+  start_time: col.text(),
+  end_time: col.text(),
+  address_line_1: col.text(),
+  address_line_2: col.nullable(col.text()),
+  city: col.text(),
+  state: col.nullable(col.text()),
+  postcode: col.text(),
+  country: col.text(),
+  // double precision: a number on both engines.
+  latitude: col.nullable(col.int()),
+  longitude: col.nullable(col.int()),
+  lab_name: col.nullable(col.text()),
+  price: col.int(),
+  status: col.text(),
+  payment_status: col.text(),
+  created_at: col.instant(),
+  cancelled_at: col.nullable(col.instant()),
+  calendar_sequence: col.int(),
+};
+export type AppointmentRow = RowOf<typeof APPOINTMENT_ROW>;
 
-export function toAppointment(row: Row): Appointment {
-  const venue = {
-    address_line_1: String(row.address_line_1),
-    address_line_2: text(row.address_line_2),
-    city: String(row.city),
-    state: text(row.state),
-    postcode: String(row.postcode),
-    country: String(row.country),
-  };
+/** The appointment of a row read through APPOINTMENT_ROW (a wider row too: only its own columns are taken). */
+export function toAppointment(row: AppointmentRow): Appointment {
   return {
-    appointment_id: String(row.appointment_id),
-    event_id: String(row.event_id),
-    event_name: String(row.event_name),
-    product_name: String(row.product_name),
-    event_date: String(row.event_date),
-    start_time: String(row.start_time),
-    end_time: String(row.end_time),
-    address: fullAddress(venue),
-    postcode: venue.postcode,
-    latitude: num(row.latitude),
-    longitude: num(row.longitude),
-    lab_name: text(row.lab_name),
-    price: Number(row.price),
+    appointment_id: row.appointment_id,
+    event_id: row.event_id,
+    event_name: row.event_name,
+    product_name: row.product_name,
+    event_date: row.event_date,
+    start_time: row.start_time,
+    end_time: row.end_time,
+    address: fullAddress(row),
+    postcode: row.postcode,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    lab_name: row.lab_name,
+    price: row.price,
+    // The values the columns' CHECKs allow (300-appointments.sql, 610-paypal-webhooks.sql).
     status: row.status as AppointmentStatus,
     payment_status: row.payment_status as PaymentStatus,
-    created_at: (row.created_at as Date).toISOString(),
-    cancelled_at: row.cancelled_at ? (row.cancelled_at as Date).toISOString() : null,
-    calendar_sequence: Number(row.calendar_sequence ?? 0),
+    created_at: row.created_at.toISOString(),
+    cancelled_at: row.cancelled_at?.toISOString() ?? null,
+    calendar_sequence: row.calendar_sequence,
   };
 }

@@ -16,6 +16,7 @@
  * queue, and other processes have their own.
  */
 import type { Database, Queryable } from '../../platform/db/adapter';
+import { col, rowOf } from '../../platform/db/rows';
 import { placesTaken } from '../events';
 
 export type PlacesRefusal = 'fully_booked' | 'slot_taken';
@@ -37,9 +38,14 @@ export interface EventPlaces {
   bySlot: Record<string, number>;
 }
 
+/** The event's places, and those taken per slot as json_object_agg(...)::text: NULL when none is taken. */
+const PLACES_ROW = { total_spaces: col.int(), places_per_slot: col.int(), by_slot: col.nullable(col.text()) };
+
 /** The places of an event taken at `at` (confirmed, live holds and held waiting-list offers), in one statement; null when it is cancelled or unknown. */
 export async function readPlaces(q: Queryable, eventId: string, at: Date): Promise<EventPlaces | null> {
-  const [row] = await q.query<{ total_spaces: number; places_per_slot: number; by_slot: string | null }>(
+  const row = await rowOf(
+    q,
+    PLACES_ROW,
     `SELECT e.total_spaces, e.places_per_slot,
        (SELECT json_object_agg(s.start, s.n)::text FROM (
           SELECT to_char(t.slot_start, 'HH24:MI') AS start, count(*)::integer AS n FROM ${placesTaken('$2')} t

@@ -15,8 +15,9 @@ import { eventPricePence, isEsneftEvent, type ScreeningEvent } from '../../../sr
 import { londonToInstant } from '../../../src/domain/london-time';
 import { isValidNhsNumber } from '../../../src/domain/nhs-number';
 import { slotTimes } from '../../../src/domain/slots';
-import type { Queryable, Row } from '../../platform/db/adapter';
-import { activeAppointment, eventColumns, isEventId, placesTaken, toScreeningEvent } from '../events';
+import type { Queryable } from '../../platform/db/adapter';
+import { col, rowOf, type RowOf } from '../../platform/db/rows';
+import { activeAppointment, EVENT_ROW, eventColumns, isEventId, placesTaken, toScreeningEvent } from '../events';
 import { ApiError } from '../../platform/http/errors';
 import { profileRequired } from './consent-service';
 import { placesRefusal } from './booking-queue';
@@ -36,7 +37,6 @@ export const needsCardPayment = (event: ScreeningEvent) => event.payment_require
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface ProfileRow {
-  [column: string]: unknown;
   profile_id: number;
   first_name: string;
   email: string;
@@ -124,6 +124,30 @@ export const BOOKING_FACTS = once((): string => `
   WHERE events.event_id = $1::uuid AND events.cancelled_at IS NULL`);
 
 /**
+ * A row of BOOKING_FACTS: the event, counts (count(*)::integer, never NULL),
+ * and, through LEFT JOINs, the member's profile and his own active booking,
+ * each NULL when there is none. Made on first use, as BOOKING_FACTS is.
+ */
+export const FACTS_ROW = once(() => ({
+  ...EVENT_ROW,
+  taken_in_slot: col.int(),
+  holds_offer: col.bool(),
+  expired_holds: col.int(),
+  member_profile_id: col.nullable(col.int()),
+  member_first_name: col.nullable(col.text()),
+  member_email: col.nullable(col.text()),
+  member_date_of_birth: col.nullable(col.text()),
+  member_nhs_number: col.nullable(col.text()),
+  consent_found: col.bool(),
+  mine_id: col.nullable(col.text()),
+  mine_status: col.nullable(col.text()),
+  mine_start: col.nullable(col.text()),
+  mine_expires: col.nullable(col.instant()),
+  live_holds_elsewhere: col.int(),
+}));
+export type FactsRow = RowOf<ReturnType<typeof FACTS_ROW>>;
+
+/**
  * Every booking rule up to (not including) the member's own active booking
  * and the count of places, in BOOKING_REFUSALS' order, on one read of
  * `q` at `at` (BOOKING_FACTS). With no lock it is the cheap first look
@@ -138,7 +162,7 @@ export async function readBooking(
   grantValid: boolean,
   kind: BookingKind,
 ): Promise<CheckedBooking> {
-  const [row] = await q.query(BOOKING_FACTS(), factsParams(userId, input, at, kind));
+  const row = await rowOf(q, FACTS_ROW(), BOOKING_FACTS(), factsParams(userId, input, at, kind));
   return decideBooking(row, input, at, grantValid, kind);
 }
 
@@ -152,21 +176,17 @@ export function factsParams(userId: string, input: BookingInput, at: Date, kind:
 }
 
 /** readBooking's checks, in BOOKING_REFUSALS' order, on a row of BOOKING_FACTS (none: the event is not there). */
-export function decideBooking(row: Row | undefined, input: BookingInput, at: Date, grantValid: boolean, kind: BookingKind): CheckedBooking {
+export function decideBooking(row: FactsRow | undefined, input: BookingInput, at: Date, grantValid: boolean, kind: BookingKind): CheckedBooking {
   if (!row) throw refusal('event_not_found');
   const event = toScreeningEvent(row);
   const start = checkTiming(event, input.appointmentStartTime, at, kind);
   // A member offered a place from the waiting list showed the code when he joined it.
-  if (event.is_private && !grantValid && row.holds_offer !== true) throw refusal('access_code_required');
+  if (event.is_private && !grantValid && !row.holds_offer) throw refusal('access_code_required');
 
-  if (row.member_profile_id === null || row.member_profile_id === undefined) throw profileRequired();
-  const profile: ProfileRow = {
-    profile_id: Number(row.member_profile_id),
-    first_name: String(row.member_first_name),
-    email: String(row.member_email),
-    date_of_birth: row.member_date_of_birth === null ? null : String(row.member_date_of_birth),
-    nhs_number: row.member_nhs_number === null ? null : String(row.member_nhs_number),
-  };
+  // No profile joined, no name or email either (member_profiles keeps both NOT NULL).
+  const { member_profile_id: profileId, member_first_name: firstName, member_email: email } = row;
+  if (profileId === null || firstName === null || email === null) throw profileRequired();
+  const profile: ProfileRow = { profile_id: profileId, first_name: firstName, email, date_of_birth: row.member_date_of_birth, nhs_number: row.member_nhs_number };
   if (!profile.date_of_birth || !isEligibleAge(profile.date_of_birth, event.event_date)) throw refusal('age_restricted');
   if (isEsneftEvent(event) && !(profile.nhs_number && isValidNhsNumber(profile.nhs_number))) {
     throw refusal('nhs_number_required');
@@ -174,13 +194,15 @@ export function decideBooking(row: Row | undefined, input: BookingInput, at: Dat
   const consentId = askedConsent(input);
   if (!consentId || row.consent_found !== true) throw refusal('consent_required');
 
+  // His own booking, through a LEFT JOIN: its id and start (NOT NULL columns) are there together or not at all.
+  const { mine_id: mineId, mine_start: mineStart } = row;
   const mine: OwnBooking | null =
-    typeof row.mine_id === 'string'
+    mineId !== null && mineStart !== null
       ? {
-          appointment_id: row.mine_id,
+          appointment_id: mineId,
           status: row.mine_status === 'confirmed' ? 'confirmed' : 'held',
-          start: String(row.mine_start),
-          hold_expires_at: row.mine_expires instanceof Date ? row.mine_expires : null,
+          start: mineStart,
+          hold_expires_at: row.mine_expires,
         }
       : null;
   return {
@@ -189,10 +211,10 @@ export function decideBooking(row: Row | undefined, input: BookingInput, at: Dat
     profile,
     consentId,
     mine,
-    takenInSlot: Number(row.taken_in_slot),
-    expiredHolds: Number(row.expired_holds),
-    liveHoldsElsewhere: Number(row.live_holds_elsewhere),
-    holdsOffer: row.holds_offer === true,
+    takenInSlot: row.taken_in_slot,
+    expiredHolds: row.expired_holds,
+    liveHoldsElsewhere: row.live_holds_elsewhere,
+    holdsOffer: row.holds_offer,
   };
 }
 
@@ -240,6 +262,9 @@ export function refuseWhenFull({ event, takenInSlot }: Pick<CheckedBooking, 'eve
   if (code) throw refusal(code);
 }
 
+/** The places taken at a moment: in all, and in one slot (count(*)::integer, never NULL). */
+const PLACES_ROW = { total: col.int(), in_slot: col.int() };
+
 /**
  * Refuses when the event or the slot has no place left at `at`, not
  * counting `except` (an appointment about to take the place itself) nor
@@ -254,7 +279,9 @@ export async function checkPlaces(
   except: string | null = null,
   offeredTo: number | null = null,
 ) {
-  const [taken] = await tx.query<{ total: number; in_slot: number }>(
+  const taken = await rowOf(
+    tx,
+    PLACES_ROW,
     `SELECT count(*)::integer AS total, count(*) FILTER (WHERE t.slot_start = $3::time)::integer AS in_slot
      FROM ${placesTaken('$2', '$5::integer')} t WHERE t.event_id = $1::uuid
        AND ($4::uuid IS NULL OR t.appointment_id IS NULL OR t.appointment_id <> $4::uuid)`,

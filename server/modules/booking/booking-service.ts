@@ -24,12 +24,14 @@ import type { Appointment } from '../../../src/domain/booking';
 import { once } from '../../../src/domain/once';
 import type { ScreeningEvent } from '../../../src/domain/event';
 import { slotEnd } from '../../../src/domain/slots';
-import type { Database, Queryable, Row } from '../../platform/db/adapter';
-import { APPOINTMENT_COLUMNS, APPOINTMENTS_FROM, toAppointment } from './appointments-table';
+import type { Database, Queryable } from '../../platform/db/adapter';
+import { col, rowOf, type RowOf } from '../../platform/db/rows';
+import { APPOINTMENT_COLUMNS, APPOINTMENT_ROW, APPOINTMENTS_FROM, toAppointment } from './appointments-table';
 import {
   BOOKING_FACTS,
   cancelLapsedHolds,
   decideBooking,
+  FACTS_ROW,
   factsParams,
   lockEvent,
   readBooking,
@@ -83,7 +85,7 @@ export async function addToHistory(tx: Queryable, appointmentId: string, profile
 }
 
 export async function readAppointment(tx: Queryable, appointmentId: string): Promise<Appointment> {
-  const [row] = await tx.query(`SELECT ${APPOINTMENT_COLUMNS} FROM ${APPOINTMENTS_FROM} WHERE a.appointment_id = $1`, [appointmentId]);
+  const row = await rowOf(tx, APPOINTMENT_ROW, `SELECT ${APPOINTMENT_COLUMNS} FROM ${APPOINTMENTS_FROM} WHERE a.appointment_id = $1`, [appointmentId]);
   if (!row) throw new Error(`Appointment ${appointmentId} could not be read back`);
   return toAppointment(row);
 }
@@ -95,7 +97,9 @@ export async function readAppointment(tx: Queryable, appointmentId: string): Pro
  */
 async function insertFreeBooking(tx: Queryable, userId: string, checked: CheckedBooking, at: Date): Promise<Appointment> {
   const { event, start, profile, consentId } = checked;
-  const [row] = await tx.query(
+  const row = await rowOf(
+    tx,
+    APPOINTMENT_ROW,
     `WITH a AS (
        INSERT INTO appointments (profile_id, user_id, event_id, consent_id, slot_start, slot_end, status, payment_status,
          price, created_at, updated_at)
@@ -149,17 +153,37 @@ const BOOK_FREE = once((): string => `
     a.payment_status AS booked_payment_status, a.created_at AS booked_created_at
   FROM f LEFT JOIN a ON true`);
 
-/** The appointment BOOK_FREE wrote, as the API sends it (the columns of APPOINTMENT_COLUMNS, from the same row). */
-function bookedAppointment(row: Row): Appointment {
+/**
+ * A row of BOOK_FREE: BOOKING_FACTS' row, whether the member has a lapsed
+ * hold, and the appointment written (LEFT JOINed: every column NULL when
+ * the insert wrote nothing). Made on first use, as FACTS_ROW is.
+ */
+const BOOK_FREE_ROW = once(() => ({
+  ...FACTS_ROW(),
+  member_lapsed_hold: col.bool(),
+  booked_id: col.nullable(col.text()),
+  booked_start: col.nullable(col.text()),
+  booked_end: col.nullable(col.text()),
+  booked_price: col.nullable(col.int()),
+  booked_status: col.nullable(col.text()),
+  booked_payment_status: col.nullable(col.text()),
+  booked_created_at: col.nullable(col.instant()),
+}));
+
+/** The appointment BOOK_FREE wrote, as the API sends it (the columns of APPOINTMENT_COLUMNS, from the same row); null when it wrote none. */
+function bookedAppointment(row: RowOf<ReturnType<typeof BOOK_FREE_ROW>>): Appointment | null {
+  const { booked_id, booked_start, booked_end, booked_price, booked_status, booked_payment_status, booked_created_at } = row;
+  if (booked_id === null || booked_start === null || booked_end === null || booked_price === null) return null;
+  if (booked_status === null || booked_payment_status === null || booked_created_at === null) return null;
   return toAppointment({
     ...row,
-    appointment_id: row.booked_id,
-    start_time: row.booked_start,
-    end_time: row.booked_end,
-    price: row.booked_price,
-    status: row.booked_status,
-    payment_status: row.booked_payment_status,
-    created_at: row.booked_created_at,
+    appointment_id: booked_id,
+    start_time: booked_start,
+    end_time: booked_end,
+    price: booked_price,
+    status: booked_status,
+    payment_status: booked_payment_status,
+    created_at: booked_created_at,
     cancelled_at: null,
     calendar_sequence: 0,
   });
@@ -173,15 +197,13 @@ async function bookFree(tx: Queryable, userId: string, input: BookingInput, at: 
   await lockEvent(tx, input);
   // Holds lapsed at `at` can only have become fewer since the first look (a new hold lapses after its own request's moment).
   if (first.expiredHolds > 0) await cancelLapsedHolds(tx, first.event.event_id, at);
-  const [row] = await tx.query(BOOK_FREE(), factsParams(userId, input, at, 'free'));
+  const row = await rowOf(tx, BOOK_FREE_ROW(), BOOK_FREE(), factsParams(userId, input, at, 'free'));
   const checked = decideBooking(row, input, at, grantValid, 'free');
   refuseTaken(checked);
   // Booked, through an offer or any other way: he leaves the event's waiting list.
   await leaveOnBooking(tx, checked.event.event_id, checked.profile.profile_id, at);
-  let appointment: Appointment;
-  if (row?.booked_id) {
-    appointment = bookedAppointment(row);
-  } else {
+  let appointment = row && bookedAppointment(row);
+  if (!appointment) {
     // Every rule passed yet nothing was written: a lapsed hold of this member's appeared after the first look.
     await cancelLapsedHolds(tx, checked.event.event_id, at);
     appointment = await insertFreeBooking(tx, userId, checked, at);

@@ -35,8 +35,9 @@ import { londonToInstant } from '../../../src/domain/london-time';
 import { availableSlots, slotEnd, slotTimes, type SlotsByDate } from '../../../src/domain/slots';
 import type { ScreeningEvent } from '../../../src/domain/event';
 import type { Database, Queryable } from '../../platform/db/adapter';
-import { APPOINTMENT_COLUMNS, APPOINTMENTS_FROM, toAppointment } from './appointments-table';
-import { eventColumns, placesTaken, toScreeningEvent } from '../events';
+import { col, rowOf, rowsOf } from '../../platform/db/rows';
+import { APPOINTMENT_COLUMNS, APPOINTMENT_ROW, APPOINTMENTS_FROM, toAppointment } from './appointments-table';
+import { EVENT_ROW, eventColumns, placesTaken, toScreeningEvent } from '../events';
 import { ApiError } from '../../platform/http/errors';
 import type { BookingMail } from './booking-mail';
 import type { BookedMember } from './booking-service';
@@ -61,6 +62,12 @@ export interface ChangeTimeService {
   slots(userId: string, appointmentId: string): Promise<SlotsByDate>;
 }
 
+/** The appointment and whom to email (member_profiles' names are NOT NULL); its hold_expires_at is selected, not read. */
+const OWN_APPOINTMENT_ROW = { ...APPOINTMENT_ROW, member_email: col.text(), member_first_name: col.text() };
+const EVENT_ID_ROW = { event_id: col.text() };
+const COUNT_ROW = { n: col.int() };
+const SLOT_TAKEN_ROW = { slot: col.text(), taken: col.int() };
+
 /** A booking whose time cannot be changed, whatever time is asked for. */
 function statusRefusal(appointment: Appointment): ChangeRefusal | null {
   if (appointment.status === 'cancelled') return 'already_cancelled';
@@ -79,14 +86,16 @@ function windowRefusal(event: ScreeningEvent, appointment: Appointment, at: Date
 
 /** The member's own appointment and who to email, locked for this transaction; null when it is not theirs or not there. */
 async function lockOwnAppointment(tx: Queryable, userId: string, id: string): Promise<{ appointment: Appointment; member: BookedMember } | null> {
-  const [row] = await tx.query(
+  const row = await rowOf(
+    tx,
+    OWN_APPOINTMENT_ROW,
     `SELECT ${APPOINTMENT_COLUMNS}, p.email AS member_email, p.first_name AS member_first_name, a.hold_expires_at
      FROM ${APPOINTMENTS_FROM} JOIN member_profiles p ON p.profile_id = a.profile_id
      WHERE a.appointment_id = $1::uuid AND a.user_id = $2::uuid FOR UPDATE OF a`,
     [id, userId],
   );
   if (!row) return null;
-  return { appointment: toAppointment(row), member: { email: String(row.member_email), firstName: String(row.member_first_name) } };
+  return { appointment: toAppointment(row), member: { email: row.member_email, firstName: row.member_first_name } };
 }
 
 export function createChangeTimeService(db: Database, now: () => Date, mail: BookingMail): ChangeTimeService {
@@ -94,16 +103,16 @@ export function createChangeTimeService(db: Database, now: () => Date, mail: Boo
     async change(userId, id, input) {
       if (!UUID.test(id)) throw changeRefusal('appointment_not_found');
       // Which event to lock: a plain read, checked again under the locks.
-      const [owned] = await db.query<{ event_id: string }>(
-        'SELECT event_id::text AS event_id FROM appointments WHERE appointment_id = $1::uuid AND user_id = $2::uuid',
-        [id, userId],
-      );
+      const owned = await rowOf(db, EVENT_ID_ROW, 'SELECT event_id::text AS event_id FROM appointments WHERE appointment_id = $1::uuid AND user_id = $2::uuid', [
+        id,
+        userId,
+      ]);
       if (!owned) throw changeRefusal('appointment_not_found');
       const at = now();
       return db.transaction(async (tx) => {
         const locked = await tx.query('SELECT event_id FROM events WHERE event_id = $1::uuid AND cancelled_at IS NULL FOR UPDATE', [owned.event_id]);
         if (locked.length === 0) throw changeRefusal('event_not_found');
-        const [eventRow] = await tx.query(`SELECT ${eventColumns('$2')} FROM events WHERE event_id = $1::uuid`, [owned.event_id, at]);
+        const eventRow = await rowOf(tx, EVENT_ROW, `SELECT ${eventColumns('$2')} FROM events WHERE event_id = $1::uuid`, [owned.event_id, at]);
         if (!eventRow) throw changeRefusal('event_not_found');
         const event = toScreeningEvent(eventRow);
 
@@ -123,14 +132,18 @@ export function createChangeTimeService(db: Database, now: () => Date, mail: Boo
         if (start === appointment.start_time) throw changeRefusal('same_time');
 
         // The new slot's places at `at`, held ones (checkout holds, waiting-list offers) included; this booking is not in it, so it is not counted.
-        const [taken] = await tx.query<{ n: number }>(
+        const taken = await rowOf(
+          tx,
+          COUNT_ROW,
           `SELECT count(*)::integer AS n FROM ${placesTaken('$2')} t
            WHERE t.event_id = $1::uuid AND t.slot_start = $3::time`,
           [event.event_id, at, start],
         );
         if ((taken?.n ?? 0) >= event.places_per_slot) throw changeRefusal('slot_taken');
 
-        const [moved] = await tx.query(
+        const moved = await rowOf(
+          tx,
+          APPOINTMENT_ROW,
           `WITH moved AS (
              UPDATE appointments SET slot_start = $2::time, slot_end = $3::time, updated_at = $4, calendar_sequence = calendar_sequence + 1
              WHERE appointment_id = $1::uuid RETURNING *
@@ -148,10 +161,13 @@ export function createChangeTimeService(db: Database, now: () => Date, mail: Boo
     async slots(userId, id) {
       if (!UUID.test(id)) throw changeRefusal('appointment_not_found');
       const at = now();
-      const [row] = await db.query(`SELECT ${APPOINTMENT_COLUMNS} FROM ${APPOINTMENTS_FROM} WHERE a.appointment_id = $1::uuid AND a.user_id = $2::uuid`, [id, userId]);
+      const row = await rowOf(db, APPOINTMENT_ROW, `SELECT ${APPOINTMENT_COLUMNS} FROM ${APPOINTMENTS_FROM} WHERE a.appointment_id = $1::uuid AND a.user_id = $2::uuid`, [
+        id,
+        userId,
+      ]);
       if (!row) throw changeRefusal('appointment_not_found');
       const appointment = toAppointment(row);
-      const [eventRow] = await db.query(`SELECT ${eventColumns('$2')} FROM events WHERE event_id = $1::uuid AND cancelled_at IS NULL`, [
+      const eventRow = await rowOf(db, EVENT_ROW, `SELECT ${eventColumns('$2')} FROM events WHERE event_id = $1::uuid AND cancelled_at IS NULL`, [
         appointment.event_id,
         at,
       ]);
@@ -160,7 +176,9 @@ export function createChangeTimeService(db: Database, now: () => Date, mail: Boo
       const blocked = statusRefusal(appointment) ?? windowRefusal(event, appointment, at);
       if (blocked) throw changeRefusal(blocked);
       // Every other live place per time: this booking's own is the one it would move.
-      const rows = await db.query<{ slot: string; taken: number }>(
+      const rows = await rowsOf(
+        db,
+        SLOT_TAKEN_ROW,
         `SELECT to_char(t.slot_start, 'HH24:MI') AS slot, count(*)::integer AS taken FROM ${placesTaken('$2')} t
          WHERE t.event_id = $1::uuid AND (t.appointment_id IS NULL OR t.appointment_id <> $3::uuid)
          GROUP BY t.slot_start`,

@@ -8,6 +8,7 @@ import { BOOKING_REFUSAL_MESSAGES, BOOKING_REFUSALS, type BookingRefusal } from 
 import { CONSENT_VERSION, consentProblems, type ConsentAnswers } from '../../../src/domain/consent';
 import { bookingClosesAt, hasEnded } from '../../../src/domain/event-card';
 import type { Queryable } from '../../platform/db/adapter';
+import { col, rowOf } from '../../platform/db/rows';
 import { ApiError, eventNotFound, fieldIssue, type FieldIssue } from '../../platform/http/errors';
 import { unauthorized } from '../auth';
 import { TEST_CONSENT_USED } from './consent-links';
@@ -52,6 +53,12 @@ export interface ConsentService {
   linkUsed(signature: string): Promise<boolean>;
 }
 
+/** Whether the profile was there, and the consent filed: NULL when the link had filed one already. */
+const FILED_ROW = { found: col.bool(), consent_id: col.nullable(col.text()) };
+const PROFILE_ROW = { profile_id: col.int() };
+/** What decides whether the event can still be booked, dates and times as to_char's text. */
+const CONSENT_EVENT_ROW = { event_date: col.text(), start_time: col.text(), end_time: col.text(), exclusive_for: col.nullable(col.text()), cancelled: col.bool() };
+
 function checkAnswers(answers: ConsentAnswers): void {
   const problems = consentProblems(answers);
   if (problems.length > 0) throw invalidConsent(problems.map((p) => fieldIssue(p.field, p.message)));
@@ -65,7 +72,9 @@ export function createConsentService(db: Queryable, now: () => Date): ConsentSer
   const insert = async (profileId: number, eventId: string | null, testDate: string, answers: ConsentAnswers, source: string, linkSignature: string | null = null) => {
     // The profile held (holdProfile's lock) in the same statement, so a parallel erasure cannot fail the insert's foreign key.
     // A link's second consent meets the unique signature and inserts nothing, even from parallel requests.
-    const [row] = await db.query<{ found: boolean; consent_id: string | null }>(
+    const row = await rowOf(
+      db,
+      FILED_ROW,
       `WITH p AS (SELECT profile_id FROM member_profiles WHERE profile_id = $1 FOR KEY SHARE),
        c AS (
          INSERT INTO consents (profile_id, event_id, psa_test_date, answers, consent_version, source, created_at, link_signature)
@@ -81,14 +90,16 @@ export function createConsentService(db: Queryable, now: () => Date): ConsentSer
 
   return {
     async fileForEvent(userId, request, readAnswers) {
-      const [profile] = await db.query<{ profile_id: number }>('SELECT profile_id FROM member_profiles WHERE user_id = $1', [userId]);
+      const profile = await rowOf(db, PROFILE_ROW, 'SELECT profile_id FROM member_profiles WHERE user_id = $1', [userId]);
       const given = request.profileId;
       if (given !== undefined && given !== null && given !== '' && !(profile && sameProfile(given, profile.profile_id))) {
         throw new ApiError(403, 'forbidden', 'You can give consent only for yourself.');
       }
       const eventId = request.eventId;
       if (typeof eventId !== 'string' || !isEventId(eventId)) throw eventNotFound();
-      const [event] = await db.query<{ event_date: string; start_time: string; end_time: string; exclusive_for: string | null; cancelled: boolean }>(
+      const event = await rowOf(
+        db,
+        CONSENT_EVENT_ROW,
         `SELECT to_char(event_date, 'YYYY-MM-DD') AS event_date, to_char(start_time, 'HH24:MI') AS start_time,
            to_char(end_time, 'HH24:MI') AS end_time, exclusive_for, cancelled_at IS NOT NULL AS cancelled
          FROM events WHERE event_id = $1::uuid`,

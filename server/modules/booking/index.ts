@@ -1,6 +1,6 @@
 export { appointmentsRoutes } from './appointments-routes';
 export { createAppointmentsService } from './appointments-service';
-export { APPOINTMENTS_FROM, APPOINTMENT_COLUMNS, toAppointment } from './appointments-table';
+export { APPOINTMENTS_FROM, APPOINTMENT_COLUMNS, APPOINTMENT_ROW, toAppointment, type AppointmentRow } from './appointments-table';
 export { greeting, unsubscribeSection, type RefundReason } from './booking-mail-text';
 export { createBookingMail, type BookingMail } from './booking-mail';
 export { addToHistory, createBookingService, isDuplicateBooking, leaveOnBooking, readAppointment, type BookedMember } from './booking-service';

@@ -23,12 +23,16 @@
 import { dueReminderDates } from '../../../src/domain/reminders';
 import { londonDate, londonTime } from '../../../src/domain/london-time';
 import type { Database } from '../../platform/db/adapter';
-import { APPOINTMENT_COLUMNS, APPOINTMENTS_FROM, toAppointment } from './appointments-table';
+import { col, rowsOf } from '../../platform/db/rows';
+import { APPOINTMENT_COLUMNS, APPOINTMENT_ROW, APPOINTMENTS_FROM, toAppointment } from './appointments-table';
 import type { BookingMail } from './booking-mail';
 import { wantsEmailSql, type UnsubscribeLinks } from '../members';
 
 /** At most this many per sweep; the rest are the next sweep's (a minute later). */
 const SWEEP_LIMIT = 500;
+
+/** A booking due its reminder, and whom to email (member_profiles' names are NOT NULL). */
+const DUE_ROW = { ...APPOINTMENT_ROW, member_email: col.text(), member_first_name: col.text(), member_public_id: col.text() };
 
 export interface RemindersService {
   /** Queues the reminders due now; resolves to how many. */
@@ -51,7 +55,9 @@ export function createRemindersService(
       await unsubscribe?.prepare();
       return db.transaction(async (tx) => {
         // Booked before the date's reminder moment, not yet started (London wall-clock), event not cancelled.
-        const rows = await tx.query(
+        const rows = await rowsOf(
+          tx,
+          DUE_ROW,
           `SELECT ${APPOINTMENT_COLUMNS}, p.email AS member_email, p.first_name AS member_first_name,
                   p.public_id::text AS member_public_id
            FROM ${APPOINTMENTS_FROM} JOIN member_profiles p ON p.profile_id = a.profile_id
@@ -71,8 +77,8 @@ export function createRemindersService(
           at,
         ]);
         for (const row of rows) {
-          const link = unsubscribe ? await unsubscribe.linkFor(String(row.member_public_id), 'reminders') : undefined;
-          await mail.reminder(tx, toAppointment(row), { email: String(row.member_email), firstName: String(row.member_first_name ?? '') }, link);
+          const link = unsubscribe ? await unsubscribe.linkFor(row.member_public_id, 'reminders') : undefined;
+          await mail.reminder(tx, toAppointment(row), { email: row.member_email, firstName: row.member_first_name }, link);
         }
         return rows.length;
       });

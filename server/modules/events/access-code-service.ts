@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Queryable } from '../../platform/db/adapter';
+import { col, rowOf } from '../../platform/db/rows';
 import { verifyAccessCode } from './access-code';
 import type { AccessGrants } from './access-grants';
 import { isEventId } from './events-service';
@@ -25,6 +26,8 @@ export interface AccessCodeService {
   check(eventId: string, code: unknown, address: string | null): Promise<AccessCodeOutcome>;
 }
 
+const CODE_ROW = { is_private: col.bool(), access_code_hash: col.nullable(col.text()) };
+
 const throttleKey = (address: string | null, eventId: string) =>
   `access-code:${createHash('sha256').update(address ?? 'unknown').digest('hex').slice(0, 32)}:${eventId}`;
 
@@ -32,10 +35,7 @@ export function createAccessCodeService(db: Queryable, grants: AccessGrants, now
   return {
     async check(eventId, code, address) {
       if (!isEventId(eventId)) return { kind: 'not_found' };
-      const [event] = await db.query<{ is_private: boolean; access_code_hash: string | null }>(
-        'SELECT is_private, access_code_hash FROM events WHERE event_id = $1::uuid',
-        [eventId],
-      );
+      const event = await rowOf(db, CODE_ROW, 'SELECT is_private, access_code_hash FROM events WHERE event_id = $1::uuid', [eventId]);
       if (!event) return { kind: 'not_found' };
       const key = throttleKey(address, eventId);
       const attempt = await takeAttempt(db, key, now(), ACCESS_CODE_LIMIT);

@@ -11,7 +11,8 @@ import { londonDate } from '../../../src/domain/london-time';
 import { availableSlots, bookablePlaces, type SlotsByDate } from '../../../src/domain/slots';
 import type { BookingRefusal } from '../../../src/domain/booking';
 import type { Queryable } from '../../platform/db/adapter';
-import { eventColumns, placesTaken, toScreeningEvent } from './events-table';
+import { col, rowOf, rowsOf } from '../../platform/db/rows';
+import { EVENT_ROW, eventColumns, placesTaken, toScreeningEvent } from './events-table';
 import { shortCache } from '../../platform/short-cache';
 
 export interface EventListFilters {
@@ -45,6 +46,9 @@ export interface EventsService {
   slots(event: ScreeningEvent): Promise<{ open: SlotsByDate } | { refused: Extract<BookingRefusal, 'event_passed' | 'fully_booked' | 'booking_closed'> }>;
 }
 
+/** Places taken per event and slot (HH:mm): count(*)::integer. */
+const TAKEN_ROW = { event_id: col.text(), slot: col.text(), taken: col.int() };
+
 const REFUSAL_FOR_STATE = { passed: 'event_passed', full: 'fully_booked', closed: 'booking_closed' } as const;
 
 export interface EventsServiceOptions {
@@ -69,7 +73,9 @@ export function createEventsService(
   async function takenBySlot(eventIds: readonly string[], at: Date): Promise<Map<string, Record<string, number>>> {
     const taken = new Map<string, Record<string, number>>();
     if (eventIds.length === 0) return taken;
-    const rows = await db.query<{ event_id: string; slot: string; taken: number }>(
+    const rows = await rowsOf(
+      db,
+      TAKEN_ROW,
       `SELECT t.event_id::text AS event_id, to_char(t.slot_start, 'HH24:MI') AS slot, count(*)::integer AS taken
        FROM ${placesTaken('$2')} t WHERE t.event_id = ANY($1::uuid[])
        GROUP BY t.event_id, t.slot_start`,
@@ -87,7 +93,7 @@ export function createEventsService(
   async function get(id: string): Promise<ScreeningEvent | null> {
     if (!isEventId(id)) return null;
     const at = now();
-    const [row] = await db.query(`SELECT ${eventColumns('$2')} FROM events WHERE event_id = $1::uuid AND cancelled_at IS NULL`, [id, at]);
+    const row = await rowOf(db, EVENT_ROW, `SELECT ${eventColumns('$2')} FROM events WHERE event_id = $1::uuid AND cancelled_at IS NULL`, [id, at]);
     return row ? ((await withPlacesLeft([toScreeningEvent(row)], at))[0] ?? null) : null;
   }
 
@@ -116,7 +122,9 @@ export function createEventsService(
         OR position(replace(lower(${text}::text), ' ', '') in replace(lower(postcode), ' ', '')) > 0
       )`);
     }
-    const rows = await db.query(
+    const rows = await rowsOf(
+      db,
+      EVENT_ROW,
       `SELECT ${eventColumns('$2')} FROM events WHERE ${where.join(' AND ')}
        ORDER BY event_date, start_time, event_name, event_id`,
       params,

@@ -4,7 +4,8 @@
  * the row mapping, and inserts used by the demo seed and the tests.
  */
 import type { EventCategory, ScreeningEvent } from '../../../src/domain/event';
-import type { Queryable, Row } from '../../platform/db/adapter';
+import type { Queryable } from '../../platform/db/adapter';
+import { col, rowOf, type RowOf } from '../../platform/db/rows';
 
 /**
  * SQL counting the places an appointment takes at the moment `at` (a
@@ -48,40 +49,74 @@ export const eventColumns = (at: string, except?: string) => `
   exclusive_for, contact_email, address_line_1, address_line_2,
   city, state, postcode, country, latitude, longitude`;
 
-const nullableText = (value: unknown) => (value === null || value === undefined ? null : String(value));
-const nullableNumber = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+/** A row of eventColumns: the events table's types (001-events.sql), dates and times as the text to_char made. */
+export const EVENT_ROW = {
+  event_id: col.text(),
+  event_name: col.text(),
+  event_description: col.text(),
+  category: col.text(),
+  product_id: col.text(),
+  product_name: col.text(),
+  product_price: col.int(),
+  price: col.nullable(col.int()),
+  event_date: col.text(),
+  start_time: col.text(),
+  end_time: col.text(),
+  session_duration: col.int(),
+  email_template: col.nullable(col.text()),
+  lab_name: col.nullable(col.text()),
+  is_private: col.bool(),
+  total_spaces: col.int(),
+  booked_spaces: col.int(),
+  places_per_slot: col.int(),
+  payment_required: col.bool(),
+  exclusive_for: col.nullable(col.text()),
+  contact_email: col.nullable(col.text()),
+  address_line_1: col.text(),
+  address_line_2: col.nullable(col.text()),
+  city: col.text(),
+  state: col.nullable(col.text()),
+  postcode: col.text(),
+  country: col.text(),
+  // double precision: a number on both engines.
+  latitude: col.nullable(col.int()),
+  longitude: col.nullable(col.int()),
+};
+export type EventRow = RowOf<typeof EVENT_ROW>;
 
-export function toScreeningEvent(row: Row): ScreeningEvent {
+/** The event of a row read through EVENT_ROW (a wider row too: only the event's own columns are taken). */
+export function toScreeningEvent(row: EventRow): ScreeningEvent {
   return {
-    event_id: String(row.event_id),
-    event_name: String(row.event_name),
-    event_description: String(row.event_description),
+    event_id: row.event_id,
+    event_name: row.event_name,
+    event_description: row.event_description,
+    // One of EVENT_CATEGORIES: the column's CHECK (001-events.sql).
     category: row.category as EventCategory,
-    product_id: String(row.product_id),
-    product_name: String(row.product_name),
-    product_price: Number(row.product_price),
-    price: nullableNumber(row.price),
-    event_date: String(row.event_date),
-    start_time: String(row.start_time),
-    end_time: String(row.end_time),
-    session_duration: Number(row.session_duration),
-    email_template: nullableText(row.email_template),
-    lab_name: nullableText(row.lab_name),
-    is_private: row.is_private === true,
-    total_spaces: Number(row.total_spaces),
-    booked_spaces: Number(row.booked_spaces),
-    places_per_slot: Number(row.places_per_slot),
-    payment_required: row.payment_required === true,
-    exclusive_for: nullableText(row.exclusive_for),
-    contact_email: nullableText(row.contact_email),
-    address_line_1: String(row.address_line_1),
-    address_line_2: nullableText(row.address_line_2),
-    city: String(row.city),
-    state: nullableText(row.state),
-    postcode: String(row.postcode),
-    country: String(row.country),
-    latitude: nullableNumber(row.latitude),
-    longitude: nullableNumber(row.longitude),
+    product_id: row.product_id,
+    product_name: row.product_name,
+    product_price: row.product_price,
+    price: row.price,
+    event_date: row.event_date,
+    start_time: row.start_time,
+    end_time: row.end_time,
+    session_duration: row.session_duration,
+    email_template: row.email_template,
+    lab_name: row.lab_name,
+    is_private: row.is_private,
+    total_spaces: row.total_spaces,
+    booked_spaces: row.booked_spaces,
+    places_per_slot: row.places_per_slot,
+    payment_required: row.payment_required,
+    exclusive_for: row.exclusive_for,
+    contact_email: row.contact_email,
+    address_line_1: row.address_line_1,
+    address_line_2: row.address_line_2,
+    city: row.city,
+    state: row.state,
+    postcode: row.postcode,
+    country: row.country,
+    latitude: row.latitude,
+    longitude: row.longitude,
   };
 }
 
@@ -104,6 +139,8 @@ const INSERT_COLUMNS = [
   'longitude',
 ] as const;
 
+const INSERTED_ROW = { event_id: col.text() };
+
 /** Inserts one event; resolves to its id. */
 export async function insertEvent(db: Queryable, event: EventInsert): Promise<string> {
   const columns: string[] = [...INSERT_COLUMNS];
@@ -113,10 +150,7 @@ export async function insertEvent(db: Queryable, event: EventInsert): Promise<st
     values.unshift(event.event_id);
   }
   const placeholders = values.map((_, i) => `$${i + 1}`).join(', ');
-  const [row] = await db.query<{ event_id: string }>(
-    `INSERT INTO events (${columns.join(', ')}) VALUES (${placeholders}) RETURNING event_id::text AS event_id`,
-    values,
-  );
+  const row = await rowOf(db, INSERTED_ROW, `INSERT INTO events (${columns.join(', ')}) VALUES (${placeholders}) RETURNING event_id::text AS event_id`, values);
   if (!row) throw new Error('INSERT INTO events returned no row');
   return row.event_id;
 }

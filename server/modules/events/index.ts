@@ -1,4 +1,4 @@
-export { activeAppointment, eventColumns, insertEvent, placesTaken, toScreeningEvent, type EventInsert } from './events-table';
+export { activeAppointment, EVENT_ROW, eventColumns, insertEvent, placesTaken, toScreeningEvent, type EventInsert, type EventRow } from './events-table';
 export { createAccessCodeService } from './access-code-service';
 export { generateAccessCode, hashAccessCode } from './access-code';
 export { createAccessGrants, type AccessGrants } from './access-grants';

@@ -15,9 +15,10 @@
 import type { StaffEvent } from '../../../src/domain/staff-event-answers';
 import type { StaffEventInput } from '../../../src/domain/staff-event';
 import type { Database, Queryable } from '../../platform/db/adapter';
-import { activeAppointment, eventColumns, insertEvent, toScreeningEvent } from './events-table';
+import { col, rowOf, rowsOf, type RowOf } from '../../platform/db/rows';
+import { activeAppointment, EVENT_ROW, eventColumns, insertEvent, toScreeningEvent } from './events-table';
 import { ApiError, eventNotFound } from '../../platform/http/errors';
-import { ORDER_COLUMNS, type PaymentOrderRow } from '../payments';
+import { ORDER_COLUMNS, ORDER_ROW, toOrder, type PaymentOrderRow } from '../payments';
 import { generateAccessCode, hashAccessCode } from './access-code';
 import { isEventId } from './events-service';
 import type { WaitingListOffers } from '../waiting-list';
@@ -52,6 +53,13 @@ const SLOT_FIELDS = ['event_date', 'start_time', 'end_time', 'session_duration']
 
 const conflict = (code: string, message: string) => new ApiError(409, code, message);
 
+/** An event as staff read it: its columns, when it was cancelled, and how many have checked in (count(*)::integer). */
+const STAFF_EVENT_ROW = { ...EVENT_ROW, cancelled_at: col.nullable(col.instant()), checked_in: col.int() };
+const ACCESS_CODE_ROW = { access_code_hash: col.nullable(col.text()) };
+/** A booking the cancellation cancelled, with whom to tell (member_profiles' names are NOT NULL). */
+const CANCELLED_BOOKING_ROW = { appointment_id: col.text(), email: col.text(), first_name: col.text(), start_time: col.text() };
+const CLOSED_ENTRY_ROW = { email: col.text(), first_name: col.text() };
+
 export function createStaffEventsService(
   db: Database,
   now: () => Date,
@@ -62,7 +70,9 @@ export function createStaffEventsService(
   async function read(q: Queryable, id: string, lock = false): Promise<StaffEvent | null> {
     if (!isEventId(id)) return null;
     if (lock) await q.query('SELECT event_id FROM events WHERE event_id = $1::uuid FOR UPDATE', [id]);
-    const [row] = await q.query(
+    const row = await rowOf(
+      q,
+      STAFF_EVENT_ROW,
       `SELECT ${eventColumns('$2')}, cancelled_at,
          (SELECT count(*) FROM check_ins c WHERE c.event_id = events.event_id)::integer AS checked_in
        FROM events WHERE event_id = $1::uuid`,
@@ -80,7 +90,9 @@ export function createStaffEventsService(
 
   return {
     async list() {
-      const rows = await db.query(
+      const rows = await rowsOf(
+        db,
+        STAFF_EVENT_ROW,
         `SELECT ${eventColumns('$1')}, cancelled_at,
            (SELECT count(*) FROM check_ins c WHERE c.event_id = events.event_id)::integer AS checked_in
          FROM events ORDER BY event_date, start_time, event_name, event_id`,
@@ -119,7 +131,7 @@ export function createStaffEventsService(
           }
         }
         // A private event keeps its code unless staff give a new one; one turned private gets a fresh code.
-        const [stored] = await tx.query<{ access_code_hash: string | null }>('SELECT access_code_hash FROM events WHERE event_id = $1::uuid', [id]);
+        const stored = await rowOf(tx, ACCESS_CODE_ROW, 'SELECT access_code_hash FROM events WHERE event_id = $1::uuid', [id]);
         let code: string | null = null;
         let hash: string | null = null;
         if (input.is_private) {
@@ -149,7 +161,9 @@ export function createStaffEventsService(
       return db.transaction(async (tx) => {
         const before = await mustRead(tx, id);
         const at = now();
-        const bookings = await tx.query<{ appointment_id: string; email: string; first_name: string; start_time: string }>(
+        const bookings = await rowsOf(
+          tx,
+          CANCELLED_BOOKING_ROW,
           `UPDATE appointments a SET status = 'cancelled', cancelled_at = $2, updated_at = $2
            FROM member_profiles p
            WHERE a.event_id = $1::uuid AND p.profile_id = a.profile_id AND ${activeAppointment('a', '$2')}
@@ -157,19 +171,24 @@ export function createStaffEventsService(
           [id, at],
         );
         // The charity's decision: every captured payment of these bookings goes back in full.
-        const refundsDue = await tx.query<PaymentOrderRow>(
+        const marked = await rowsOf(
+          tx,
+          ORDER_ROW,
           `UPDATE payment_orders SET status = 'refund_due', refund_reason = 'event_cancelled', updated_at = $2
            WHERE appointment_id = ANY($1::uuid[]) AND status = 'completed' RETURNING ${ORDER_COLUMNS}`,
           [bookings.map((b) => b.appointment_id), at],
         );
-        const refundOf = new Map(refundsDue.map((order) => [order.appointment_id, Number(order.amount)]));
+        const refundsDue = marked.map(toOrder);
+        const refundOf = new Map(refundsDue.map((order) => [order.appointment_id, order.amount]));
         // Held places past their time are no booking: close them too, silently.
         await tx.query(
           `UPDATE appointments SET status = 'cancelled', cancelled_at = $2, updated_at = $2 WHERE event_id = $1::uuid AND status = 'held'`,
           [id, at],
         );
         // Its waiting list closes: an offer's held place goes with the event, and each member still waiting is told.
-        const waiting = await tx.query<{ email: string; first_name: string }>(
+        const waiting = await rowsOf(
+          tx,
+          CLOSED_ENTRY_ROW,
           `UPDATE waiting_list w SET status = 'closed', ended_at = $2
            FROM member_profiles p
            WHERE w.event_id = $1::uuid AND w.status IN ('waiting', 'offered') AND p.profile_id = w.profile_id
@@ -215,12 +234,8 @@ export function createStaffEventsService(
   };
 }
 
-function toStaffEvent(row: Record<string, unknown>): StaffEvent {
-  return {
-    ...toScreeningEvent(row),
-    cancelled_at: row.cancelled_at ? (row.cancelled_at as Date).toISOString() : null,
-    checked_in: Number(row.checked_in ?? 0),
-  };
+function toStaffEvent(row: RowOf<typeof STAFF_EVENT_ROW>): StaffEvent {
+  return { ...toScreeningEvent(row), cancelled_at: row.cancelled_at?.toISOString() ?? null, checked_in: row.checked_in };
 }
 
 // The audit keeps the event's fields, and only whether a code was set: never the code.

@@ -9,6 +9,7 @@
  */
 import type { Appointment } from '../../../src/domain/booking';
 import type { Database, Queryable } from '../../platform/db/adapter';
+import { col, rowOf } from '../../platform/db/rows';
 import type { Logger } from '../../platform/logger';
 import { readAppointment, type BookedMember } from '../booking';
 import type { BookingMail } from '../booking';
@@ -16,7 +17,7 @@ import { captureAnswerForPage } from './capture-answer';
 import { orderNotFound, PaymentError } from './payment-error';
 import { isPayPalId, type PayPalAnswer, type PayPalApi } from './paypal-client';
 import type { RefundQueue } from './refund-jobs';
-import { isSettled, ORDER_COLUMNS, REFUNDING, settle, type AfterDecision, type PaymentOrderRow, type Settlement } from './settle';
+import { isSettled, ORDER_COLUMNS, ORDER_ROW, REFUNDING, settle, toOrder, type AfterDecision, type PaymentOrderRow, type Settlement } from './settle';
 
 export interface CaptureReply {
   status: 200 | 201 | 422;
@@ -41,8 +42,15 @@ export interface CaptureDeps {
   logger: Logger;
 }
 
+/** Whom to email (member_profiles' names are NOT NULL). */
+const MEMBER_ROW = { email: col.text(), first_name: col.text() };
+/** NULL once the member is erased (750-member-erasure.sql). */
+const OWNER_ROW = { user_id: col.nullable(col.text()) };
+
 async function memberOf(db: Queryable, appointmentId: string): Promise<BookedMember | null> {
-  const [row] = await db.query<{ email: string; first_name: string }>(
+  const row = await rowOf(
+    db,
+    MEMBER_ROW,
     'SELECT p.email, p.first_name FROM appointments a JOIN member_profiles p ON p.profile_id = a.profile_id WHERE a.appointment_id = $1::uuid',
     [appointmentId],
   );
@@ -97,7 +105,7 @@ export function createCapture({ db, paypal, mail, queueRefund, now, logger }: Ca
     /** Whose order `orderId` is, for logging a member who asks for another's. */
     async ownerOf(orderId: string): Promise<string | null> {
       if (!isPayPalId(orderId)) return null;
-      const [row] = await db.query<{ user_id: string }>('SELECT user_id::text AS user_id FROM payment_orders WHERE order_id = $1', [orderId]);
+      const row = await rowOf(db, OWNER_ROW, 'SELECT user_id::text AS user_id FROM payment_orders WHERE order_id = $1', [orderId]);
       return row?.user_id ?? null;
     },
 
@@ -106,11 +114,12 @@ export function createCapture({ db, paypal, mail, queueRefund, now, logger }: Ca
 
     async capture(userId: string, orderId: string): Promise<CaptureReply> {
       if (!isPayPalId(orderId)) throw orderNotFound();
-      const [order] = await db.query<PaymentOrderRow>(`SELECT ${ORDER_COLUMNS} FROM payment_orders WHERE order_id = $1 AND user_id = $2::uuid`, [
+      const row = await rowOf(db, ORDER_ROW, `SELECT ${ORDER_COLUMNS} FROM payment_orders WHERE order_id = $1 AND user_id = $2::uuid`, [
         orderId,
         userId,
       ]);
-      if (!order) throw orderNotFound();
+      if (!row) throw orderNotFound();
+      const order = toOrder(row);
       if (isSettled(order.status)) return reply(order, false);
       const answer = await paypal.captureOrder(orderId, `chaps-capture-${order.payment_id}`);
       const settlement = await settleFrom(order, answer);

@@ -15,6 +15,7 @@ import type { CreatedOrderAnswer } from '../../../src/domain/payment-order';
 import { formatDayMonthYear } from '../../../src/domain/format';
 import { slotEnd } from '../../../src/domain/slots';
 import type { Database, Queryable } from '../../platform/db/adapter';
+import { col, rowOf, type RowOf } from '../../platform/db/rows';
 import type { Logger } from '../../platform/logger';
 import type { AccessGrants } from '../events';
 import { holdProfile } from '../booking';
@@ -43,13 +44,14 @@ const tooManyHolds = () =>
 /** The order made for a hold; the route adds the seconds the hold has left (src/domain/payment-order.ts). */
 export type CreatedOrder = Omit<CreatedOrderAnswer, 'holdSecondsLeft'>;
 
-interface OpenOrder {
-  [column: string]: unknown;
-  payment_id: string;
-  order_id: string | null;
-  request_id: string;
-  amount: number;
-}
+/** An order still open at PayPal: its id NULL until PayPal gives one. */
+const OPEN_ORDER_ROW = { payment_id: col.text(), order_id: col.nullable(col.text()), request_id: col.text(), amount: col.int() };
+type OpenOrder = RowOf<typeof OPEN_ORDER_ROW>;
+/** His held or confirmed appointment at the event; only a held one has an expiry. */
+const MINE_ROW = { appointment_id: col.text(), status: col.text(), start: col.text(), hold_expires_at: col.nullable(col.instant()) };
+const HELD_ROW = { held: col.int() };
+const CREATED_ROW = { appointment_id: col.text() };
+const COUNT_ROW = { n: col.int() };
 
 interface Hold {
   appointmentId: string;
@@ -75,22 +77,28 @@ async function holdFor(tx: Queryable, userId: string, input: BookingInput, at: D
   const { event, start, profile, consentId } = await checkBooking(tx, userId, input, at, grantValid, 'card');
   // As a free booking: a parallel "Delete my account" waits for this hold, or has taken the profile (401, not a 500).
   await holdProfile(tx, profile.profile_id);
-  const [mine] = await tx.query<{ appointment_id: string; status: string; start: string; hold_expires_at: Date }>(
+  const mine = await rowOf(
+    tx,
+    MINE_ROW,
     `SELECT appointment_id::text AS appointment_id, status, to_char(slot_start, 'HH24:MI') AS start, hold_expires_at
      FROM appointments WHERE event_id = $1::uuid AND profile_id = $2 AND status IN ('held', 'confirmed') FOR UPDATE`,
     [event.event_id, profile.profile_id],
   );
   if (mine?.status === 'confirmed') throw refusal('already_booked');
-  let appointmentId = mine?.start === start ? mine.appointment_id : null;
-  let holdExpiresAt = mine?.start === start ? mine.hold_expires_at : new Date(at.getTime() + HOLD_MINUTES * 60_000);
+  // His live hold for this time is resumed (a held appointment always has its expiry: appointments_hold_expires).
+  const resumed = mine?.start === start && mine.hold_expires_at !== null ? mine : null;
+  let appointmentId = resumed?.appointment_id ?? null;
+  const holdExpiresAt = resumed?.hold_expires_at ?? new Date(at.getTime() + HOLD_MINUTES * 60_000);
   if (!appointmentId) {
     // One member cannot sit on places across many events while never paying.
-    const [{ held } = { held: 0 }] = await tx.query<{ held: number }>(
+    const holds = await rowOf(
+      tx,
+      HELD_ROW,
       `SELECT count(*)::integer AS held FROM appointments
        WHERE user_id = $1::uuid AND event_id <> $2::uuid AND status = 'held' AND hold_expires_at > $3`,
       [userId, event.event_id, at],
     );
-    if (held >= MAX_LIVE_HOLDS) throw tooManyHolds();
+    if ((holds?.held ?? 0) >= MAX_LIVE_HOLDS) throw tooManyHolds();
     // Another slot chosen: the old hold is let go (a payment still arriving for it is settled by settle.ts).
     if (mine) {
       await tx.query("UPDATE appointments SET status = 'cancelled', cancelled_at = $2, updated_at = $2 WHERE appointment_id = $1::uuid", [
@@ -100,7 +108,9 @@ async function holdFor(tx: Queryable, userId: string, input: BookingInput, at: D
     }
     // A place held for him from the waiting list is his to take: his own offer is not counted against him.
     await checkPlaces(tx, event, start, at, null, profile.profile_id);
-    const [created] = await tx.query<{ appointment_id: string }>(
+    const created = await rowOf(
+      tx,
+      CREATED_ROW,
       `INSERT INTO appointments (profile_id, user_id, event_id, consent_id, slot_start, slot_end, status, payment_status,
          price, hold_expires_at, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, 'held', 'unpaid', $7, $8, $9, $9) RETURNING appointment_id::text AS appointment_id`,
@@ -110,22 +120,23 @@ async function holdFor(tx: Queryable, userId: string, input: BookingInput, at: D
     // The checkout hold now keeps the place (an offer's becomes this hold): he leaves the waiting list.
     await leaveOnBooking(tx, event.event_id, profile.profile_id, at);
     appointmentId = created.appointment_id;
-    holdExpiresAt = new Date(holdExpiresAt);
   }
-  const [open] = await tx.query<OpenOrder>(
+  const open = await rowOf(
+    tx,
+    OPEN_ORDER_ROW,
     `SELECT payment_id::text AS payment_id, order_id, request_id, amount FROM payment_orders
      WHERE appointment_id = $1::uuid AND status IN ('creating', 'created') ORDER BY created_at DESC LIMIT 1`,
     [appointmentId],
   );
   if (open) return { appointmentId, holdExpiresAt, event, order: open };
-  const [{ n } = { n: 0 }] = await tx.query<{ n: number }>('SELECT count(*)::integer AS n FROM payment_orders WHERE appointment_id = $1::uuid', [
-    appointmentId,
-  ]);
-  const [order] = await tx.query<OpenOrder>(
+  const orders = await rowOf(tx, COUNT_ROW, 'SELECT count(*)::integer AS n FROM payment_orders WHERE appointment_id = $1::uuid', [appointmentId]);
+  const order = await rowOf(
+    tx,
+    OPEN_ORDER_ROW,
     `INSERT INTO payment_orders (appointment_id, user_id, event_id, amount, request_id, status, created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, 'creating', $6, $6)
      RETURNING payment_id::text AS payment_id, order_id, request_id, amount`,
-    [appointmentId, userId, event.event_id, eventPricePence(event), `chaps-order-${appointmentId}-${n + 1}`, at],
+    [appointmentId, userId, event.event_id, eventPricePence(event), `chaps-order-${appointmentId}-${(orders?.n ?? 0) + 1}`, at],
   );
   if (!order) throw new Error('INSERT INTO payment_orders returned no row');
   return { appointmentId, holdExpiresAt, event, order };

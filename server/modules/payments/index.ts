@@ -6,6 +6,6 @@ export { paypalWebhookJob } from './paypal-webhook-job';
 export { reconcileJob } from './reconcile-job';
 export { refundJob } from './refund-job';
 export { refundQueue, type RefundQueue } from './refund-jobs';
-export { ORDER_COLUMNS, type PaymentOrderRow } from './settle';
+export { ORDER_COLUMNS, ORDER_ROW, toOrder, type PaymentOrderRow } from './settle';
 export { staffPaymentsRoutes } from './staff-payments-routes';
 export { mountPayments, type PaymentsMountOptions } from './mount';

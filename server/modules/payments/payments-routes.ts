@@ -27,8 +27,10 @@ import { bookingRequestSchema } from '../../../src/domain/booking-request';
 import { eventPricePence } from '../../../src/domain/event';
 import type { MemberVerifier } from '../auth';
 import type { Database } from '../../platform/db/adapter';
-import { APPOINTMENT_COLUMNS, APPOINTMENTS_FROM, toAppointment } from '../booking';
-import { eventColumns, toScreeningEvent } from '../events';
+import { col, rowOf } from '../../platform/db/rows';
+import { once } from '../../../src/domain/once';
+import { APPOINTMENT_COLUMNS, APPOINTMENT_ROW, APPOINTMENTS_FROM, toAppointment } from '../booking';
+import { EVENT_ROW, eventColumns, toScreeningEvent } from '../events';
 import { formBodyLimit, readJsonObject } from '../../platform/http/json-body';
 import { parseOr422 } from '../../platform/http/valid-body';
 import { requireMember, type MemberVariables } from '../auth';
@@ -45,6 +47,8 @@ const REPORT_LIMIT = { max: 20, windowMs: 10 * 60_000 };
 const ORDER_LIMIT = { max: 30, windowMs: 10 * 60_000 };
 const secondsUntil = (when: Date, at: Date) => Math.max(0, Math.floor((when.getTime() - at.getTime()) / 1000));
 const ACTIVE = `(a.status = 'confirmed' OR (a.status = 'held' AND a.hold_expires_at > $3))`;
+/** His live appointment, and its hold's expiry (NULL once confirmed). Made on first use: APPOINTMENT_ROW is the booking module's, across the import cycle. */
+const CHECKOUT_ROW = once(() => ({ ...APPOINTMENT_ROW, hold_expires_at: col.nullable(col.instant()) }));
 
 export function paymentsRoutes(payments: Payments, db: Database, verify: MemberVerifier, now: () => Date, logger: Logger) {
   const app = new Hono<{ Variables: MemberVariables }>();
@@ -55,15 +59,17 @@ export function paymentsRoutes(payments: Payments, db: Database, verify: MemberV
   app.get('/checkout', responds(checkoutStateSchema), async (c) => {
     const eventId = c.req.query('eventId') ?? '';
     const at = now();
-    const [row] = isEventId(eventId) ? await db.query(`SELECT ${eventColumns('$2')} FROM events WHERE event_id = $1::uuid`, [eventId, at]) : [];
+    const row = isEventId(eventId) ? await rowOf(db, EVENT_ROW, `SELECT ${eventColumns('$2')} FROM events WHERE event_id = $1::uuid`, [eventId, at]) : undefined;
     if (!row) throw new PaymentError(404, 'EVENT_NOT_FOUND', 'Event not found');
-    const [mine] = await db.query(
+    const mine = await rowOf(
+      db,
+      CHECKOUT_ROW(),
       `SELECT ${APPOINTMENT_COLUMNS}, a.hold_expires_at FROM ${APPOINTMENTS_FROM}
        WHERE a.event_id = $1::uuid AND a.user_id = $2::uuid AND ${ACTIVE}`,
       [eventId, c.get('member').userId, at],
     );
     const appointment = mine ? toAppointment(mine) : null;
-    const holdExpiresAt = appointment?.status === 'held' ? (mine!.hold_expires_at as Date) : null;
+    const holdExpiresAt = appointment?.status === 'held' ? mine!.hold_expires_at : null;
     return c.json({
       amount: eventPricePence(toScreeningEvent(row)),
       appointment,

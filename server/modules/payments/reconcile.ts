@@ -15,11 +15,13 @@
  * harmless; orders touched in the last minute are left to their request.
  */
 import type { Database } from '../../platform/db/adapter';
+import { col, rowsOf } from '../../platform/db/rows';
+import { once } from '../../../src/domain/once';
 import type { Logger } from '../../platform/logger';
 import type { PayPalApi } from './paypal-client';
 import { HOLD_MINUTES } from './create-order';
 import type { RefundQueue } from './refund-jobs';
-import { ORDER_COLUMNS, type PaymentOrderRow, type PaymentOrderStatus, type Settlement } from './settle';
+import { ORDER_COLUMNS, ORDER_ROW, toOrder, type PaymentOrderRow, type PaymentOrderStatus, type Settlement } from './settle';
 import type { PayPalAnswer } from './paypal-client';
 import { refundWord, type RefundWord } from './refunds';
 
@@ -27,6 +29,9 @@ const GRACE_MS = 60_000;
 // PayPal keeps an approved order capturable for hours; look at abandoned ones that long.
 const ABANDONED_WATCH_MS = 3 * 60 * 60_000;
 const BATCH = 100;
+
+/** Made on first use: settle.ts, whose ORDER_ROW it extends, may still be loading in the payments-events-booking import cycle. */
+const UNSETTLED_ROW = once(() => ({ ...ORDER_ROW, created_at: col.instant() }));
 
 export interface ReconcileDeps {
   db: Database;
@@ -73,14 +78,17 @@ export function createReconciler({ db, paypal, settleFrom, queueRefund, recordRe
     );
     report.expiredHolds = expired.length;
 
-    const orders = await db.query<PaymentOrderRow & { created_at: Date }>(
+    const rows = await rowsOf(
+      db,
+      UNSETTLED_ROW(),
       `SELECT ${ORDER_COLUMNS}, created_at FROM payment_orders
        WHERE (status IN ('creating', 'created', 'refund_due', 'refund_pending') OR (status = 'abandoned' AND created_at > $2))
          AND updated_at <= $1
        ORDER BY created_at LIMIT ${BATCH}`,
       [new Date(at.getTime() - GRACE_MS), new Date(at.getTime() - ABANDONED_WATCH_MS)],
     );
-    for (const order of orders) {
+    for (const row of rows) {
+      const order = toOrder(row);
       try {
         if (order.status === 'refund_due') {
           // The job's id is the payment's: this is a no-op while its job exists.
@@ -99,7 +107,7 @@ export function createReconciler({ db, paypal, settleFrom, queueRefund, recordRe
         }
         if (!order.order_id) {
           // PayPal never told us an id, so no page could have approved it.
-          if (order.created_at.getTime() <= at.getTime() - HOLD_MINUTES * 60_000) {
+          if (row.created_at.getTime() <= at.getTime() - HOLD_MINUTES * 60_000) {
             await abandon(order.payment_id, at);
             report.abandoned += 1;
           }

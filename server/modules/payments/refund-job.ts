@@ -15,13 +15,15 @@
  * An order no longer refund_due (refunded, pending or failed already) is done.
  */
 import type { Queryable } from '../../platform/db/adapter';
-import { ORDER_COLUMNS, type PaymentOrderRow, type PaymentOrderStatus } from './settle';
+import { rowOf } from '../../platform/db/rows';
+import { ORDER_COLUMNS, ORDER_ROW, toOrder, type PaymentOrderRow, type PaymentOrderStatus } from './settle';
 import type { JobHandler } from '../../platform/jobs/queue';
 
 export function refundJob(db: Queryable, refund: (order: PaymentOrderRow) => Promise<PaymentOrderStatus>): JobHandler<'refund'> {
   return async ({ paymentId }) => {
-    const [order] = await db.query<PaymentOrderRow>(`SELECT ${ORDER_COLUMNS} FROM payment_orders WHERE payment_id = $1::uuid`, [paymentId]);
-    if (!order) throw new Error(`Payment ${paymentId} does not exist`);
+    const row = await rowOf(db, ORDER_ROW, `SELECT ${ORDER_COLUMNS} FROM payment_orders WHERE payment_id = $1::uuid`, [paymentId]);
+    if (!row) throw new Error(`Payment ${paymentId} does not exist`);
+    const order = toOrder(row);
     if (order.status !== 'refund_due') return;
     if ((await refund(order)) === 'refund_due') throw new Error(`PayPal did not take the refund of capture ${order.capture_id ?? '(none)'}`);
   };

@@ -18,12 +18,13 @@
  * race, one email is queued.
  */
 import type { Database } from '../../platform/db/adapter';
+import { col, rowOf } from '../../platform/db/rows';
 import type { Logger } from '../../platform/logger';
 import { readAppointment, type BookedMember } from '../booking';
 import type { BookingMail } from '../booking';
 import { firstCapture, issueOf, moneyInPence } from './capture-answer';
 import type { PayPalApi } from './paypal-client';
-import { ORDER_COLUMNS, type PaymentOrderRow, type PaymentOrderStatus } from './settle';
+import { ORDER_COLUMNS, ORDER_ROW, toOrder, type PaymentOrderRow, type PaymentOrderStatus } from './settle';
 
 /** What each PayPal refund status makes of our order, and from which statuses (never backwards). */
 const REFUND_MOVES: Record<string, { to: PaymentOrderStatus; from: PaymentOrderStatus[]; appointment: string }> = {
@@ -32,6 +33,10 @@ const REFUND_MOVES: Record<string, { to: PaymentOrderStatus; from: PaymentOrderS
   FAILED: { to: 'refund_failed', from: ['refund_due', 'refund_pending'], appointment: 'refund failed' },
   CANCELLED: { to: 'refund_failed', from: ['refund_due', 'refund_pending'], appointment: 'refund failed' },
 };
+
+/** Whom to email (member_profiles' names are NOT NULL). */
+const MEMBER_ROW = { email: col.text(), first_name: col.text() };
+const STATUS_ROW = { status: col.text() };
 
 /** The PayPal-Request-Id of an order's refund: one per order, so a retry is never a second refund. */
 export const refundRequestId = (paymentId: string) => `chaps-refund-${paymentId}`;
@@ -66,12 +71,15 @@ export function createRefunds(db: Database, paypal: PayPalApi, mail: BookingMail
     if (!move) return order.status;
     const at = now();
     const changed = await db.transaction(async (tx) => {
-      const [row] = await tx.query<PaymentOrderRow>(
+      const moved = await rowOf(
+        tx,
+        ORDER_ROW,
         `UPDATE payment_orders SET status = $2, refund_id = COALESCE($3, refund_id), updated_at = $4
          WHERE payment_id = $1::uuid AND status = ANY($5::text[]) RETURNING ${ORDER_COLUMNS}`,
         [order.payment_id, move.to, word.refundId, at, move.from],
       );
-      if (!row) return null;
+      if (!moved) return null;
+      const row = toOrder(moved);
       await tx.query("UPDATE appointments SET payment_status = $2, updated_at = $3 WHERE appointment_id = $1::uuid AND status = 'cancelled'", [
         row.appointment_id,
         move.appointment,
@@ -79,7 +87,9 @@ export function createRefunds(db: Database, paypal: PayPalApi, mail: BookingMail
       ]);
       if (move.to !== 'refunded') return row;
       const appointment = await readAppointment(tx, row.appointment_id);
-      const [member] = await tx.query<{ email: string; first_name: string }>(
+      const member = await rowOf(
+        tx,
+        MEMBER_ROW,
         'SELECT p.email, p.first_name FROM appointments a JOIN member_profiles p ON p.profile_id = a.profile_id WHERE a.appointment_id = $1::uuid',
         [row.appointment_id],
       );
@@ -94,8 +104,8 @@ export function createRefunds(db: Database, paypal: PayPalApi, mail: BookingMail
       return row;
     });
     if (!changed) {
-      const [current] = await db.query<{ status: PaymentOrderStatus }>('SELECT status FROM payment_orders WHERE payment_id = $1::uuid', [order.payment_id]);
-      return current?.status ?? order.status;
+      const current = await rowOf(db, STATUS_ROW, 'SELECT status FROM payment_orders WHERE payment_id = $1::uuid', [order.payment_id]);
+      return (current?.status as PaymentOrderStatus | undefined) ?? order.status;
     }
     if (move.to === 'refund_failed') {
       logger.error(`PayPal's refund ${word.refundId ?? ''} of capture ${order.capture_id} (order ${order.order_id}) ${word.status}: staff must return the money`);

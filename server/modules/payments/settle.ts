@@ -17,7 +17,8 @@
 import { hasEnded } from '../../../src/domain/event-card';
 import type { PaymentProblem } from '../../../src/domain/staff-payments';
 import type { Database, Queryable } from '../../platform/db/adapter';
-import { eventColumns, toScreeningEvent } from '../events';
+import { col, rowOf, type RowOf } from '../../platform/db/rows';
+import { EVENT_ROW, eventColumns, toScreeningEvent } from '../events';
 import { addToHistory, checkPlaces } from '../booking';
 import type { RefundReason } from '../booking';
 import { amountMismatch, captureOutcome, transactionRecord, type CaptureOutcome } from './capture-answer';
@@ -26,21 +27,6 @@ import type { PayPalAnswer } from './paypal-client';
 export const SETTLED = ['completed', 'declined', 'failed', 'refund_due', 'refund_pending', 'refunded', 'refund_failed'] as const;
 export type PaymentOrderStatus = 'creating' | 'created' | 'abandoned' | (typeof SETTLED)[number];
 
-export interface PaymentOrderRow {
-  [column: string]: unknown;
-  payment_id: string;
-  order_id: string | null;
-  appointment_id: string;
-  user_id: string;
-  event_id: string;
-  amount: number;
-  status: PaymentOrderStatus;
-  capture_id: string | null;
-  capture_answer: Record<string, unknown> | null;
-  refund_reason: RefundReason | null;
-  refund_id: string | null;
-  problem: PaymentProblem | null;
-}
 
 /** What staff must look at on a payment (610-paypal-webhooks.sql, src/domain/staff-payments.ts). */
 export type { PaymentProblem };
@@ -50,6 +36,47 @@ export const REFUNDING = ['refund_due', 'refund_pending', 'refund_failed'] as co
 
 export const ORDER_COLUMNS = `payment_id::text AS payment_id, order_id, appointment_id::text AS appointment_id, user_id::text AS user_id,
   event_id::text AS event_id, amount, status, capture_id, capture_answer, refund_reason, refund_id, problem`;
+
+/**
+ * A row of ORDER_COLUMNS (400-payments.sql, 610-paypal-webhooks.sql): the
+ * PayPal ids NULL until PayPal gives them, the user id NULL once the member
+ * is erased (750-member-erasure.sql), the capture's answer the jsonb the
+ * member was shown.
+ */
+export const ORDER_ROW = {
+  payment_id: col.text(),
+  order_id: col.nullable(col.text()),
+  appointment_id: col.text(),
+  user_id: col.nullable(col.text()),
+  event_id: col.text(),
+  amount: col.int(),
+  status: col.text(),
+  capture_id: col.nullable(col.text()),
+  capture_answer: col.json(),
+  refund_reason: col.nullable(col.text()),
+  refund_id: col.nullable(col.text()),
+  problem: col.nullable(col.text()),
+};
+
+/** A payment order as the payments module works with it: its text columns as the values their CHECKs allow. */
+export type PaymentOrderRow = Omit<RowOf<typeof ORDER_ROW>, 'status' | 'capture_answer' | 'refund_reason' | 'problem'> & {
+  status: PaymentOrderStatus;
+  capture_answer: Record<string, unknown> | null;
+  refund_reason: RefundReason | null;
+  problem: PaymentProblem | null;
+};
+
+/** An order as read by ORDER_ROW, its statuses, reason and problem as the CHECKs on their columns allow them. */
+export function toOrder(row: RowOf<typeof ORDER_ROW>): PaymentOrderRow {
+  return {
+    ...row,
+    status: row.status as PaymentOrderStatus,
+    // Only ever written from captureAnswerForPage (capture-answer.ts): an object.
+    capture_answer: row.capture_answer as Record<string, unknown> | null,
+    refund_reason: row.refund_reason as RefundReason | null,
+    problem: row.problem as PaymentProblem | null,
+  };
+}
 
 export const isSettled = (status: PaymentOrderStatus) => (SETTLED as readonly string[]).includes(status);
 
@@ -79,17 +106,24 @@ async function recordTransaction(tx: Queryable, order: PaymentOrderRow, answer: 
  * its place is still free; never on an event the charity has cancelled
  * (a member paying while staff cancel gets the money back).
  */
+/** The hold the payment is for; its member is NULL once erased (750-member-erasure.sql). */
+const HOLD_ROW = { status: col.text(), expires: col.nullable(col.instant()), start: col.text(), profile_id: col.nullable(col.int()) };
+const PROFILE_ROW = { profile_id: col.nullable(col.int()) };
+const EVENT_ID_ROW = { event_id: col.text() };
+
 async function canConfirm(tx: Queryable, order: PaymentOrderRow, at: Date): Promise<true | RefundReason> {
   const [cancelled] = await tx.query('SELECT 1 FROM events WHERE event_id = $1::uuid AND cancelled_at IS NOT NULL', [order.event_id]);
   if (cancelled) return 'event_cancelled';
-  const [appointment] = await tx.query<{ status: string; expires: Date | null; start: string; profile_id: number }>(
+  const appointment = await rowOf(
+    tx,
+    HOLD_ROW,
     `SELECT status, hold_expires_at AS expires, to_char(slot_start, 'HH24:MI') AS start, profile_id
      FROM appointments WHERE appointment_id = $1::uuid FOR UPDATE`,
     [order.appointment_id],
   );
   if (!appointment || appointment.status === 'confirmed') return 'place_gone';
   if (appointment.status === 'held' && appointment.expires && appointment.expires.getTime() > at.getTime()) return true;
-  const [row] = await tx.query(`SELECT ${eventColumns('$2')} FROM events WHERE event_id = $1::uuid`, [order.event_id, at]);
+  const row = await rowOf(tx, EVENT_ROW, `SELECT ${eventColumns('$2')} FROM events WHERE event_id = $1::uuid`, [order.event_id, at]);
   if (!row) return 'place_gone';
   const event = toScreeningEvent(row);
   if (hasEnded(event, at)) return 'place_gone';
@@ -113,9 +147,10 @@ async function confirm(tx: Queryable, order: PaymentOrderRow, at: Date) {
      WHERE appointment_id = $1::uuid`,
     [order.appointment_id, order.amount, at],
   );
-  const [row] = await tx.query(`SELECT ${eventColumns('$2')} FROM events WHERE event_id = $1::uuid`, [order.event_id, at]);
-  const [who] = await tx.query<{ profile_id: number }>('SELECT profile_id FROM appointments WHERE appointment_id = $1::uuid', [order.appointment_id]);
-  if (row && who) await addToHistory(tx, order.appointment_id, who.profile_id, toScreeningEvent(row));
+  const row = await rowOf(tx, EVENT_ROW, `SELECT ${eventColumns('$2')} FROM events WHERE event_id = $1::uuid`, [order.event_id, at]);
+  const who = await rowOf(tx, PROFILE_ROW, 'SELECT profile_id FROM appointments WHERE appointment_id = $1::uuid', [order.appointment_id]);
+  // An erased member has no history to add to.
+  if (row && who && who.profile_id !== null) await addToHistory(tx, order.appointment_id, who.profile_id, toScreeningEvent(row));
 }
 
 const freeHold = (tx: Queryable, appointmentId: string, at: Date) =>
@@ -143,12 +178,13 @@ export async function settle(
   afterDecision: AfterDecision = async () => {},
 ): Promise<Settlement | null> {
   const outcome = captureOutcome(answer);
-  const [known] = await db.query<{ event_id: string }>('SELECT event_id::text AS event_id FROM payment_orders WHERE payment_id = $1::uuid', [paymentId]);
+  const known = await rowOf(db, EVENT_ID_ROW, 'SELECT event_id::text AS event_id FROM payment_orders WHERE payment_id = $1::uuid', [paymentId]);
   if (!known) throw new Error(`Payment ${paymentId} does not exist`);
   return db.transaction(async (tx) => {
     await tx.query('SELECT 1 FROM events WHERE event_id = $1::uuid FOR UPDATE', [known.event_id]);
-    const [order] = await tx.query<PaymentOrderRow>(`SELECT ${ORDER_COLUMNS} FROM payment_orders WHERE payment_id = $1::uuid FOR UPDATE`, [paymentId]);
-    if (!order) throw new Error(`Payment ${paymentId} vanished`);
+    const locked = await rowOf(tx, ORDER_ROW, `SELECT ${ORDER_COLUMNS} FROM payment_orders WHERE payment_id = $1::uuid FOR UPDATE`, [paymentId]);
+    if (!locked) throw new Error(`Payment ${paymentId} vanished`);
+    const order = toOrder(locked);
     if (isSettled(order.status)) return { order, decidedNow: false };
     if (outcome.kind === 'unknown') return null;
 
@@ -172,13 +208,16 @@ export async function settle(
       status = 'failed';
       await freeHold(tx, order.appointment_id, at);
     }
-    const [settled] = await tx.query<PaymentOrderRow>(
+    const settled = await rowOf(
+      tx,
+      ORDER_ROW,
       `UPDATE payment_orders SET status = $2, capture_id = $3, capture_answer = $4, updated_at = $5,
          refund_reason = $6, problem = $7, problem_detail = $8, problem_at = CASE WHEN $7::text IS NULL THEN NULL ELSE $5::timestamptz END
        WHERE payment_id = $1::uuid RETURNING ${ORDER_COLUMNS}`,
       [paymentId, status, outcome.captureId, pageAnswer, at, reason, mismatch ? 'amount_mismatch' : null, mismatch],
     );
-    await afterDecision(tx, settled!);
-    return { order: settled!, decidedNow: true };
+    const decided = toOrder(settled!);
+    await afterDecision(tx, decided);
+    return { order: decided, decidedNow: true };
   });
 }

@@ -14,14 +14,40 @@ import type { PaymentOrderState, PaymentProblem } from '../../../src/domain/staf
 import { staffPaymentsAnswerSchema, type PaymentNeedingAttention, type StaffPaymentsAnswer } from '../../../src/domain/staff-payments-answer';
 import { responds } from '../../platform/http/contract';
 import type { Database } from '../../platform/db/adapter';
+import { col, rowsOf } from '../../platform/db/rows';
 import type { StaffVariables } from '../auth';
 
 const LIMIT = 200;
 
+/** A payment needing attention, its booking and event, and its member: LEFT JOINed, NULL once he is erased (ADR 0021). */
+const ATTENTION_ROW = {
+  payment_id: col.text(),
+  order_id: col.nullable(col.text()),
+  capture_id: col.nullable(col.text()),
+  refund_id: col.nullable(col.text()),
+  status: col.text(),
+  problem: col.nullable(col.text()),
+  problem_detail: col.nullable(col.text()),
+  amount: col.int(),
+  updated_at: col.instant(),
+  appointment_id: col.text(),
+  appointment_status: col.text(),
+  payment_status: col.text(),
+  event_id: col.text(),
+  event_name: col.text(),
+  event_date: col.text(),
+  profile_id: col.nullable(col.int()),
+  first_name: col.nullable(col.text()),
+  last_name: col.nullable(col.text()),
+  email: col.nullable(col.text()),
+};
+
 export function staffPaymentsRoutes(db: Database) {
   const app = new Hono<{ Variables: StaffVariables }>();
   app.get('/', responds(staffPaymentsAnswerSchema), async (c) => {
-    const rows = await db.query(
+    const rows = await rowsOf(
+      db,
+      ATTENTION_ROW,
       `SELECT o.payment_id::text AS payment_id, o.order_id, o.capture_id, o.refund_id, o.status, o.problem, o.problem_detail, o.amount, o.updated_at,
               o.appointment_id::text AS appointment_id, a.status AS appointment_status, a.payment_status,
               e.event_id::text AS event_id, e.event_name, to_char(e.event_date, 'YYYY-MM-DD') AS event_date,
@@ -34,27 +60,14 @@ export function staffPaymentsRoutes(db: Database) {
        ORDER BY (o.status = 'refund_failed' OR o.problem IS NOT NULL) DESC, o.updated_at DESC, o.payment_id
        LIMIT ${LIMIT}`,
     );
+    // The row's columns are the answer's fields; the instant and the CHECKed texts take the answer's types.
     const payments: PaymentNeedingAttention[] = rows.map((r) => ({
-      payment_id: String(r.payment_id),
-      order_id: (r.order_id as string | null) ?? null,
-      capture_id: (r.capture_id as string | null) ?? null,
-      refund_id: (r.refund_id as string | null) ?? null,
+      ...r,
       status: r.status as PaymentOrderState,
-      problem: (r.problem as PaymentProblem | null) ?? null,
-      problem_detail: (r.problem_detail as string | null) ?? null,
-      amount: Number(r.amount),
-      updated_at: (r.updated_at as Date).toISOString(),
-      appointment_id: String(r.appointment_id),
+      problem: r.problem as PaymentProblem | null,
+      updated_at: r.updated_at.toISOString(),
       appointment_status: r.appointment_status as AppointmentStatus,
       payment_status: r.payment_status as PaymentStatus,
-      event_id: String(r.event_id),
-      event_name: String(r.event_name),
-      event_date: String(r.event_date),
-      // None once the member erased his account: the payment still needs its refund seen to (ADR 0021).
-      profile_id: r.profile_id === null ? null : Number(r.profile_id),
-      first_name: (r.first_name as string | null) ?? null,
-      last_name: (r.last_name as string | null) ?? null,
-      email: (r.email as string | null) ?? null,
     }));
     return c.json({ payments } satisfies StaffPaymentsAnswer);
   });

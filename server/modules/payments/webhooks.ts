@@ -23,10 +23,11 @@
  *   (one email), FAILED or CANCELLED marks it refund_failed.
  */
 import type { Database, Queryable } from '../../platform/db/adapter';
+import { col, rowOf } from '../../platform/db/rows';
 import type { Logger } from '../../platform/logger';
 import { isPayPalId, type PayPalAnswer, type PayPalApi } from './paypal-client';
 import { refundWord, type RefundWord } from './refunds';
-import { isSettled, ORDER_COLUMNS, REFUNDING, type PaymentOrderRow, type PaymentOrderStatus, type PaymentProblem, type Settlement } from './settle';
+import { isSettled, ORDER_COLUMNS, ORDER_ROW, REFUNDING, toOrder, type PaymentOrderRow, type PaymentOrderStatus, type PaymentProblem, type Settlement } from './settle';
 
 type Json = Record<string, unknown>;
 const obj = (value: unknown): Json => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {});
@@ -82,6 +83,17 @@ export function webhookEvent(value: unknown, raw: string): PayPalWebhookEvent | 
   };
 }
 
+const PROCESSED_ROW = { processed_at: col.nullable(col.instant()) };
+/** A stored event as processing reads it; the resource's links are a jsonb path, NULL when absent. */
+const STORED_EVENT_ROW = {
+  event_type: col.text(),
+  resource_type: col.nullable(col.text()),
+  resource_id: col.nullable(col.text()),
+  resource_links: col.json(),
+  processed_at: col.nullable(col.instant()),
+  outcome: col.nullable(col.text()),
+};
+
 export type Verdict = 'verified' | 'forged' | 'unavailable' | 'not_configured';
 
 /**
@@ -102,7 +114,7 @@ export async function recordWebhookEvent(
     [event.id, event.event_type, event.resource_type, event.resource_id, event.body, transmissionId.slice(0, 100), at],
   );
   if (inserted.length > 0) return { stored: true, processed: false };
-  const [known] = await tx.query<{ processed_at: Date | null }>('SELECT processed_at FROM paypal_webhook_events WHERE event_id = $1', [event.id]);
+  const known = await rowOf(tx, PROCESSED_ROW, 'SELECT processed_at FROM paypal_webhook_events WHERE event_id = $1', [event.id]);
   return { stored: false, processed: Boolean(known?.processed_at) };
 }
 
@@ -136,8 +148,8 @@ const FLAG_TEXT: Record<Exclude<PaymentProblem, 'amount_mismatch'>, string> = {
 
 export function createWebhooks({ db, paypal, webhookId, settleFrom, recordRefund, now, logger }: WebhookDeps) {
   const findOrder = async (where: string, params: unknown[]): Promise<PaymentOrderRow | null> => {
-    const [row] = await db.query<PaymentOrderRow>(`SELECT ${ORDER_COLUMNS} FROM payment_orders WHERE ${where} LIMIT 1`, params);
-    return row ?? null;
+    const row = await rowOf(db, ORDER_ROW, `SELECT ${ORDER_COLUMNS} FROM payment_orders WHERE ${where} LIMIT 1`, params);
+    return row ? toOrder(row) : null;
   };
 
   async function flag(order: PaymentOrderRow, problem: Exclude<PaymentProblem, 'amount_mismatch'>, detail: string): Promise<string> {
@@ -239,7 +251,9 @@ export function createWebhooks({ db, paypal, webhookId, settleFrom, recordRefund
      * unprocessed).
      */
     async processPayPalWebhook(eventId: string): Promise<string> {
-      const [event] = await db.query<{ event_type: string; resource_type: string | null; resource_id: string | null; resource_links: unknown; processed_at: Date | null; outcome: string | null }>(
+      const event = await rowOf(
+        db,
+        STORED_EVENT_ROW,
         `SELECT event_type, resource_type, resource_id, body #> '{resource,links}' AS resource_links, processed_at, outcome
          FROM paypal_webhook_events WHERE event_id = $1`,
         [eventId],

@@ -14,6 +14,7 @@ import type { ScreeningEvent } from '../../../src/domain/event';
 import { standingText, type StandingAfterLapse } from '../../../src/domain/waiting-list';
 import { londonDate, londonTime } from '../../../src/domain/london-time';
 import type { Queryable } from '../../platform/db/adapter';
+import { col, rowOf } from '../../platform/db/rows';
 import { mailHtml, mailText, type MailContent, type Mailer } from '../../platform/mail';
 import { greeting, unsubscribeSection } from '../booking';
 import { wantsEmailSql, type UnsubscribeLinks } from '../members';
@@ -57,6 +58,9 @@ export function lapsedOfferContent(event: ScreeningEvent, lapsed: LapsedOffer, s
   };
 }
 
+/** wantsEmailSql is a COALESCE over a boolean column and a default: never NULL. */
+const WANTS_ROW = { wants: col.bool() };
+
 /** Queues the lapse email in `tx`, unless he has turned waiting-list emails off. */
 export async function sendLapsedOffer(
   tx: Queryable,
@@ -65,7 +69,7 @@ export async function sendLapsedOffer(
   lapsed: LapsedOffer,
   standing: StandingAfterLapse,
 ): Promise<void> {
-  const [choice] = await tx.query<{ wants: boolean }>(`SELECT ${wantsEmailSql('waiting_list', '$1::integer')} AS wants`, [lapsed.profileId]);
+  const choice = await rowOf(tx, WANTS_ROW, `SELECT ${wantsEmailSql('waiting_list', '$1::integer')} AS wants`, [lapsed.profileId]);
   if (choice?.wants === false) return;
   const stop = await deps.unsubscribe.linkFor(lapsed.publicId, 'waiting_list');
   const content = lapsedOfferContent(event, lapsed, standing, `${deps.origin}/event/${event.event_id}`, stop.url);

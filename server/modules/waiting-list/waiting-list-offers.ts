@@ -24,7 +24,8 @@ import { londonDate, londonTime } from '../../../src/domain/london-time';
 import { bookablePlaces } from '../../../src/domain/slots';
 import { offerExpiry, pastCutoff, slotForOffer, type StandingAfterLapse } from '../../../src/domain/waiting-list';
 import type { Database, Queryable } from '../../platform/db/adapter';
-import { eventColumns, placesTaken, toScreeningEvent } from '../events';
+import { col, rowOf, rowsOf } from '../../platform/db/rows';
+import { EVENT_ROW, eventColumns, placesTaken, toScreeningEvent } from '../events';
 import { mailHtml, mailText, type MailContent, type Mailer } from '../../platform/mail';
 import { greeting, unsubscribeSection } from '../booking';
 import { wantsEmailSql, type UnsubscribeLinks } from '../members';
@@ -62,9 +63,19 @@ export interface WaitingListOffersDeps {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+const SLOT_TAKEN_ROW = { slot: col.text(), n: col.int() };
+const COUNT_ROW = { n: col.int() };
+/** An offer marked lapsed, and whom to tell (member_profiles' names are NOT NULL; the expiry is set on every offer). */
+const LAPSED_ROW = { entry_id: col.text(), profile_id: col.int(), email: col.text(), first_name: col.text(), public_id: col.text(), expired: col.instant() };
+const NEXT_WAITING_ROW = { entry_id: col.text(), email: col.text(), first_name: col.text(), public_id: col.text() };
+const OFFER_NUMBER_ROW = { offer_number: col.int() };
+const EVENT_ID_ROW = { event_id: col.text() };
+
 /** Places taken at `at` per slot (HH:mm) of one event: bookings, live holds and held offers. */
 export async function takenBySlot(q: Queryable, eventId: string, at: Date, exceptProfile: number | null = null): Promise<Record<string, number>> {
-  const rows = await q.query<{ slot: string; n: number }>(
+  const rows = await rowsOf(
+    q,
+    SLOT_TAKEN_ROW,
     `SELECT to_char(t.slot_start, 'HH24:MI') AS slot, count(*)::integer AS n FROM ${placesTaken('$2', '$3::integer')} t
      WHERE t.event_id = $1::uuid GROUP BY t.slot_start`,
     [eventId, at, exceptProfile],
@@ -76,7 +87,7 @@ export async function takenBySlot(q: Queryable, eventId: string, at: Date, excep
 export async function standingAfterLapse(q: Queryable, event: ScreeningEvent, at: Date): Promise<StandingAfterLapse> {
   if (pastCutoff(event, at)) return { kind: 'closed' };
   if (bookablePlaces(event, await takenBySlot(q, event.event_id, at), at) > 0) return { kind: 'free' };
-  const [row] = await q.query<{ n: number }>(`SELECT count(*)::integer AS n FROM waiting_list WHERE event_id = $1::uuid AND status = 'waiting'`, [
+  const row = await rowOf(q, COUNT_ROW, `SELECT count(*)::integer AS n FROM waiting_list WHERE event_id = $1::uuid AND status = 'waiting'`, [
     event.event_id,
   ]);
   return { kind: 'waiting', waiting: row?.n ?? 0 };
@@ -147,7 +158,9 @@ export function createWaitingListOffers({ db, now, mailer, signer, unsubscribe, 
   /** The step, on an event whose row lock `tx` holds. */
   async function offerLocked(tx: Queryable, eventId: string, at: Date): Promise<number> {
     // Marked once, under the lock: however many processes sweep, each lapsed offer is told once.
-    const lapsed = await tx.query<{ entry_id: string; profile_id: number; email: string; first_name: string | null; public_id: string; expired: Date }>(
+    const lapsed = await rowsOf(
+      tx,
+      LAPSED_ROW,
       `UPDATE waiting_list w SET status = 'lapsed', ended_at = w.offer_expires_at
        FROM member_profiles p
        WHERE p.profile_id = w.profile_id AND w.event_id = $1::uuid AND w.status = 'offered' AND w.offer_expires_at <= $2
@@ -155,16 +168,16 @@ export function createWaitingListOffers({ db, now, mailer, signer, unsubscribe, 
       [eventId, at],
     );
     // Read after the lock (READ COMMITTED: a new snapshot), so every place freed or taken before is counted.
-    const [row] = await tx.query(`SELECT ${eventColumns('$2')} FROM events WHERE event_id = $1::uuid AND cancelled_at IS NULL`, [eventId, at]);
+    const row = await rowOf(tx, EVENT_ROW, `SELECT ${eventColumns('$2')} FROM events WHERE event_id = $1::uuid AND cancelled_at IS NULL`, [eventId, at]);
     if (!row) return 0;
     const event = toScreeningEvent(row);
     const made = pastCutoff(event, at) ? 0 : await offerPlaces(tx, event, at);
     if (lapsed.length > 0) {
       // Where each stands once the places have passed on: counted after this step's offers.
-      const [fresh] = await tx.query(`SELECT ${eventColumns('$2')} FROM events WHERE event_id = $1::uuid`, [eventId, at]);
+      const fresh = await rowOf(tx, EVENT_ROW, `SELECT ${eventColumns('$2')} FROM events WHERE event_id = $1::uuid`, [eventId, at]);
       const standing = await standingAfterLapse(tx, toScreeningEvent(fresh!), at);
       for (const r of lapsed) {
-        const offer: LapsedOffer = { entryId: r.entry_id, profileId: r.profile_id, email: r.email, firstName: r.first_name ?? '', publicId: r.public_id, expiredAt: r.expired };
+        const offer: LapsedOffer = { entryId: r.entry_id, profileId: r.profile_id, email: r.email, firstName: r.first_name, publicId: r.public_id, expiredAt: r.expired };
         await sendLapsedOffer(tx, { mailer, unsubscribe, origin }, event, offer, standing);
       }
     }
@@ -182,7 +195,9 @@ export function createWaitingListOffers({ db, now, mailer, signer, unsubscribe, 
       const slot = slotForOffer(event, taken, at);
       const expiresAt = slot ? offerExpiry(event, slot, at, offerHours, morningHour) : null;
       if (!slot || !expiresAt) break;
-      const [next] = await tx.query<{ entry_id: string; email: string; first_name: string | null; public_id: string }>(
+      const next = await rowOf(
+        tx,
+        NEXT_WAITING_ROW,
         `SELECT w.entry_id::text AS entry_id, p.email, p.first_name, p.public_id::text AS public_id
          FROM waiting_list w JOIN member_profiles p ON p.profile_id = w.profile_id
          WHERE w.event_id = $1::uuid AND w.status = 'waiting' AND ${wantsEmailSql('waiting_list', 'w.profile_id')}
@@ -193,7 +208,9 @@ export function createWaitingListOffers({ db, now, mailer, signer, unsubscribe, 
         [eventId, at],
       );
       if (!next) break;
-      const [updated] = await tx.query<{ offer_number: number }>(
+      const updated = await rowOf(
+        tx,
+        OFFER_NUMBER_ROW,
         `UPDATE waiting_list SET status = 'offered', offer_slot = $2::time, offered_at = $3, offer_expires_at = $4,
            offer_number = offer_number + 1
          WHERE entry_id = $1::uuid RETURNING offer_number`,
@@ -204,7 +221,7 @@ export function createWaitingListOffers({ db, now, mailer, signer, unsubscribe, 
         entryId: next.entry_id,
         offerNumber: updated.offer_number,
         email: next.email,
-        firstName: next.first_name ?? '',
+        firstName: next.first_name,
         publicId: next.public_id,
         slot,
         expiresAt,
@@ -233,7 +250,9 @@ export function createWaitingListOffers({ db, now, mailer, signer, unsubscribe, 
     async sweep() {
       const at = now();
       await prepare();
-      const events = await db.query<{ event_id: string }>(
+      const events = await rowsOf(
+        db,
+        EVENT_ID_ROW,
         // Soonest events first: past the limit, the ones whose places matter soonest are never the ones left for later.
         `SELECT w.event_id::text AS event_id FROM waiting_list w JOIN events e ON e.event_id = w.event_id
          WHERE w.status IN ('waiting', 'offered') AND e.cancelled_at IS NULL AND e.event_date >= $1::date

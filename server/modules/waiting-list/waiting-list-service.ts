@@ -13,7 +13,8 @@ import { londonDate } from '../../../src/domain/london-time';
 import type { WaitingOffer } from '../../../src/domain/waiting-list-answers';
 import { mayJoin, pastCutoff, type MyWaitingList, type MyWaitingPlace, type StaffWaitingEntry, type WaitingEntryStatus } from '../../../src/domain/waiting-list';
 import type { Database, Queryable } from '../../platform/db/adapter';
-import { eventColumns, toScreeningEvent } from '../events';
+import { col, rowOf, rowsOf } from '../../platform/db/rows';
+import { EVENT_ROW, eventColumns, toScreeningEvent } from '../events';
 import { ApiError } from '../../platform/http/errors';
 import type { AccessGrants } from '../events';
 import { holdProfile, profileRequired } from '../booking';
@@ -35,15 +36,53 @@ export interface WaitingListService {
 const refused = (status: 400 | 403 | 404 | 409 | 410 | 422, code: string, message: string) => new ApiError(status, code, message);
 const notFound = () => refused(404, 'event_not_found', 'This event could not be found.');
 
+const PROFILE_ROW = { profile_id: col.int() };
+/** His live entry: its offer's slot and expiry are NULL while he waits; his position is a count(*)::integer. */
+const PLACE_ROW = {
+  entry_id: col.text(),
+  offer_number: col.int(),
+  status: col.text(),
+  slot: col.nullable(col.text()),
+  expires: col.nullable(col.instant()),
+  position: col.int(),
+};
+/** wantsEmailSql is a COALESCE over a boolean column and a default: never NULL. */
+const WANTS_ROW = { wants: col.bool() };
+const LAST_ENTRY_ROW = { status: col.text(), expired: col.nullable(col.instant()) };
+const LEFT_ROW = { was: col.text() };
+const OFFERED_ENTRY_ROW = {
+  user_id: col.text(),
+  profile_id: col.int(),
+  event_id: col.text(),
+  status: col.text(),
+  offer_number: col.int(),
+  slot: col.nullable(col.text()),
+  expires: col.nullable(col.instant()),
+};
+/** An entry as staff see it; position (a row_number) is NULL for an entry not waiting. */
+const STAFF_ENTRY_ROW = {
+  entry_id: col.text(),
+  name: col.text(),
+  email: col.text(),
+  status: col.text(),
+  joined: col.instant(),
+  offer_slot: col.nullable(col.text()),
+  offered: col.nullable(col.instant()),
+  expires: col.nullable(col.instant()),
+  position: col.nullable(col.int()),
+};
+
 async function profileOf(q: Queryable, userId: string): Promise<number> {
-  const [row] = await q.query<{ profile_id: number }>('SELECT profile_id FROM member_profiles WHERE user_id = $1::uuid', [userId]);
+  const row = await rowOf(q, PROFILE_ROW, 'SELECT profile_id FROM member_profiles WHERE user_id = $1::uuid', [userId]);
   if (!row) throw profileRequired();
   return row.profile_id;
 }
 
 /** His waiting or offered entry's place at `at`: position among those waiting, or the offer held for him. */
 async function placeOf(q: Queryable, eventId: string, profileId: number, at: Date, offers: WaitingListOffers): Promise<MyWaitingPlace> {
-  const [row] = await q.query<{ entry_id: string; offer_number: number; status: WaitingEntryStatus; position: number; slot: string | null; expires: Date | null }>(
+  const row = await rowOf(
+    q,
+    PLACE_ROW,
     `SELECT w.entry_id::text AS entry_id, w.offer_number, w.status, to_char(w.offer_slot, 'HH24:MI') AS slot, w.offer_expires_at AS expires,
        (SELECT count(*) FROM waiting_list o WHERE o.event_id = w.event_id AND o.status = 'waiting'
           AND (o.joined_at, o.entry_id) <= (w.joined_at, w.entry_id))::integer AS position
@@ -60,36 +99,31 @@ async function placeOf(q: Queryable, eventId: string, profileId: number, at: Dat
     if (booked.length > 0) return { joined: false, position: null, offer: null, booked: true };
     return { joined: false, position: null, offer: null, ...(await lapsedOf(q, eventId, profileId, at)) };
   }
-  if (row.status === 'offered' && row.expires && row.expires.getTime() > at.getTime()) {
+  if (row.status === 'offered' && row.slot !== null && row.expires && row.expires.getTime() > at.getTime()) {
     const token = await offers.token(row.entry_id, row.offer_number);
-    return { joined: true, position: null, offer: { slot: String(row.slot), expires_at: row.expires.toISOString(), token } };
+    return { joined: true, position: null, offer: { slot: row.slot, expires_at: row.expires.toISOString(), token } };
   }
   // An offer whose time is up and not yet passed on is no longer his to take.
   const place: MyWaitingPlace = { joined: true, position: row.status === 'waiting' ? row.position : null, offer: null };
   // Offers go by email only (docs/decisions/0019): with them turned off he is passed by, and is told so.
-  const [choice] = await q.query<{ wants: boolean }>(`SELECT ${wantsEmailSql('waiting_list', '$1::integer')} AS wants`, [profileId]);
+  const choice = await rowOf(q, WANTS_ROW, `SELECT ${wantsEmailSql('waiting_list', '$1::integer')} AS wants`, [profileId]);
   return choice?.wants === false ? { ...place, emails_off: true } : place;
 }
 
 /** When his latest entry on the list is an offer that passed on unbooked: when it ended, and where that leaves him now. */
 async function lapsedOf(q: Queryable, eventId: string, profileId: number, at: Date): Promise<Pick<MyWaitingPlace, 'lapsed'>> {
-  const [last] = await q.query<{ status: WaitingEntryStatus; expired: Date | null }>(
+  const last = await rowOf(
+    q,
+    LAST_ENTRY_ROW,
     `SELECT status, offer_expires_at AS expired FROM waiting_list WHERE event_id = $1::uuid AND profile_id = $2
      ORDER BY joined_at DESC, entry_id DESC LIMIT 1`,
     [eventId, profileId],
   );
   if (last?.status !== 'lapsed' || !last.expired) return {};
-  const [row] = await q.query(`SELECT ${eventColumns('$2')} FROM events WHERE event_id = $1::uuid AND cancelled_at IS NULL`, [eventId, at]);
+  const row = await rowOf(q, EVENT_ROW, `SELECT ${eventColumns('$2')} FROM events WHERE event_id = $1::uuid AND cancelled_at IS NULL`, [eventId, at]);
   if (!row) return {};
   return { lapsed: { expired_at: last.expired.toISOString(), standing: await standingAfterLapse(q, toScreeningEvent(row), at) } };
 }
-
-type StaffRow = Omit<StaffWaitingEntry, 'joined_at' | 'offered_at' | 'offer_expires_at'> & {
-  [column: string]: unknown;
-  joined: Date;
-  offered: Date | null;
-  expires: Date | null;
-};
 
 export function createWaitingListService(db: Database, now: () => Date, grants: AccessGrants, offers: WaitingListOffers): WaitingListService {
   return {
@@ -101,7 +135,9 @@ export function createWaitingListService(db: Database, now: () => Date, grants: 
     async lists(userId) {
       const at = now();
       const profileId = await profileOf(db, userId);
-      const rows = await db.query(
+      const rows = await rowsOf(
+        db,
+        EVENT_ROW,
         `SELECT ${eventColumns('$3')} FROM events
          WHERE cancelled_at IS NULL AND event_date >= $2::date
            AND event_id IN (SELECT event_id FROM waiting_list WHERE profile_id = $1 AND status IN ('waiting', 'offered'))
@@ -130,7 +166,7 @@ export function createWaitingListService(db: Database, now: () => Date, grants: 
         if (locked.length === 0) throw notFound();
         // His join time is read once he holds the event's lock, so the list's order is the order the joins commit in.
         const at = now();
-        const [row] = await tx.query(`SELECT ${eventColumns('$2')} FROM events WHERE event_id = $1::uuid`, [eventId, at]);
+        const row = await rowOf(tx, EVENT_ROW, `SELECT ${eventColumns('$2')} FROM events WHERE event_id = $1::uuid`, [eventId, at]);
         const event = toScreeningEvent(row!);
         if (event.is_private && !granted) throw refused(403, 'access_code_required', 'Enter the event\u2019s access code first.');
         const places_left = bookablePlaces(event, await takenBySlot(tx, eventId, at), at);
@@ -162,7 +198,9 @@ export function createWaitingListService(db: Database, now: () => Date, grants: 
       await offers.prepare();
       return db.transaction(async (tx) => {
         await tx.query('SELECT event_id FROM events WHERE event_id = $1::uuid FOR UPDATE', [eventId]);
-        const [left] = await tx.query<{ was: string }>(
+        const left = await rowOf(
+          tx,
+          LEFT_ROW,
           `UPDATE waiting_list w SET status = 'left', ended_at = $3
            FROM waiting_list prior WHERE prior.entry_id = w.entry_id
              AND w.event_id = $1::uuid AND w.profile_id = $2 AND w.status IN ('waiting', 'offered')
@@ -180,7 +218,9 @@ export function createWaitingListService(db: Database, now: () => Date, grants: 
       const named = await offers.checkToken(token);
       if (!named) throw refused(400, 'invalid_offer_link', 'This link is not valid. Please use the link in your email as it was sent.');
       const at = now();
-      const [entry] = await db.query<{ user_id: string; profile_id: number; event_id: string; status: string; offer_number: number; slot: string; expires: Date | null }>(
+      const entry = await rowOf(
+        db,
+        OFFERED_ENTRY_ROW,
         `SELECT user_id::text AS user_id, profile_id, event_id::text AS event_id, status, offer_number,
            to_char(offer_slot, 'HH24:MI') AS slot, offer_expires_at AS expires
          FROM waiting_list WHERE entry_id = $1::uuid`,
@@ -188,9 +228,10 @@ export function createWaitingListService(db: Database, now: () => Date, grants: 
       );
       if (!entry) throw refused(400, 'invalid_offer_link', 'This link is not valid. Please use the link in your email as it was sent.');
       if (entry.user_id !== userId) throw refused(403, 'not_your_offer', 'This offer was made to another member. Sign in as the member it was emailed to.');
-      const live = entry.status === 'offered' && entry.offer_number === named.offerNumber && entry.expires && entry.expires.getTime() > at.getTime();
+      const { slot, expires } = entry;
+      const live = entry.status === 'offered' && entry.offer_number === named.offerNumber && slot !== null && expires !== null && expires.getTime() > at.getTime();
       if (!live) throw refused(410, 'offer_ended', 'This offer has ended: its time ran out, or the place was booked or passed on.');
-      const [row] = await db.query(`SELECT ${eventColumns('$2', '$3::integer')} FROM events WHERE event_id = $1::uuid AND cancelled_at IS NULL`, [
+      const row = await rowOf(db, EVENT_ROW, `SELECT ${eventColumns('$2', '$3::integer')} FROM events WHERE event_id = $1::uuid AND cancelled_at IS NULL`, [
         entry.event_id,
         at,
         entry.profile_id,
@@ -199,7 +240,7 @@ export function createWaitingListService(db: Database, now: () => Date, grants: 
       const event = toScreeningEvent(row);
       // The slots as he may book them: his own held place is not counted against him.
       const slots = availableSlots(event, await takenBySlot(db, event.event_id, at, entry.profile_id), at);
-      return { event_id: event.event_id, slot: entry.slot, expires_at: entry.expires!.toISOString(), slots };
+      return { event_id: event.event_id, slot, expires_at: expires.toISOString(), slots };
     },
 
     async staffList(eventId) {
@@ -207,7 +248,9 @@ export function createWaitingListService(db: Database, now: () => Date, grants: 
       // An unknown event is a 404, as on every other event route, not an empty list.
       const known = await db.query('SELECT 1 FROM events WHERE event_id = $1::uuid', [eventId]);
       if (known.length === 0) throw notFound();
-      const rows = await db.query<StaffRow>(
+      const rows = await rowsOf(
+        db,
+        STAFF_ENTRY_ROW,
         `SELECT w.entry_id::text AS entry_id, trim(concat_ws(' ', p.first_name, p.last_name)) AS name, p.email, w.status,
            w.joined_at AS joined, to_char(w.offer_slot, 'HH24:MI') AS offer_slot, w.offered_at AS offered, w.offer_expires_at AS expires,
            CASE WHEN w.status = 'waiting' THEN row_number() OVER (PARTITION BY w.status = 'waiting' ORDER BY w.joined_at, w.entry_id) END::integer AS position
@@ -218,10 +261,10 @@ export function createWaitingListService(db: Database, now: () => Date, grants: 
       );
       return rows.map((r) => ({
         entry_id: r.entry_id,
-        position: r.position ?? null,
+        position: r.position,
         name: r.name,
         email: r.email,
-        status: r.status,
+        status: r.status as WaitingEntryStatus,
         joined_at: r.joined.toISOString(),
         offer_slot: r.offer_slot,
         offered_at: r.offered?.toISOString() ?? null,
