@@ -205,6 +205,11 @@ describe.each(ENGINES)('database on %s', (engine) => {
       await expect(wrong).rejects.toThrow(RowShapeError);
       await expect(wrong).rejects.toThrow(/SELECT 12\.50::numeric AS amount.*amount:/);
       await expect(rowOf(test.db, { n: col.int() }, 'SELECT NULL::int4 AS n')).rejects.toThrow(/n:/);
+      // A float is not an int; a CHECKed text outside its list is refused, not cast.
+      await expect(rowOf(test.db, { n: col.int() }, 'SELECT 1.5::float8 AS n')).rejects.toThrow(RowShapeError);
+      expect(await rowOf(test.db, { n: col.float() }, 'SELECT 1.5::float8 AS n')).toEqual({ n: 1.5 });
+      expect(await rowOf(test.db, { s: col.oneOf(['held', 'confirmed']) }, "SELECT 'held' AS s")).toEqual({ s: 'held' });
+      await expect(rowOf(test.db, { s: col.oneOf(['held', 'confirmed']) }, "SELECT 'lost' AS s")).rejects.toThrow(/s:/);
     });
 
     it('refuses a migration edited after it was applied', async () => {

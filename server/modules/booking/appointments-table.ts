@@ -3,7 +3,7 @@
  * src/domain/booking.ts): the appointment joined with its event, so the
  * portal and emails show the event's name, venue and slot.
  */
-import type { Appointment, AppointmentStatus, PaymentStatus } from '../../../src/domain/booking';
+import { APPOINTMENT_STATUSES, PAYMENT_STATUSES, type Appointment } from '../../../src/domain/booking';
 import { fullAddress } from '../../../src/domain/event';
 import { col, type RowOf } from '../../platform/db/rows';
 
@@ -37,12 +37,12 @@ export const APPOINTMENT_ROW = {
   postcode: col.text(),
   country: col.text(),
   // double precision: a number on both engines.
-  latitude: col.nullable(col.int()),
-  longitude: col.nullable(col.int()),
+  latitude: col.nullable(col.float()),
+  longitude: col.nullable(col.float()),
   lab_name: col.nullable(col.text()),
   price: col.int(),
-  status: col.text(),
-  payment_status: col.text(),
+  status: col.oneOf(APPOINTMENT_STATUSES),
+  payment_status: col.oneOf(PAYMENT_STATUSES),
   created_at: col.instant(),
   cancelled_at: col.nullable(col.instant()),
   calendar_sequence: col.int(),
@@ -65,9 +65,8 @@ export function toAppointment(row: AppointmentRow): Appointment {
     longitude: row.longitude,
     lab_name: row.lab_name,
     price: row.price,
-    // The values the columns' CHECKs allow (300-appointments.sql, 610-paypal-webhooks.sql).
-    status: row.status as AppointmentStatus,
-    payment_status: row.payment_status as PaymentStatus,
+    status: row.status,
+    payment_status: row.payment_status,
     created_at: row.created_at.toISOString(),
     cancelled_at: row.cancelled_at?.toISOString() ?? null,
     calendar_sequence: row.calendar_sequence,

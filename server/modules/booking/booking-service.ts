@@ -20,7 +20,7 @@
  * Within one process the attempts that get past the first read take turns
  * (booking-queue.ts), so they wait without holding pooled connections.
  */
-import type { Appointment } from '../../../src/domain/booking';
+import { APPOINTMENT_STATUSES, PAYMENT_STATUSES, type Appointment } from '../../../src/domain/booking';
 import { once } from '../../../src/domain/once';
 import type { ScreeningEvent } from '../../../src/domain/event';
 import { slotEnd } from '../../../src/domain/slots';
@@ -165,8 +165,8 @@ const BOOK_FREE_ROW = once(() => ({
   booked_start: col.nullable(col.text()),
   booked_end: col.nullable(col.text()),
   booked_price: col.nullable(col.int()),
-  booked_status: col.nullable(col.text()),
-  booked_payment_status: col.nullable(col.text()),
+  booked_status: col.nullable(col.oneOf(APPOINTMENT_STATUSES)),
+  booked_payment_status: col.nullable(col.oneOf(PAYMENT_STATUSES)),
   booked_created_at: col.nullable(col.instant()),
 }));
 

@@ -3,7 +3,7 @@
  * ScreeningEvent (so access_code_hash can never leak through a `SELECT *`),
  * the row mapping, and inserts used by the demo seed and the tests.
  */
-import type { EventCategory, ScreeningEvent } from '../../../src/domain/event';
+import { EVENT_CATEGORIES, type ScreeningEvent } from '../../../src/domain/event';
 import type { Queryable } from '../../platform/db/adapter';
 import { col, rowOf, type RowOf } from '../../platform/db/rows';
 
@@ -54,7 +54,7 @@ export const EVENT_ROW = {
   event_id: col.text(),
   event_name: col.text(),
   event_description: col.text(),
-  category: col.text(),
+  category: col.oneOf(EVENT_CATEGORIES),
   product_id: col.text(),
   product_name: col.text(),
   product_price: col.int(),
@@ -79,8 +79,8 @@ export const EVENT_ROW = {
   postcode: col.text(),
   country: col.text(),
   // double precision: a number on both engines.
-  latitude: col.nullable(col.int()),
-  longitude: col.nullable(col.int()),
+  latitude: col.nullable(col.float()),
+  longitude: col.nullable(col.float()),
 };
 export type EventRow = RowOf<typeof EVENT_ROW>;
 
@@ -90,8 +90,7 @@ export function toScreeningEvent(row: EventRow): ScreeningEvent {
     event_id: row.event_id,
     event_name: row.event_name,
     event_description: row.event_description,
-    // One of EVENT_CATEGORIES: the column's CHECK (001-events.sql).
-    category: row.category as EventCategory,
+    category: row.category,
     product_id: row.product_id,
     product_name: row.product_name,
     product_price: row.product_price,

@@ -15,7 +15,7 @@
  * leaves a card charged with no booking and no refund on its way.
  */
 import { hasEnded } from '../../../src/domain/event-card';
-import type { PaymentProblem } from '../../../src/domain/staff-payments';
+import { PAYMENT_ORDER_STATES, PAYMENT_PROBLEMS, type PaymentProblem } from '../../../src/domain/staff-payments';
 import type { Database, Queryable } from '../../platform/db/adapter';
 import { col, rowOf, type RowOf } from '../../platform/db/rows';
 import { EVENT_ROW, eventColumns, toScreeningEvent } from '../events';
@@ -50,31 +50,27 @@ export const ORDER_ROW = {
   user_id: col.nullable(col.text()),
   event_id: col.text(),
   amount: col.int(),
-  status: col.text(),
+  status: col.oneOf(PAYMENT_ORDER_STATES),
   capture_id: col.nullable(col.text()),
   capture_answer: col.json(),
   refund_reason: col.nullable(col.text()),
   refund_id: col.nullable(col.text()),
-  problem: col.nullable(col.text()),
+  problem: col.nullable(col.oneOf(PAYMENT_PROBLEMS)),
 };
 
-/** A payment order as the payments module works with it: its text columns as the values their CHECKs allow. */
-export type PaymentOrderRow = Omit<RowOf<typeof ORDER_ROW>, 'status' | 'capture_answer' | 'refund_reason' | 'problem'> & {
-  status: PaymentOrderStatus;
+/** A payment order as the payments module works with it: its capture answer as the object it is written as, its refund reason as the values the CHECK allows. */
+export type PaymentOrderRow = Omit<RowOf<typeof ORDER_ROW>, 'capture_answer' | 'refund_reason'> & {
   capture_answer: Record<string, unknown> | null;
   refund_reason: RefundReason | null;
-  problem: PaymentProblem | null;
 };
 
-/** An order as read by ORDER_ROW, its statuses, reason and problem as the CHECKs on their columns allow them. */
+/** An order as read by ORDER_ROW (its status and problem proved by the row's shape). */
 export function toOrder(row: RowOf<typeof ORDER_ROW>): PaymentOrderRow {
   return {
     ...row,
-    status: row.status as PaymentOrderStatus,
     // Only ever written from captureAnswerForPage (capture-answer.ts): an object.
     capture_answer: row.capture_answer as Record<string, unknown> | null,
     refund_reason: row.refund_reason as RefundReason | null,
-    problem: row.problem as PaymentProblem | null,
   };
 }
 

@@ -9,8 +9,8 @@
  * database itself (docs/architecture.md#modules).
  */
 import { Hono } from 'hono';
-import type { AppointmentStatus, PaymentStatus } from '../../../src/domain/booking';
-import type { PaymentOrderState, PaymentProblem } from '../../../src/domain/staff-payments';
+import { APPOINTMENT_STATUSES, PAYMENT_STATUSES } from '../../../src/domain/booking';
+import { PAYMENT_ORDER_STATES, PAYMENT_PROBLEMS } from '../../../src/domain/staff-payments';
 import { staffPaymentsAnswerSchema, type PaymentNeedingAttention, type StaffPaymentsAnswer } from '../../../src/domain/staff-payments-answer';
 import { responds } from '../../platform/http/contract';
 import type { Database } from '../../platform/db/adapter';
@@ -25,14 +25,14 @@ const ATTENTION_ROW = {
   order_id: col.nullable(col.text()),
   capture_id: col.nullable(col.text()),
   refund_id: col.nullable(col.text()),
-  status: col.text(),
-  problem: col.nullable(col.text()),
+  status: col.oneOf(PAYMENT_ORDER_STATES),
+  problem: col.nullable(col.oneOf(PAYMENT_PROBLEMS)),
   problem_detail: col.nullable(col.text()),
   amount: col.int(),
   updated_at: col.instant(),
   appointment_id: col.text(),
-  appointment_status: col.text(),
-  payment_status: col.text(),
+  appointment_status: col.oneOf(APPOINTMENT_STATUSES),
+  payment_status: col.oneOf(PAYMENT_STATUSES),
   event_id: col.text(),
   event_name: col.text(),
   event_date: col.text(),
@@ -60,15 +60,8 @@ export function staffPaymentsRoutes(db: Database) {
        ORDER BY (o.status = 'refund_failed' OR o.problem IS NOT NULL) DESC, o.updated_at DESC, o.payment_id
        LIMIT ${LIMIT}`,
     );
-    // The row's columns are the answer's fields; the instant and the CHECKed texts take the answer's types.
-    const payments: PaymentNeedingAttention[] = rows.map((r) => ({
-      ...r,
-      status: r.status as PaymentOrderState,
-      problem: r.problem as PaymentProblem | null,
-      updated_at: r.updated_at.toISOString(),
-      appointment_status: r.appointment_status as AppointmentStatus,
-      payment_status: r.payment_status as PaymentStatus,
-    }));
+    // The row's columns are the answer's fields; only the instant changes form.
+    const payments: PaymentNeedingAttention[] = rows.map((r) => ({ ...r, updated_at: r.updated_at.toISOString() }));
     return c.json({ payments } satisfies StaffPaymentsAnswer);
   });
   return app;

@@ -88,8 +88,8 @@ const MEMBER_AND_PLACE_ROW = {
   email: col.text(),
   first_name: col.text(),
   public_id: col.text(),
-  latitude: col.nullable(col.int()),
-  longitude: col.nullable(col.int()),
+  latitude: col.nullable(col.float()),
+  longitude: col.nullable(col.float()),
   last_city: col.nullable(col.text()),
 };
 type MemberAndPlace = RowOf<typeof MEMBER_AND_PLACE_ROW>;

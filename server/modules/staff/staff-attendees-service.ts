@@ -6,7 +6,6 @@
  * order sent; each check-in gets its own outcome, and a booking cancelled
  * meanwhile is reported, never silently checked in.
  */
-import * as z from 'zod/mini';
 import { ageOn } from '../../../src/domain/age';
 import { APPOINTMENT_STATUSES, PAYMENT_STATUSES } from '../../../src/domain/booking';
 import { FOLLOW_UP_OUTCOMES } from '../../../src/domain/follow-up';
@@ -45,8 +44,8 @@ const ATTENDEE_ROW = {
   last_name: col.text(),
   start_time: col.text(),
   end_time: col.text(),
-  status: z.enum(APPOINTMENT_STATUSES),
-  payment_status: z.enum(PAYMENT_STATUSES),
+  status: col.oneOf(APPOINTMENT_STATUSES),
+  payment_status: col.oneOf(PAYMENT_STATUSES),
   price: col.int(),
   has_nhs_number: col.bool(),
   consent_given: col.bool(),
@@ -55,11 +54,11 @@ const ATTENDEE_ROW = {
   test_result: col.nullable(col.decimal()),
   comments: col.nullable(col.text()),
   sample_date: col.nullable(col.text()),
-  follow_up_outcome: col.nullable(z.enum(FOLLOW_UP_OUTCOMES)),
+  follow_up_outcome: col.nullable(col.oneOf(FOLLOW_UP_OUTCOMES)),
   has_result: col.bool(),
-  payment_problem: col.nullable(z.enum(PAYMENT_PROBLEMS)),
+  payment_problem: col.nullable(col.oneOf(PAYMENT_PROBLEMS)),
   next_test_due: col.nullable(col.text()),
-  recall_risk: col.nullable(z.enum(RECALL_RISKS)),
+  recall_risk: col.nullable(col.oneOf(RECALL_RISKS)),
   recall_months_override: col.nullable(col.int()),
 };
 type AttendeeRow = RowOf<typeof ATTENDEE_ROW>;

@@ -11,7 +11,6 @@
  */
 import { ageOn } from '../../../src/domain/age';
 import { londonDate } from '../../../src/domain/london-time';
-import * as z from 'zod/mini';
 import { EVENT_CATEGORIES } from '../../../src/domain/event';
 import { FOLLOW_UP_OUTCOMES } from '../../../src/domain/follow-up';
 import type { PublishedStatistics } from '../../../src/domain/published-statistics';
@@ -40,12 +39,12 @@ export interface ScreeningStatsService {
 const YEAR_RESULT_ROW = {
   profile_id: col.int(),
   event_id: col.nullable(col.text()),
-  category: col.nullable(z.enum(EVENT_CATEGORIES)),
+  category: col.nullable(col.oneOf(EVENT_CATEGORIES)),
   sample_date: col.text(),
   test_result: col.text(),
   date_of_birth: col.nullable(col.text()),
   ethnicity: col.nullable(col.text()),
-  follow_up_outcome: col.nullable(z.enum(FOLLOW_UP_OUTCOMES)),
+  follow_up_outcome: col.nullable(col.oneOf(FOLLOW_UP_OUTCOMES)),
 };
 
 // A result belongs to its event through the booking's history row (member_appointments, same id as the booking).

@@ -11,7 +11,7 @@ import { bookablePlaces, availableSlots } from '../../../src/domain/slots';
 import { hasEnded } from '../../../src/domain/event-card';
 import { londonDate } from '../../../src/domain/london-time';
 import type { WaitingOffer } from '../../../src/domain/waiting-list-answers';
-import { mayJoin, pastCutoff, type MyWaitingList, type MyWaitingPlace, type StaffWaitingEntry, type WaitingEntryStatus } from '../../../src/domain/waiting-list';
+import { mayJoin, pastCutoff, type MyWaitingList, type MyWaitingPlace, type StaffWaitingEntry, WAITING_ENTRY_STATUSES } from '../../../src/domain/waiting-list';
 import type { Database, Queryable } from '../../platform/db/adapter';
 import { col, rowOf, rowsOf } from '../../platform/db/rows';
 import { EVENT_ROW, eventColumns, toScreeningEvent } from '../events';
@@ -64,7 +64,7 @@ const STAFF_ENTRY_ROW = {
   entry_id: col.text(),
   name: col.text(),
   email: col.text(),
-  status: col.text(),
+  status: col.oneOf(WAITING_ENTRY_STATUSES),
   joined: col.instant(),
   offer_slot: col.nullable(col.text()),
   offered: col.nullable(col.instant()),
@@ -264,7 +264,7 @@ export function createWaitingListService(db: Database, now: () => Date, grants: 
         position: r.position,
         name: r.name,
         email: r.email,
-        status: r.status as WaitingEntryStatus,
+        status: r.status,
         joined_at: r.joined.toISOString(),
         offer_slot: r.offer_slot,
         offered_at: r.offered?.toISOString() ?? null,

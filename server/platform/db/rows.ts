@@ -14,8 +14,12 @@ import type { Queryable } from './adapter';
 export const col = {
   /** text, varchar, uuid, and date / time / timestamp without zone (kept as text). */
   text: () => z.string(),
-  /** int2, int4, int8 (int8 within JavaScript's safe integers), float. */
-  int: () => z.number(),
+  /** int2, int4, int8 (int8 within JavaScript's safe integers). */
+  int: () => z.number().check(z.int()),
+  /** real, double precision. */
+  float: () => z.number(),
+  /** text a CHECK holds to a fixed list of values: the row proves it is one of them. */
+  oneOf: <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values),
   /** numeric: an exact decimal string, never a float. */
   decimal: () => z.string(),
   bool: () => z.boolean(),
