@@ -16,6 +16,7 @@ process.env.E2E_DATA_DIR = dataDir;
 const serverLog = `${dataDir}.log`;
 process.env.E2E_SERVER_LOG = serverLog;
 const staticDir = E2E_STATIC_DIR;
+const serverDir = `${E2E_STATIC_DIR}-server`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -38,10 +39,13 @@ export default defineConfig({
     trace: 'off',
   },
   webServer: {
-    // The site is built as for production; the server runs in development,
-    // because the journeys read /dev/outbox and /dev/tiles, which production
-    // never serves (tests/api/production.test.ts).
-    command: `npx vite build --outDir ${staticDir} --emptyOutDir && NODE_ENV=development npx tsx server/main.ts 2>&1 | tee ${serverLog}`,
+    // The site and the server are built as for production (the server as
+    // the JavaScript plain Node runs, ADR 0026); the server runs in
+    // development, because the journeys read /dev/outbox and /dev/tiles,
+    // which production never serves (tests/api/production.test.ts).
+    command:
+      `npx vite build --outDir ${staticDir} --emptyOutDir && node scripts/build-server.mjs --out-dir ${serverDir} && ` +
+      `NODE_ENV=development node --enable-source-maps ${serverDir}/main.js 2>&1 | tee ${serverLog}`,
     url: `http://localhost:${port}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,
