@@ -90,12 +90,14 @@ describe.each(ENGINES)('database on %s', (engine) => {
 
     describe('a database that applied them when whole files were checksummed', () => {
       const history = loadMigrationHistory();
+      // The migrations written before the rule have their whole text's checksum; later ones only their SQL's.
+      const old = Object.entries(history).filter((entry): entry is [string, { text: string; sql: string }] => typeof entry[1].text === 'string');
 
-      /** Migrated, then its stored checksums set back to those of the files' whole text before comments could change. */
+      /** Migrated, then the old migrations' stored checksums set back to those of their whole text before comments could change. */
       async function migratedWithOldChecksums(): Promise<Database> {
         test = await createTestDatabase(engine, { migrated: false });
         await migrate(test.db);
-        for (const [name, record] of Object.entries(history)) {
+        for (const [name, record] of old) {
           await test.db.query('UPDATE schema_migrations SET checksum = $1 WHERE name = $2', [record.text, name]);
         }
         return test.db;
@@ -109,9 +111,8 @@ describe.each(ENGINES)('database on %s', (engine) => {
       it('starts with the files as they are now and stores the new checksums', async () => {
         const db = await migratedWithOldChecksums();
         const migrations = loadMigrations();
-        expect(Object.keys(history).length).toBeGreaterThan(0);
-        expect(Object.values(history).every((record) => typeof record.text === 'string')).toBe(true);
-        expect(await storedChecksums(db)).toEqual(Object.fromEntries(Object.entries(history).map(([name, r]) => [name, r.text])));
+        expect(old.length).toBeGreaterThan(0);
+        expect(await storedChecksums(db)).toEqual(Object.fromEntries(migrations.map((m) => [m.name, history[m.name]?.text ?? m.checksum])));
 
         expect(await migrate(db)).toEqual([]);
         expect(await storedChecksums(db)).toEqual(Object.fromEntries(migrations.map((m) => [m.name, m.checksum])));

@@ -99,6 +99,18 @@ describe.each(ENGINES)('recall invitations and GP prompts on %s', (engine) => {
     await test?.dispose();
   });
 
+  it('keeps each recall date with the date it comes from: a GP prompt without a sample date, or a follow-up without a due date, is refused by the database', async () => {
+    // The sweeps read these rows by a strict shape: one such row would stop every recall email (docs/clinical-safety/hazard-log.md).
+    const [red] = await test.db.query<{ id: string }>('SELECT result_id::text AS id FROM member_results WHERE gp_prompt_due IS NOT NULL LIMIT 1');
+    expect(red).toBeDefined();
+    await expect(test.db.query('UPDATE member_results SET sample_date = NULL WHERE result_id = $1::uuid', [red!.id])).rejects.toThrow(/member_results_gp_prompt_needs_sample_date/);
+    const [amber] = await test.db.query<{ id: string }>('SELECT result_id::text AS id FROM member_results WHERE next_test_due IS NOT NULL LIMIT 1');
+    expect(amber).toBeDefined();
+    await expect(
+      test.db.query("UPDATE member_results SET recall_follow_up_on = '2026-12-01', next_test_due = NULL WHERE result_id = $1::uuid", [amber!.id]),
+    ).rejects.toThrow(/member_results_follow_up_needs_due/);
+  });
+
   it('prompts a red result to see a GP six weeks after the sample, once; none when turned off or after a newer result', async () => {
     // A newer result for redNewer: his own booking at the later test, and its result.
     clock = BOOKED;
