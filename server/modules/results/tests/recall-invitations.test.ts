@@ -100,7 +100,7 @@ describe.each(ENGINES)('recall invitations and GP prompts on %s', (engine) => {
   });
 
   it('keeps each recall date with the date it comes from: a GP prompt without a sample date, or a follow-up without a due date, is refused by the database', async () => {
-    // The sweeps read these rows by a strict shape: one such row would stop every recall email (docs/clinical-safety/hazard-log.md).
+    // The sweeps read these rows by a strict shape: one such row would stop every follow-up and GP prompt (docs/clinical-safety/hazard-log.md#hazard-4).
     const [red] = await test.db.query<{ id: string }>('SELECT result_id::text AS id FROM member_results WHERE gp_prompt_due IS NOT NULL LIMIT 1');
     expect(red).toBeDefined();
     await expect(test.db.query('UPDATE member_results SET sample_date = NULL WHERE result_id = $1::uuid', [red!.id])).rejects.toThrow(/member_results_gp_prompt_needs_sample_date/);
