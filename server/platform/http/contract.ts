@@ -66,11 +66,6 @@ export function answers(mediaType: string | null, description: string, { status 
 /** The answer `handler` declares, when it is responds()' or answers()' middleware (as registered, or as Hono wraps it in a mounted sub-app). */
 export const declaredResponseOf = declared.of;
 
-/** The response schema `handler` declares, whatever its status. */
-export function responseSchemaOf(handler: unknown): z.ZodMiniType | undefined {
-  return declaredResponseOf(handler)?.schema;
-}
-
 /** A route answered a body its declaration does not describe: a defect, answered 500 and logged like any other. */
 export class ResponseDrift extends Error {
   override name = 'ResponseDrift';
