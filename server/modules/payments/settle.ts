@@ -15,7 +15,7 @@
  * leaves a card charged with no booking and no refund on its way.
  */
 import { hasEnded } from '../../../src/domain/event-card';
-import { PAYMENT_ORDER_STATES, PAYMENT_PROBLEMS, type PaymentProblem } from '../../../src/domain/staff-payments';
+import { PAYMENT_ORDER_STATES, PAYMENT_PROBLEMS, type PaymentOrderState, type PaymentProblem } from '../../../src/domain/staff-payments';
 import type { Database, Queryable } from '../../platform/db/adapter';
 import { col, rowOf, type RowOf } from '../../platform/db/rows';
 import { EVENT_ROW, eventColumns, toScreeningEvent } from '../events';
@@ -24,8 +24,9 @@ import type { RefundReason } from '../booking';
 import { amountMismatch, captureOutcome, transactionRecord, type CaptureOutcome } from './capture-answer';
 import type { PayPalAnswer } from './paypal-client';
 
-export const SETTLED = ['completed', 'declined', 'failed', 'refund_due', 'refund_pending', 'refunded', 'refund_failed'] as const;
-export type PaymentOrderStatus = 'creating' | 'created' | 'abandoned' | (typeof SETTLED)[number];
+/** An order's status: the values the column's CHECK allows, listed once in src/domain/staff-payments.ts. */
+export type PaymentOrderStatus = PaymentOrderState;
+export const SETTLED = ['completed', 'declined', 'failed', 'refund_due', 'refund_pending', 'refunded', 'refund_failed'] as const satisfies readonly PaymentOrderStatus[];
 
 
 /** What staff must look at on a payment (610-paypal-webhooks.sql, src/domain/staff-payments.ts). */
