@@ -1,13 +1,14 @@
 /**
  * HMAC signatures for what the server hands out and must later believe:
  * access grants for private events, /test-consent links and one-click
- * unsubscribe links. One secret, LINK_SIGNING_SECRET when set, otherwise
+ * unsubscribe links, and the ECDSA signature of tickets. One secret, LINK_SIGNING_SECRET when set, otherwise
  * generated once and kept in the database so every server process (and
  * the consent-link script) signs alike. Each purpose gets its own key derived from it, so a signature made
  * for one purpose is never valid for another.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, sign as signBytes, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from './db/adapter';
+import { deriveP256, type P256Pair } from './p256';
 
 const SECRET_SETTING = 'link_signing_secret';
 
@@ -17,6 +18,14 @@ export interface Signer {
   sign(purpose: SigningPurpose, data: string): Promise<string>;
   /** Constant-time check of a signature made by sign(), in exactly the spelling sign() gave. */
   verify(purpose: SigningPurpose, data: string, signature: string): Promise<boolean>;
+  /**
+   * The ECDSA P-256 signature (64 bytes, r||s as WebCrypto reads it) of a
+   * ticket's payload (src/domain/ticket.ts), by a key derived from the same
+   * secret; only its public half leaves the server.
+   */
+  signTicket(payload: Uint8Array): Promise<Uint8Array>;
+  /** The public key that checks signTicket's signatures, as a JWK. */
+  ticketPublicKey(): Promise<JsonWebKey>;
 }
 
 /** The stored secret, created by the first caller; the first writer wins. */
@@ -41,7 +50,11 @@ export function signerFromSecret(secret: string): Signer {
     return key;
   };
   const mac = (purpose: SigningPurpose, data: string) => createHmac('sha256', keyFor(purpose)).update(data).digest();
+  let ticketKeys: P256Pair | undefined;
+  const tickets = () => (ticketKeys ??= deriveP256(secret, 'chaps-ticket-signing', 'es256'));
   return {
+    signTicket: async (payload) => new Uint8Array(signBytes('sha256', payload, { key: tickets().privateKey, dsaEncoding: 'ieee-p1363' })),
+    ticketPublicKey: async () => ({ ...tickets().publicCoordinates, alg: 'ES256', key_ops: ['verify'] }),
     sign: async (purpose, data) => mac(purpose, data).toString('base64url'),
     async verify(purpose, data, signature) {
       // The text is compared, not its decoding: Buffer decodes base64url leniently (padding, '+' for '-',
@@ -71,5 +84,7 @@ export function createSigner(db: Queryable, configured: string | undefined): Sig
   return {
     sign: async (purpose, data) => (await load()).sign(purpose, data),
     verify: async (purpose, data, signature) => (await load()).verify(purpose, data, signature),
+    signTicket: async (payload) => (await load()).signTicket(payload),
+    ticketPublicKey: async () => (await load()).ticketPublicKey(),
   };
 }

@@ -1,3 +1,5 @@
+import { ticketCodeFor, ticketFor } from '../../server/modules/booking/tickets';
+import { importTicketKey, verifyTicket } from '../../src/domain/ticket';
 /**
  * A link's signature is accepted only as sign() spelled
  * it. Buffer's base64url decoding is lenient, so before the fix the
@@ -42,5 +44,25 @@ describe('link signatures', () => {
       expect(Buffer.from(other, 'base64url').equals(Buffer.from(signature, 'base64url'))).toBe(true);
       expect(await signer.verify('test-consent', DATA, other), other).toBe(false);
     }
+  });
+});
+
+describe('ticket signatures', () => {
+  const booking = { appointmentId: '0f8b7a52-3c1e-4d2b-9a6f-1e2d3c4b5a69', eventId: 'a1b2c3d4-e5f6-4789-8abc-def012345678', slotStart: new Date('2026-12-03T10:20:00Z') };
+
+  it('signs a ticket that the public key alone accepts, and another secret’s key refuses', async () => {
+    const signer = signerFromSecret('one secret that is long enough to use');
+    const ticket = await ticketFor(signer, booking);
+    const key = await importTicketKey(await signer.ticketPublicKey());
+    expect(await verifyTicket(ticket.token, key)).toMatchObject({ ok: true, code: ticket.code, claims: { appointmentId: booking.appointmentId } });
+    const stranger = await importTicketKey(await signerFromSecret('another secret, another key entirely').ticketPublicKey());
+    expect(await verifyTicket(ticket.token, stranger)).toEqual({ ok: false, reason: 'forged' });
+    expect(await ticketCodeFor(booking)).toBe(ticket.code);
+  });
+
+  it('publishes a public key with no private part, the same from every process holding the secret', async () => {
+    const jwk = await signerFromSecret('one secret that is long enough to use').ticketPublicKey();
+    expect(jwk).not.toHaveProperty('d');
+    expect(await signerFromSecret('one secret that is long enough to use').ticketPublicKey()).toEqual(jwk);
   });
 });

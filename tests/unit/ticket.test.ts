@@ -41,12 +41,12 @@ describe('tickets', () => {
     const bytes = fromBase64Url(payload!)!;
     for (const at of [1, 17, 36]) {
       const altered = Uint8Array.from(bytes);
-      altered[at] ^= 1;
+      altered[at]! ^= 1;
       const forged = `CHAPS1.${Buffer.from(altered).toString('base64url')}.${signature}`;
       expect(await verifyTicket(forged, publicOnly)).toEqual({ ok: false, reason: 'forged' });
     }
     const sig = fromBase64Url(signature!)!;
-    sig[10] ^= 1;
+    sig[10]! ^= 1;
     expect(await verifyTicket(`CHAPS1.${payload}.${Buffer.from(sig).toString('base64url')}`, publicOnly)).toEqual({ ok: false, reason: 'forged' });
   });
 

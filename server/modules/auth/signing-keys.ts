@@ -8,8 +8,9 @@
  * same key without storing another secret, and changing the secret rotates
  * the key. Its kid is the RFC 7638 thumbprint of the public key.
  */
-import { createECDH, createPrivateKey, createPublicKey, hkdfSync, type KeyObject } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
 import { calculateJwkThumbprint, type JWK } from 'jose';
+import { deriveP256 } from '../../platform/p256';
 
 export interface SigningKeys {
   kid: string;
@@ -21,25 +22,8 @@ export interface SigningKeys {
   legacyHmacKey: Uint8Array;
 }
 
-const b64url = (bytes: Buffer) => bytes.toString('base64url');
-
 export async function deriveSigningKeys(secret: string): Promise<SigningKeys> {
-  const ecdh = createECDH('prime256v1');
-  let d: Buffer | undefined;
-  // A derived 32 bytes is a valid P-256 scalar but for about one chance in 2^32; then the next counter is tried.
-  for (let counter = 0; !d; counter += 1) {
-    const candidate = Buffer.from(hkdfSync('sha256', secret, 'chaps-auth-signing', `es256:${counter}`, 32));
-    try {
-      ecdh.setPrivateKey(candidate);
-      d = candidate;
-    } catch {
-      if (counter > 8) throw new Error('Could not derive a signing key from the secret');
-    }
-  }
-  const point = ecdh.getPublicKey();
-  const coordinates = { kty: 'EC', crv: 'P-256', x: b64url(point.subarray(1, 33)), y: b64url(point.subarray(33, 65)) };
-  const privateKey = createPrivateKey({ key: { ...coordinates, d: b64url(d) }, format: 'jwk' });
-  const publicKey = createPublicKey(privateKey);
+  const { privateKey, publicKey, publicCoordinates: coordinates } = deriveP256(secret, 'chaps-auth-signing', 'es256');
   const kid = await calculateJwkThumbprint(coordinates);
   return {
     kid,

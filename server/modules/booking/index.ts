@@ -13,3 +13,4 @@ export { remindersJob } from './reminders-job';
 export { createRemindersService } from './reminders-service';
 export { createStaffConsentService, type StaffConsentService } from './staff-consent-service';
 export { mountBooking, mountConsent, type BookingMountOptions } from './mount';
+export { ticketCodeFor, ticketFor, type Ticket } from './tickets';
