@@ -35,6 +35,16 @@ export const attendeeSchema = z.strictObject({
   /** What PayPal reported wrong about this booking's card payment, for staff to act on; null when nothing. */
   payment_problem: z.nullable(z.enum(PAYMENT_PROBLEMS)),
   has_nhs_number: z.boolean(),
+  /** For positive identification at the door: the volunteer reads it out for him to confirm. Null when none is on file. */
+  nhs_number: z.nullable(z.string()),
+  /** YYYY-MM-DD, for positive identification; null when none is on file. */
+  date_of_birth: z.nullable(z.string()),
+  /** The slot's start, an ISO instant: a scanned ticket naming another start is out of date (the booking moved). */
+  slot_start: z.string(),
+  /** The booking's ticket short code as it is now (src/domain/ticket.ts), eight characters. */
+  ticket_code: z.string(),
+  /** His blood sample's id (src/domain/sample-id.ts), once assigned; null before. */
+  sample_id: z.nullable(z.string()),
   consent_given: z.boolean(),
   /** Whole years on the event's date; null when no date of birth is on file. */
   age: z.nullable(z.number()),
@@ -59,9 +69,23 @@ export const attendeeSchema = z.strictObject({
   ),
 });
 
-/** GET /api/staff/events/{id}/attendees: the event's bookings, cancelled ones marked, in slot order. */
+/** The public key that checks ticket signatures, as a JWK (importTicketKey in src/domain/ticket.ts). */
+export const ticketKeySchema = z.strictObject({
+  kty: z.literal('EC'),
+  crv: z.literal('P-256'),
+  x: z.string(),
+  y: z.string(),
+  alg: z.optional(z.string()),
+  key_ops: z.optional(z.array(z.string())),
+});
+
+/**
+ * GET /api/staff/events/{id}/attendees: the event's bookings, cancelled ones
+ * marked, in slot order, and the key that checks a scanned ticket offline.
+ */
 export const attendeeListSchema = z.strictObject({
   event_id: z.string(),
+  ticket_key: ticketKeySchema,
   attendees: z.array(attendeeSchema),
 });
 
@@ -70,6 +94,14 @@ export const checkInResultSchema = z.strictObject({
   outcome: z.enum(CHECK_IN_OUTCOMES),
   /** The arrival time the server holds (the first one recorded), when there is one. */
   checked_in_at: z.nullable(z.string()),
+  /**
+   * His sample id as the server holds it: the one the phone proposed when it
+   * was valid and unused, else another the tube must be relabelled with; null
+   * when he has none.
+   */
+  sample_id: z.nullable(z.string()),
+  /** Why no sample id was assigned to a check-in that asked for one: no valid NHS number on file. */
+  sample_refused: z.optional(z.literal('nhs_number')),
 });
 
 /** POST /api/staff/events/{id}/check-ins: one outcome per check-in, in the order sent. */

@@ -1,8 +1,14 @@
 /**
  * The attendee list and check-in contract between the staff console and
- * the server. The list holds what the venue needs and no more: a name, the
- * time, whether an NHS number is on file (not the number), the age on the
- * event's day (for the result's band, not the date of birth).
+ * the server. The list holds what the door needs: a name, the time, and for
+ * positive identification (docs/rules.md#check-in) his date of birth and
+ * NHS number, which the volunteer reads out for him to confirm before his
+ * tube is labelled; each booking's ticket short code and slot, and the
+ * public key that checks a scanned ticket offline, so a forged, moved or
+ * cancelled ticket is refused without a connection; and his sample id once
+ * he has one. The age on the event's day is there for the result's band.
+ * The list is kept on the staff member's phone for use without signal and
+ * goes when they sign out.
  */
 import type { Attendee } from './attendee-list';
 import { PAYMENT_STATUS_LABELS } from './booking';
@@ -20,10 +26,16 @@ export function attendeePaymentLabel(attendee: Pick<Attendee, 'payment_status' |
   return PAYMENT_STATUS_LABELS[attendee.payment_status];
 }
 
-/** One tap on a name: which appointment, and when (the phone's clock; sent later when queued offline). */
+/** One confirmed check-in: which appointment, and when (the phone's clock; sent later when queued offline). */
 export interface CheckIn {
   appointment_id: string;
   checked_in_at: string;
+  /**
+   * The sample id the phone proposed and the volunteer wrote on his tube;
+   * null when none was proposed (no valid NHS number). Absent in a check-in
+   * queued by an earlier version: the server then assigns no sample.
+   */
+  sample_id?: string | null;
 }
 
 export const CHECK_IN_OUTCOMES = ['recorded', 'already', 'cancelled', 'not_found'] as const;

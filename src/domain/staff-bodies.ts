@@ -26,6 +26,18 @@ const checkIn = z.pipe(
       z.unknown().check(textRule<unknown>(isInstant, 'Each check-in needs checked_in_at, an ISO date and time.')),
       z.transform((v) => v as string),
     ),
+    /**
+     * The sample id the phone proposed and had written on his tube; null when it
+     * proposed none (no valid NHS number). Absent in a check-in queued by an
+     * earlier version, which assigns no sample. Any short text is taken: one
+     * that fails its check character is replaced by the server, which says so.
+     */
+    sample_id: z.optional(
+      z.pipe(
+        z.unknown().check(textRule<unknown>((v) => v === null || (typeof v === 'string' && v.length <= 16), 'sample_id must be a sample id or null.')),
+        z.transform((v) => v as string | null),
+      ),
+    ),
   }),
 );
 

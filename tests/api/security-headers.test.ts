@@ -38,13 +38,20 @@ describe('media-src', () => {
 });
 
 describe('Permissions-Policy', () => {
-  it('switches off the browser features the site never uses, on pages and API answers alike', async () => {
+  it('switches off the browser features the site never uses, and lets only its own pages use the camera, on pages and API answers alike', async () => {
     for (const path of ['/', '/api/health']) {
       const policy = (await testApp().request(path)).headers.get('Permissions-Policy');
       expect(policy).toBe(
-        'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), fullscreen=(self)',
+        'accelerometer=(), camera=(self), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), fullscreen=(self)',
       );
     }
+  });
+
+  it("lets WebAssembly compile ('wasm-unsafe-eval') but never eval of script, and loads script from the site alone", async () => {
+    const csp = (await testApp().request('/')).headers.get('Content-Security-Policy') ?? '';
+    const scriptSrc = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src'));
+    expect(scriptSrc).toBe("script-src 'self' 'wasm-unsafe-eval'");
+    expect(csp).not.toMatch(/'unsafe-eval'/);
   });
 
   it("lets no inline style in: style-src is 'self' alone", async () => {

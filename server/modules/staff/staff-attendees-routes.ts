@@ -1,9 +1,11 @@
 /**
  * /api/staff/events/:eventId/... : the attendee list and what staff do
  * from it (docs/decisions/0010-staff-console.md).
- * - GET  /attendees -> {event_id, attendees}
- * - POST /check-ins {check_ins: [{appointment_id, checked_in_at}]} -> {results}
- *   in the order sent; replaying a queue records nothing twice
+ * - GET  /attendees -> {event_id, ticket_key, attendees}: ticket_key is the
+ *   public key that checks a scanned ticket on the phone, offline
+ * - POST /check-ins {check_ins: [{appointment_id, checked_in_at, sample_id?}]}
+ *   -> {results} in the order sent, each with his sample id; replaying a
+ *   queue records nothing twice
  * - PUT  /attendees/:appointmentId/result {test_result, comments?, sample_date?} -> {status}
  * - PUT  /attendees/:appointmentId/recall {months: 1..60 | null} -> {recall}:
  *   staff's own interval to the next test for this result (null: the rule's)
@@ -44,6 +46,7 @@ import type { StaffConsentService } from '../booking';
 import type { StaffMail } from './staff-mail';
 import type { StaffResultsService } from '../results';
 import { actorOf } from '../events';
+import type { Signer } from '../../platform/signing';
 
 const CHECK_IN_BODY_MAX = 96 * 1024;
 
@@ -70,6 +73,8 @@ export function staffAttendeesRoutes(deps: {
   consents: StaffConsentService;
   mail: StaffMail;
   site: SiteOriginEnv;
+  /** Its public ticket key goes with the list. */
+  signer: Pick<Signer, 'ticketPublicKey'>;
 }): Hono<{ Variables: StaffVariables }> {
   const { attendees, results, followUps, consents, mail } = deps;
   const app = new Hono<{ Variables: StaffVariables }>();
@@ -83,7 +88,10 @@ export function staffAttendeesRoutes(deps: {
   app.get('/:eventId/attendees', responds(attendeeListSchema), async (c) => {
     const list = await attendees.list(c.req.param('eventId'));
     if (!list) throw eventNotFound();
-    return c.json({ event_id: c.req.param('eventId'), attendees: list } satisfies AttendeeList);
+    const key = await deps.signer.ticketPublicKey();
+    // The public coordinates only, whatever else a JWK might carry.
+    const ticketKey = { kty: 'EC' as const, crv: 'P-256' as const, x: String(key.x), y: String(key.y), alg: 'ES256', key_ops: ['verify'] };
+    return c.json({ event_id: c.req.param('eventId'), ticket_key: ticketKey, attendees: list } satisfies AttendeeList);
   });
 
   app.post('/:eventId/check-ins', bodyLimit({ maxSize: CHECK_IN_BODY_MAX, onError: tooLarge('check-in list', CHECK_IN_BODY_MAX) }), validBody(checkInsBodySchema), responds(checkInsAnswerSchema), async (c) => {

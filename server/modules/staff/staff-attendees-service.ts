@@ -5,6 +5,12 @@
  * same name tapped on two phones, records once. A batch is applied in the
  * order sent; each check-in gets its own outcome, and a booking cancelled
  * meanwhile is reported, never silently checked in.
+ *
+ * A check-in confirmed after positive identification carries the sample id
+ * the phone proposed and had written on his tube (docs/rules.md#check-in):
+ * it is assigned through assignSample under the booking's row lock, so a
+ * replay, or two phones checking the same man in, end with one sample id,
+ * which every answer names; a phone whose proposal lost is told to relabel.
  */
 import { ageOn } from '../../../src/domain/age';
 import { APPOINTMENT_STATUSES, PAYMENT_STATUSES } from '../../../src/domain/booking';
@@ -17,8 +23,10 @@ import type { CheckIn } from '../../../src/domain/staff-attendees';
 import { PAYMENT_PROBLEMS } from '../../../src/domain/staff-payments';
 import type { Database, Queryable } from '../../platform/db/adapter';
 import { col, rowOf, rowsOf, type RowOf } from '../../platform/db/rows';
+import { ticketCodeFor } from '../booking';
 import { activeAppointment } from '../events';
 import { isEventId } from '../events';
+import { assignSample } from './samples';
 import { recordAudit, type StaffActor } from './staff-audit';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -48,8 +56,10 @@ const ATTENDEE_ROW = {
   payment_status: col.oneOf(PAYMENT_STATUSES),
   price: col.int(),
   has_nhs_number: col.bool(),
+  nhs_number: col.nullable(col.text()),
   consent_given: col.bool(),
   date_of_birth: col.nullable(col.text()),
+  sample_id: col.nullable(col.text()),
   checked_in_at: col.nullable(col.instant()),
   test_result: col.nullable(col.decimal()),
   comments: col.nullable(col.text()),
@@ -91,6 +101,7 @@ const EVENT_DATE_ROW = { event_date: col.text() };
 /** The booking checked in, and its event's date (YYYY-MM-DD). */
 const CHECK_IN_APPOINTMENT_ROW = { status: col.text(), event_date: col.text() };
 const CHECKED_IN_ROW = { checked_in_at: col.instant() };
+const SAMPLE_ROW = { sample_id: col.text() };
 
 export function createStaffAttendeesService(db: Database, now: () => Date): StaffAttendeesService {
   return {
@@ -110,8 +121,8 @@ export function createStaffAttendeesService(db: Database, now: () => Date): Staf
         ATTENDEE_ROW,
         `SELECT a.appointment_id::text AS appointment_id, a.profile_id, p.first_name, p.last_name,
                 to_char(a.slot_start, 'HH24:MI') AS start_time, to_char(a.slot_end, 'HH24:MI') AS end_time,
-                a.status, a.payment_status, a.price, p.nhs_number IS NOT NULL AS has_nhs_number,
-                a.consent_id IS NOT NULL AS consent_given,
+                a.status, a.payment_status, a.price, p.nhs_number IS NOT NULL AS has_nhs_number, p.nhs_number,
+                a.consent_id IS NOT NULL AS consent_given, s.sample_id,
                 to_char(p.date_of_birth, 'YYYY-MM-DD') AS date_of_birth,
                 c.checked_in_at, r.test_result, r.comments, to_char(r.sample_date, 'YYYY-MM-DD') AS sample_date, r.follow_up_outcome,
                 r.result_id IS NOT NULL AS has_result, pay.problem AS payment_problem,
@@ -119,6 +130,7 @@ export function createStaffAttendeesService(db: Database, now: () => Date): Staf
          FROM appointments a
          JOIN member_profiles p ON p.profile_id = a.profile_id
          LEFT JOIN check_ins c ON c.appointment_id = a.appointment_id
+         LEFT JOIN samples s ON s.appointment_id = a.appointment_id
          LEFT JOIN member_results r ON r.appointment_id = a.appointment_id
          LEFT JOIN LATERAL (SELECT o.problem FROM payment_orders o WHERE o.appointment_id = a.appointment_id AND o.problem IS NOT NULL
                             ORDER BY o.problem_at DESC LIMIT 1) pay ON true
@@ -126,7 +138,10 @@ export function createStaffAttendeesService(db: Database, now: () => Date): Staf
          ORDER BY a.slot_start, p.last_name, p.first_name, a.appointment_id`,
         [eventId, now()],
       );
-      return rows.map((row) => ({
+      // The slot as an instant, as his ticket names it: the event's date at the slot's UK wall-clock time.
+      const slotStarts = rows.map((row) => londonToInstant(event.event_date, row.start_time).toISOString());
+      const codes = await Promise.all(rows.map((row, i) => ticketCodeFor({ appointmentId: row.appointment_id, eventId, slotStart: slotStarts[i]! })));
+      return rows.map((row, i) => ({
         appointment_id: row.appointment_id,
         profile_id: row.profile_id,
         first_name: row.first_name,
@@ -138,6 +153,11 @@ export function createStaffAttendeesService(db: Database, now: () => Date): Staf
         price: row.price,
         payment_problem: row.payment_problem,
         has_nhs_number: row.has_nhs_number,
+        nhs_number: row.nhs_number,
+        date_of_birth: row.date_of_birth,
+        slot_start: slotStarts[i]!,
+        ticket_code: codes[i]!,
+        sample_id: row.sample_id,
         consent_given: row.consent_given,
         age: row.date_of_birth ? ageOn(row.date_of_birth, event.event_date) : null,
         checked_in_at: row.checked_in_at?.toISOString() ?? null,
@@ -170,10 +190,17 @@ async function checkInOne(tx: Queryable, actor: StaffActor, eventId: string, che
         [id, eventId],
       )
     : undefined;
-  if (!appointment) return { appointment_id: id, outcome: 'not_found', checked_in_at: null };
+  if (!appointment) return { appointment_id: id, outcome: 'not_found', checked_in_at: null, sample_id: null };
+  // A check-in from this version asks for a sample (sample_id present, even null); one queued by an earlier version does not.
+  const wantsSample = checkIn.sample_id !== undefined;
   const existing = await rowOf(tx, CHECKED_IN_ROW, 'SELECT checked_in_at FROM check_ins WHERE appointment_id = $1::uuid', [id]);
-  if (existing) return { appointment_id: id, outcome: 'already', checked_in_at: existing.checked_in_at.toISOString() };
-  if (appointment.status !== 'confirmed') return { appointment_id: id, outcome: 'cancelled', checked_in_at: null };
+  if (existing) {
+    // Checked in already (a replay, or another phone first): his sample id as it stands, or one
+    // assigned now if the first check-in made none, so the tube this phone labelled is named.
+    const sample = wantsSample ? await sampleFor(tx, actor, eventId, id, checkIn.sample_id ?? null, at) : await currentSample(tx, id);
+    return { appointment_id: id, outcome: 'already', checked_in_at: existing.checked_in_at.toISOString(), ...sample };
+  }
+  if (appointment.status !== 'confirmed') return { appointment_id: id, outcome: 'cancelled', checked_in_at: null, sample_id: null };
   // The phone's clock says when the name was tapped, unless it is clearly wrong: later than the
   // server's now, or more than a day before the event's date began (UK time).
   const tapped = new Date(checkIn.checked_in_at);
@@ -184,6 +211,51 @@ async function checkInOne(tx: Queryable, actor: StaffActor, eventId: string, che
      VALUES ($1::uuid, $2::uuid, $3, $4, $5::uuid)`,
     [id, eventId, arrival, at, actor.userId],
   );
-  await recordAudit(tx, actor, { action: 'check_in', entity: 'check_in', entityId: id, before: null, after: { event_id: eventId, checked_in_at: arrival.toISOString() } }, at);
-  return { appointment_id: id, outcome: 'recorded', checked_in_at: arrival.toISOString() };
+  const sample = wantsSample ? await sampleFor(tx, actor, eventId, id, checkIn.sample_id ?? null, at, false) : await currentSample(tx, id);
+  await recordAudit(
+    tx,
+    actor,
+    {
+      action: 'check_in',
+      entity: 'check_in',
+      entityId: id,
+      before: null,
+      after: {
+        event_id: eventId,
+        checked_in_at: arrival.toISOString(),
+        sample_id: sample.sample_id,
+        ...(wantsSample ? { sample_proposed: checkIn.sample_id ?? null } : {}),
+        ...(sample.sample_refused ? { sample_refused: sample.sample_refused } : {}),
+      },
+    },
+    at,
+  );
+  return { appointment_id: id, outcome: 'recorded', checked_in_at: arrival.toISOString(), ...sample };
+}
+
+type SampleAnswer = Pick<CheckInResult, 'sample_id' | 'sample_refused'>;
+
+async function currentSample(tx: Queryable, appointmentId: string): Promise<SampleAnswer> {
+  const row = await rowOf(tx, SAMPLE_ROW, 'SELECT sample_id FROM samples WHERE appointment_id = $1::uuid', [appointmentId]);
+  return { sample_id: row?.sample_id ?? null };
+}
+
+/**
+ * His sample id for a confirmed check-in: the one he has, else the phone's
+ * proposal when valid and unused, else a new one (the caller holds the
+ * booking's row lock). A sample assigned here by a check-in that was
+ * already recorded is audited on its own; a new check-in's audit row names it.
+ */
+async function sampleFor(tx: Queryable, actor: StaffActor, eventId: string, appointmentId: string, proposed: string | null, at: Date, auditAlone = true): Promise<SampleAnswer> {
+  const assignment = await assignSample(tx, { appointmentId, eventId, proposed, staffUserId: actor.userId, step: 'check_in', at });
+  if (assignment.sampleId === null) return { sample_id: null, sample_refused: assignment.refused };
+  if (assignment.assigned && auditAlone) {
+    await recordAudit(
+      tx,
+      actor,
+      { action: 'assign_sample', entity: 'check_in', entityId: appointmentId, before: null, after: { event_id: eventId, sample_id: assignment.sampleId, sample_proposed: proposed } },
+      at,
+    );
+  }
+  return { sample_id: assignment.sampleId };
 }

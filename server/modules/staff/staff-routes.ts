@@ -87,6 +87,7 @@ export function staffRoutes({ db, verify, isStaff, signer, mailer, site, jobs, r
       consents: createStaffConsentService(db, signer, now),
       mail,
       site,
+      signer,
     }),
   );
   app.route('/payments', staffPaymentsRoutes(db));

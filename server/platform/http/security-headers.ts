@@ -11,10 +11,16 @@
  * Leaflet's own HTML strings (attribution, controls) carry no style
  * attribute (checked in leaflet 1.9.4).
  *
+ * script-src also names 'wasm-unsafe-eval', and only that: it lets the
+ * page compile WebAssembly (the staff console's barcode decoder, which the
+ * site serves itself, src/features/staff/components/barcode-scanner.tsx)
+ * without allowing eval() or new Function() of JavaScript.
+ *
  * Permissions-Policy switches off the powerful browser features the site
  * never uses, so an injected script or a third-party frame cannot ask for
- * them either. Payment stays off until the card form needs it (the PayPal
- * work then names its origin here).
+ * them either. The camera is the site's own (staff scan tickets and tube
+ * labels with it), never a frame's. Payment stays off until the card form
+ * needs it (the PayPal work then names its origin here).
  */
 import { secureHeaders } from 'hono/secure-headers';
 
@@ -62,7 +68,7 @@ export function contentSecurityPolicy(tileUrl: string, authUrl?: string, videoUr
   const withTiles = (sources: string[]) => (tiles ? [...sources, tiles] : sources);
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: withPayPal(["'self'"], 'script'),
+    scriptSrc: withPayPal(["'self'", "'wasm-unsafe-eval'"], 'script'),
     styleSrc: ["'self'"],
     imgSrc: withPayPal(withTiles(["'self'", 'data:', 'blob:']), 'img'),
     connectSrc: withPayPal(withTiles(auth ? ["'self'", auth] : ["'self'"]), 'connect'),
@@ -80,7 +86,8 @@ export function contentSecurityPolicy(tileUrl: string, authUrl?: string, videoUr
 
 export const PERMISSIONS_POLICY = {
   accelerometer: [],
-  camera: [],
+  // Staff scan tickets and tube labels; the site's own pages only.
+  camera: ['self'],
   geolocation: [],
   gyroscope: [],
   magnetometer: [],
