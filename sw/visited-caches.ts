@@ -1,7 +1,7 @@
 /**
  * Runtime caches for what the precache leaves out (sw/precache-rules.ts):
- * the site's hashed code and styles are kept the first time a page loads
- * them (cache-first: a hashed name never changes), and its images, icons
+ * the site's hashed code and styles (and the staff scanner's WebAssembly
+ * decoder) are kept the first time a page loads them (cache-first: a hashed name never changes), and its images, icons
  * and fonts likewise (stale-while-revalidate: a picture may be replaced
  * under the same name). Only same-origin 200 answers are kept.
  */
@@ -23,7 +23,7 @@ export const visitedAssets = new CacheFirst({
 });
 
 export const isOwnAsset = (url: URL, origin: string) =>
-  url.origin === origin && url.pathname.startsWith('/assets/') && /\.(?:js|css)$/.test(url.pathname);
+  url.origin === origin && url.pathname.startsWith('/assets/') && /\.(?:js|css|wasm)$/.test(url.pathname);
 
 export function registerVisitedCaches(origin: string): void {
   const sameOrigin = (url: URL) => url.origin === origin;

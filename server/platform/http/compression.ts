@@ -14,7 +14,8 @@ const gzip = promisify(gzipCallback);
 export const MIN_BYTES = 1024;
 /** Bodies larger than this are compressed but not remembered. */
 const MAX_REMEMBERED_BYTES = 512 * 1024;
-export const COMPRESSIBLE = /^(text\/|application\/(json|javascript|manifest\+json|xml)|image\/svg\+xml)/i;
+/** Text, and WebAssembly (the staff scanner's decoder, which gzip takes to under half). */
+export const COMPRESSIBLE = /^(text\/|application\/(json|javascript|manifest\+json|xml|wasm)|image\/svg\+xml)/i;
 
 export function compression(maxEntries = 64): MiddlewareHandler {
   const remembered = new Map<string, Promise<Buffer>>();

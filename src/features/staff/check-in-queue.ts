@@ -6,6 +6,13 @@
  * (the server keeps one per booking, so sending twice is harmless), or a
  * conflict, which moves to a list shown until staff dismiss it. A dropped
  * connection mid-replay leaves the rest queued for the next try.
+ *
+ * A check-in confirmed after positive identification carries the sample id
+ * this phone proposed and the volunteer wrote on his tube. When the server
+ * answers with another id (another phone checked him in first, or he
+ * already had one), or assigned none, a notice to relabel the tube is kept
+ * until staff dismiss it. A check-in queued by an earlier version has no
+ * sample_id and is sent without one.
  */
 import { get, update } from 'idb-keyval';
 import { checkInBatches, type CheckIn, type CheckInResult } from '../../domain/staff-attendees';
@@ -18,12 +25,23 @@ export interface CheckInConflict extends CheckInResult {
   event_id: string;
 }
 
+/** The server's sample id differs from the one this phone had written on his tube (null: none was assigned). */
+export interface SampleRelabel {
+  event_id: string;
+  appointment_id: string;
+  proposed: string | null;
+  sample_id: string | null;
+  refused?: 'nhs_number';
+}
+
 export interface CheckInStore {
   queue: QueuedCheckIn[];
   conflicts: CheckInConflict[];
+  /** Missing in a store saved by an earlier version. */
+  relabels?: SampleRelabel[];
 }
 
-const EMPTY: CheckInStore = { queue: [], conflicts: [] };
+const EMPTY: CheckInStore = { queue: [], conflicts: [], relabels: [] };
 const storeKey = (userId: string) => `chaps-staff-check-ins:${userId}`;
 const listeners = new Set<() => void>();
 
@@ -54,6 +72,28 @@ export function dismissConflict(userId: string, appointmentId: string): Promise<
   return change(userId, (store) => ({ ...store, conflicts: store.conflicts.filter((c) => c.appointment_id !== appointmentId) }));
 }
 
+export function dismissRelabel(userId: string, appointmentId: string): Promise<void> {
+  return change(userId, (store) => ({ ...store, relabels: (store.relabels ?? []).filter((r) => r.appointment_id !== appointmentId) }));
+}
+
+/** What a queued check-in sends: its sample_id only when it carries one (null included). */
+const toSend = ({ appointment_id, checked_in_at, sample_id }: QueuedCheckIn): CheckIn =>
+  sample_id === undefined ? { appointment_id, checked_in_at } : { appointment_id, checked_in_at, sample_id };
+
+/** A relabel notice when the server's sample id is not the one this phone had written on the tube. */
+function relabelOf(sent: QueuedCheckIn, result: CheckInResult): SampleRelabel | null {
+  if (sent.sample_id === undefined || (result.outcome !== 'recorded' && result.outcome !== 'already')) return null;
+  const serverId = result.sample_id ?? null;
+  if (serverId === sent.sample_id) return null;
+  return {
+    event_id: sent.event_id,
+    appointment_id: sent.appointment_id,
+    proposed: sent.sample_id,
+    sample_id: serverId,
+    ...(result.sample_refused ? { refused: result.sample_refused } : {}),
+  };
+}
+
 export type SendCheckIns = (eventId: string, checkIns: CheckIn[]) => Promise<CheckInResult[]>;
 
 const running = new Map<string, Promise<number>>();
@@ -70,12 +110,19 @@ export function replayCheckIns(userId: string, send: SendCheckIns): Promise<numb
   const run = (async () => {
     let answered = 0;
     for (const batch of checkInBatches((await readCheckIns(userId)).queue)) {
-      const results = await send(batch.eventId, batch.items.map(({ appointment_id, checked_in_at }) => ({ appointment_id, checked_in_at })));
+      const results = await send(batch.eventId, batch.items.map(toSend));
       const done = new Set(results.map((r) => r.appointment_id));
       const conflicts = results.filter((r) => r.outcome === 'cancelled' || r.outcome === 'not_found').map((r) => ({ ...r, event_id: batch.eventId }));
+      const sent = new Map(batch.items.map((item) => [item.appointment_id, item]));
+      const relabels = results.flatMap((r) => {
+        const item = sent.get(r.appointment_id);
+        const relabel = item ? relabelOf(item, r) : null;
+        return relabel ? [relabel] : [];
+      });
       await change(userId, (store) => ({
         queue: store.queue.filter((q) => !(q.event_id === batch.eventId && done.has(q.appointment_id))),
         conflicts: [...store.conflicts.filter((c) => !done.has(c.appointment_id)), ...conflicts],
+        relabels: [...(store.relabels ?? []).filter((r) => !done.has(r.appointment_id)), ...relabels],
       }));
       answered += results.length;
     }

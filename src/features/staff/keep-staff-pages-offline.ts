@@ -4,8 +4,12 @@
  * never need it; sw/precache-rules.ts), so the code of the pages not yet
  * opened is loaded once the service worker controls the page, and its
  * runtime cache keeps it. At a venue with no signal, the attendee list can
- * then still lead to the events list and the editor.
+ * then still lead to the events list and the editor. On a phone whose
+ * browser has no barcode reader of its own (iOS Safari), the scanner's
+ * decoder and its WebAssembly are kept too, so a ticket can be scanned at
+ * a venue the phone first reaches with no signal.
  */
+import { loadDecoder, needsDecoder } from './components/barcode-detection';
 const STAFF_PAGES = [
   () => import('./pages/staff-events-page'),
   () => import('./pages/staff-attendees-page'),
@@ -26,6 +30,14 @@ export function keepStaffPagesOffline(): void {
       page().catch(() => {
         // No signal now: a page not kept yet is kept when next opened online.
       });
+    }
+    if (needsDecoder()) {
+      // Fetched through the service worker, which keeps it (sw/visited-caches.ts).
+      loadDecoder()
+        .then(({ wasmUrl }) => fetch(wasmUrl))
+        .catch(() => {
+          // As above: kept when the scanner is next opened online.
+        });
     }
   };
   if (serviceWorker.controller) load();

@@ -1,5 +1,6 @@
 /**
- * Check-in for one event's attendee list: a tap is queued on the phone at
+ * Check-in for one event's attendee list: a confirmed check-in (with the
+ * sample id the phone proposed, or null for none) is queued on the phone at
  * once (so it works with no signal), then the queue is sent whenever a
  * real connection is there: now, when the browser says it is back online,
  * and every half minute while anything waits. The list is refreshed after
@@ -8,21 +9,22 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import type { CheckInsAnswer } from '../../domain/attendee-list';
+import type { CheckIn } from '../../domain/staff-attendees';
 import { memberRequest } from '../../lib/auth';
 import { isReallyOnline } from '../../lib/online';
-import { dismissConflict, enqueueCheckIn, onQueueChange, readCheckIns, replayCheckIns, type CheckInStore } from './check-in-queue';
+import { dismissConflict, dismissRelabel, enqueueCheckIn, onQueueChange, readCheckIns, replayCheckIns, type CheckInStore } from './check-in-queue';
 import { staffKeys } from './staff-keys';
 
 const RETRY_MS = 30_000;
 
 export type SyncState = 'idle' | 'sending' | 'waiting';
 
-const send = async (eventId: string, checkIns: { appointment_id: string; checked_in_at: string }[]) =>
+const send = async (eventId: string, checkIns: CheckIn[]) =>
   (await memberRequest<CheckInsAnswer>('POST', `/staff/events/${encodeURIComponent(eventId)}/check-ins`, { check_ins: checkIns })).results;
 
 export function useCheckIns(userId: string, eventId: string) {
   const client = useQueryClient();
-  const [store, setStore] = useState<CheckInStore>({ queue: [], conflicts: [] });
+  const [store, setStore] = useState<CheckInStore>({ queue: [], conflicts: [], relabels: [] });
   const [sync, setSync] = useState<SyncState>('idle');
 
   useEffect(() => {
@@ -65,10 +67,12 @@ export function useCheckIns(userId: string, eventId: string) {
     };
   }, [replay]);
 
-  const tap = useCallback(
-    async (appointmentId: string) => {
-      await enqueueCheckIn(userId, { event_id: eventId, appointment_id: appointmentId, checked_in_at: new Date().toISOString() });
-      await replay();
+  /** A check-in confirmed after positive identification, with the sample id written on his tube (null: none). */
+  const confirm = useCallback(
+    async (appointmentId: string, sampleId: string | null) => {
+      await enqueueCheckIn(userId, { event_id: eventId, appointment_id: appointmentId, checked_in_at: new Date().toISOString(), sample_id: sampleId });
+      // Kept on the phone now; sent when it can be, without holding the door up.
+      void replay();
     },
     [userId, eventId, replay],
   );
@@ -76,8 +80,10 @@ export function useCheckIns(userId: string, eventId: string) {
   return {
     queued: store.queue.filter((q) => q.event_id === eventId),
     conflicts: store.conflicts.filter((c) => c.event_id === eventId),
+    relabels: (store.relabels ?? []).filter((r) => r.event_id === eventId),
     sync,
-    tap,
+    confirm,
     dismiss: (appointmentId: string) => dismissConflict(userId, appointmentId),
+    dismissRelabel: (appointmentId: string) => dismissRelabel(userId, appointmentId),
   };
 }

@@ -4,6 +4,7 @@
  */
 import { londonTime } from '@/domain/london-time';
 import { formatDueMonth } from '@/domain/recall';
+import { formatSampleId } from '@/domain/sample-id';
 import { attendeeName, attendeePaymentLabel, type Attendee } from '@/domain/staff-attendees';
 import { PAYMENT_PROBLEM_LABELS } from '@/domain/staff-payments';
 import { PsaBandBadge } from '@/lib/ui/psa-band-badge';
@@ -53,9 +54,36 @@ export function Payment({ attendee }: { attendee: Attendee }) {
   );
 }
 
+/** His sample id: the server's once it has one, else the one this phone proposed, marked as waiting. */
+function SampleId({ attendee, queued }: { attendee: Attendee; queued: QueuedCheckIn | undefined }) {
+  const id = attendee.sample_id ?? queued?.sample_id;
+  if (!id) return null;
+  return (
+    <>
+      {' '}
+      <span className="sample-id-line">
+        Sample id <span className="sample-id">{formatSampleId(id)}</span>
+        {!attendee.sample_id && ' (not yet confirmed)'}
+      </span>
+    </>
+  );
+}
+
 export function Arrival({ attendee, queued }: { attendee: Attendee; queued: QueuedCheckIn | undefined }) {
-  if (attendee.checked_in_at) return <span className="check-in-done">Arrived {londonTime(new Date(attendee.checked_in_at))}</span>;
-  if (queued) return <span className="check-in-waiting">Checked in {londonTime(new Date(queued.checked_in_at))}, waiting to send</span>;
+  if (attendee.checked_in_at)
+    return (
+      <>
+        <span className="check-in-done">Arrived {londonTime(new Date(attendee.checked_in_at))}</span>
+        <SampleId attendee={attendee} queued={undefined} />
+      </>
+    );
+  if (queued)
+    return (
+      <>
+        <span className="check-in-waiting">Checked in {londonTime(new Date(queued.checked_in_at))}, waiting to send</span>
+        <SampleId attendee={attendee} queued={queued} />
+      </>
+    );
   return <span>Not yet</span>;
 }
 

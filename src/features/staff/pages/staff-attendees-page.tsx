@@ -1,7 +1,10 @@
 /**
  * /staff/events/{id}: the attendee list of one event, for the door at the
- * venue. It opens from the phone's saved copy when there is no signal;
- * check-ins made then wait on the phone and are sent in order once a
+ * venue. It opens from the phone's saved copy when there is no signal. A
+ * man is checked in by scanning his ticket, typing its code or tapping his
+ * name, each leading to positive identification and a confirmation that
+ * gives his tube its sample id (components/door-check-in.tsx); check-ins
+ * made offline wait on the phone and are sent in order once a
  * connection returns, and any the server could not take (the member
  * cancelled meanwhile) are listed until dismissed. Results (typed or from
  * the lab's file) and consent are here too; the page prints cleanly, and
@@ -24,6 +27,8 @@ import { AttendeeCards } from '../components/attendee-cards';
 import { AttendeeTable, type AttendeeListProps } from '../components/attendee-table';
 import { ConsentPanel } from '../components/consent-panel';
 import { CsvUpload } from '../components/csv-upload';
+import { DoorCheckIn } from '../components/door-check-in';
+import { checkAttendee, type DoorCheck } from '../door-check';
 import { RequireStaff } from '../components/require-staff';
 import { WaitingListSection } from '../components/waiting-list-section';
 import { useCheckIns } from '../use-check-ins';
@@ -47,6 +52,7 @@ function Attendees({ userId, eventId }: { userId: string; eventId: string }) {
   const checkIns = useCheckIns(userId, eventId);
   const today = londonDate(useNow());
   const [consentOf, setConsentOf] = useState<Attendee | null>(null);
+  const [doorCheck, setDoorCheck] = useState<DoorCheck | null>(null);
   const attendees = list.data?.attendees ?? [];
   const names = new Map(attendees.map((a) => [a.appointment_id, attendeeName(a)]));
   const held = event.data ? event.data.event_date <= today : false;
@@ -94,6 +100,17 @@ function Attendees({ userId, eventId }: { userId: string; eventId: string }) {
           </ul>
         </section>
       )}
+      {list.data && (
+        <DoorCheckIn
+          list={list.data}
+          queued={checkIns.queued}
+          relabels={checkIns.relabels}
+          check={doorCheck}
+          onCheck={setDoorCheck}
+          onConfirm={checkIns.confirm}
+          onDismissRelabel={(id) => void checkIns.dismissRelabel(id)}
+        />
+      )}
       {list.data ? (
         attendees.length === 0 ? (
           <p>Nobody has booked this event yet.</p>
@@ -105,7 +122,10 @@ function Attendees({ userId, eventId }: { userId: string; eventId: string }) {
             esneft={event.data ? isEsneftEvent(event.data) : false}
             queued={checkIns.queued}
             canEnterResults={held}
-            onCheckIn={(id) => void checkIns.tap(id)}
+            onCheckIn={(id) => {
+              const attendee = attendees.find((a) => a.appointment_id === id);
+              if (attendee) setDoorCheck(checkAttendee(attendee, checkIns.queued));
+            }}
             onConsent={setConsentOf}
           />
         )
