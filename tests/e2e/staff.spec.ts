@@ -107,8 +107,13 @@ test.describe('staff console', () => {
     try {
       await page.reload();
       await expect(checkIn).toBeVisible({ timeout: 15_000 });
+      // A tapped name leads to positive identification and a confirmation, as a scanned ticket does.
+      const confirm = page.getByRole('button', { name: 'Confirm check-in' });
       await checkIn.click();
+      await expect(page.getByRole('region', { name: 'Check in Walter Booker?' })).toBeVisible();
+      await confirm.click();
       await checkInCyril.click();
+      await confirm.click();
       await expect(page.getByText(/Checked in \d\d:\d\d, waiting to send/)).toHaveCount(2);
       await expect(page.getByText(/No connection: check-ins are kept on this phone/)).toBeVisible();
       // Meanwhile, on his own phone, Cyril cancels.

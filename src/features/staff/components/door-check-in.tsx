@@ -224,7 +224,7 @@ export function DoorCheckIn({ list, queued, relabels, check, onCheck, onConfirm,
             </div>
           </section>
         )}
-        {done && (
+        {done && !check && (
           <div className="door-done" role="status">
             <p>
               <strong>{done.name ?? 'He'} is checked in.</strong>{' '}
