@@ -10,7 +10,7 @@
  * The list is kept on the staff member's phone for use without signal and
  * goes when they sign out.
  */
-import type { Attendee } from './attendee-list';
+import type { Attendee, CheckInResult } from './attendee-list';
 import { PAYMENT_STATUS_LABELS } from './booking';
 
 // The answers' shapes are schemas in attendee-list.ts; only their types come here, so the check-in queue carries no zod.
@@ -66,3 +66,29 @@ export const CHECK_IN_CONFLICT_TEXT: Partial<Record<CheckInOutcome, string>> = {
 
 /** The full name, printed on the list. */
 export const attendeeName = (a: Pick<Attendee, 'first_name' | 'last_name'>) => `${a.first_name} ${a.last_name}`.trim();
+
+/** The server's sample id differs from the one the phone had written on his tube (null: none was assigned). */
+export interface SampleRelabel {
+  event_id: string;
+  appointment_id: string;
+  proposed: string | null;
+  sample_id: string | null;
+  refused?: 'nhs_number';
+}
+
+/**
+ * A relabel notice for a check-in the server answered: when it carried a
+ * sample id (or null for none) and the server's is another, or none.
+ */
+export function relabelOf(sent: CheckIn & { event_id: string }, result: CheckInResult): SampleRelabel | null {
+  if (sent.sample_id === undefined || (result.outcome !== 'recorded' && result.outcome !== 'already')) return null;
+  const serverId = result.sample_id ?? null;
+  if (serverId === sent.sample_id) return null;
+  return {
+    event_id: sent.event_id,
+    appointment_id: sent.appointment_id,
+    proposed: sent.sample_id,
+    sample_id: serverId,
+    ...(result.sample_refused ? { refused: result.sample_refused } : {}),
+  };
+}

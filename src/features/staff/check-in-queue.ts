@@ -15,7 +15,9 @@
  * sample_id and is sent without one.
  */
 import { get, update } from 'idb-keyval';
-import { checkInBatches, type CheckIn, type CheckInResult } from '../../domain/staff-attendees';
+import { checkInBatches, relabelOf, type CheckIn, type CheckInResult, type SampleRelabel } from '../../domain/staff-attendees';
+
+export type { SampleRelabel } from '../../domain/staff-attendees';
 
 export interface QueuedCheckIn extends CheckIn {
   event_id: string;
@@ -23,15 +25,6 @@ export interface QueuedCheckIn extends CheckIn {
 
 export interface CheckInConflict extends CheckInResult {
   event_id: string;
-}
-
-/** The server's sample id differs from the one this phone had written on his tube (null: none was assigned). */
-export interface SampleRelabel {
-  event_id: string;
-  appointment_id: string;
-  proposed: string | null;
-  sample_id: string | null;
-  refused?: 'nhs_number';
 }
 
 export interface CheckInStore {
@@ -79,20 +72,6 @@ export function dismissRelabel(userId: string, appointmentId: string): Promise<v
 /** What a queued check-in sends: its sample_id only when it carries one (null included). */
 const toSend = ({ appointment_id, checked_in_at, sample_id }: QueuedCheckIn): CheckIn =>
   sample_id === undefined ? { appointment_id, checked_in_at } : { appointment_id, checked_in_at, sample_id };
-
-/** A relabel notice when the server's sample id is not the one this phone had written on the tube. */
-function relabelOf(sent: QueuedCheckIn, result: CheckInResult): SampleRelabel | null {
-  if (sent.sample_id === undefined || (result.outcome !== 'recorded' && result.outcome !== 'already')) return null;
-  const serverId = result.sample_id ?? null;
-  if (serverId === sent.sample_id) return null;
-  return {
-    event_id: sent.event_id,
-    appointment_id: sent.appointment_id,
-    proposed: sent.sample_id,
-    sample_id: serverId,
-    ...(result.sample_refused ? { refused: result.sample_refused } : {}),
-  };
-}
 
 export type SendCheckIns = (eventId: string, checkIns: CheckIn[]) => Promise<CheckInResult[]>;
 

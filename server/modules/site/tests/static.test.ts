@@ -209,7 +209,7 @@ describe('security headers', () => {
     );
     expect(directives).toEqual({
       'default-src': "'self'",
-      'script-src': "'self'",
+      'script-src': "'self' 'wasm-unsafe-eval'",
       'style-src': "'self'",
       'img-src': "'self' data: blob: https://*.tile.example.org",
       'connect-src': "'self' https://*.tile.example.org",

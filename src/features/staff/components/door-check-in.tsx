@@ -17,7 +17,7 @@ import { formatSampleId, newSampleId } from '@/domain/sample-id';
 import { attendeeName, type Attendee } from '@/domain/staff-attendees';
 import { importTicketKey } from '@/domain/ticket';
 import type { QueuedCheckIn, SampleRelabel } from '../check-in-queue';
-import { canHaveSample, checkCode, checkScan, formatDateOfBirth, formatNhsNumber, refusalText, type DoorCheck } from '../door-check';
+import { canHaveSample, checkCode, checkScan, formatDateOfBirth, formatNhsNumber, refusalText, type DoorCheck } from '@/domain/door-check';
 import { BarcodeScanner } from './barcode-scanner';
 
 export interface DoorCheckInProps {

@@ -28,7 +28,7 @@ import { AttendeeTable, type AttendeeListProps } from '../components/attendee-ta
 import { ConsentPanel } from '../components/consent-panel';
 import { CsvUpload } from '../components/csv-upload';
 import { DoorCheckIn } from '../components/door-check-in';
-import { checkAttendee, type DoorCheck } from '../door-check';
+import { checkAttendee, type DoorCheck } from '@/domain/door-check';
 import { RequireStaff } from '../components/require-staff';
 import { WaitingListSection } from '../components/waiting-list-section';
 import { useCheckIns } from '../use-check-ins';

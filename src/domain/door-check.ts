@@ -10,13 +10,17 @@
  * saved list does not hold (booked after it was saved) may be checked in:
  * the server confirms the booking when the check-in reaches it. Anything
  * else leads to positive identification and the volunteer's confirmation.
+ * Pure: the staff console's door panel
+ * (src/features/staff/components/door-check-in.tsx) uses it.
  */
-import { londonTime } from '@/domain/london-time';
-import { isValidNhsNumber } from '@/domain/nhs-number';
-import { once } from '@/domain/once';
-import type { Attendee, AttendeeList } from '@/domain/staff-attendees';
-import { isTicketCode, normaliseTicketCode, verifyTicket } from '@/domain/ticket';
-import type { QueuedCheckIn } from './check-in-queue';
+import { londonTime } from './london-time';
+import { isValidNhsNumber } from './nhs-number';
+import { once } from './once';
+import type { Attendee, AttendeeList, CheckIn } from './staff-attendees';
+import { isTicketCode, normaliseTicketCode, verifyTicket } from './ticket';
+
+/** A check-in waiting on this phone to be sent. */
+type Queued = Pick<CheckIn, 'appointment_id' | 'checked_in_at'>;
 
 export type DoorCheck =
   | { kind: 'not_a_ticket' }
@@ -29,7 +33,7 @@ export type DoorCheck =
   | { kind: 'confirm'; attendee: Attendee };
 
 /** A name on the list, tapped or found by his ticket: cancelled, already in, or to be identified. */
-export function checkAttendee(attendee: Attendee, queued: readonly QueuedCheckIn[]): DoorCheck {
+export function checkAttendee(attendee: Attendee, queued: readonly Queued[]): DoorCheck {
   if (attendee.status !== 'confirmed') return { kind: 'cancelled', attendee };
   const waiting = queued.find((q) => q.appointment_id === attendee.appointment_id);
   const at = attendee.checked_in_at ?? waiting?.checked_in_at;
@@ -39,7 +43,7 @@ export function checkAttendee(attendee: Attendee, queued: readonly QueuedCheckIn
 const sameInstant = (a: string, b: string) => Date.parse(a) === Date.parse(b);
 
 /** A scanned text, checked against the list's key and then the list. */
-export async function checkScan(text: string, list: Pick<AttendeeList, 'event_id' | 'attendees'>, key: CryptoKey, queued: readonly QueuedCheckIn[]): Promise<DoorCheck> {
+export async function checkScan(text: string, list: Pick<AttendeeList, 'event_id' | 'attendees'>, key: CryptoKey, queued: readonly Queued[]): Promise<DoorCheck> {
   const ticket = await verifyTicket(text, key);
   if (!ticket.ok) return { kind: 'not_a_ticket' };
   const { claims } = ticket;
@@ -56,7 +60,7 @@ export async function checkScan(text: string, list: Pick<AttendeeList, 'event_id
 }
 
 /** A short code read out or typed (ABCD-EFGH): his booking on the list, then as a tapped name. */
-export function checkCode(text: string, list: Pick<AttendeeList, 'attendees'>, queued: readonly QueuedCheckIn[]): DoorCheck {
+export function checkCode(text: string, list: Pick<AttendeeList, 'attendees'>, queued: readonly Queued[]): DoorCheck {
   const code = normaliseTicketCode(text);
   const attendee = isTicketCode(code) ? list.attendees.find((a) => a.ticket_code === code) : undefined;
   return attendee ? checkAttendee(attendee, queued) : { kind: 'unknown_code', code };
