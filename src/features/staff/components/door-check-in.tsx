@@ -253,7 +253,7 @@ export function DoorCheckIn({ list, queued, relabels, check, onCheck, onConfirm,
               <li key={r.appointment_id}>
                 {relabelText(r, names.get(r.appointment_id) ?? 'A member booked after the list was saved')}{' '}
                 <button type="button" className="button button-small" onClick={() => onDismissRelabel(r.appointment_id)}>
-                  Done<span className="visually-hidden">: relabelled the tube of {names.get(r.appointment_id) ?? 'this member'}</span>
+                  Relabelled<span className="visually-hidden"> the tube of {names.get(r.appointment_id) ?? 'this member'}</span>
                 </button>
               </li>
             ))}
