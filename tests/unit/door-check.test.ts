@@ -1,6 +1,6 @@
 /**
  * What the door makes of a scan, a typed code or a tapped name
- * (src/features/staff/door-check.ts), with a real P-256 key pair standing in
+ * (src/domain/door-check.ts), with a real P-256 key pair standing in
  * for the server's: each refusal (not a ticket, forged, another event,
  * cancelled, moved, already checked in here or on this phone), a ticket
  * booked after the list was saved, a code typed loosely, and the relabel
