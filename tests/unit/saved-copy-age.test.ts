@@ -1,7 +1,8 @@
 /**
  * A saved copy of the member's data (results included) is read back for at
  * most a day, and not at all after a change of data shape: the persister's
- * maxAge and buster, as set in src/lib/query-client.ts, meaning what we
+ * maxAge and buster, as src/lib/query-client.ts sets them from
+ * src/lib/persist-rules.ts, meaning what we
  * take them to mean in TanStack Query's persist client
  * (docs/clinical-safety/hazard-log.md#hazard-8). A memory store stands in
  * for IndexedDB; the options under test are the app's own.
@@ -10,8 +11,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { persistQueryClientRestore, persistQueryClientSave, type PersistedClient, type Persister } from '@tanstack/react-query-persist-client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('idb-keyval', () => ({ get: async () => undefined, set: async () => undefined, del: async () => undefined }));
-const { PERSIST_MAX_AGE_MS, persistOptions } = await import('../../src/lib/query-client');
+import { PERSIST_MAX_AGE_MS, persistRules as persistOptions } from '../../src/lib/persist-rules';
 
 const HOUR = 3_600_000;
 const SAVED_AT = new Date('2026-06-24T09:00:00Z');
