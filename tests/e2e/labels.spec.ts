@@ -63,6 +63,19 @@ async function pdfSizes(page: Page) {
   }
 }
 
+/** Every printed label shows all it carries: nothing is cut off at its edge. */
+async function expectNothingCutOff(page: Page) {
+  await page.emulateMedia({ media: 'print' });
+  try {
+    const overflowing = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('.label-print .sample-label')].filter((label) => label.scrollHeight > label.clientHeight || label.scrollWidth > label.clientWidth).length,
+    );
+    expect(overflowing).toBe(0);
+  } finally {
+    await page.emulateMedia({ media: 'screen' });
+  }
+}
+
 /** The barcodes in a screenshot of the page as printed. */
 async function decodedAsPrinted(page: Page): Promise<string[]> {
   await page.emulateMedia({ media: 'print' });
@@ -113,6 +126,7 @@ for (const device of DEVICES) {
       // An A4 sheet of 21: three labels on one page; the barcodes read back as the ids.
       await expect(page.getByLabel(/A4 sheet of 21 labels/)).toBeChecked();
       expect(await pdfSizes(page)).toEqual([A4]);
+      await expectNothingCutOff(page);
       const decoded = await decodedAsPrinted(page);
       expect(decoded.sort()).toEqual(ids);
       for (const id of decoded) expect(isValidSampleId(id), id).toBe(true);
@@ -120,6 +134,7 @@ for (const device of DEVICES) {
       // The label printer: one 62 x 29 mm page per label, each barcode still readable.
       await page.getByLabel(/Label printer/).check();
       expect(await pdfSizes(page)).toEqual([ROLL, ROLL, ROLL]);
+      await expectNothingCutOff(page);
       expect((await decodedAsPrinted(page)).sort()).toEqual(ids);
 
       // At the desk: Arthur's label alone, for the label printer.
