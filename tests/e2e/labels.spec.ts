@@ -68,7 +68,7 @@ async function expectNothingCutOff(page: Page) {
   await page.emulateMedia({ media: 'print' });
   try {
     const overflowing = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLElement>('.label-print .sample-label')].filter((label) => label.scrollHeight > label.clientHeight || label.scrollWidth > label.clientWidth).length,
+      Array.from(document.querySelectorAll<HTMLElement>('.label-print .sample-label')).filter((label) => label.scrollHeight > label.clientHeight || label.scrollWidth > label.clientWidth).length,
     );
     expect(overflowing).toBe(0);
   } finally {
