@@ -118,6 +118,11 @@ describe.each(ENGINES)('his ticket on %s', (engine) => {
     expect(mail!.text).toContain(`Or read out this code: ${formatTicketCode(code)}`);
     expect(mail!.html).toContain(`>${formatTicketCode(code)}</p>`);
     expect(mail!.html).toContain(`alt="QR code of your ticket, code ${formatTicketCode(code)}"`);
+    // The outbox hands the picture out as the PNG file itself.
+    const index = mail!.attachments.findIndex((a) => a.contentType === 'image/png');
+    const file = await app().request(`/dev/outbox/${mail!.id}/attachments/${index}`);
+    expect(file.headers.get('Content-Type')).toBe('image/png');
+    await expectSameTicket({ token: readQrPng(Buffer.from(await file.arrayBuffer()))!, code }, mine!.ticket);
   });
 
   it('gives no ticket to a cancelled booking, a hold waiting for its payment, or a booking whose event’s day is over; a ticket lasts his event’s whole day', async () => {
