@@ -14,6 +14,9 @@ import { Suspense } from 'react';
 
 const TicketQr = lazyWhenOnline(() => import('./ticket-qr'));
 
+/** "804SBPDC" as "8 0 4 S, B P D C". */
+const spelt = (code: string) => `${[...code.slice(0, 4)].join(' ')}, ${[...code.slice(4)].join(' ')}`;
+
 export function TicketPanel({ id, appointment: a, ticket }: { id: string; appointment: MemberAppointment; ticket: BookingTicket }) {
   const code = formatTicketCode(ticket.code);
   return (
@@ -26,7 +29,11 @@ export function TicketPanel({ id, appointment: a, ticket }: { id: string; appoin
         </Suspense>
       </div>
       <p className="ticket-code-label">Or read out this code:</p>
-      <p className="ticket-code">{code}</p>
+      <p className="ticket-code">
+        <span aria-hidden="true">{code}</span>
+        {/* Read out one character at a time, as he would say it at the desk. */}
+        <span className="visually-hidden">{spelt(ticket.code)}</span>
+      </p>
       <dl className="ticket-details">
         <div>
           <dt>Event</dt>
