@@ -17,7 +17,7 @@ import { readQrPng } from '../fixtures/qr';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { fillConsent, mailsTo, pickFirstFreeSlot } from './support/booking';
 import { createMember, signIn } from './support/members';
-import { waitForPersisted, waitForServiceWorkerControl } from './support/pwa';
+import { precachedPaths, waitForPersisted, waitForServiceWorkerControl } from './support/pwa';
 import { E2E_LINK_SIGNING_SECRET } from './support/settings';
 import { createEventAsStaff, inDays, staffToken } from './support/staff';
 
@@ -108,7 +108,9 @@ test('his ticket in the email, on My bookings, and with no network', async ({ pa
   expectHis(await verifyTicket((await scan(online.qr))!, key));
   await expectNoSeriousA11yViolations(page);
 
-  // No network: the saved copy, with the ticket in it, still shows the QR code and the code.
+  // No network: the saved copy, with the ticket in it, still shows the QR code and the code. The
+  // drawing code is in the service worker's precache, there for a phone that never opened a ticket online.
+  expect((await precachedPaths(page)).some((path) => /^\/assets\/ticket-qr-[^/]+\.js$/.test(path))).toBe(true);
   await waitForPersisted(page, code);
   await context.setOffline(true);
   try {
