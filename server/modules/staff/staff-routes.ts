@@ -13,6 +13,9 @@
  * - /members: registering a member at a venue (staff-members-routes.ts)
  * - /statistics: the yearly screening figures and publishing them
  *   (server/modules/statistics/staff-statistics-routes.ts)
+ * - /result-holds, /events/:id/result-holds, /events/:id/samples/:sampleId:
+ *   results held for checking and the tube a sample id names
+ *   (staff-result-holds-routes.ts)
  */
 import { Hono } from 'hono';
 import { staffMeSchema, type StaffMe } from '../../../src/domain/staff-me';
@@ -41,6 +44,7 @@ import type { SiteOriginEnv } from '../../platform/http/site-origin';
 import { staffAttendeesRoutes } from './staff-attendees-routes';
 import { staffEventsRoutes } from '../events';
 import { staffJobsRoutes } from './staff-jobs-routes';
+import { staffResultHoldsRoutes } from './staff-result-holds-routes';
 import { staffMembersRoutes } from './staff-members-routes';
 import { staffPaymentsRoutes } from '../payments';
 import { staffStatisticsRoutes } from '../statistics';
@@ -89,6 +93,8 @@ export function staffRoutes({ db, verify, isStaff, signer, mailer, site, jobs, r
       site,
     }),
   );
+  // Results held for checking, and the booking a tube's sample id names.
+  app.route('/', staffResultHoldsRoutes({ results: createStaffResultsService(db, now), mail, site }));
   app.route('/payments', staffPaymentsRoutes(db));
   app.route('/members', staffMembersRoutes(registrar, site));
   app.route('/statistics', staffStatisticsRoutes(createScreeningStatsService(db, now), now));
