@@ -26,6 +26,10 @@ export type ResultHoldResolution = (typeof RESULT_HOLD_RESOLUTIONS)[number];
 
 export const DISCARD_REASON_MAX = 500;
 
+/** Why a results file keyed by member id (profile_id) is taken only when staff confirm it: the server's 409 and the upload screen say this. */
+export const PROFILE_ID_WARNING =
+  "This file names each man by his member id (profile_id), which has no check character: one mistyped digit can give a result to another man booked at this event. Ask the lab for a file with each tube's sample_id. Import it as it is only if you have checked every member id against the lab's request.";
+
 /** One held line as the console lists it. */
 export const resultHoldSchema = z.strictObject({
   hold_id: z.string(),

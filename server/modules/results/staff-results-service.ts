@@ -17,7 +17,7 @@
  */
 import { PSA_UNIT } from '../../../src/domain/psa-band';
 import { parseResultsCsv, type CsvLineError, type ResultsCsvRow } from '../../../src/domain/results-csv';
-import { RESULT_HOLD_REASONS, RESULT_HOLD_RESOLUTIONS, type ResolveHoldBody, type ResultHold, type ResultHoldCounts, type SampleLookup } from '../../../src/domain/result-holds';
+import { PROFILE_ID_WARNING, RESULT_HOLD_REASONS, RESULT_HOLD_RESOLUTIONS, type ResolveHoldBody, type ResultHold, type ResultHoldCounts, type SampleLookup } from '../../../src/domain/result-holds';
 import { formatSampleId } from '../../../src/domain/sample-id';
 import { londonDate } from '../../../src/domain/london-time';
 import type { Database, Queryable } from '../../platform/db/adapter';
@@ -143,9 +143,6 @@ const holdOf = (row: HoldRow): ResultHold => ({
   appointment_id: row.appointment_id,
   discard_reason: row.discard_reason,
 });
-
-export const PROFILE_ID_WARNING =
-  "This file names each man by his member id (profile_id), which has no check character: one mistyped digit can give a result to another man booked at this event. Ask the lab for a file with each tube's sample_id. Import it as it is only if you have checked every member id against the lab's request.";
 
 const sampleRefused = (status: 404 | 409 | 422, code: string, message: string) => new ApiError(status, code, message, [{ path: 'sample_id', message }]);
 
