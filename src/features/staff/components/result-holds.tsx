@@ -147,7 +147,7 @@ function HeldLine({ userId, eventId, hold, scanner }: { userId: string; eventId:
       ) : (
         <p>
           <button type="button" className="button button-small" onClick={() => setDoing('attach')}>
-            Attach to a man<span className="visually-hidden">: line {hold.line}</span>
+            Attach<span className="visually-hidden"> line {hold.line}</span> to a man
           </button>{' '}
           <button type="button" className="button button-small" onClick={() => setDoing('discard')}>
             Discard<span className="visually-hidden"> line {hold.line}</span>
