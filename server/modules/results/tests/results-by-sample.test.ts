@@ -18,6 +18,7 @@ import { makeEvent } from '../../../../tests/fixtures/events';
 import { auditCount, bookedMembers, makeStaff } from '../../../../tests/fixtures/staff';
 import { sentMail } from '../../../../tests/fixtures/mail';
 import type { Queryable } from '../../../../server/platform/db/adapter';
+import { hashPassword } from '../../auth';
 import { assignSample } from '../../staff';
 
 const BOOKED_AT = new Date('2026-06-10T09:00:00Z');
@@ -271,6 +272,24 @@ describe.each(ENGINES)('results matched by sample on %s', (engine) => {
     expect((await put(second, { test_result: '1.5', sample_id: swapped })).status).toBe(swapped === samples[0] ? 409 : 422);
     expect((await put(first, { test_result: '1.5', sample_id: formatSampleId(samples[0]!) })).status).toBe(200);
     expect((await resultsOf(first.member))[0]!.result).toMatchObject({ test_result: 1.5 });
+  });
+
+  it("erasing a man's account clears the cells and words of the held lines that name his booking", async () => {
+    const him = booked[2]!;
+    const before = await test.db.query<{ reason_text: string }>('SELECT reason_text FROM result_holds WHERE named_appointment_id = $1::uuid', [him.appointment.appointment_id]);
+    expect(before.map((h) => h.reason_text)).toEqual(['NHS number in the file (401 023 2137) differs from his (943 476 5919).']);
+    await test.db.query('UPDATE auth_users SET encrypted_password = $2 WHERE id = $1::uuid', [him.member.userId, await hashPassword('his-own-password-1')]);
+    const erased = await getJson(app(), '/api/me/delete', sendJson(await him.member.tokenAt(AFTER), { password: 'his-own-password-1' }));
+    expect(erased.status, JSON.stringify(erased.body)).toBe(200);
+    const after = await test.db.query<{ cells: unknown; reason_text: string; resolution: string | null; test_result: string }>(
+      'SELECT cells, reason_text, resolution, test_result::text AS test_result FROM result_holds WHERE named_appointment_id = $1::uuid OR appointment_id = $1::uuid',
+      [him.appointment.appointment_id],
+    );
+    expect(after).toEqual([
+      { cells: { erased: 'true' }, reason_text: "The details of this line were erased with a member's account.", resolution: 'attached', test_result: '3.30' },
+    ]);
+    // The console still lists it, in the shape it promises.
+    expect((await holdsOf()).some((h) => h.cells.erased === 'true')).toBe(true);
   });
 
   it('matches a file of 2,000 lines in one transaction, and writes nothing when the database fails part-way', async () => {
