@@ -5,8 +5,10 @@
  * connection returns, and any the server could not take (the member
  * cancelled meanwhile) are listed until dismissed. Results (typed from
  * the tube's sample id, or from the lab's file, with the lines it held
- * under Needs checking) and consent are here too; the page prints cleanly, and
- * on a phone the list is a column of cards.
+ * under Needs checking) and consent are here too; the page prints cleanly,
+ * and on a phone the list is a column of cards. Sample labels (for
+ * everyone, or one man's at the desk) and the lab's manifest open from
+ * here.
  */
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -77,6 +79,12 @@ function Attendees({ userId, eventId }: { userId: string; eventId: string }) {
         <button type="button" className="button" onClick={() => window.print()}>
           Print the list
         </button>
+        <Link className="button" to={paths.staffLabels(eventId)}>
+          Print labels
+        </Link>
+        <Link className="button" to={paths.staffManifest(eventId)}>
+          Lab manifest
+        </Link>
       </div>
       <div role="status">
         {SYNC_TEXT[checkIns.sync]}
