@@ -127,7 +127,8 @@ function Discard({ userId, eventId, hold, onClose }: { userId: string; eventId: 
 
 function HeldLine({ userId, eventId, hold, scanner }: { userId: string; eventId: string; hold: ResultHold; scanner?: Scanner }) {
   const [doing, setDoing] = useState<'attach' | 'discard' | null>(null);
-  const cells = Object.entries(hold.cells).filter(([, value]) => value !== '');
+  // A line whose details were erased with a member's account keeps only its reason's words.
+  const cells = Object.entries(hold.cells).filter(([column, value]) => value !== '' && column in COLUMN_LABELS);
   return (
     <li className="staff-card held-line">
       <h3 className="staff-card-title">Line {hold.line}</h3>
@@ -135,7 +136,7 @@ function HeldLine({ userId, eventId, hold, scanner }: { userId: string; eventId:
       <dl className="staff-card-facts">
         {cells.map(([column, value]) => (
           <div key={column}>
-            <dt>{COLUMN_LABELS[column] ?? column}</dt>
+            <dt>{COLUMN_LABELS[column]}</dt>
             <dd>{value}</dd>
           </div>
         ))}
