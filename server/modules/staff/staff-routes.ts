@@ -14,6 +14,9 @@
  * - /members: registering a member at a venue (staff-members-routes.ts)
  * - /statistics: the yearly screening figures and publishing them
  *   (server/modules/statistics/staff-statistics-routes.ts)
+ * - /result-holds, /events/:id/result-holds, /events/:id/samples/:sampleId:
+ *   results held for checking and the tube a sample id names
+ *   (staff-result-holds-routes.ts)
  */
 import { Hono } from 'hono';
 import { staffMeSchema, type StaffMe } from '../../../src/domain/staff-me';
@@ -44,6 +47,7 @@ import { createSampleLabelsService } from './sample-labels-service';
 import { staffSamplesRoutes } from './staff-samples-routes';
 import { staffEventsRoutes } from '../events';
 import { staffJobsRoutes } from './staff-jobs-routes';
+import { staffResultHoldsRoutes } from './staff-result-holds-routes';
 import { staffMembersRoutes } from './staff-members-routes';
 import { staffPaymentsRoutes } from '../payments';
 import { staffStatisticsRoutes } from '../statistics';
@@ -92,6 +96,8 @@ export function staffRoutes({ db, verify, isStaff, signer, mailer, site, jobs, r
       site,
     }),
   );
+  // Results held for checking, and the booking a tube's sample id names.
+  app.route('/', staffResultHoldsRoutes({ results: createStaffResultsService(db, now), mail, site }));
   app.route('/events', staffSamplesRoutes(createSampleLabelsService(db, now)));
   app.route('/payments', staffPaymentsRoutes(db));
   app.route('/members', staffMembersRoutes(registrar, site));
