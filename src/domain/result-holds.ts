@@ -68,7 +68,7 @@ export type ResultHoldCounts = z.output<typeof resultHoldCountsSchema>;
 export const resultHoldResolvedSchema = z.strictObject({ hold: resultHoldSchema });
 export type ResultHoldResolved = z.output<typeof resultHoldResolvedSchema>;
 
-const SAMPLE_ID_MESSAGE = "Scan or type the tube's sample id, like 7KQ2-M9PX.";
+const SAMPLE_ID_MESSAGE = "Scan or type the tube's sample id, like 7KQ2-M9PT.";
 const CHECK_MESSAGE = 'That sample id is not valid: its last character does not match (a typing or transposition error). Scan or type it again.';
 const CONFIRM_MESSAGE = 'Confirm that the name, date of birth and NHS number are his before attaching the result.';
 const DISCARD_MESSAGE = `Say why the line is discarded, in at most ${DISCARD_REASON_MAX} characters.`;

@@ -1,7 +1,7 @@
 /**
  * The lab's results file (README: "Importing results from the lab"): CSV
  * with a header line naming the columns, in any order:
- *   sample_id     the sample id on the tube's label, 7KQ2-M9PX (spaces,
+ *   sample_id     the sample id on the tube's label, 7KQ2-M9PT (spaces,
  *                 dashes and small letters are read as the scanner or lab
  *                 wrote them)
  *   profile_id    instead of sample_id, for files already in use: the
@@ -110,9 +110,9 @@ const NOT_ALLOWED = 'contains a character that is not allowed (a control charact
 const PROFILE_ID = /^(?:CHAPS)?([1-9]\d{0,8})$/i;
 const NHS_DIGITS = /^\d{10}$/;
 const NHS_MESSAGE = 'nhs_number must be 10 digits, like 943 476 5919.';
-const SAMPLE_ID_MESSAGE = 'sample_id must be the sample id on the tube, like 7KQ2-M9PX.';
+const SAMPLE_ID_MESSAGE = 'sample_id must be the sample id on the tube, like 7KQ2-M9PT.';
 
-/** A sample id as people read it: 7KQ2-M9PX when it has the length of one, else as written. */
+/** A sample id as people read it: 7KQ2-M9PT when it has the length of one, else as written. */
 export const showSampleId = (id: string) => (id.length === SAMPLE_ID_LENGTH ? formatSampleId(id) : id);
 const UK_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
 

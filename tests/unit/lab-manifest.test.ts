@@ -17,7 +17,7 @@ const manifest = (fullNames: string[], event: Partial<LabManifest> = {}): LabMan
   lab: 'ESNEFT',
   count: fullNames.length,
   samples: fullNames.map((full_name, i) => ({
-    sample_id: ['7KQ2M9PX', '0000000C', 'ABCDEFGX'][i % 3]!,
+    sample_id: ['7KQ2M9PT', '0000000C', 'ABCDEFGX'][i % 3]!,
     full_name,
     date_of_birth: '1970-03-15',
     nhs_number: '9434765919',

@@ -71,7 +71,7 @@ export function matchBySample(
 ): LineMatch {
   const id = row.sampleId;
   if (!SAMPLE_ID_SHAPE.test(id)) {
-    return { hold: { reason: 'invalid_sample_id', words: `"${row.cells.sample_id ?? id}" is not a sample id: a sample id is 8 letters and digits, like 7KQ2-M9PX.`, named: null } };
+    return { hold: { reason: 'invalid_sample_id', words: `"${row.cells.sample_id ?? id}" is not a sample id: a sample id is 8 letters and digits, like 7KQ2-M9PT.`, named: null } };
   }
   if (!isValidSampleId(id)) {
     return { hold: { reason: 'invalid_sample_id', words: `Check character wrong: ${formatSampleId(id)} is not a valid sample id (a typing or transposition error).`, named: null } };

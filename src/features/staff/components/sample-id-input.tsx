@@ -16,7 +16,7 @@ export function judgeSampleId(text: string): { state: 'incomplete' } | { state: 
   const id = normaliseSampleId(text);
   if (id.length < SAMPLE_ID_LENGTH) return { state: 'incomplete' };
   if (id.length > SAMPLE_ID_LENGTH || !/^[0-9A-Z]{7}[0-9A-Z*]$/.test(id)) {
-    return { state: 'refused', message: 'A sample id is 8 letters and digits, like 7KQ2-M9PX. Scan or type it again.' };
+    return { state: 'refused', message: 'A sample id is 8 letters and digits, like 7KQ2-M9PT. Scan or type it again.' };
   }
   if (!isValidSampleId(id)) {
     return { state: 'refused', message: `${formatSampleId(id)} is not a valid sample id: its last character does not match (a typing or transposition error). Scan or type it again.` };
@@ -58,7 +58,7 @@ export function SampleIdInput({
     judged.state === 'refused'
       ? judged.message
       : judged.state === 'incomplete' && tried && text.trim() !== ''
-        ? 'A sample id is 8 letters and digits, like 7KQ2-M9PX.'
+        ? 'A sample id is 8 letters and digits, like 7KQ2-M9PT.'
         : problem;
 
   return (
