@@ -97,3 +97,25 @@ describe('the hazard log names only tests that npm test runs', () => {
     expect(isNamedIn(source, 'not yet held…refuses')).toBe(false);
   });
 });
+
+describe('the hazard log’s summary', () => {
+  const sections = [...log.matchAll(/<a id="hazard-(\d+)"><\/a>\n## H-\d+: ([^\n]+)([\s\S]*?)(?=<a id="hazard-|\n## Summary)/g)];
+  const summary = new Map(
+    [...log.matchAll(/^\| \[H-(\d+)\]\(#hazard-\d+\) \| ([^|]+) \| (\d) \| (\d) \| (\d+) \|$/gm)].map((m) => [m[1]!, { title: m[2]!.trim(), initial: m[3], residual: m[4], gaps: Number(m[5]) }]),
+  );
+
+  it('has a line for every hazard', () => {
+    expect(sections.length).toBeGreaterThan(15);
+    expect([...summary.keys()]).toEqual(sections.map((s) => s[1]));
+  });
+
+  it.each(sections.map((s) => [s[1]!, s[2]!, s[3]!] as const))('H-%s: its title, ratings and count of open gaps agree with its entry', (n, title, body) => {
+    const line = summary.get(n)!;
+    const rating = (heading: string) => new RegExp(`\\*\\*${heading}\\.\\*\\*[^*]*?\\*\\*(\\d)\\*\\*`).exec(body)?.[1];
+    const gaps = /\*\*Gaps\.\*\*([\s\S]*?)(?=\n---|$)/.exec(body)?.[1] ?? '';
+    expect(line.title).toBe(title.trim());
+    expect(line.initial).toBe(rating('Initial risk'));
+    expect(line.residual).toBe(rating('Residual risk'));
+    expect(line.gaps).toBe((gaps.match(/^- \*(?:Not built|No test|Clinical question, open):\*/gm) ?? []).length);
+  });
+});
