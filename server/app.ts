@@ -132,7 +132,7 @@ export function createApp({
   mountConsent(ctx, auth);
   const waitingList = mountWaitingList(ctx, { auth, events, members });
   // Booking's emails, which a card payment sends too (confirmed, refunded).
-  const bookingMail = createBookingMail(mailer, env.siteUrl);
+  const bookingMail = createBookingMail(mailer, ctx.signer, env.siteUrl);
   const payments = mountPayments(ctx, {
     auth,
     events,

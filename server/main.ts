@@ -61,7 +61,7 @@ async function main(): Promise<void> {
     db,
     env,
     grants: createAccessGrants(signer, now),
-    mail: createBookingMail(mailer),
+    mail: createBookingMail(mailer, signer),
     jobs,
     now,
     logger,

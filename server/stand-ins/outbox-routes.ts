@@ -1,5 +1,6 @@
 /**
- * GET /dev/outbox (JSON, newest first, attachments inline as text),
+ * GET /dev/outbox (JSON, newest first, attachments inline as text, or
+ * base64 where `encoding` says so),
  * /dev/outbox/html (a plain page with clickable links and attachment
  * downloads) and /dev/outbox/{id}/attachments/{n} (one attachment as a
  * file, e.g. a booking's .ics), mounted only while SMTP_URL is unset: the
@@ -78,7 +79,8 @@ ${list}
     c.header('Content-Type', attachment.contentType);
     // The filename is the server's own (e.g. chaps-screening-2026-06-20.ics); quotes are removed all the same.
     c.header('Content-Disposition', `attachment; filename="${attachment.filename.replace(/["\\\r\n]/g, '')}"`);
-    return c.body(attachment.content);
+    // A picture (a ticket's QR code) is kept as base64: the file is its bytes.
+    return c.body(attachment.encoding === 'base64' ? new Uint8Array(Buffer.from(attachment.content, 'base64')) : attachment.content);
   });
 
   return app;

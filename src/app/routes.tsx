@@ -34,6 +34,8 @@ const StaffRegisterMemberPage = lazyWhenOnline(() => import('../features/staff/p
 const StaffEventEditorPage = lazyWhenOnline(() => import('../features/staff/pages/staff-event-editor-page'));
 const StaffAttendeesPage = lazyWhenOnline(() => import('../features/staff/pages/staff-attendees-page'));
 const StaffStatisticsPage = lazyWhenOnline(() => import('../features/staff/pages/staff-statistics-page'));
+const StaffLabelsPage = lazyWhenOnline(() => import('../features/staff/pages/staff-labels-page'));
+const StaffManifestPage = lazyWhenOnline(() => import('../features/staff/pages/staff-manifest-page'));
 const NewsPage = lazyWhenOnline(() => import('../features/content/pages/news-page'));
 const PatientJourneyPage = lazyWhenOnline(() => import('../features/content/pages/patient-journey-page'));
 const PatientStoryPage = lazyWhenOnline(() => import('../features/content/pages/patient-story-page'));
@@ -98,6 +100,8 @@ export const PAGES: readonly (readonly [string, PreloadableComponent<ComponentTy
   [paths.staffNewEvent, StaffEventEditorPage],
   [paths.staffEventPattern, StaffAttendeesPage],
   [paths.staffEditEventPattern, StaffEventEditorPage],
+  [paths.staffLabelsPattern, StaffLabelsPage],
+  [paths.staffManifestPattern, StaffManifestPage],
 ];
 
 /** Loads the code of the page at this address (and of every page's frame), so it can be drawn without suspending (ADR 0023). */

@@ -39,11 +39,25 @@ export const appointmentSchema = z.strictObject({
   calendar_sequence: z.number(),
 });
 
+/**
+ * His ticket (docs/rules.md#tickets), signed by the server: `token` is the
+ * QR code's text (CHAPS1.<payload>.<signature>, src/domain/ticket.ts) and
+ * `code` the eight characters he can read out instead.
+ */
+export const ticketSchema = z.strictObject({ token: z.string(), code: z.string() });
+
+/**
+ * One of the member's own bookings as the member's answers carry it: the
+ * appointment and its ticket, null unless it is confirmed and its event's
+ * day has not passed (hasTicket in ./my-bookings).
+ */
+export const memberAppointmentSchema = z.extend(appointmentSchema, { ticket: z.nullable(ticketSchema) });
+
 /** GET /api/appointments: the member's own, upcoming first (soonest first), then past ones (latest first). */
-export const appointmentsAnswerSchema = z.strictObject({ appointments: z.array(appointmentSchema) });
+export const appointmentsAnswerSchema = z.strictObject({ appointments: z.array(memberAppointmentSchema) });
 
 /** GET /api/appointments/{id}: one of the member's own. */
-export const appointmentAnswerSchema = z.strictObject({ appointment: appointmentSchema });
+export const appointmentAnswerSchema = z.strictObject({ appointment: memberAppointmentSchema });
 
-/** POST /api/appointments (201) and POST /api/appointments/{id}/change: the booking as it now stands. */
-export const bookingSuccessSchema = z.strictObject({ status: z.literal('success'), appointment: appointmentSchema });
+/** POST /api/appointments (201) and POST /api/appointments/{id}/change: the booking as it now stands, with its ticket once confirmed. */
+export const bookingSuccessSchema = z.strictObject({ status: z.literal('success'), appointment: memberAppointmentSchema });

@@ -4,7 +4,7 @@
  * server's refusal codes with words a person can read. The server decides
  * every rule (docs/rules.md#booking); the screen only shows these answers.
  */
-import type { appointmentAnswerSchema, appointmentSchema, appointmentsAnswerSchema, bookingSuccessSchema } from './booking-answers';
+import type { appointmentAnswerSchema, appointmentSchema, appointmentsAnswerSchema, bookingSuccessSchema, memberAppointmentSchema, ticketSchema } from './booking-answers';
 import type { z } from './schema-kit';
 
 export const APPOINTMENT_STATUSES = ['held', 'confirmed', 'cancelled'] as const;
@@ -33,6 +33,10 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
 
 /** One of the member's appointments, as GET /api/appointments sends it (and every answer that carries one); declared once in ./booking-answers. */
 export type Appointment = z.output<typeof appointmentSchema>;
+/** A booking's signed ticket: the QR code's text and the short code (docs/rules.md#tickets). */
+export type BookingTicket = z.output<typeof ticketSchema>;
+/** One of his own bookings as the member's answers carry it: the appointment and its ticket, or null. */
+export type MemberAppointment = z.output<typeof memberAppointmentSchema>;
 export type AppointmentsAnswer = z.output<typeof appointmentsAnswerSchema>;
 export type AppointmentAnswer = z.output<typeof appointmentAnswerSchema>;
 

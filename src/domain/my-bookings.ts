@@ -4,22 +4,32 @@
  * wall-clock end of the slot, whatever the device's own zone.
  */
 import type { Appointment, PaymentStatus } from './booking';
-import { londonToInstant } from './london-time';
+import { londonDate, londonToInstant } from './london-time';
 
-export interface GroupedAppointments {
-  upcoming: Appointment[];
-  past: Appointment[];
+export interface GroupedAppointments<A extends Appointment = Appointment> {
+  upcoming: A[];
+  past: A[];
 }
 
 const startOf = (a: Appointment) => londonToInstant(a.event_date, a.start_time).getTime();
 const endOf = (a: Appointment) => londonToInstant(a.event_date, a.end_time).getTime();
 
-export function groupAppointments(appointments: readonly Appointment[], now: Date): GroupedAppointments {
+export function groupAppointments<A extends Appointment>(appointments: readonly A[], now: Date): GroupedAppointments<A> {
   const upcoming = appointments
     .filter((a) => a.status !== 'cancelled' && endOf(a) > now.getTime())
     .sort((a, b) => startOf(a) - startOf(b));
   const past = appointments.filter((a) => !upcoming.includes(a)).sort((a, b) => startOf(b) - startOf(a));
   return { upcoming, past };
+}
+
+/**
+ * Whether a booking has a ticket now (docs/rules.md#tickets): confirmed
+ * (not held for payment, not cancelled) and its event's day, in London, not
+ * yet over, so a man who comes late to the venue still has his. The server
+ * signs a ticket only then; My bookings shows a saved one only then.
+ */
+export function hasTicket(appointment: Pick<Appointment, 'status' | 'event_date'>, now: Date): boolean {
+  return appointment.status === 'confirmed' && appointment.event_date >= londonDate(now);
 }
 
 /** Cancel is offered only for an active booking whose slot has not begun (the server checks too). */

@@ -56,5 +56,5 @@ export function newSampleId(randomBytes: (n: number) => Uint8Array = (n) => cryp
   }
 }
 
-/** How an id is shown to a person: two groups of four, 7KQ2-M9PX. */
+/** How an id is shown to a person: two groups of four, 7KQ2-M9PT. */
 export const formatSampleId = (id: string) => `${id.slice(0, 4)}-${id.slice(4)}`;

@@ -8,6 +8,7 @@
 import { isIsoDate } from './london-time';
 import { parsePsaValue } from './psa-band';
 import { RESULT_COMMENT_MAX } from './results-csv';
+import { sampleIdField } from './result-holds';
 import { cleanText, textRule, z } from './schema-kit';
 import { CHECK_IN_BATCH_MAX, type CheckIn } from './staff-attendees';
 
@@ -53,7 +54,7 @@ export const checkInsBodySchema = z.object({
 
 const COMMENT_MESSAGE = `The comment must be text of at most ${RESULT_COMMENT_MAX} characters.`;
 
-/** PUT /api/staff/events/{id}/attendees/{appointmentId}/result: the value, an optional comment and sample date. */
+/** PUT /api/staff/events/{id}/attendees/{appointmentId}/result: the value, an optional comment and sample date, and the tube's sample id. */
 export const resultEntrySchema = z.pipe(
   z.object({
     test_result: z.pipe(
@@ -67,6 +68,13 @@ export const resultEntrySchema = z.pipe(
     ),
     comments: z.optional(z.nullable(cleanText(RESULT_COMMENT_MAX, { notText: COMMENT_MESSAGE, badText: COMMENT_MESSAGE, tooLong: COMMENT_MESSAGE }))),
     sample_date: z.optional(z.nullable(z.string('The sample date must be YYYY-MM-DD.').check(textRule(isIsoDate, 'The sample date must be YYYY-MM-DD.')))),
+    /** The tube's sample id, scanned or typed: required when his blood was labelled, and it must be his. */
+    sample_id: z.optional(z.nullable(sampleIdField)),
   }),
-  z.transform(({ test_result, comments, sample_date }) => ({ value: test_result, comment: comments || null, sampleDate: sample_date ?? null })),
+  z.transform(({ test_result, comments, sample_date, sample_id }) => ({
+    value: test_result,
+    comment: comments || null,
+    sampleDate: sample_date ?? null,
+    sampleId: sample_id ?? null,
+  })),
 );

@@ -23,8 +23,12 @@ export const storedRecallSchema = z.strictObject({
 /** PUT /api/staff/events/{id}/attendees/{appointmentId}/recall. */
 export const recallAnswerSchema = z.strictObject({ recall: storedRecallSchema });
 
-/** POST /api/staff/events/{id}/results.csv: how many results the file saved (all of them, or a 422 and none). */
-export const resultsCsvAnswerSchema = z.strictObject({ saved: z.number() });
+/**
+ * POST /api/staff/events/{id}/results.csv: results saved (and their members
+ * emailed) and lines held for staff to check (result-holds.ts); a file with
+ * any error saves nothing and answers 422.
+ */
+export const resultsCsvAnswerSchema = z.strictObject({ saved: z.number(), held: z.number() });
 
 export type ResultSavedAnswer = z.output<typeof resultSavedAnswerSchema>;
 export type StoredRecall = z.output<typeof storedRecallSchema>;

@@ -80,6 +80,13 @@ export const paths = {
   staffEventPattern: '/staff/events/:id',
   staffEditEvent: (id: string) => `/staff/events/${encodeURIComponent(id)}/edit`,
   staffEditEventPattern: '/staff/events/:id/edit',
+  /** Sample labels for the event's bookings, or for one booking (printed at the desk). */
+  staffLabels: (id: string, appointmentId?: string) =>
+    `/staff/events/${encodeURIComponent(id)}/labels${appointmentId ? `?appointment=${encodeURIComponent(appointmentId)}` : ''}`,
+  staffLabelsPattern: '/staff/events/:id/labels',
+  /** The laboratory's manifest of the event's samples. */
+  staffManifest: (id: string) => `/staff/events/${encodeURIComponent(id)}/manifest`,
+  staffManifestPattern: '/staff/events/:id/manifest',
 } as const;
 
 /** In-page sections the menus scroll to (docs/rules.md#navigation). */

@@ -11,18 +11,13 @@ import type { PersistQueryClientProviderProps } from '@tanstack/react-query-pers
 import { del, get, set } from 'idb-keyval';
 import { ApiError, UNAUTHORIZED } from './api-client';
 import { PERSIST_KEY } from './persist-key';
+import { persistRules } from './persist-rules';
 
 export { PERSIST_KEY };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MAX_RETRIES = 2;
 
-/** Change to throw away every saved copy after a change of data shape. */
-export const PERSIST_BUSTER = 'v1';
-export const PERSIST_MAX_AGE_MS = DAY_MS;
-// 'member' keys hold the member's id (['member', userId, ...]); sign-out clears them (src/lib/auth.ts).
-// 'statistics' is the public figures staff published (src/lib/published-statistics.ts).
-export const PERSISTED_ROOT_KEYS: readonly string[] = ['events', 'member', 'statistics'];
 
 function shouldRetry(failureCount: number, error: Error): boolean {
   // A 4xx answer will not change on retry; a dropped connection might.
@@ -63,13 +58,7 @@ const persister = createAsyncStoragePersister({
 
 export const persistOptions: PersistQueryClientProviderProps['persistOptions'] = {
   persister,
-  buster: PERSIST_BUSTER,
-  maxAge: PERSIST_MAX_AGE_MS,
-  dehydrateOptions: {
-    shouldDehydrateQuery: (query) =>
-      PERSISTED_ROOT_KEYS.includes(String(query.queryKey[0])) && query.state.status === 'success',
-    shouldDehydrateMutation: () => false,
-  },
+  ...persistRules,
 };
 
 /** Longer than the persister's throttle (1 s, query-async-storage-persister's default). */

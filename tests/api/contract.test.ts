@@ -19,6 +19,7 @@ const NOT_JSON = new Set([
   'GET /api/appointments/:id/calendar.ics',
   'GET /api/openapi.json',
   'GET /api/staff/statistics/export.csv',
+  'GET /api/staff/events/:eventId/manifest.csv',
   'POST /api/logs/error',
 ]);
 

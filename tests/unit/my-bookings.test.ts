@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Appointment } from '../../src/domain/booking';
-import { canCancel, groupAppointments, paymentNote } from '../../src/domain/my-bookings';
+import { canCancel, groupAppointments, hasTicket, paymentNote } from '../../src/domain/my-bookings';
 
 const make = (id: string, date: string, start: string, status: Appointment['status'] = 'confirmed'): Appointment => ({
   appointment_id: id,
@@ -77,5 +77,19 @@ describe('paymentNote', () => {
     ['refund failed', 'Refund delayed: we are looking into it and will contact you'],
   ])('%s -> %s', (status, expected) => {
     expect(paymentNote({ payment_status: status })).toBe(expected);
+  });
+});
+
+describe('hasTicket', () => {
+  // 10:00 in London on 1 July 2026 (BST): 09:00 UTC.
+  it('holds for a confirmed booking until its event’s day is over in London, and never for a hold or a cancelled one', () => {
+    expect(hasTicket(make('a', '2026-07-01', '09:00'), now)).toBe(true);
+    expect(hasTicket(make('a', '2026-07-20', '09:00'), now)).toBe(true);
+    expect(hasTicket(make('a', '2026-06-30', '16:00'), now)).toBe(false);
+    expect(hasTicket(make('a', '2026-07-20', '09:00', 'held'), now)).toBe(false);
+    expect(hasTicket(make('a', '2026-07-20', '09:00', 'cancelled'), now)).toBe(false);
+    // 23:30 UTC on 1 July is already 2 July in London: the 1 July booking's day is over.
+    expect(hasTicket(make('a', '2026-07-01', '09:00'), new Date('2026-07-01T23:30:00Z'))).toBe(false);
+    expect(hasTicket(make('a', '2026-07-01', '09:00'), new Date('2026-07-01T22:30:00Z'))).toBe(true);
   });
 });

@@ -37,6 +37,11 @@ describe('sample ids (ISO/IEC 7064 MOD 37-2)', () => {
     expect(tried).toBeGreaterThan(80_000);
   });
 
+  it('shows staff an example that is itself a valid id', () => {
+    // The messages, docs/rules.md and README.md give 7KQ2-M9PT as the shape of an id.
+    expect(isValidSampleId(normaliseSampleId('7KQ2-M9PT'))).toBe(true);
+  });
+
   it('reads an id as a scanner or a person gives it, and shows it in two groups', () => {
     const id = newSampleId();
     expect(normaliseSampleId(` ${formatSampleId(id).toLowerCase()} `)).toBe(id);

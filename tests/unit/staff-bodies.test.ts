@@ -24,13 +24,25 @@ describe('check-ins', () => {
 
 describe('one result', () => {
   it.each([
-    [{ test_result: 1.25 }, { ok: true, value: { value: 1.25, comment: null, sampleDate: null } }],
-    [{ test_result: '4', comments: '  see GP ', sample_date: '2026-06-19' }, { ok: true, value: { value: 4, comment: 'see GP', sampleDate: '2026-06-19' } }],
-    [{ test_result: '2', comments: '   ' }, { ok: true, value: { value: 2, comment: null, sampleDate: null } }],
+    [{ test_result: 1.25 }, { ok: true, value: { value: 1.25, comment: null, sampleDate: null, sampleId: null } }],
+    [
+      { test_result: '4', comments: '  see GP ', sample_date: '2026-06-19' },
+      { ok: true, value: { value: 4, comment: 'see GP', sampleDate: '2026-06-19', sampleId: null } },
+    ],
+    [{ test_result: '2', comments: '   ' }, { ok: true, value: { value: 2, comment: null, sampleDate: null, sampleId: null } }],
+    // The tube's sample id, as scanned or typed: normalised, its check character proven.
+    [{ test_result: '2', sample_id: ' 7kq2-m9pt ' }, { ok: true, value: { value: 2, comment: null, sampleDate: null, sampleId: '7KQ2M9PT' } }],
     [{}, { ok: false, issues: [{ path: 'test_result', message: 'Enter the PSA value in ng/ml.' }] }],
     [{ test_result: '1.234' }, { ok: false, issues: [{ path: 'test_result', message: 'The PSA value must be a number with at most two decimals, like 1.25.' }] }],
     [{ test_result: 2, comments: 'x'.repeat(501) }, { ok: false, issues: [{ path: 'comments', message: 'The comment must be text of at most 500 characters.' }] }],
     [{ test_result: 2, comments: 'bell\u0007' }, { ok: false, issues: [{ path: 'comments', message: 'The comment must be text of at most 500 characters.' }] }],
     [{ test_result: 2, sample_date: '19/06/2026' }, { ok: false, issues: [{ path: 'sample_date', message: 'The sample date must be YYYY-MM-DD.' }] }],
+    [
+      { test_result: 2, sample_id: '7KQ2-MP9T' },
+      {
+        ok: false,
+        issues: [{ path: 'sample_id', message: 'That sample id is not valid: its last character does not match (a typing or transposition error). Scan or type it again.' }],
+      },
+    ],
   ])('%j', (body, expected) => expect(check(resultEntrySchema, body)).toEqual(expected));
 });

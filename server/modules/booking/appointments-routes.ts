@@ -5,8 +5,9 @@
  *   {status: 'success', appointment}; refusals as BOOKING_REFUSALS say. The
  *   confirmation email is queued with the booking.
  *   The access grant may also come in the X-Access-Grant header.
- * - GET / -> {appointments}: upcoming first, then past.
- * - GET /:id -> {appointment}; another member's or a malformed id -> 404
+ * - GET / -> {appointments}: upcoming first, then past. Each carries its
+ *   ticket (member-tickets.ts), signed as it is answered, or null.
+ * - GET /:id -> {appointment} with its ticket; another member's or a malformed id -> 404
  *   (alike, so ids reveal nothing), and asking for another's is logged.
  * - GET /:id/cancellation -> {refund: 'full' | 'none' | null, outcome}: what
  *   cancelling now would refund (docs/rules.md#refund-policy), so the page can
@@ -19,7 +20,8 @@
  * - POST /:id/change {appointmentStartTime, fromStartTime} -> {status:
  *   'success', appointment}: Change time (change-time-service.ts), the
  *   booking moved to another free slot of its event, its payment kept, and
- *   the email with the updated calendar file queued; refusals as
+ *   the email with the updated calendar file and the new ticket queued; the
+ *   answer carries the new ticket; refusals as
  *   CHANGE_REFUSALS say. Limited per member, as each change sends an email.
  * - GET /:id/change-slots -> {[date]: {availableTimeSlots}}: the times the
  *   booking could move to now, counted without its own place (so a full
@@ -27,7 +29,7 @@
  * - GET /:id/calendar.ics -> the appointment as a calendar file.
  */
 import { Hono } from 'hono';
-import { ACCESS_GRANT_HEADER, type BookingSuccess } from '../../../src/domain/booking';
+import { ACCESS_GRANT_HEADER, type Appointment, type AppointmentAnswer, type AppointmentsAnswer, type BookingSuccess } from '../../../src/domain/booking';
 import { appointmentAnswerSchema, appointmentsAnswerSchema, bookingSuccessSchema } from '../../../src/domain/booking-answers';
 import { cancelAnswerSchema, cancellationQuoteSchema, type CancelAnswer, type CancellationQuote } from '../../../src/domain/cancellation';
 import { slotsByDateSchema } from '../../../src/domain/slots-answer';
@@ -47,6 +49,8 @@ import type { ChangeTimeService } from './change-time-service';
 import type { Database } from '../../platform/db/adapter';
 import { takeAttempt } from '../../platform/throttle';
 import { ApiError } from '../../platform/http/errors';
+import type { Signer } from '../../platform/signing';
+import { withTicket } from './member-tickets';
 
 // A member changing his mind a few times is fine; a script sending email after email is not.
 const CHANGE_LIMIT = { max: 10, windowMs: 60 * 60_000 };
@@ -58,9 +62,12 @@ export function appointmentsRoutes(
   logger: Logger,
   now: () => Date,
   change: { db: Database; changeTime: ChangeTimeService },
+  signer: Signer,
 ): Hono<{ Variables: MemberVariables }> {
   const app = new Hono<{ Variables: MemberVariables }>();
   app.use(requireMember(verify));
+  // Signed as each answer leaves, from the booking as it is now: nothing about a ticket is stored.
+  const ticketed = (appointment: Appointment) => withTicket(signer, appointment, now());
 
   // Another member's id answers like a missing one, but it is either a bug or someone trying ids: log it.
   const notFound = async (c: Context<{ Variables: MemberVariables }>) => {
@@ -79,15 +86,17 @@ export function appointmentsRoutes(
       consentId: body.consentId,
       accessGrant: body.accessGrant ?? c.req.header(ACCESS_GRANT_HEADER),
     });
-    return c.json({ status: 'success', appointment: booked.appointment } satisfies BookingSuccess, 201);
+    return c.json({ status: 'success', appointment: await ticketed(booked.appointment) } satisfies BookingSuccess, 201);
   });
 
-  app.get('/', responds(appointmentsAnswerSchema), async (c) => c.json({ appointments: await appointments.list(c.get('member').userId) }));
+  app.get('/', responds(appointmentsAnswerSchema), async (c) =>
+    c.json({ appointments: await Promise.all((await appointments.list(c.get('member').userId)).map(ticketed)) } satisfies AppointmentsAnswer),
+  );
 
   app.get('/:id', responds(appointmentAnswerSchema), async (c) => {
     const found = await appointments.get(c.get('member').userId, c.req.param('id'));
     if (!found) throw await notFound(c);
-    return c.json({ appointment: found.appointment });
+    return c.json({ appointment: await ticketed(found.appointment) } satisfies AppointmentAnswer);
   });
 
   app.get('/:id/cancellation', responds(cancellationQuoteSchema), async (c) => {
@@ -123,7 +132,7 @@ export function appointmentsRoutes(
       appointmentStartTime: body.appointmentStartTime,
       fromStartTime: body.fromStartTime,
     });
-    return c.json({ status: 'success', appointment: changed.appointment } satisfies BookingSuccess);
+    return c.json({ status: 'success', appointment: await ticketed(changed.appointment) } satisfies BookingSuccess);
   });
 
   app.get('/:id/change-slots', responds(slotsByDateSchema), async (c) => {

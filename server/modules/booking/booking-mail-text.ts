@@ -9,6 +9,7 @@
 import { CANCELLATION_POLICY, type Appointment } from '../../../src/domain/booking';
 import { directionsUrl } from '../../../src/domain/directions';
 import { formatLongDate, formatPence } from '../../../src/domain/format';
+import { formatTicketCode } from '../../../src/domain/ticket';
 import { cancelledOutcomeText, type CancellationOutcome } from '../../../src/domain/refund-policy';
 import type { MailContent, MailDetail, MailSection } from '../../platform/mail';
 
@@ -42,6 +43,32 @@ function appointmentDetails(appointment: Appointment): MailDetail[] {
     { label: 'Booking reference', value: appointment.appointment_id },
     ...(appointment.payment_status === 'paid by card' ? [{ label: 'Paid', value: `${formatPence(appointment.price)} by card` }] : []),
   ];
+}
+
+/** How big the ticket's QR code is drawn in the HTML part, in CSS pixels (its picture has more, for sharp screens). */
+export const TICKET_QR_SHOWN_PX = 264;
+
+/**
+ * His ticket (docs/rules.md#tickets): the QR code, a picture the email
+ * carries (`cid`), and the short code to read out. `replaces`: the booking
+ * moved, so this ticket is new and the one sent before no longer works.
+ */
+export function ticketSection(code: string, cid: string, replaces = false): MailSection {
+  const formatted = formatTicketCode(code);
+  const old = replaces ? ['This is a new ticket for your new time. The ticket we sent you before no longer works: please use this one.'] : [];
+  return {
+    heading: replaces ? 'Your new ticket' : 'Your ticket',
+    paragraphs: [
+      ...old,
+      'Show this QR code at the desk when you arrive, on your phone or printed. It is also under My bookings, where it opens without a signal once you have looked at it there.',
+    ],
+    textParagraphs: [
+      ...old,
+      'Show your ticket at the desk when you arrive: its QR code is in the picture attached to this email and under My bookings, where it opens without a signal once you have looked at it there.',
+    ],
+    image: { cid, alt: `QR code of your ticket, code ${formatted}`, width: TICKET_QR_SHOWN_PX, height: TICKET_QR_SHOWN_PX },
+    callout: { label: 'Or read out this code:', text: formatted },
+  };
 }
 
 const whatToBring: MailSection = { heading: 'What to bring', paragraphs: [BRING, BEFORE_THE_TEST], textParagraphs: [WHAT_TO_BRING] };

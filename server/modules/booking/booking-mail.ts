@@ -1,6 +1,7 @@
 /**
- * The booking emails: a confirmation with the calendar file, a change of
- * time with the calendar file that moves the entry, a cancellation with a
+ * The booking emails: a confirmation with his ticket (its QR code as a
+ * picture in the email, and its short code) and the calendar file, a change of
+ * time with the new ticket and the calendar file that moves the entry, a cancellation with a
  * calendar file that removes it and what is refunded, and a refund. Each
  * has a plain text part and an HTML part saying the same
  * (server/platform/mail/content.ts), and is queued as an email job with the
@@ -15,14 +16,24 @@ import type { Appointment } from '../../../src/domain/booking';
 import { formatPence } from '../../../src/domain/format';
 import type { CancellationOutcome } from '../../../src/domain/refund-policy';
 import type { Queryable } from '../../platform/db/adapter';
-import { mailHtml, mailText, type MailContent, type Mailer, type SendOptions } from '../../platform/mail';
+import { mailHtml, mailText, type MailAttachment, type MailContent, type Mailer, type SendOptions } from '../../platform/mail';
+import type { Signer } from '../../platform/signing';
+import { ticketOf } from './member-tickets';
+import { ticketAttachment, ticketCid } from './ticket-picture';
 import { appointmentCalendar, calendarContentType, calendarFilename } from './appointment-calendar';
 import type { BookedMember } from './booking-service';
 import type { UnsubscribeLink } from '../members';
-import { cancellationContent, changedContent, confirmationContent, refundContent, reminderContent, type RefundReason } from './booking-mail-text';
+import { cancellationContent, changedContent, confirmationContent, refundContent, reminderContent, ticketSection, type RefundReason } from './booking-mail-text';
 
 /** Each call queues one email with `q`, the transaction of the change it reports. */
 export interface BookingMail {
+  /**
+   * Loads the ticket-signing key: call before a transaction that confirms or
+   * moves a booking. The stored secret is read through the database's own
+   * handle, which on PGlite (one connection) waits for the open transaction:
+   * inside it, it would wait forever.
+   */
+  prepare(): Promise<void>;
   confirmed(q: Queryable, appointment: Appointment, member: BookedMember): Promise<void>;
   /** The booking moved from `previousStart` (HH:mm) to its time now (Change time). */
   changed(q: Queryable, appointment: Appointment, member: BookedMember, previousStart: string): Promise<void>;
@@ -33,12 +44,24 @@ export interface BookingMail {
   refunded(q: Queryable, appointment: Appointment, member: BookedMember, amountPence: number, reason: RefundReason): Promise<void>;
 }
 
-/** `siteUrl` (SITE_URL): the emails link to My bookings when it is known. */
 /** The booking confirmed at the time the email names: a confirmation, change or reminder sent later says a time he still has. */
 const bookedAt = (appointment: Appointment) => ({ id: appointment.appointment_id, date: appointment.event_date, start: appointment.start_time });
 
-/** `siteUrl` (SITE_URL): the emails link to My bookings when it is known. */
-export function createBookingMail(mailer: Mailer, siteUrl?: string): BookingMail {
+/**
+ * The email's words with his ticket as their first section, and the QR
+ * code's picture to attach: signed now, from the booking at the time the
+ * email names (the email job drops the email if that time has changed).
+ */
+async function withTicket(signer: Signer, appointment: Appointment, content: MailContent, replaces: boolean) {
+  const ticket = await ticketOf(signer, appointment);
+  return {
+    content: { ...content, sections: [ticketSection(ticket.code, ticketCid(ticket), replaces), ...content.sections] },
+    picture: await ticketAttachment(ticket, appointment.event_date),
+  };
+}
+
+/** `signer` signs the tickets; `siteUrl` (SITE_URL): the emails link to My bookings when it is known. */
+export function createBookingMail(mailer: Mailer, signer: Signer, siteUrl?: string): BookingMail {
   const send = (
     q: Queryable,
     appointment: Appointment,
@@ -47,6 +70,7 @@ export function createBookingMail(mailer: Mailer, siteUrl?: string): BookingMail
     options: SendOptions,
     calendar = true,
     headers?: Record<string, string>,
+    pictures: MailAttachment[] = [],
   ) =>
     mailer.send(
       {
@@ -55,24 +79,28 @@ export function createBookingMail(mailer: Mailer, siteUrl?: string): BookingMail
         subject: content.subject,
         text: mailText(content),
         html: mailHtml(content),
-        attachments: calendar
-          ? [{ filename: calendarFilename(appointment), content: appointmentCalendar(appointment), contentType: calendarContentType(appointment) }]
-          : [],
+        attachments: [
+          ...(calendar
+            ? [{ filename: calendarFilename(appointment), content: appointmentCalendar(appointment), contentType: calendarContentType(appointment) }]
+            : []),
+          ...pictures,
+        ],
       },
       q,
       options,
     );
   return {
-    confirmed: (q, appointment, member) =>
-      send(q, appointment, member, confirmationContent(appointment, member.firstName, siteUrl), {
-        kind: 'booking_confirmed',
-        reason: { type: 'booking_at', ...bookedAt(appointment) },
-      }),
-    changed: (q, appointment, member, previousStart) =>
-      send(q, appointment, member, changedContent(appointment, member.firstName, previousStart, siteUrl), {
-        kind: 'booking_changed',
-        reason: { type: 'booking_at', ...bookedAt(appointment) },
-      }),
+    async prepare() {
+      await signer.ticketPublicKey();
+    },
+    async confirmed(q, appointment, member) {
+      const { content, picture } = await withTicket(signer, appointment, confirmationContent(appointment, member.firstName, siteUrl), false);
+      await send(q, appointment, member, content, { kind: 'booking_confirmed', reason: { type: 'booking_at', ...bookedAt(appointment) } }, true, undefined, [picture]);
+    },
+    async changed(q, appointment, member, previousStart) {
+      const { content, picture } = await withTicket(signer, appointment, changedContent(appointment, member.firstName, previousStart, siteUrl), true);
+      await send(q, appointment, member, content, { kind: 'booking_changed', reason: { type: 'booking_at', ...bookedAt(appointment) } }, true, undefined, [picture]);
+    },
     reminder: (q, appointment, member, unsubscribe) =>
       send(
         q,

@@ -219,6 +219,8 @@ export function createBookingService(db: Database, grants: AccessGrants, now: ()
       // Checked before the transaction: verifying may read the signing secret, and PGlite's
       // single connection cannot run another query while a transaction holds it.
       const grantValid = typeof input.eventId === 'string' && (await grants.isValid(input.accessGrant, input.eventId));
+      // Likewise the ticket's signing key, for the confirmation email.
+      await mail.prepare();
       // The cheap first look: a refusal true at this read is the answer, with no transaction or lock.
       const first = await readBooking(db, userId, input, at, grantValid, 'free');
       refuseTaken(first);

@@ -109,6 +109,8 @@ export function createChangeTimeService(db: Database, now: () => Date, mail: Boo
       ]);
       if (!owned) throw changeRefusal('appointment_not_found');
       const at = now();
+      // The new ticket's signing key, read before the transaction (BookingMail.prepare).
+      await mail.prepare();
       return db.transaction(async (tx) => {
         const locked = await tx.query('SELECT event_id FROM events WHERE event_id = $1::uuid AND cancelled_at IS NULL FOR UPDATE', [owned.event_id]);
         if (locked.length === 0) throw changeRefusal('event_not_found');

@@ -14,3 +14,4 @@ export { createRemindersService } from './reminders-service';
 export { createStaffConsentService, type StaffConsentService } from './staff-consent-service';
 export { mountBooking, mountConsent, type BookingMountOptions } from './mount';
 export { ticketCodeFor, ticketFor, type Ticket } from './tickets';
+export { slotStartOf, ticketOf, withTicket } from './member-tickets';

@@ -37,7 +37,7 @@ export interface BookingMountOptions {
   mail: BookingMail;
 }
 
-export function mountBooking({ app, db, env, now, logger, jobs }: AppContext<Pick<Env, 'reminderTime'>>, options: BookingMountOptions): void {
+export function mountBooking({ app, db, env, now, logger, jobs, signer }: AppContext<Pick<Env, 'reminderTime'>>, options: BookingMountOptions): void {
   const { auth, events, members, waitingList, payments, mail } = options;
   app.route(
     '/api/appointments',
@@ -48,6 +48,7 @@ export function mountBooking({ app, db, env, now, logger, jobs }: AppContext<Pic
       logger,
       now,
       { db, changeTime: createChangeTimeService(db, now, mail) },
+      signer,
     ),
   );
   jobs.handle({ appointment_reminders: remindersJob(createRemindersService(db, now, mail, env.reminderTime, members.unsubscribeLinks), logger) });

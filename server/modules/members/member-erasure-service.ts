@@ -176,6 +176,13 @@ export function createMemberErasure(deps: { db: Database; mailer: Mailer; jobSch
            WHERE entity IN ('result', 'consent_link') AND entity_id = ANY($1::text[])`,
           [ids],
         );
+        // A held line of a results file attached to him, or naming his booking when its NHS number or date of birth
+        // disagreed, keeps its value and what staff did, not the file's cells or words that quote his details.
+        await tx.query(
+          `UPDATE result_holds SET cells = '{"erased": "true"}'::jsonb, reason_text = 'The details of this line were erased with a member''s account.'
+           WHERE appointment_id = ANY($1::uuid[]) OR named_appointment_id = ANY($1::uuid[])`,
+          [ids],
+        );
         await tx.query('DELETE FROM newsletter_subscriptions WHERE email = ANY($1::text[])', [emails]);
         await tx.query('DELETE FROM contact_enquiries WHERE lower(email) = ANY($1::text[])', [emails]);
         // The dev outbox stands in for mailboxes: mail to him, and his enquiries to the charity (Reply-To his address).

@@ -75,6 +75,8 @@ export function createCapture({ db, paypal, mail, queueRefund, now, logger }: Ca
 
   /** Settles from PayPal's capture answer, or from the order read back when that answer decides nothing. */
   async function settleFrom(order: PaymentOrderRow, answer: PayPalAnswer): Promise<Settlement | null> {
+    // The confirmation email signs his ticket inside the deciding transaction: its key is read before it.
+    await mail.prepare();
     const at = now();
     let settlement = await settle(db, order.payment_id, answer, captureAnswerForPage(answer), at, follow);
     if (!settlement && order.order_id) {

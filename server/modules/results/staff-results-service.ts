@@ -1,14 +1,24 @@
 /**
  * Results staff enter for an event's attendees, one at a time or from the
- * lab's CSV file. A result is saved into member_results linked to the
- * booking's row in member_appointments (same id, docs/decisions/0007), so
- * /medical-results shows it on the member's next load. A file is checked
- * whole first (src/domain/results-csv.ts, then each member against this
- * event's bookings) and written in one transaction: any bad line and
- * nothing is written.
+ * lab's CSV file (docs/rules.md#results-entry). A result is saved into
+ * member_results linked to the booking's row in member_appointments (same
+ * id, docs/decisions/0007), so /medical-results shows it on the member's
+ * next load.
+ *
+ * A file is checked whole first (src/domain/results-csv.ts): any error of
+ * the file and nothing is written. Its lines are then matched by sample id
+ * (sample-matching.ts) in one transaction with every write: a line that
+ * names one man safely is saved and he is emailed; any other is held in
+ * result_holds, attached to nobody and emailed to nobody, until staff
+ * attach it by the tube's sample id or discard it. A file keyed by member
+ * id (profile_id, no check character) is taken only when staff confirm.
+ * A result typed for one booking that has a sample must carry that
+ * sample's id.
  */
 import { PSA_UNIT } from '../../../src/domain/psa-band';
-import { parseResultsCsv, type CsvLineError } from '../../../src/domain/results-csv';
+import { parseResultsCsv, type CsvLineError, type ResultsCsvRow } from '../../../src/domain/results-csv';
+import { PROFILE_ID_WARNING, RESULT_HOLD_REASONS, RESULT_HOLD_RESOLUTIONS, type ResolveHoldBody, type ResultHold, type ResultHoldCounts, type SampleLookup } from '../../../src/domain/result-holds';
+import { formatSampleId } from '../../../src/domain/sample-id';
 import { londonDate } from '../../../src/domain/london-time';
 import type { Database, Queryable } from '../../platform/db/adapter';
 import { col, rowOf, rowsOf, type RowOf } from '../../platform/db/rows';
@@ -19,12 +29,21 @@ import { recordAudit, type StaffActor } from '../staff';
 import type { MailTo } from '../staff';
 import type { StoredRecall } from '../../../src/domain/staff-result-answers';
 import { storeRecall } from './recall-service';
+import { matchByProfile, matchBySample, type Candidate, type Hold, type KnownSample } from './sample-matching';
 
 export interface ResultInput {
   value: number;
   comment: string | null;
   /** YYYY-MM-DD; the event's date when null. */
   sampleDate: string | null;
+  /** The tube's sample id (normalised, check character proven), required when the booking has a sample. */
+  sampleId?: string | null;
+}
+
+/** What an imported file did: results saved (each member told) and lines held for checking. */
+export interface ImportOutcome {
+  saved: SavedResult[];
+  held: number;
 }
 
 /** Who to tell that a result is ready, after the write has committed. */
@@ -39,7 +58,16 @@ export type TellMember = (tx: Queryable, saved: SavedResult) => Promise<void>;
 
 export interface StaffResultsService {
   save(actor: StaffActor, eventId: string, appointmentId: string, input: ResultInput, tell: TellMember): Promise<SavedResult>;
-  importCsv(actor: StaffActor, eventId: string, csv: string, tell: TellMember): Promise<SavedResult[]>;
+  /** `confirmProfileIds`: staff have seen the warning that a member id has no check character. */
+  importCsv(actor: StaffActor, eventId: string, csv: string, tell: TellMember, options?: { confirmProfileIds?: boolean }): Promise<ImportOutcome>;
+  /** The event's held lines, waiting ones first. */
+  holds(eventId: string): Promise<ResultHold[]>;
+  /** Every event with lines waiting to be checked. */
+  holdCounts(): Promise<ResultHoldCounts['events']>;
+  /** Attaches a held line to the booking whose tube this is (the member is then told), or discards it; one person wins. */
+  resolveHold(actor: StaffActor, eventId: string, holdId: string, body: ResolveHoldBody, tell: TellMember): Promise<ResultHold>;
+  /** The booking of this event a tube belongs to, with what to check him by. */
+  lookupSample(eventId: string, sampleId: string): Promise<SampleLookup['sample']>;
   /** Staff's own interval for one result (months), or null for the rule's; the next-due date is set again. */
   setRecallInterval(actor: StaffActor, eventId: string, appointmentId: string, months: number | null): Promise<StoredRecall>;
 }
@@ -48,8 +76,75 @@ const EVENT_ROW = { event_id: col.text(), event_name: col.text(), product_name: 
 type EventRow = RowOf<typeof EVENT_ROW>;
 
 /** A booking with its member (an inner join: an erased booking, whose profile is gone, is not among them). */
-const BOOKING_ROW = { appointment_id: col.text(), profile_id: col.int(), status: col.text(), email: col.text(), first_name: col.text() };
+const BOOKING_ROW = {
+  appointment_id: col.text(),
+  profile_id: col.int(),
+  status: col.text(),
+  email: col.text(),
+  first_name: col.text(),
+  date_of_birth: col.nullable(col.text()),
+  nhs_number: col.nullable(col.text()),
+};
 type BookingRow = RowOf<typeof BOOKING_ROW>;
+
+const KNOWN_SAMPLE_ROW = { sample_id: col.text(), appointment_id: col.text(), event_id: col.text(), event_name: col.text(), event_date: col.text() };
+const SAMPLE_OF_ROW = { sample_id: col.text() };
+const HOLD_ID_ROW = { hold_id: col.text() };
+
+const HOLD_ROW = {
+  hold_id: col.text(),
+  file_line: col.int(),
+  cells: col.json(),
+  test_result: col.decimal(),
+  comments: col.nullable(col.text()),
+  sample_date: col.nullable(col.text()),
+  reason: col.oneOf(RESULT_HOLD_REASONS),
+  reason_text: col.text(),
+  created_at: col.instant(),
+  resolution: col.nullable(col.oneOf(RESULT_HOLD_RESOLUTIONS)),
+  resolved_at: col.nullable(col.instant()),
+  resolved_by: col.nullable(col.text()),
+  appointment_id: col.nullable(col.text()),
+  discard_reason: col.nullable(col.text()),
+};
+type HoldRow = RowOf<typeof HOLD_ROW>;
+const HOLD_COLUMNS = `h.hold_id::text AS hold_id, h.file_line, h.cells, h.test_result, h.comments, to_char(h.sample_date, 'YYYY-MM-DD') AS sample_date,
+  h.reason, h.reason_text, h.created_at, h.resolution, h.resolved_at,
+  (SELECT a.staff_email FROM staff_audit a WHERE a.entity = 'result_hold' AND a.entity_id = h.hold_id::text AND a.action LIKE 'result_hold.%'
+    AND a.action <> 'result_hold.create' ORDER BY a.audit_id DESC LIMIT 1) AS resolved_by,
+  h.appointment_id::text AS appointment_id, h.discard_reason`;
+
+const HOLD_COUNT_ROW = { event_id: col.text(), event_name: col.text(), event_date: col.text(), waiting: col.int() };
+const LOOKUP_ROW = {
+  sample_id: col.text(),
+  event_id: col.text(),
+  appointment_id: col.text(),
+  status: col.text(),
+  first_name: col.nullable(col.text()),
+  last_name: col.nullable(col.text()),
+  date_of_birth: col.nullable(col.text()),
+  nhs_number: col.nullable(col.text()),
+  test_result: col.nullable(col.decimal()),
+};
+
+const holdOf = (row: HoldRow): ResultHold => ({
+  hold_id: row.hold_id,
+  line: row.file_line,
+  cells: row.cells as Record<string, string>,
+  test_result: Number(row.test_result),
+  comments: row.comments,
+  sample_date: row.sample_date,
+  reason: row.reason,
+  reason_text: row.reason_text,
+  held_at: row.created_at.toISOString(),
+  resolution: row.resolution,
+  resolved_at: row.resolved_at?.toISOString() ?? null,
+  resolved_by: row.resolved_by,
+  appointment_id: row.appointment_id,
+  discard_reason: row.discard_reason,
+});
+
+const sampleRefused = (status: 404 | 409 | 422, code: string, message: string) => new ApiError(status, code, message, [{ path: 'sample_id', message }]);
 
 /** A result as the audit records it, before and after a save: the value is numeric (an exact decimal string). */
 const RESULT_VALUES_ROW = {
@@ -122,8 +217,45 @@ export function createStaffResultsService(db: Database, now: () => Date): StaffR
     return { appointmentId: booking.appointment_id, to: { email: booking.email, firstName: booking.first_name }, event };
   }
 
-  const BOOKINGS = `SELECT a.appointment_id::text AS appointment_id, a.profile_id, a.status, p.email, p.first_name
+  const BOOKINGS = `SELECT a.appointment_id::text AS appointment_id, a.profile_id, a.status, p.email, p.first_name,
+      to_char(p.date_of_birth, 'YYYY-MM-DD') AS date_of_birth, p.nhs_number
     FROM appointments a JOIN member_profiles p ON p.profile_id = a.profile_id WHERE a.event_id = $1::uuid`;
+
+  /** Keeps a line attached to nobody, audited; nothing is emailed. */
+  async function hold(tx: Queryable, actor: StaffActor, eventId: string, row: ResultsCsvRow, why: Hold, at: Date): Promise<void> {
+    const held = await rowOf(
+      tx,
+      HOLD_ID_ROW,
+      `INSERT INTO result_holds (event_id, file_line, cells, test_result, comments, sample_date, reason, reason_text, named_appointment_id, created_at, created_by)
+       VALUES ($1::uuid, $2, $3::jsonb, $4, $5, $6, $7, $8, $9::uuid, $10, $11::uuid) RETURNING hold_id::text AS hold_id`,
+      [eventId, row.line, JSON.stringify(row.cells), row.value.toFixed(2), row.comment, row.sampleDate, why.reason, why.words, why.named, at, actor.userId],
+    );
+    await recordAudit(
+      tx,
+      actor,
+      { action: 'result_hold.create', entity: 'result_hold', entityId: held!.hold_id, before: null, after: { event_id: eventId, line: row.line, reason: why.reason, sample_id: row.sampleId } },
+      at,
+    );
+  }
+
+  /** The sample of this event a typed or scanned id names, with his booking locked; refused in words otherwise. */
+  async function bookingOfSample(tx: Queryable, eventId: string, sampleId: string): Promise<BookingRow> {
+    const sample = await rowOf(tx, KNOWN_SAMPLE_ROW, `${KNOWN_SAMPLES} WHERE s.sample_id = $1`, [sampleId]);
+    if (!sample) throw sampleRefused(422, 'unknown_sample', `No tube was labelled ${formatSampleId(sampleId)} on this site: scan or type it again.`);
+    if (sample.event_id !== eventId) throw sampleRefused(409, 'sample_other_event', `Sample ${formatSampleId(sampleId)} belongs to another event (${sample.event_name}), not this one.`);
+    const booking = await rowOf(tx, BOOKING_ROW, `${BOOKINGS} AND a.appointment_id = $2::uuid FOR UPDATE OF a`, [eventId, sample.appointment_id]);
+    if (!booking || booking.status !== 'confirmed') throw sampleRefused(409, 'appointment_cancelled', `Sample ${formatSampleId(sampleId)} is of a booking that is no longer confirmed.`);
+    return booking;
+  }
+
+  const KNOWN_SAMPLES = `SELECT s.sample_id, s.appointment_id::text AS appointment_id, s.event_id::text AS event_id, e.event_name,
+      to_char(e.event_date, 'YYYY-MM-DD') AS event_date
+    FROM samples s JOIN events e ON e.event_id = s.event_id`;
+
+  async function holdIn(q: Queryable, eventId: string, holdId: string, lock = false): Promise<HoldRow | undefined> {
+    if (!UUID.test(holdId)) return undefined;
+    return rowOf(q, HOLD_ROW, `SELECT ${HOLD_COLUMNS} FROM result_holds h WHERE h.hold_id = $1::uuid AND h.event_id = $2::uuid${lock ? ' FOR UPDATE' : ''}`, [holdId, eventId]);
+  }
 
   return {
     save(actor, eventId, appointmentId, input, tell) {
@@ -135,6 +267,12 @@ export function createStaffResultsService(db: Database, now: () => Date): StaffR
         if (!booking) throw new ApiError(404, 'not_found', 'No such booking at this event.');
         if (booking.status !== 'confirmed') throw new ApiError(409, 'appointment_cancelled', 'This booking was cancelled: a result cannot be saved for it.');
         if (input.sampleDate && input.sampleDate > londonDate(now())) throw new ApiError(422, 'validation_failed', 'The sample date is in the future.');
+        // A man with a labelled tube is found by it: the typed id must be his, so a result typed against the wrong name is refused.
+        const his = await rowOf(tx, SAMPLE_OF_ROW, 'SELECT sample_id FROM samples WHERE appointment_id = $1::uuid', [booking.appointment_id]);
+        if (input.sampleId && input.sampleId !== his?.sample_id) {
+          throw sampleRefused(409, 'sample_mismatch', `Sample ${formatSampleId(input.sampleId)} is not this man's tube: scan his tube again, or open the result of the man it belongs to.`);
+        }
+        if (his && !input.sampleId) throw sampleRefused(422, 'sample_id_required', "This man's blood was labelled with a sample id: scan or type the tube's sample id to enter his result.");
         const saved = await write(tx, actor, event, booking, input);
         await tell(tx, saved);
         return saved;
@@ -167,24 +305,175 @@ export function createStaffResultsService(db: Database, now: () => Date): StaffR
       });
     },
 
-    importCsv(actor, eventId, csv, tell) {
+    importCsv(actor, eventId, csv, tell, options = {}) {
       return db.transaction(async (tx) => {
         const event = await eventFor(tx, eventId);
-        const parsed = parseResultsCsv(csv, londonDate(now()));
+        const at = now();
+        const parsed = parseResultsCsv(csv, londonDate(at));
         if (parsed.errors.length > 0) throw csvRefused(parsed.errors);
-        const bookings = await rowsOf(tx, BOOKING_ROW, `${BOOKINGS} AND a.status = 'confirmed' FOR UPDATE OF a`, [eventId]);
-        const byProfile = new Map(bookings.map((b) => [b.profile_id, b]));
-        const errors = parsed.rows
-          .filter((row) => !byProfile.has(row.profileId))
-          .map((row) => ({ line: row.line, message: `CHAPS${row.profileId} has no confirmed booking at this event.` }));
-        if (errors.length > 0) throw csvRefused(errors);
-        const saved: SavedResult[] = [];
-        for (const row of parsed.rows) {
-          saved.push(await write(tx, actor, event, byProfile.get(row.profileId)!, { value: row.value, comment: row.comment, sampleDate: row.sampleDate }));
+        const byProfileId = parsed.key === 'profile_id';
+        if (byProfileId && !options.confirmProfileIds) throw new ApiError(409, 'profile_id_needs_confirmation', PROFILE_ID_WARNING);
+        // Every booking of the event, locked: a cancellation cannot slip between the match and the write.
+        const bookings = await rowsOf(tx, BOOKING_ROW, `${BOOKINGS} FOR UPDATE OF a`, [eventId]);
+        const byAppointment = new Map(bookings.map((b) => [b.appointment_id, b as Candidate]));
+        const matches: { row: ResultsCsvRow; booking: BookingRow }[] = [];
+        const held: { row: ResultsCsvRow; why: Hold }[] = [];
+        if (byProfileId) {
+          // Files already in use: a member with no confirmed booking here refuses the file, as before sample ids.
+          const byProfile = new Map(bookings.filter((b) => b.status === 'confirmed').map((b) => [b.profile_id, b]));
+          const errors = parsed.rows
+            .filter((row) => !byProfile.has(row.profileId!))
+            .map((row) => ({ line: row.line, message: `CHAPS${row.profileId} has no confirmed booking at this event.` }));
+          if (errors.length > 0) throw csvRefused(errors);
+          for (const row of parsed.rows) {
+            const match = matchByProfile(row, byProfile.get(row.profileId!)!);
+            if ('booking' in match) matches.push({ row, booking: match.booking });
+            else held.push({ row, why: match.hold });
+          }
+        } else {
+          const ids = parsed.rows.map((row) => row.sampleId!);
+          const known = await rowsOf(tx, KNOWN_SAMPLE_ROW, `${KNOWN_SAMPLES} WHERE s.sample_id = ANY($1::text[])`, [ids]);
+          const samples = new Map<string, KnownSample>(known.map((k) => [k.sample_id, k]));
+          for (const row of parsed.rows) {
+            const match = matchBySample(row as ResultsCsvRow & { sampleId: string }, eventId, samples, byAppointment);
+            if ('booking' in match) matches.push({ row, booking: match.booking });
+            else held.push({ row, why: match.hold });
+          }
         }
+        const saved: SavedResult[] = [];
+        for (const { row, booking } of matches) {
+          saved.push(await write(tx, actor, event, booking, { value: row.value, comment: row.comment, sampleDate: row.sampleDate }));
+          await recordAudit(
+            tx,
+            actor,
+            {
+              action: 'result.match',
+              entity: 'result',
+              entityId: booking.appointment_id,
+              before: null,
+              after: { line: row.line, ...(byProfileId ? { profile_id: row.profileId } : { sample_id: row.sampleId }) },
+            },
+            at,
+          );
+        }
+        for (const { row, why } of held) await hold(tx, actor, eventId, row, why, at);
+        await recordAudit(
+          tx,
+          actor,
+          {
+            action: 'results.import',
+            entity: 'event',
+            entityId: eventId,
+            before: null,
+            after: { key: parsed.key, profile_ids_confirmed: byProfileId, lines: parsed.rows.length, saved: saved.length, held: held.length },
+          },
+          at,
+        );
         for (const result of saved) await tell(tx, result);
-        return saved;
+        return { saved, held: held.length };
       });
+    },
+
+    async holds(eventId) {
+      if (!isEventId(eventId)) throw eventNotFound();
+      const exists = await db.query('SELECT 1 FROM events WHERE event_id = $1::uuid', [eventId]);
+      if (exists.length === 0) throw eventNotFound();
+      const rows = await rowsOf(
+        db,
+        HOLD_ROW,
+        `SELECT ${HOLD_COLUMNS} FROM result_holds h WHERE h.event_id = $1::uuid
+         ORDER BY h.resolved_at IS NOT NULL, h.resolved_at DESC, h.created_at, h.file_line`,
+        [eventId],
+      );
+      return rows.map(holdOf);
+    },
+
+    holdCounts() {
+      return rowsOf(
+        db,
+        HOLD_COUNT_ROW,
+        `SELECT e.event_id::text AS event_id, e.event_name, to_char(e.event_date, 'YYYY-MM-DD') AS event_date, count(*)::integer AS waiting
+         FROM result_holds h JOIN events e ON e.event_id = h.event_id WHERE h.resolved_at IS NULL
+         GROUP BY e.event_id, e.event_name, e.event_date ORDER BY e.event_date DESC, e.event_name`,
+        [],
+      );
+    },
+
+    resolveHold(actor, eventId, holdId, body, tell) {
+      return db.transaction(async (tx) => {
+        const event = await eventFor(tx, eventId);
+        const before = await holdIn(tx, eventId, holdId, true);
+        if (!before) throw new ApiError(404, 'not_found', 'No such held result at this event.');
+        // The row lock decides between two people resolving at once: the second finds it resolved.
+        if (before.resolution) throw new ApiError(409, 'hold_resolved', `This line was already ${before.resolution} by ${before.resolved_by ?? 'another member of staff'}.`);
+        const at = now();
+        let saved: SavedResult | null = null;
+        if (body.action === 'attach') {
+          const booking = await bookingOfSample(tx, eventId, body.sampleId);
+          const existing = await rowOf(tx, SAMPLE_OF_ROW, 'SELECT appointment_id::text AS sample_id FROM member_results WHERE appointment_id = $1::uuid AND test_result IS NOT NULL', [
+            booking.appointment_id,
+          ]);
+          if (existing) {
+            throw sampleRefused(409, 'result_exists', `${booking.first_name} already has a result for this event: change it from the attendee list if this line replaces it, or discard the line.`);
+          }
+          saved = await write(tx, actor, event, booking, { value: Number(before.test_result), comment: before.comments, sampleDate: before.sample_date });
+          await tx.query(
+            `UPDATE result_holds SET resolution = 'attached', resolved_at = $2, resolved_by = $3::uuid, appointment_id = $4::uuid WHERE hold_id = $1::uuid`,
+            [holdId, at, actor.userId, booking.appointment_id],
+          );
+        } else {
+          await tx.query(`UPDATE result_holds SET resolution = 'discarded', resolved_at = $2, resolved_by = $3::uuid, discard_reason = $4 WHERE hold_id = $1::uuid`, [
+            holdId,
+            at,
+            actor.userId,
+            body.reason,
+          ]);
+        }
+        await recordAudit(
+          tx,
+          actor,
+          {
+            action: body.action === 'attach' ? 'result_hold.attach' : 'result_hold.discard',
+            entity: 'result_hold',
+            entityId: holdId,
+            before: { resolution: null, reason: before.reason, line: before.file_line },
+            after:
+              body.action === 'attach'
+                ? { resolution: 'attached', appointment_id: saved!.appointmentId, sample_id: body.sampleId }
+                : { resolution: 'discarded', discard_reason: body.reason },
+          },
+          at,
+        );
+        if (saved) await tell(tx, saved);
+        return holdOf((await holdIn(tx, eventId, holdId))!);
+      });
+    },
+
+    async lookupSample(eventId, sampleId) {
+      if (!isEventId(eventId)) throw eventNotFound();
+      const row = await rowOf(
+        db,
+        LOOKUP_ROW,
+        `SELECT s.sample_id, s.event_id::text AS event_id, s.appointment_id::text AS appointment_id, a.status, p.first_name, p.last_name,
+                to_char(p.date_of_birth, 'YYYY-MM-DD') AS date_of_birth, p.nhs_number, r.test_result
+         FROM samples s JOIN appointments a ON a.appointment_id = s.appointment_id
+         LEFT JOIN member_profiles p ON p.profile_id = a.profile_id
+         LEFT JOIN member_results r ON r.appointment_id = s.appointment_id
+         WHERE s.sample_id = $1`,
+        [sampleId],
+      );
+      if (!row) throw sampleRefused(404, 'unknown_sample', `No tube was labelled ${formatSampleId(sampleId)} on this site: scan or type it again.`);
+      if (row.event_id !== eventId) throw sampleRefused(409, 'sample_other_event', `Sample ${formatSampleId(sampleId)} belongs to another event, not this one.`);
+      if (row.status !== 'confirmed' || row.first_name === null) throw sampleRefused(409, 'appointment_cancelled', `Sample ${formatSampleId(sampleId)} is of a booking that is no longer confirmed.`);
+      return {
+        sample_id: row.sample_id,
+        appointment_id: row.appointment_id,
+        first_name: row.first_name,
+        last_name: row.last_name ?? '',
+        date_of_birth: row.date_of_birth,
+        nhs_number: row.nhs_number,
+        test_result: row.test_result === null ? null : Number(row.test_result),
+      };
     },
   };
 }

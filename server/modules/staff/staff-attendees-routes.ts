@@ -6,13 +6,18 @@
  * - POST /check-ins {check_ins: [{appointment_id, checked_in_at, sample_id?}]}
  *   -> {results} in the order sent, each with his sample id; replaying a
  *   queue records nothing twice
- * - PUT  /attendees/:appointmentId/result {test_result, comments?, sample_date?} -> {status}
+ * - PUT  /attendees/:appointmentId/result {test_result, comments?, sample_date?, sample_id?} -> {status}:
+ *   sample_id, the tube's, is required when his blood was labelled, and must be his
  * - PUT  /attendees/:appointmentId/recall {months: 1..60 | null} -> {recall}:
  *   staff's own interval to the next test for this result (null: the rule's)
  * - PUT  /attendees/:appointmentId/follow-up {outcome | null} -> {follow_up}:
  *   what followed an amber or red result (409 not_abnormal for any other)
- * - POST /results.csv (text/csv, at most RESULTS_CSV_MAX_BYTES) -> {saved}
- *   or 422 with every bad line; nothing is written unless all are good
+ * - POST /results.csv[?confirm_profile_ids=1] (text/csv, at most RESULTS_CSV_MAX_BYTES)
+ *   -> {saved, held}: lines matched by sample id are saved, the rest held for
+ *   checking (staff-result-holds-routes.ts); 422 with every bad line when the
+ *   file has an error, and nothing is written; 409
+ *   profile_id_needs_confirmation for a file keyed by member id unless
+ *   staff confirmed it
  * - GET  /attendees/:appointmentId/consent -> {consent} (null when none)
  * - POST /attendees/:appointmentId/consent-link -> {url, expires}
  */
@@ -123,8 +128,9 @@ export function staffAttendeesRoutes(deps: {
     bodyLimit({ maxSize: RESULTS_CSV_MAX_BYTES, onError: tooLarge('file', RESULTS_CSV_MAX_BYTES) }),
     responds(resultsCsvAnswerSchema),
     async (c) => {
-      const saved = await results.importCsv(actorOf(c), c.req.param('eventId'), await c.req.text(), tellAt(c));
-      return c.json({ saved: saved.length } satisfies ResultsCsvAnswer);
+      const confirmProfileIds = c.req.query('confirm_profile_ids') === '1';
+      const outcome = await results.importCsv(actorOf(c), c.req.param('eventId'), await c.req.text(), tellAt(c), { confirmProfileIds });
+      return c.json({ saved: outcome.saved.length, held: outcome.held } satisfies ResultsCsvAnswer);
     },
   );
 

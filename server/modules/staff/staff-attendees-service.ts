@@ -23,7 +23,7 @@ import type { CheckIn } from '../../../src/domain/staff-attendees';
 import { PAYMENT_PROBLEMS } from '../../../src/domain/staff-payments';
 import type { Database, Queryable } from '../../platform/db/adapter';
 import { col, rowOf, rowsOf, type RowOf } from '../../platform/db/rows';
-import { ticketCodeFor } from '../booking';
+import { slotStartOf, ticketCodeFor } from '../booking';
 import { activeAppointment } from '../events';
 import { isEventId } from '../events';
 import { assignSample } from './samples';
@@ -138,8 +138,8 @@ export function createStaffAttendeesService(db: Database, now: () => Date): Staf
          ORDER BY a.slot_start, p.last_name, p.first_name, a.appointment_id`,
         [eventId, now()],
       );
-      // The slot as an instant, as his ticket names it: the event's date at the slot's UK wall-clock time.
-      const slotStarts = rows.map((row) => londonToInstant(event.event_date, row.start_time).toISOString());
+      // The slot as an instant, as his ticket names it (the booking module's one rule for it).
+      const slotStarts = rows.map((row) => slotStartOf({ event_date: event.event_date, start_time: row.start_time }).toISOString());
       const codes = await Promise.all(rows.map((row, i) => ticketCodeFor({ appointmentId: row.appointment_id, eventId, slotStart: slotStarts[i]! })));
       return rows.map((row, i) => ({
         appointment_id: row.appointment_id,

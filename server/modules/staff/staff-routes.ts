@@ -4,8 +4,9 @@
  * is not staff); who acts comes from the token, never from the body.
  * - GET /me -> {email, role: 'staff'} (staffMeSchema): whether the signed-in
  *   user may open the console
- * - /events/... : server/modules/events/staff-events-routes.ts and
- *   staff-attendees-routes.ts
+ * - /events/... : server/modules/events/staff-events-routes.ts,
+ *   staff-attendees-routes.ts and staff-samples-routes.ts (labels, the
+ *   lab's manifest)
  * - /jobs/... : staff-jobs-routes.ts, the emails and refunds that could not
  *   be done
  * - /payments: card payments needing a person
@@ -13,6 +14,9 @@
  * - /members: registering a member at a venue (staff-members-routes.ts)
  * - /statistics: the yearly screening figures and publishing them
  *   (server/modules/statistics/staff-statistics-routes.ts)
+ * - /result-holds, /events/:id/result-holds, /events/:id/samples/:sampleId:
+ *   results held for checking and the tube a sample id names
+ *   (staff-result-holds-routes.ts)
  */
 import { Hono } from 'hono';
 import { staffMeSchema, type StaffMe } from '../../../src/domain/staff-me';
@@ -39,8 +43,11 @@ import { createFollowUpService } from '../results';
 import { createScreeningStatsService } from '../statistics';
 import type { SiteOriginEnv } from '../../platform/http/site-origin';
 import { staffAttendeesRoutes } from './staff-attendees-routes';
+import { createSampleLabelsService } from './sample-labels-service';
+import { staffSamplesRoutes } from './staff-samples-routes';
 import { staffEventsRoutes } from '../events';
 import { staffJobsRoutes } from './staff-jobs-routes';
+import { staffResultHoldsRoutes } from './staff-result-holds-routes';
 import { staffMembersRoutes } from './staff-members-routes';
 import { staffPaymentsRoutes } from '../payments';
 import { staffStatisticsRoutes } from '../statistics';
@@ -90,6 +97,9 @@ export function staffRoutes({ db, verify, isStaff, signer, mailer, site, jobs, r
       signer,
     }),
   );
+  // Results held for checking, and the booking a tube's sample id names.
+  app.route('/', staffResultHoldsRoutes({ results: createStaffResultsService(db, now), mail, site }));
+  app.route('/events', staffSamplesRoutes(createSampleLabelsService(db, now)));
   app.route('/payments', staffPaymentsRoutes(db));
   app.route('/members', staffMembersRoutes(registrar, site));
   app.route('/statistics', staffStatisticsRoutes(createScreeningStatsService(db, now), now));

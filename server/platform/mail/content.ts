@@ -7,8 +7,10 @@
  * than 600 px that shrinks to the screen, 16 px text, a real heading
  * order (h1 for what happened, h2 per section), the details as a table
  * whose row headers a screen reader reads with each value, links that say
- * where they go, the language set, and no images. Every piece of text is
- * escaped, and only http(s) links are written.
+ * where they go, and the language set. The one kind of image is a picture
+ * the email carries itself (a ticket's QR code, by its cid), with words
+ * that say what it is; what it shows is also given in words beside it.
+ * Every piece of text is escaped, and only http(s) links are written.
  */
 
 export interface MailDetail {
@@ -25,6 +27,10 @@ export interface MailSection {
   /** The text part's paragraphs when they differ (its heading is not printed). */
   textParagraphs?: string[];
   link?: { text: string; href: string };
+  /** A picture attached to the email (MailAttachment.cid), shown in the HTML part after the paragraphs. */
+  image?: { cid: string; alt: string; width: number; height: number };
+  /** Words to be read out, shown large after the image (a ticket's code): `label` then `text`; one line in the text part. */
+  callout?: { label: string; text: string };
 }
 
 export interface MailContent {
@@ -45,7 +51,11 @@ export function mailText(content: MailContent): string {
     [content.greeting],
     content.intro,
     content.details.map((d) => `${d.label}: ${d.value}`),
-    ...content.sections.map((s) => [...(s.textParagraphs ?? s.paragraphs), ...(s.link ? [`${s.link.text}: ${s.link.href}`] : [])]),
+    ...content.sections.map((s) => [
+      ...(s.textParagraphs ?? s.paragraphs),
+      ...(s.callout ? [`${s.callout.label} ${s.callout.text}`] : []),
+      ...(s.link ? [`${s.link.text}: ${s.link.href}`] : []),
+    ]),
     content.closing,
     [SIGN_OFF],
   ];
@@ -94,10 +104,26 @@ function detailsTable(details: MailDetail[]): string {
   );
 }
 
+/** Only a cid of the characters the server gives one (RFC 2392's addr-spec, kept simple). */
+const safeCid = (cid: string) => {
+  if (!/^[A-Za-z0-9._-]+@[A-Za-z0-9.-]+$/.test(cid)) throw new Error(`Refusing the picture reference ${cid}`);
+  return cid;
+};
+
+// Black on white with its own white border, whatever the mail app's dark mode does around it.
+const image = (i: NonNullable<MailSection['image']>) =>
+  `<p style="margin:0 0 16px;"><img src="cid:${safeCid(i.cid)}" alt="${escapeHtml(i.alt)}" width="${Math.round(i.width)}" height="${Math.round(i.height)}" style="display:block;width:${Math.round(i.width)}px;max-width:100%;height:auto;background:#ffffff;border:0;"></p>`;
+
+const callout = (c: NonNullable<MailSection['callout']>) =>
+  `<p style="${P}">${escapeHtml(c.label)}</p>` +
+  `<p style="margin:0 0 16px;font-size:32px;line-height:1.2;font-weight:bold;letter-spacing:2px;color:#000000;font-family:'Courier New',Courier,monospace;">${escapeHtml(c.text)}</p>`;
+
 function section(s: MailSection): string {
   return [
     `<h2 style="${H2}">${escapeHtml(s.heading)}</h2>`,
     ...s.paragraphs.map(paragraph),
+    ...(s.image ? [image(s.image)] : []),
+    ...(s.callout ? [callout(s.callout)] : []),
     ...(s.link ? [`<p style="${P}">${link(s.link.text, s.link.href)}</p>`] : []),
   ].join('');
 }

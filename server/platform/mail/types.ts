@@ -3,9 +3,16 @@ import type { Queryable } from '../db/adapter';
 /** What the rest of the server hands the mail module. */
 export interface MailAttachment {
   filename: string;
-  /** The attachment as text (an .ics calendar file, a CSV). */
+  /** The attachment as text (an .ics calendar file, a CSV), or its bytes in base64 when `encoding` says so. */
   content: string;
   contentType: string;
+  /** 'base64' for bytes (a PNG picture): `content` is their base64. */
+  encoding?: 'base64';
+  /**
+   * A picture shown inside the HTML part, which names it as `cid:<cid>`
+   * (RFC 2392); nodemailer sends it inline.
+   */
+  cid?: string;
 }
 
 export interface MailMessage {

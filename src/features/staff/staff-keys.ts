@@ -20,4 +20,10 @@ export const staffKeys = {
   // Not under 'member': counts about men's health, read on demand and never saved to the phone.
   statistics: (userId: string, year: number, eventType: string) => ['staff-statistics', userId, year, eventType] as const,
   consent: (userId: string, eventId: string, appointmentId: string) => ['staff-consent', userId, eventId, appointmentId] as const,
+  // Not under 'member': held lines of a results file carry PSA values, NHS numbers and dates of birth.
+  resultHolds: (userId: string, eventId: string) => ['staff-result-holds', userId, eventId] as const,
+  resultHoldCounts: (userId: string) => ['staff-result-holds', userId] as const,
+  // Not under 'member': labels and the manifest carry NHS numbers, read on demand and never saved to the phone.
+  labels: (userId: string, eventId: string, appointmentId: string | null) => ['staff-labels', userId, eventId, appointmentId ?? 'all'] as const,
+  manifest: (userId: string, eventId: string) => ['staff-manifest', userId, eventId] as const,
 };

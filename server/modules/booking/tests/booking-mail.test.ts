@@ -69,8 +69,10 @@ describe.each(ENGINES)('booking emails on %s', (engine) => {
     ]) {
       expect(mail.text).toContain(words);
     }
-    expect(mail.attachments).toHaveLength(1);
+    // The calendar file, then his ticket's QR code (tickets.test.ts reads it).
+    expect(mail.attachments).toHaveLength(2);
     expect(mail.attachments[0]).toMatchObject({ filename: 'chaps-screening-2026-10-24.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH' });
+    expect(mail.attachments[1]).toMatchObject({ filename: 'chaps-ticket-2026-10-24.png', contentType: 'image/png', encoding: 'base64' });
     const ics = mail.attachments[0]!.content;
     expect(ics).toContain('METHOD:PUBLISH');
     expect(ics).toContain('STATUS:CONFIRMED');
@@ -116,9 +118,9 @@ describe.each(ENGINES)('booking emails on %s', (engine) => {
   it('sends an HTML part with the details, the address, directions, what to bring and how to cancel, for a phone and a screen reader', async () => {
     const [member] = (await fastMembers(test.db, 1, OCTOBER, { firstName: "Seán O'Brien" })) as [FastMember];
     const appointment = await book(member, events.lastBst, OCTOBER, '11:30');
-    const { html } = await latestMail();
-    expect(html).not.toBeNull();
-    const page = html!;
+    const mail = await latestMail();
+    expect(mail.html).not.toBeNull();
+    const page = mail.html!;
     expect(page).toContain('<html lang="en-GB">');
     expect(page).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
     expect(page).toContain('max-width:600px');
@@ -137,7 +139,10 @@ describe.each(ENGINES)('booking emails on %s', (engine) => {
     expect(page).toContain('Open the route in your maps app</a>');
     expect(page).toMatch(/<h2[^>]*>What to bring<\/h2><p[^>]*>Photo ID, your NHS number/);
     expect(page).toMatch(/<h2[^>]*>How to cancel or change your time<\/h2><p[^>]*>You can see this booking, change its time or cancel it under My bookings/);
-    expect(page).not.toMatch(/<(script|img|iframe|form)/i);
+    expect(page).not.toMatch(/<(script|iframe|form)/i);
+    // The one picture is his ticket's QR code, carried by the email itself and named in words.
+    const cid = mail.attachments[1]!.cid!;
+    expect(page.match(/<img[^>]*>/gi)).toEqual([expect.stringContaining(`src="cid:${cid}" alt="QR code of your ticket, code `)]);
   });
 
   it('escapes whatever the event holds in the HTML part, and writes no line break of a staff-typed address into the calendar file', async () => {

@@ -12,6 +12,7 @@ import type { Appointment } from '../../../../src/domain/booking';
 import type { OutboxMessage } from '../../../platform/mail';
 import { createMailer } from '../../../platform/mail';
 import { createBookingMail } from '../booking-mail';
+import { createSigner } from '../../../platform/signing';
 import { createRemindersService } from '../reminders-service';
 import { getJson, jobsFor, runJobs, testApp } from '../../../../tests/fixtures/app';
 import { fastMembers, sendJson, validConsent, type FastMember } from '../../../../tests/fixtures/bookings';
@@ -138,7 +139,7 @@ describe.each(ENGINES)('reminders the day before on %s', (engine) => {
     clock = new Date('2026-10-26T09:00:00Z'); // 09:00 GMT on the Monday
     app();
     // Two sweeps at once, as two processes' schedules could overlap (each its own service over the same database).
-    const mail = createBookingMail(createMailer({ db: test.db, jobs: jobsFor(test.db), env: { mailFrom: 'CHAPS <no-reply@example.org>' } }));
+    const mail = createBookingMail(createMailer({ db: test.db, jobs: jobsFor(test.db), env: { mailFrom: 'CHAPS <no-reply@example.org>' } }), createSigner(test.db, undefined));
     const sweeps = [1, 2].map(() => createRemindersService(test.db, () => clock, mail, '09:00'));
     const counts = await Promise.all(sweeps.map((s) => s.sendDue()));
     expect(counts.reduce((a, b) => a + b, 0)).toBe(7);

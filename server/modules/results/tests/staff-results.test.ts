@@ -30,7 +30,7 @@ describe.each(ENGINES)('staff results on %s', (engine) => {
   const resultsOf = async (who: FastMember) =>
     (await getJson<{ data: MedicalResultItem[] }>(app(), `/api/medical/results/${who.publicId}`, { headers: { Authorization: `Bearer ${await who.tokenAt(AFTER)}` } })).body.data;
   const upload = (csv: string) =>
-    getJson<{ saved?: number; error?: string; message?: string; issues?: { path: string; message: string }[] }>(app(), `${base}/results.csv`, {
+    getJson<{ saved?: number; error?: string; message?: string; issues?: { path: string; message: string }[] }>(app(), `${base}/results.csv?confirm_profile_ids=1`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${staff.token}`, 'Content-Type': 'text/csv' },
       body: csv,
@@ -108,7 +108,7 @@ describe.each(ENGINES)('staff results on %s', (engine) => {
     const res = await upload(
       ['\uFEFFprofile_id,psa_ng_ml,comment,sample_date', `CHAPS${booked[1]!.member.profileId},0.8,"Green: normal, retest in 2 years",21/06/2026`, `${booked[2]!.member.profileId},9.25,,`].join('\r\n'),
     );
-    expect(res.body).toEqual({ saved: 2 });
+    expect(res.body).toEqual({ saved: 2, held: 0 });
     expect((await resultsOf(booked[1]!.member))[0]!.result).toMatchObject({ test_result: 0.8, comments: 'Green: normal, retest in 2 years', sample_date: '2026-06-21' });
     expect((await resultsOf(booked[2]!.member))[0]!.result).toMatchObject({ test_result: 9.25, sample_date: '2026-06-20' });
   });

@@ -25,7 +25,7 @@ describe.each(ENGINES)('staff console hardening on %s', (engine) => {
   const app = (now = AFTER) => testApp({ db: test.db, now });
   const base = `/api/staff/events/${EVENT.event_id}`;
   const upload = (csv: string) =>
-    getJson<{ saved?: number; error?: string; issues?: { path: string; message: string }[] }>(app(), `http://localhost${base}/results.csv`, {
+    getJson<{ saved?: number; error?: string; issues?: { path: string; message: string }[] }>(app(), `http://localhost${base}/results.csv?confirm_profile_ids=1`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${staff.token}`, 'Content-Type': 'text/csv' },
       body: csv,
@@ -58,7 +58,7 @@ describe.each(ENGINES)('staff console hardening on %s', (engine) => {
   it('still imports a clean file', async () => {
     const [first] = booked;
     const res = await upload(['profile_id,psa_ng_ml,comment', `${first!.member.profileId},1.1,"Green:\tnormal"`].join('\n'));
-    expect(res.body).toEqual({ saved: 1 });
+    expect(res.body).toEqual({ saved: 1, held: 0 });
     expect(await results()).toEqual([{ comments: 'Green:\tnormal' }]);
   });
 

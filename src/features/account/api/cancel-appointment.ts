@@ -7,7 +7,7 @@
  * GET /api/appointments/{id}/cancellation says which before asking.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Appointment } from '@/domain/booking';
+import type { Appointment, MemberAppointment } from '@/domain/booking';
 import type { CancelAnswer, CancellationQuote } from '@/domain/cancellation';
 import { memberRequest } from '@/lib/auth';
 import { memberKeys } from '@/lib/member-keys';
@@ -36,10 +36,12 @@ export function useCancelAppointment(userId: string) {
     networkMode: 'always',
     retry: 0,
     onSuccess: ({ appointment: cancelled }) => {
-      queryClient.setQueryData<Appointment[]>(memberKeys.appointments(userId), (list) =>
-        list?.map((a) => (a.appointment_id === cancelled.appointment_id ? cancelled : a)),
+      // A cancelled booking has no ticket: the saved one goes with it.
+      const withoutTicket: MemberAppointment = { ...cancelled, ticket: null };
+      queryClient.setQueryData<MemberAppointment[]>(memberKeys.appointments(userId), (list) =>
+        list?.map((a) => (a.appointment_id === cancelled.appointment_id ? withoutTicket : a)),
       );
-      queryClient.setQueryData(memberKeys.appointment(userId, cancelled.appointment_id), cancelled);
+      queryClient.setQueryData(memberKeys.appointment(userId, cancelled.appointment_id), withoutTicket);
       void queryClient.invalidateQueries({ queryKey: memberKeys.appointments(userId) });
     },
   });

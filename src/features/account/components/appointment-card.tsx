@@ -1,5 +1,6 @@
 /**
- * One booking in My bookings: what, when (UK time), where, directions,
+ * One booking in My bookings: his ticket while it has one (Show ticket:
+ * the QR code and the short code, offline too), what, when (UK time), where, directions,
  * 'Add to calendar' (.ics), Change time (on /book-event, where the server
  * moves it) and Cancel while it can still be cancelled; and
  * where its card payment is going back, whether that refund is pending or
@@ -8,16 +9,17 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/lib/paths';
-import { APPOINTMENT_STATUS_LABELS, canCancel, paymentNote } from '@/domain/my-bookings';
-import type { Appointment } from '@/domain/booking';
+import { APPOINTMENT_STATUS_LABELS, canCancel, hasTicket, paymentNote } from '@/domain/my-bookings';
+import type { Appointment, MemberAppointment } from '@/domain/booking';
 import { directionsUrl } from '@/domain/directions';
 import { formatLongDate, formatTime } from '@/domain/format';
 import { isNetworkError } from '@/lib/api-client';
 import { isNotSent } from '@/lib/not-sent';
 import { downloadCalendar } from '../api/download-calendar';
+import { TicketPanel } from './ticket-panel';
 
 interface AppointmentCardProps {
-  appointment: Appointment;
+  appointment: MemberAppointment;
   now: Date;
   onCancel: (appointment: Appointment) => void;
 }
@@ -25,8 +27,12 @@ interface AppointmentCardProps {
 export function AppointmentCard({ appointment: a, now, onCancel }: AppointmentCardProps) {
   const [calendarProblem, setCalendarProblem] = useState<string | null>(null);
   const [downloading, setDownloading] = useState(false);
+  const [showTicket, setShowTicket] = useState(false);
   const active = a.status !== 'cancelled';
   const titleId = `booking-${a.appointment_id}`;
+  const ticketId = `ticket-${a.appointment_id}`;
+  // A copy saved before tickets were sent has none: it shows once the list is read again.
+  const ticket = hasTicket(a, now) ? (a.ticket ?? null) : null;
   const note = paymentNote(a);
 
   async function addToCalendar() {
@@ -68,6 +74,19 @@ export function AppointmentCard({ appointment: a, now, onCancel }: AppointmentCa
           </dd>
         </div>
       </dl>
+      {ticket && (
+        <button
+          type="button"
+          className="button button-primary ticket-toggle"
+          aria-expanded={showTicket}
+          aria-controls={ticketId}
+          onClick={() => setShowTicket((shown) => !shown)}
+        >
+          {showTicket ? 'Hide ticket' : 'Show ticket'}
+          <span className="visually-hidden"> for {a.event_name}</span>
+        </button>
+      )}
+      {ticket && showTicket && <TicketPanel id={ticketId} appointment={a} ticket={ticket} />}
       <div className="booking-actions">
         <a href={directionsUrl(a)} target="_blank" rel="noopener noreferrer" className="directions-link">
           Get directions<span className="visually-hidden"> to {a.event_name} (opens your maps app or a new tab)</span>

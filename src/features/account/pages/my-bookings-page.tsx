@@ -1,12 +1,13 @@
 /**
  * /my-bookings: the member's bookings, upcoming first (soonest first), then
- * past and cancelled, then the waiting lists he is on. Saved for offline reading under the member's id, like
+ * past and cancelled, then the waiting lists he is on; each confirmed
+ * booking's ticket opens under Show ticket (docs/rules.md#tickets). Saved for offline reading under the member's id, like
  * the results; the page-wide notice says when the copy was saved.
  */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/lib/paths';
-import type { Appointment } from '@/domain/booking';
+import type { Appointment, MemberAppointment } from '@/domain/booking';
 import { groupAppointments } from '@/domain/my-bookings';
 import { RequireMember } from '@/lib/require-member';
 import { Spinner } from '@/lib/ui/spinner';
@@ -20,7 +21,7 @@ import { MemberSidebar } from '../components/member-sidebar';
 import { WaitingListsSection } from '../components/waiting-lists-section';
 import '../account.css';
 
-function BookingList({ title, items, now, onCancel }: { title: string; items: Appointment[]; now: Date; onCancel: (a: Appointment) => void }) {
+function BookingList({ title, items, now, onCancel }: { title: string; items: MemberAppointment[]; now: Date; onCancel: (a: Appointment) => void }) {
   const id = `bookings-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
     <section aria-labelledby={id}>

@@ -3,7 +3,8 @@
  * moved to another free time of the same event. The server decides
  * everything (whose booking, the slot's places, the booking window) and
  * refuses with CHANGE_REFUSALS; checked online first, never replayed. The
- * answer replaces the saved copies of the booking, and the slots are
+ * answer (with the booking's new ticket) replaces the saved copies of the
+ * booking, so the old ticket is gone from the phone, and the slots are
  * asked for again.
  * GET /api/appointments/{id}/change-slots: the times it could move to,
  * counted without its own place, so a full event still offers the times
@@ -11,13 +12,13 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SlotsByDate } from '@/domain/slots';
-import type { Appointment, BookingSuccess, ChangeTimeRequest } from '@/domain/booking';
+import type { Appointment, BookingSuccess, ChangeTimeRequest, MemberAppointment } from '@/domain/booking';
 import { memberRequest } from '@/lib/auth';
 import { memberKeys } from '@/lib/member-keys';
 import { ensureOnline } from '@/lib/not-sent';
 import { bookingKeys } from './booking-keys';
 
-export async function changeTime(appointmentId: string, request: ChangeTimeRequest): Promise<Appointment> {
+export async function changeTime(appointmentId: string, request: ChangeTimeRequest): Promise<MemberAppointment> {
   await ensureOnline();
   return (
     await memberRequest<BookingSuccess>('POST', `/appointments/${encodeURIComponent(appointmentId)}/change`, request)
@@ -44,7 +45,7 @@ export function useChangeTime(userId: string, appointment: Appointment) {
     networkMode: 'always',
     retry: 0,
     onSuccess: (moved) => {
-      queryClient.setQueryData<Appointment[]>(memberKeys.appointments(userId), (list) =>
+      queryClient.setQueryData<MemberAppointment[]>(memberKeys.appointments(userId), (list) =>
         list?.map((a) => (a.appointment_id === moved.appointment_id ? moved : a)),
       );
       queryClient.setQueryData(memberKeys.appointment(userId, moved.appointment_id), moved);

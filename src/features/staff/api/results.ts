@@ -1,4 +1,4 @@
-/** A result typed for one attendee, and the lab's CSV file: both need a connection and refresh the list. */
+/** A result typed for one attendee, and the lab's CSV file: both need a connection and refresh the list (and the lines held for checking). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RecallAnswer, ResultSavedAnswer, ResultsCsvAnswer } from '@/domain/staff-result-answers';
 import { memberRequest } from '@/lib/auth';
@@ -10,12 +10,13 @@ export function useSaveResult(userId: string, eventId: string) {
   return useMutation({
     networkMode: 'always',
     retry: 0,
-    mutationFn: async ({ appointmentId, value, comment }: { appointmentId: string; value: string; comment: string }) => {
+    mutationFn: async ({ appointmentId, value, comment, sampleId }: { appointmentId: string; value: string; comment: string; sampleId?: string | null }) => {
       await ensureOnline();
       return memberRequest<ResultSavedAnswer>(
         'PUT',
         `/staff/events/${encodeURIComponent(eventId)}/attendees/${encodeURIComponent(appointmentId)}/result`,
-        { test_result: value.trim(), comments: comment.trim() || null },
+        // The tube's id, when the form was opened from it: the server refuses it unless it is his.
+        { test_result: value.trim(), comments: comment.trim() || null, ...(sampleId ? { sample_id: sampleId } : {}) },
       );
     },
     onSuccess: () => client.invalidateQueries({ queryKey: staffKeys.attendees(userId, eventId) }),
@@ -45,10 +46,17 @@ export function useUploadResults(userId: string, eventId: string) {
   return useMutation({
     networkMode: 'always',
     retry: 0,
-    mutationFn: async (csv: string) => {
+    /** `confirmProfileIds`: staff have read the warning that member ids have no check character. */
+    mutationFn: async ({ csv, confirmProfileIds = false }: { csv: string; confirmProfileIds?: boolean }) => {
       await ensureOnline();
-      return memberRequest<ResultsCsvAnswer>('POST', `/staff/events/${encodeURIComponent(eventId)}/results.csv`, csv, 'text/csv');
+      const query = confirmProfileIds ? '?confirm_profile_ids=1' : '';
+      return memberRequest<ResultsCsvAnswer>('POST', `/staff/events/${encodeURIComponent(eventId)}/results.csv${query}`, csv, 'text/csv');
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: staffKeys.attendees(userId, eventId) }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: staffKeys.attendees(userId, eventId) }),
+        client.invalidateQueries({ queryKey: staffKeys.resultHolds(userId, eventId) }),
+        client.invalidateQueries({ queryKey: staffKeys.resultHoldCounts(userId) }),
+      ]),
   });
 }

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import type { AttendeeListProps } from './attendee-table';
 import { Arrival, CheckInButton, Consent, NhsNumber, Payment, Result } from './attendee-parts';
 import { FollowUpForm } from './follow-up-form';
+import { PrintLabelLink } from './print-label-link';
 import { RecallForm } from './recall-form';
 import { ResultForm } from './result-form';
 
@@ -53,7 +54,7 @@ export function AttendeeCards({ userId, eventId, attendees, esneft, queued, canE
               <div>
                 <dt>Arrival</dt>
                 <dd>
-                  <Arrival attendee={a} queued={waiting.get(a.appointment_id)} />
+                  <Arrival attendee={a} queued={waiting.get(a.appointment_id)} /> <PrintLabelLink eventId={eventId} attendee={a} />
                 </dd>
               </div>
               <div>

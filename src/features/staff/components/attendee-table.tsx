@@ -9,6 +9,7 @@ import type { Attendee } from '@/domain/staff-attendees';
 import type { QueuedCheckIn } from '../check-in-queue';
 import { Arrival, CheckInButton, Consent, NhsNumber, Payment, Result } from './attendee-parts';
 import { FollowUpForm } from './follow-up-form';
+import { PrintLabelLink } from './print-label-link';
 import { RecallForm } from './recall-form';
 import { ResultForm } from './result-form';
 
@@ -68,7 +69,7 @@ export function AttendeeTable({ userId, eventId, attendees, esneft, queued, canE
                   <Payment attendee={a} />
                 </td>
                 <td>
-                  <Arrival attendee={a} queued={waiting.get(a.appointment_id)} />
+                  <Arrival attendee={a} queued={waiting.get(a.appointment_id)} /> <PrintLabelLink eventId={eventId} attendee={a} />
                 </td>
                 <td>
                   <Result attendee={a} canEnter={canEnterResults} onEnter={() => setEntering(a.appointment_id)} />

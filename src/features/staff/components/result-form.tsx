@@ -1,7 +1,10 @@
 /**
  * A PSA result for one attendee: the value (ng/ml) and a comment, with
  * the band it will show the member (the one rule in src/domain) before
- * saving. Needs a connection; what was typed stays if sending fails.
+ * saving. Needs a connection; what was typed stays if sending fails. A
+ * man whose blood was labelled is found by his tube (result-by-sample.tsx),
+ * and the form sends that sample id; opened from his name instead, the
+ * server asks for it.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { parsePsaValue } from '@/domain/psa-band';
@@ -10,7 +13,24 @@ import { isNotSent } from '@/lib/not-sent';
 import { PsaBandBadge } from '@/lib/ui/psa-band-badge';
 import { useSaveResult } from '../api/results';
 
-export function ResultForm({ userId, eventId, attendee, onDone }: { userId: string; eventId: string; attendee: Attendee; onDone: () => void }) {
+export function ResultForm({
+  userId,
+  eventId,
+  attendee,
+  sampleId = null,
+  onSaved,
+  onDone,
+}: {
+  userId: string;
+  eventId: string;
+  attendee: Attendee;
+  /** The tube's sample id the form was opened from: sent with the result, which the server refuses unless it is his. */
+  sampleId?: string | null;
+  /** Called once the result is saved, before onDone. */
+  onSaved?: () => void;
+  /** Called when the form closes: saved, or Close tapped. */
+  onDone: () => void;
+}) {
   const save = useSaveResult(userId, eventId);
   const id = useId();
   const [value, setValue] = useState(attendee.result ? String(attendee.result.test_result) : '');
@@ -26,7 +46,15 @@ export function ResultForm({ userId, eventId, attendee, onDone }: { userId: stri
       return;
     }
     setProblem(null);
-    save.mutate({ appointmentId: attendee.appointment_id, value, comment }, { onSuccess: onDone });
+    save.mutate(
+      { appointmentId: attendee.appointment_id, value, comment, sampleId },
+      {
+        onSuccess: () => {
+          onSaved?.();
+          onDone();
+        },
+      },
+    );
   };
 
   const failure = problem ?? (save.error ? (isNotSent(save.error) ? save.error.message : `Not saved: ${save.error.message}`) : null);

@@ -6,9 +6,12 @@
  * gives his tube its sample id (components/door-check-in.tsx); check-ins
  * made offline wait on the phone and are sent in order once a
  * connection returns, and any the server could not take (the member
- * cancelled meanwhile) are listed until dismissed. Results (typed or from
- * the lab's file) and consent are here too; the page prints cleanly, and
- * on a phone the list is a column of cards.
+ * cancelled meanwhile) are listed until dismissed. Results (typed from
+ * the tube's sample id, or from the lab's file, with the lines it held
+ * under Needs checking) and consent are here too; the page prints cleanly,
+ * and on a phone the list is a column of cards. Sample labels (for
+ * everyone, or one man's at the desk) and the lab's manifest open from
+ * here.
  */
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -29,6 +32,8 @@ import { ConsentPanel } from '../components/consent-panel';
 import { CsvUpload } from '../components/csv-upload';
 import { DoorCheckIn } from '../components/door-check-in';
 import { checkAttendee, type DoorCheck } from '@/domain/door-check';
+import { ResultBySample } from '../components/result-by-sample';
+import { ResultHolds } from '../components/result-holds';
 import { RequireStaff } from '../components/require-staff';
 import { WaitingListSection } from '../components/waiting-list-section';
 import { useCheckIns } from '../use-check-ins';
@@ -80,6 +85,12 @@ function Attendees({ userId, eventId }: { userId: string; eventId: string }) {
         <button type="button" className="button" onClick={() => window.print()}>
           Print the list
         </button>
+        <Link className="button" to={paths.staffLabels(eventId)}>
+          Print labels
+        </Link>
+        <Link className="button" to={paths.staffManifest(eventId)}>
+          Lab manifest
+        </Link>
       </div>
       <div role="status">
         {SYNC_TEXT[checkIns.sync]}
@@ -136,7 +147,14 @@ function Attendees({ userId, eventId }: { userId: string; eventId: string }) {
       ) : (
         <Spinner label="Loading the attendee list" />
       )}
-      {held && attendees.length > 0 && <CsvUpload userId={userId} eventId={eventId} />}
+      {held && attendees.length > 0 && (
+        <>
+          {/* A camera scanner goes in each `scanner` slot (a function given what to call with the scanned text). */}
+          <ResultBySample userId={userId} eventId={eventId} attendees={attendees} />
+          <CsvUpload userId={userId} eventId={eventId} />
+          <ResultHolds userId={userId} eventId={eventId} />
+        </>
+      )}
       <WaitingListSection userId={userId} eventId={eventId} />
       <ConsentPanel userId={userId} eventId={eventId} attendee={consentOf} onClose={() => setConsentOf(null)} />
     </div>

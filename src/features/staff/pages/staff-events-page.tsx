@@ -1,7 +1,8 @@
 /**
  * /staff: every event, upcoming first (soonest first), then past and
  * cancelled ones (latest first), with places booked and arrivals, and the
- * way to each attendee list and editor.
+ * way to each attendee list and editor; above them, any event whose
+ * results file has lines needing checking.
  */
 import { Link } from 'react-router-dom';
 import { paths } from '@/lib/paths';
@@ -11,6 +12,7 @@ import { Spinner } from '@/lib/ui/spinner';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { NARROW_SCREEN, useMediaQuery } from '@/lib/use-media-query';
 import { useNow } from '@/lib/use-now';
+import { useResultHoldCounts } from '../api/result-holds';
 import { useStaffEvents, type StaffEvent } from '../api/staff-events';
 import { RequireStaff } from '../components/require-staff';
 import '../staff.css';
@@ -115,6 +117,29 @@ function EventsTable({ caption, events }: { caption: string; events: StaffEvent[
   );
 }
 
+/** Events whose results file left lines for a person to check: nobody is told his result until they are. */
+function ResultsToCheck({ userId }: { userId: string }) {
+  const counts = useResultHoldCounts(userId);
+  const events = counts.data?.events ?? [];
+  if (events.length === 0) return null;
+  const total = events.reduce((sum, e) => sum + e.waiting, 0);
+  return (
+    <section className="results-to-check" aria-labelledby="results-to-check-title">
+      <h2 id="results-to-check-title">Results needing checking ({total})</h2>
+      <ul>
+        {events.map((e) => (
+          <li key={e.event_id}>
+            <Link to={`${paths.staffEvent(e.event_id)}#needs-checking`}>
+              {e.event_name}, {formatLongDate(e.event_date)}
+            </Link>
+            : {e.waiting === 1 ? '1 line' : `${e.waiting} lines`}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function StaffEvents({ userId }: { userId: string }) {
   const events = useStaffEvents(userId);
   const today = londonDate(useNow());
@@ -138,6 +163,7 @@ function StaffEvents({ userId }: { userId: string }) {
           Screening statistics
         </Link>
       </div>
+      <ResultsToCheck userId={userId} />
       {events.data ? (
         <>
           {upcoming.length === 0 && <p>No upcoming events.</p>}

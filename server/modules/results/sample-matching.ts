@@ -1,0 +1,102 @@
+/**
+ * Whether one line of the lab's results file names one man safely
+ * (docs/rules.md#results-entry), from what the import has already read in
+ * its transaction: the event's bookings with each man's date of birth and
+ * NHS number, and the samples the file's ids name. A line that passes is
+ * matched to his booking; any other is held for a person, with the reason
+ * in words. Pure, so every rule is seen in one place.
+ */
+import { formatLongDate } from '../../../src/domain/format';
+import type { ResultHoldReason } from '../../../src/domain/result-holds';
+import type { ResultsCsvRow } from '../../../src/domain/results-csv';
+import { formatSampleId, isValidSampleId } from '../../../src/domain/sample-id';
+
+const SAMPLE_ID_SHAPE = /^[0-9A-Z]{7}[0-9A-Z*]$/;
+
+export interface Candidate {
+  appointment_id: string;
+  profile_id: number;
+  status: string;
+  email: string;
+  first_name: string;
+  /** YYYY-MM-DD. */
+  date_of_birth: string | null;
+  nhs_number: string | null;
+}
+
+export interface KnownSample {
+  sample_id: string;
+  appointment_id: string;
+  event_id: string;
+  event_name: string;
+  event_date: string;
+}
+
+export interface Hold {
+  reason: ResultHoldReason;
+  words: string;
+  /** The booking the line's id named, when it was the second identifiers that disagreed. */
+  named: string | null;
+}
+
+export type LineMatch = { booking: Candidate } | { hold: Hold };
+
+/** 9434765919 -> "943 476 5919", as the NHS writes it. */
+export const showNhsNumber = (digits: string) => digits.replace(/\s/g, '').replace(/^(\d{3})(\d{3})(\d{4})$/, '$1 $2 $3');
+/** 1970-03-15 -> "15/03/1970". */
+export const showDate = (iso: string) => iso.split('-').reverse().join('/');
+
+/** Holds the line when the NHS number or date of birth it carries is not his; null when both agree (or are not given). */
+function secondIdentifiers(row: ResultsCsvRow, booking: Candidate): Hold | null {
+  const words: string[] = [];
+  let reason: ResultHoldReason | null = null;
+  const his = booking.nhs_number?.replace(/\s/g, '') ?? null;
+  if (row.nhsNumber !== null && row.nhsNumber !== his) {
+    reason = 'nhs_number_differs';
+    words.push(`NHS number in the file (${showNhsNumber(row.nhsNumber)}) differs from his (${his ? showNhsNumber(his) : 'none on file'}).`);
+  }
+  if (row.dateOfBirth !== null && row.dateOfBirth !== booking.date_of_birth) {
+    reason ??= 'date_of_birth_differs';
+    words.push(`Date of birth in the file (${showDate(row.dateOfBirth)}) differs from his (${booking.date_of_birth ? showDate(booking.date_of_birth) : 'none on file'}).`);
+  }
+  return reason ? { reason, words: words.join(' '), named: booking.appointment_id } : null;
+}
+
+/** A sample_id line: a valid check character, a sample of this event, a confirmed booking, and his NHS number and date of birth where given. */
+export function matchBySample(
+  row: ResultsCsvRow & { sampleId: string },
+  eventId: string,
+  samples: ReadonlyMap<string, KnownSample>,
+  bookings: ReadonlyMap<string, Candidate>,
+): LineMatch {
+  const id = row.sampleId;
+  if (!SAMPLE_ID_SHAPE.test(id)) {
+    return { hold: { reason: 'invalid_sample_id', words: `"${row.cells.sample_id ?? id}" is not a sample id: a sample id is 8 letters and digits, like 7KQ2-M9PT.`, named: null } };
+  }
+  if (!isValidSampleId(id)) {
+    return { hold: { reason: 'invalid_sample_id', words: `Check character wrong: ${formatSampleId(id)} is not a valid sample id (a typing or transposition error).`, named: null } };
+  }
+  const sample = samples.get(id);
+  if (!sample) return { hold: { reason: 'unknown_sample', words: `No tube was labelled ${formatSampleId(id)} on this site: the sample id matches no booking.`, named: null } };
+  if (sample.event_id !== eventId) {
+    return {
+      hold: {
+        reason: 'other_event',
+        words: `Sample ${formatSampleId(id)} belongs to another event (${sample.event_name}, ${formatLongDate(sample.event_date)}).`,
+        named: null,
+      },
+    };
+  }
+  const booking = bookings.get(sample.appointment_id);
+  if (!booking || booking.status !== 'confirmed') {
+    return { hold: { reason: 'booking_not_confirmed', words: `Sample ${formatSampleId(id)} is of a booking that is no longer confirmed (cancelled, or the member's account was deleted).`, named: null } };
+  }
+  const disagree = secondIdentifiers(row, booking);
+  return disagree ? { hold: disagree } : { booking };
+}
+
+/** A profile_id line (files already in use, taken only with staff's confirmation): his booking, and his NHS number and date of birth where given. */
+export function matchByProfile(row: ResultsCsvRow, booking: Candidate): LineMatch {
+  const disagree = secondIdentifiers(row, booking);
+  return disagree ? { hold: disagree } : { booking };
+}

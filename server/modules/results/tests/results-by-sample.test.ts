@@ -1,0 +1,326 @@
+/**
+ * Results matched by sample id (docs/rules.md#results-entry): a line whose
+ * sample id is mistyped or transposed, of another event, or carrying an NHS
+ * number or date of birth that is not his, is held, attached to nobody and
+ * emailed to nobody; staff attach it by the tube's sample id (one person
+ * wins) or discard it, audited. A file of 2,000 lines is matched in one
+ * transaction, and a failure part-way writes nothing. A file keyed by
+ * member id needs staff's confirmation. A typed result must name his tube.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatSampleId, isValidSampleId, newSampleId } from '../../../../src/domain/sample-id';
+import type { MedicalResultItem } from '../../../../src/domain/medical-results';
+import type { ResultHold } from '../../../../src/domain/result-holds';
+import { getJson, testApp } from '../../../../tests/fixtures/app';
+import { sendJson, type FastMember } from '../../../../tests/fixtures/bookings';
+import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../../../../tests/fixtures/db';
+import { makeEvent } from '../../../../tests/fixtures/events';
+import { auditCount, bookedMembers, makeStaff } from '../../../../tests/fixtures/staff';
+import { sentMail } from '../../../../tests/fixtures/mail';
+import type { Queryable } from '../../../../server/platform/db/adapter';
+import { hashPassword } from '../../auth';
+import { assignSample } from '../../staff';
+
+const BOOKED_AT = new Date('2026-06-10T09:00:00Z');
+const AFTER = new Date('2026-06-24T09:00:00Z');
+const EVENT = makeEvent({ event_name: 'Clacton Screening', event_date: '2026-06-20' });
+const OTHER = makeEvent({ event_name: 'Harwich Screening', event_date: '2026-06-18' });
+const BIG = makeEvent({ event_name: 'Big Screening', event_date: '2026-06-19', total_spaces: 2500 });
+const READY = 'Your PSA result is ready';
+const CHARS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+/** Every id one slip away from `id`: each character changed to each other one, and each pair of unequal neighbours swapped. */
+function slipsOf(id: string): { changes: string[]; swaps: string[] } {
+  const changes: string[] = [];
+  for (let i = 0; i < id.length; i += 1) {
+    for (const c of CHARS) if (c !== id[i]) changes.push(id.slice(0, i) + c + id.slice(i + 1));
+  }
+  const swaps: string[] = [];
+  for (let i = 0; i + 1 < id.length; i += 1) {
+    if (id[i] !== id[i + 1]) swaps.push(id.slice(0, i) + id[i + 1] + id[i] + id.slice(i + 2));
+  }
+  return { changes, swaps };
+}
+
+async function sampleFor(db: TestDatabase['db'], appointmentId: string, eventId: string, staffUserId: string): Promise<string> {
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT 1 FROM appointments WHERE appointment_id = $1::uuid FOR UPDATE', [appointmentId]);
+    const made = await assignSample(tx, { appointmentId, eventId, staffUserId, step: 'labels', at: BOOKED_AT });
+    if (!made.sampleId) throw new Error('no sample id');
+    return made.sampleId;
+  });
+}
+
+/** `count` confirmed bookings at `eventId`, each with a profile and a sample, written by SQL (the booking API is proven elsewhere). */
+async function manyBookingsWithSamples(db: Queryable, eventId: string, count: number, staffUserId: string): Promise<string[]> {
+  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const profiles = await db.query<{ profile_id: number; user_id: string }>(
+    `WITH u AS (
+       INSERT INTO auth_users (email, encrypted_password, email_confirmed_at, created_at, updated_at)
+       SELECT 'bulk.' || $1 || '.' || n || '@example.org', 'no-password-sign-in', $2, $2, $2 FROM generate_series(1, $3::integer) AS n
+       RETURNING id, email)
+     INSERT INTO member_profiles (user_id, first_name, last_name, date_of_birth, phone, email, home_address, nhs_number)
+     SELECT u.id, 'Bulk', 'Member', '1965-01-01', '447700900456', u.email, '1 High Street, Colchester, CO1 1AA, United Kingdom', '9434765919' FROM u
+     RETURNING profile_id, user_id::text AS user_id`,
+    [tag, BOOKED_AT, count],
+  );
+  const appointments = await db.query<{ appointment_id: string }>(
+    `INSERT INTO appointments (profile_id, user_id, event_id, slot_start, slot_end, status, payment_status, created_at, updated_at)
+     SELECT p, u::uuid, $3::uuid, '10:00', '10:15', 'confirmed', 'paid', $4, $4 FROM unnest($1::integer[], $2::text[]) AS x(p, u)
+     RETURNING appointment_id::text AS appointment_id`,
+    [profiles.map((p) => p.profile_id), profiles.map((p) => p.user_id), eventId, BOOKED_AT],
+  );
+  const ids = appointments.map(() => newSampleId());
+  await db.query(
+    `INSERT INTO samples (sample_id, appointment_id, event_id, assigned_at, assigned_during, staff_user_id)
+     SELECT s, a::uuid, $3::uuid, $4, 'labels', $5::uuid FROM unnest($1::text[], $2::text[]) AS x(s, a)`,
+    [ids, appointments.map((a) => a.appointment_id), eventId, BOOKED_AT, staffUserId],
+  );
+  return ids;
+}
+
+describe.each(ENGINES)('results matched by sample on %s', (engine) => {
+  let test: TestDatabase;
+  let staff: FastMember;
+  let booked: Awaited<ReturnType<typeof bookedMembers>>;
+  let samples: string[];
+  let otherSample: string;
+  const app = (now = AFTER) => testApp({ db: test.db, now, env: { SITE_URL: 'https://www.example.org' } });
+  const base = `/api/staff/events/${EVENT.event_id}`;
+  const auth = () => ({ headers: { Authorization: `Bearer ${staff.token}` } });
+  const upload = (csv: string, query = '', eventId = EVENT.event_id) =>
+    getJson<{ saved?: number; held?: number; error?: string; message?: string; issues?: { path: string; message: string }[] }>(
+      app(),
+      `/api/staff/events/${eventId}/results.csv${query}`,
+      { method: 'POST', headers: { Authorization: `Bearer ${staff.token}`, 'Content-Type': 'text/csv' }, body: csv },
+    );
+  const holdsOf = async (eventId = EVENT.event_id) => (await getJson<{ holds: ResultHold[] }>(app(), `/api/staff/events/${eventId}/result-holds`, auth())).body.holds;
+  const resolve = (holdId: string, body: unknown) => getJson<{ hold?: ResultHold; error?: string; message?: string }>(app(), `${base}/result-holds/${holdId}/resolve`, sendJson(staff.token, body));
+  const count = async (sql: string, params: unknown[] = []) => (await test.db.query<{ n: number }>(sql, params))[0]!.n;
+  const resultRows = () => count('SELECT count(*)::integer AS n FROM member_results WHERE test_result IS NOT NULL');
+  const readyMails = async () => (await sentMail(test.db)).filter((m) => m.subject === READY);
+  const resultsOf = async (who: FastMember) =>
+    (await getJson<{ data: MedicalResultItem[] }>(app(), `/api/medical/results/${who.publicId}`, { headers: { Authorization: `Bearer ${await who.tokenAt(AFTER)}` } })).body.data;
+
+  beforeAll(async () => {
+    test = await createTestDatabase(engine);
+    await replaceEvents(test.db, [EVENT, OTHER, BIG]);
+    staff = await makeStaff(test.db, AFTER);
+    booked = await bookedMembers(app(BOOKED_AT), test.db, BOOKED_AT, EVENT, ['10:00', '10:15', '10:30', '10:45', '11:00', '11:15']);
+    samples = [];
+    for (const b of booked) samples.push(await sampleFor(test.db, b.appointment.appointment_id, EVENT.event_id, staff.userId));
+    const [other] = await bookedMembers(app(BOOKED_AT), test.db, BOOKED_AT, OTHER, ['10:00']);
+    otherSample = await sampleFor(test.db, other!.appointment.appointment_id, OTHER.event_id, staff.userId);
+  }, 60_000);
+  afterAll(async () => {
+    await test?.dispose();
+  });
+
+  it('holds every single-character change and every neighbour swap of a real sample id, attaching nothing and emailing nobody', async () => {
+    const real = samples[0]!;
+    const { changes, swaps } = slipsOf(real);
+    expect(swaps.length).toBeGreaterThanOrEqual(5);
+    expect(changes).toHaveLength(8 * 35);
+    const variants = [...swaps, ...changes];
+    // The scheme's promise, and what the file's matching relies on: no slip is itself a valid id.
+    expect(variants.filter(isValidSampleId)).toEqual([]);
+    const before = { results: await resultRows(), mails: (await readyMails()).length };
+    // Written as a person or a lab would: dashes and small letters in some.
+    const csv = ['sample_id,psa_ng_ml', ...variants.map((v, i) => `${i % 2 ? formatSampleId(v) : v.toLowerCase()},${((i % 90) / 10 + 0.5).toFixed(1)}`)].join('\n');
+    const res = await upload(csv);
+    expect(res.body).toEqual({ saved: 0, held: variants.length });
+    expect(await resultRows()).toBe(before.results);
+    expect((await readyMails()).length).toBe(before.mails);
+    const holds = await holdsOf();
+    expect(holds).toHaveLength(variants.length);
+    expect(new Set(holds.map((h) => h.reason))).toEqual(new Set(['invalid_sample_id']));
+    expect(holds.every((h) => h.appointment_id === null && h.resolution === null)).toBe(true);
+    const swapped = holds.find((h) => h.line === 2)!;
+    expect(swapped.reason_text).toBe(`Check character wrong: ${formatSampleId(swaps[0]!)} is not a valid sample id (a typing or transposition error).`);
+    expect(await auditCount(test.db, 'result_hold.create')).toBe(variants.length);
+    // Cleared for the tests below: these lines were never a real file.
+    await test.db.query('DELETE FROM result_holds');
+  });
+
+  it("holds a sample of another event, and lines whose NHS number or date of birth is not his; saves and emails the rest", async () => {
+    const before = (await readyMails()).length;
+    const csv = [
+      'sample_id,psa_ng_ml,nhs_number,date_of_birth,comment',
+      `${formatSampleId(samples[1]!)},1.10,943 476 5919,15/03/1970,Fine`,
+      `${otherSample},2.20,,,`,
+      `${samples[2]!},3.30,4010232137,,`,
+      `${samples[3]!},4.40,,1971-03-15,`,
+    ].join('\r\n');
+    const res = await upload(csv);
+    expect(res.body).toEqual({ saved: 1, held: 3 });
+    expect((await resultsOf(booked[1]!.member))[0]!.result).toMatchObject({ test_result: 1.1, comments: 'Fine' });
+    for (const b of booked.slice(2, 4)) expect((await resultsOf(b.member))[0]?.result ?? null).toBeNull();
+    const mails = (await readyMails()).slice(0, (await readyMails()).length - before);
+    expect(mails.map((m) => m.to)).toEqual([booked[1]!.member.email]);
+    const holds = await holdsOf();
+    expect(holds.map((h) => [h.line, h.reason, h.reason_text])).toEqual([
+      [3, 'other_event', `Sample ${formatSampleId(otherSample)} belongs to another event (Harwich Screening, Thursday, 18 June 2026).`],
+      [4, 'nhs_number_differs', 'NHS number in the file (401 023 2137) differs from his (943 476 5919).'],
+      [5, 'date_of_birth_differs', 'Date of birth in the file (15/03/1971) differs from his (15/03/1970).'],
+    ]);
+    expect(holds[1]!.cells).toEqual({ sample_id: samples[2]!, psa_ng_ml: '3.30', nhs_number: '4010232137', date_of_birth: '', comment: '' });
+    const [match] = await test.db.query<{ entity_id: string; after: unknown }>("SELECT entity_id, after FROM staff_audit WHERE action = 'result.match'");
+    expect(match).toEqual({ entity_id: booked[1]!.appointment.appointment_id, after: { line: 2, sample_id: samples[1]! } });
+    const [imported] = await test.db.query<{ after: unknown }>("SELECT after FROM staff_audit WHERE action = 'results.import' ORDER BY audit_id DESC LIMIT 1");
+    expect(imported!.after).toEqual({ key: 'sample_id', profile_ids_confirmed: false, lines: 4, saved: 1, held: 3 });
+  });
+
+  it('lists the waiting lines per event for the console, and refuses a resolution that is not safe', async () => {
+    const counts = await getJson<{ events: { event_id: string; waiting: number }[] }>(app(), '/api/staff/result-holds', auth());
+    expect(counts.body.events).toEqual([{ event_id: EVENT.event_id, event_name: 'Clacton Screening', event_date: '2026-06-20', waiting: 3 }]);
+    const [hold] = await holdsOf();
+    const swap = slipsOf(samples[2]!).swaps[0]!;
+    const refused = [
+      [{ action: 'attach', sample_id: samples[2]! }, 422, 'validation_failed'],
+      [{ action: 'attach', sample_id: swap, confirm: true }, 422, 'validation_failed'],
+      [{ action: 'attach', sample_id: otherSample, confirm: true }, 409, 'sample_other_event'],
+      [{ action: 'attach', sample_id: samples[1]!, confirm: true }, 409, 'result_exists'],
+      [{ action: 'discard', reason: '  ' }, 422, 'validation_failed'],
+      [{ action: 'keep' }, 422, 'validation_failed'],
+    ] as const;
+    for (const [body, status, error] of refused) {
+      const res = await resolve(hold!.hold_id, body);
+      expect([res.status, res.body.error], JSON.stringify(body)).toEqual([status, error]);
+    }
+    expect((await holdsOf()).filter((h) => h.resolution === null)).toHaveLength(3);
+  });
+
+  it('attaches a held line by his tube, emailing him once, and audits it; a discarded line says why', async () => {
+    const [, nhsHold, dobHold] = await holdsOf();
+    const before = (await readyMails()).length;
+    const attached = await resolve(nhsHold!.hold_id, { action: 'attach', sample_id: formatSampleId(samples[2]!).toLowerCase(), confirm: true });
+    expect(attached.status).toBe(200);
+    expect(attached.body.hold).toMatchObject({ resolution: 'attached', appointment_id: booked[2]!.appointment.appointment_id, resolved_by: staff.email });
+    expect((await resultsOf(booked[2]!.member))[0]!.result).toMatchObject({ test_result: 3.3 });
+    const mails = await readyMails();
+    expect(mails.length - before).toBe(1);
+    expect(mails[0]!.to).toBe(booked[2]!.member.email);
+    const [audit] = await test.db.query<{ before: unknown; after: unknown }>("SELECT before, after FROM staff_audit WHERE action = 'result_hold.attach'");
+    expect(audit).toEqual({
+      before: { resolution: null, reason: 'nhs_number_differs', line: 4 },
+      after: { resolution: 'attached', appointment_id: booked[2]!.appointment.appointment_id, sample_id: samples[2]! },
+    });
+    const discarded = await resolve(dobHold!.hold_id, { action: 'discard', reason: 'The lab confirmed this tube was broken.' });
+    expect(discarded.body.hold).toMatchObject({ resolution: 'discarded', discard_reason: 'The lab confirmed this tube was broken.', appointment_id: null });
+    expect(await auditCount(test.db, 'result_hold.discard')).toBe(1);
+    expect((await readyMails()).length - before).toBe(1);
+    // Resolved once: a second try is refused.
+    expect((await resolve(dobHold!.hold_id, { action: 'discard', reason: 'again' })).status).toBe(409);
+  });
+
+  it('lets one of two people resolving the same line at once win, and emails once', async () => {
+    const [hold] = (await holdsOf()).filter((h) => h.resolution === null);
+    expect(hold!.reason).toBe('other_event');
+    const before = (await readyMails()).length;
+    const answers = await Promise.all([
+      resolve(hold!.hold_id, { action: 'attach', sample_id: samples[4]!, confirm: true }),
+      resolve(hold!.hold_id, { action: 'attach', sample_id: samples[5]!, confirm: true }),
+      resolve(hold!.hold_id, { action: 'discard', reason: 'Not ours.' }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
+    const resolutions = await test.db.query<{ n: number }>("SELECT count(*)::integer AS n FROM staff_audit WHERE entity = 'result_hold' AND entity_id = $1 AND action <> 'result_hold.create'", [
+      hold!.hold_id,
+    ]);
+    expect(resolutions[0]!.n).toBe(1);
+    const won = answers.find((a) => a.status === 200)!.body.hold!;
+    expect((await readyMails()).length - before).toBe(won.resolution === 'attached' ? 1 : 0);
+    expect(await count('SELECT count(*)::integer AS n FROM member_results WHERE appointment_id = ANY($1::uuid[]) AND test_result IS NOT NULL', [
+      [booked[4]!.appointment.appointment_id, booked[5]!.appointment.appointment_id],
+    ])).toBe(won.resolution === 'attached' ? 1 : 0);
+  });
+
+  it('refuses a file keyed by member id until staff confirm, then saves it, audited as such', async () => {
+    const csv = ['profile_id,psa_ng_ml', `CHAPS${booked[0]!.member.profileId},0.9`].join('\n');
+    const before = await resultRows();
+    const refused = await upload(csv);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ error: 'profile_id_needs_confirmation' });
+    expect(refused.body.message).toContain('no check character');
+    expect(await resultRows()).toBe(before);
+    const taken = await upload(csv, '?confirm_profile_ids=1');
+    expect(taken.body).toEqual({ saved: 1, held: 0 });
+    const [imported] = await test.db.query<{ after: unknown }>("SELECT after FROM staff_audit WHERE action = 'results.import' ORDER BY audit_id DESC LIMIT 1");
+    expect(imported!.after).toEqual({ key: 'profile_id', profile_ids_confirmed: true, lines: 1, saved: 1, held: 0 });
+    const [match] = await test.db.query<{ after: unknown }>("SELECT after FROM staff_audit WHERE action = 'result.match' ORDER BY audit_id DESC LIMIT 1");
+    expect(match!.after).toEqual({ line: 2, profile_id: booked[0]!.member.profileId });
+  });
+
+  it('finds the man by his tube, and refuses a typed result whose sample id is not his', async () => {
+    const [first, second] = [booked[0]!, booked[1]!];
+    const lookup = await getJson<{ sample: Record<string, unknown> }>(app(), `${base}/samples/${formatSampleId(samples[0]!)}`, auth());
+    expect(lookup.body.sample).toEqual({
+      sample_id: samples[0]!,
+      appointment_id: first.appointment.appointment_id,
+      first_name: 'Alan',
+      last_name: 'Member',
+      date_of_birth: '1970-03-15',
+      nhs_number: '9434765919',
+      test_result: 0.9,
+    });
+    const swapped = samples[0]!.slice(0, 6) + samples[0]![7] + samples[0]![6];
+    if (swapped !== samples[0]) expect((await getJson(app(), `${base}/samples/${swapped}`, auth())).status).toBe(422);
+    expect((await getJson(app(), `${base}/samples/${otherSample}`, auth())).status).toBe(409);
+    const put = (who: typeof first, body: object) => getJson<{ error?: string }>(app(), `${base}/attendees/${who.appointment.appointment_id}/result`, sendJson(staff.token, body, 'PUT'));
+    expect((await put(first, { test_result: '1.5' })).body.error).toBe('sample_id_required');
+    expect((await put(first, { test_result: '1.5', sample_id: samples[1] })).body.error).toBe('sample_mismatch');
+    expect((await put(second, { test_result: '1.5', sample_id: swapped })).status).toBe(swapped === samples[0] ? 409 : 422);
+    expect((await put(first, { test_result: '1.5', sample_id: formatSampleId(samples[0]!) })).status).toBe(200);
+    expect((await resultsOf(first.member))[0]!.result).toMatchObject({ test_result: 1.5 });
+  });
+
+  it("erasing a man's account clears the cells and words of the held lines that name his booking", async () => {
+    const him = booked[2]!;
+    const before = await test.db.query<{ reason_text: string }>('SELECT reason_text FROM result_holds WHERE named_appointment_id = $1::uuid', [him.appointment.appointment_id]);
+    expect(before.map((h) => h.reason_text)).toEqual(['NHS number in the file (401 023 2137) differs from his (943 476 5919).']);
+    await test.db.query('UPDATE auth_users SET encrypted_password = $2 WHERE id = $1::uuid', [him.member.userId, await hashPassword('his-own-password-1')]);
+    const erased = await getJson(app(), '/api/me/delete', sendJson(await him.member.tokenAt(AFTER), { password: 'his-own-password-1' }));
+    expect(erased.status, JSON.stringify(erased.body)).toBe(200);
+    const after = await test.db.query<{ cells: unknown; reason_text: string; resolution: string | null; test_result: string }>(
+      'SELECT cells, reason_text, resolution, test_result::text AS test_result FROM result_holds WHERE named_appointment_id = $1::uuid OR appointment_id = $1::uuid',
+      [him.appointment.appointment_id],
+    );
+    expect(after).toEqual([
+      { cells: { erased: 'true' }, reason_text: "The details of this line were erased with a member's account.", resolution: 'attached', test_result: '3.30' },
+    ]);
+    // The console still lists it, in the shape it promises.
+    expect((await holdsOf()).some((h) => h.cells.erased === 'true')).toBe(true);
+  });
+
+  it('matches a file of 2,000 lines in one transaction, and writes nothing when the database fails part-way', async () => {
+    const ids = await manyBookingsWithSamples(test.db, BIG.event_id, 2000, staff.userId);
+    const csv = ['sample_id,psa_ng_ml', ...ids.map((id, i) => `${id},${((i % 500) / 100 + 0.25).toFixed(2)}`)].join('\n');
+    const counts = async () => ({
+      results: await resultRows(),
+      holds: await count('SELECT count(*)::integer AS n FROM result_holds'),
+      audit: await count('SELECT count(*)::integer AS n FROM staff_audit'),
+      jobs: (await sentMail(test.db)).length,
+    });
+    // A fault injected in the database at the 1,500th result: the whole file rolls back.
+    await test.db.query(`CREATE FUNCTION fail_at_line() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.appointment_id = (SELECT appointment_id FROM samples WHERE sample_id = '${ids[1499]}') THEN
+          RAISE EXCEPTION 'injected fault';
+        END IF;
+        RETURN NEW;
+      END $$`);
+    await test.db.query('CREATE TRIGGER fail_at_line BEFORE INSERT ON member_results FOR EACH ROW EXECUTE FUNCTION fail_at_line()');
+    const before = await counts();
+    const failed = await upload(csv, '', BIG.event_id);
+    expect(failed.status, JSON.stringify(failed.body).slice(0, 300)).toBe(500);
+    expect(await counts()).toEqual(before);
+    await test.db.query('DROP TRIGGER fail_at_line ON member_results');
+    await test.db.query('DROP FUNCTION fail_at_line()');
+
+    const started = Date.now();
+    const res = await upload(csv, '', BIG.event_id);
+    expect(res.body).toEqual({ saved: 2000, held: 0 });
+    expect(Date.now() - started).toBeLessThan(120_000);
+    expect(await count('SELECT count(*)::integer AS n FROM member_results r JOIN appointments a USING (appointment_id) WHERE a.event_id = $1::uuid', [BIG.event_id])).toBe(2000);
+    expect(await count("SELECT count(*)::integer AS n FROM staff_audit WHERE action = 'result.match' AND entity_id IN (SELECT appointment_id::text FROM samples WHERE event_id = $1::uuid)", [BIG.event_id])).toBe(2000);
+  }, 240_000);
+});

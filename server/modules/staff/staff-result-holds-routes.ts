@@ -1,0 +1,67 @@
+/**
+ * /api/staff/...: results held for checking and the tube a sample id
+ * names (docs/rules.md#results-entry).
+ * - GET  /result-holds -> {events: [{event_id, event_name, event_date, waiting}]}:
+ *   every event with lines of a results file waiting to be checked
+ * - GET  /events/:eventId/result-holds -> {holds}: the event's held lines,
+ *   waiting ones first, each with its reason in words
+ * - POST /events/:eventId/result-holds/:holdId/resolve
+ *   {action: 'attach', sample_id, confirm: true} | {action: 'discard', reason}
+ *   -> {hold}; attaching saves the result for the booking of that tube and
+ *   emails him; 409 hold_resolved when someone resolved it first
+ * - GET  /events/:eventId/samples/:sampleId -> {sample}: the booking of this
+ *   event the tube belongs to, with his name, date of birth and NHS number
+ *   to check (422 for a wrong check character, 404 unknown, 409 another
+ *   event's or a cancelled booking's)
+ */
+import { Hono, type Context } from 'hono';
+import {
+  resolveHoldBodySchema,
+  resultHoldCountsSchema,
+  resultHoldResolvedSchema,
+  resultHoldsAnswerSchema,
+  sampleIdField,
+  sampleLookupSchema,
+  type ResultHoldCounts,
+  type ResultHoldResolved,
+  type ResultHoldsAnswer,
+  type SampleLookup,
+} from '../../../src/domain/result-holds';
+import { check } from '../../../src/domain/schema-kit';
+import { responds } from '../../platform/http/contract';
+import { ApiError, fieldIssue } from '../../platform/http/errors';
+import { formBodyLimit } from '../../platform/http/json-body';
+import { requireSiteOrigin, type SiteOriginEnv } from '../../platform/http/site-origin';
+import { validBody } from '../../platform/http/valid-body';
+import type { StaffVariables } from '../auth';
+import { actorOf } from '../events';
+import type { StaffResultsService, TellMember } from '../results';
+import type { StaffMail } from './staff-mail';
+
+export function staffResultHoldsRoutes(deps: { results: StaffResultsService; mail: StaffMail; site: SiteOriginEnv }): Hono<{ Variables: StaffVariables }> {
+  const { results, mail } = deps;
+  const app = new Hono<{ Variables: StaffVariables }>();
+  const tellAt = (c: Context): TellMember => {
+    const site = requireSiteOrigin(c, deps.site);
+    return (tx, result) => mail.resultReady(tx, result.to, result.event, site);
+  };
+
+  app.get('/result-holds', responds(resultHoldCountsSchema), async (c) => c.json({ events: await results.holdCounts() } satisfies ResultHoldCounts));
+
+  app.get('/events/:eventId/result-holds', responds(resultHoldsAnswerSchema), async (c) =>
+    c.json({ holds: await results.holds(c.req.param('eventId')) } satisfies ResultHoldsAnswer),
+  );
+
+  app.post('/events/:eventId/result-holds/:holdId/resolve', formBodyLimit(), validBody(resolveHoldBodySchema), responds(resultHoldResolvedSchema), async (c) => {
+    const hold = await results.resolveHold(actorOf(c), c.req.param('eventId'), c.req.param('holdId'), c.req.valid('json'), tellAt(c));
+    return c.json({ hold } satisfies ResultHoldResolved);
+  });
+
+  app.get('/events/:eventId/samples/:sampleId', responds(sampleLookupSchema), async (c) => {
+    const id = check(sampleIdField, c.req.param('sampleId'));
+    if (!id.ok) throw new ApiError(422, 'invalid_sample_id', id.issues[0]!.message, [fieldIssue('sample_id', id.issues[0]!.message)]);
+    return c.json({ sample: await results.lookupSample(c.req.param('eventId'), id.value) } satisfies SampleLookup);
+  });
+
+  return app;
+}
