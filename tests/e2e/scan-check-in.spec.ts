@@ -27,7 +27,7 @@ import { createMember, signIn, type TestMember } from './support/members';
 import { waitForPersisted, waitForServiceWorkerControl } from './support/pwa';
 import { E2E_PORT } from './support/settings';
 import { createEventAsStaff, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD, staffToken } from './support/staff';
-import { journeyTicket, writeQrVideo } from './support/ticket-video';
+import { journeyTicket, writeCode128Video, writeQrVideo } from './support/ticket-video';
 import { writeY4m } from './support/y4m';
 
 const BASE_URL = `http://localhost:${E2E_PORT}`;
@@ -184,11 +184,11 @@ test.describe('check-in by scanning his ticket', () => {
       // The same ticket again: he is already in, with the time.
       await page.getByRole('button', { name: 'Scan ticket' }).tap();
       await expect(page.getByRole('alert').filter({ hasText: /Already checked in at \d\d:\d\d/ })).toBeVisible({ timeout: 20_000 });
-      await page.getByRole('button', { name: 'Close' }).tap();
+      await page.getByRole('region', { name: 'Check in at the door' }).getByRole('button', { name: 'Close' }).tap();
 
       // Poor light: the code under his QR, typed in small letters without its dash.
       await page.getByLabel('Ticket code').fill(bertramCode.toLowerCase());
-      await page.getByRole('button', { name: 'Find' }).tap();
+      await page.getByRole('button', { name: 'Find the ticket' }).tap();
       const confirmBertram = page.getByRole('region', { name: `Check in Bertram Booker?` });
       await expect(confirmBertram).toBeVisible();
       await confirmBertram.getByRole('button', { name: 'Confirm check-in' }).tap();
@@ -245,6 +245,33 @@ test.describe('check-in by scanning his ticket', () => {
       await expectNoSeriousA11yViolations(page);
       await page.getByRole('button', { name: 'Stop scanning' }).tap();
       await expect(page.getByLabel('Scan a ticket: camera view')).toHaveCount(0);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  test("later, the camera reading his tube's Code 128 label finds the same man for his result", async () => {
+    const setup = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+    const booked = await eventWithBookings(setup, 1);
+    const api = await request.newContext({ baseURL: BASE_URL });
+    const sampleId = newSampleId();
+    const checkedIn = await api.post(`/api/staff/events/${booked.eventId}/check-ins`, {
+      headers: { Authorization: `Bearer ${await staffToken(api)}` },
+      data: { check_ins: [{ appointment_id: booked.appointmentIds[0], checked_in_at: new Date().toISOString(), sample_id: sampleId }] },
+    });
+    expect(((await checkedIn.json()) as { results: { sample_id: string }[] }).results[0]!.sample_id).toBe(sampleId);
+    await api.dispose();
+    await setup.close();
+    const video = join(videos, 'tube.y4m');
+    await writeCode128Video(video, sampleId);
+
+    const browser = await cameraBrowser(video);
+    try {
+      const page = await openListAsStaff(browser, booked.eventId, booked.name);
+      const fromTube = page.getByRole('region', { name: 'Enter a result from the tube' });
+      await fromTube.getByRole('button', { name: 'Scan with the camera' }).tap();
+      await expect(fromTube.getByRole('heading', { name: `Sample ${formatSampleId(sampleId)}: Ambrose Booker` })).toBeVisible({ timeout: 20_000 });
+      await expect(fromTube.getByRole('button', { name: 'Stop the camera' })).toHaveCount(0);
     } finally {
       await browser.close();
     }

@@ -170,7 +170,7 @@ export function DoorCheckIn({ list, queued, relabels, check, onCheck, onConfirm,
             maxLength={20}
           />
           <button type="submit" className="button">
-            Find
+            Find the ticket
           </button>
         </div>
       </form>

@@ -29,6 +29,7 @@ import { useStaffEvent } from '../api/staff-events';
 import { AttendeeCards } from '../components/attendee-cards';
 import { AttendeeTable, type AttendeeListProps } from '../components/attendee-table';
 import { ConsentPanel } from '../components/consent-panel';
+import { CameraScanButton } from '../components/camera-scan-button';
 import { CsvUpload } from '../components/csv-upload';
 import { DoorCheckIn } from '../components/door-check-in';
 import { checkAttendee, type DoorCheck } from '@/domain/door-check';
@@ -45,6 +46,8 @@ const SYNC_TEXT = {
   sending: 'Sending check-ins…',
   waiting: 'No connection: check-ins are kept on this phone and will be sent when the signal returns.',
 };
+
+const tubeScanner = (onScan: (text: string) => void) => <CameraScanButton formats={['code_128']} label="Scan the tube's label" onScan={onScan} />;
 
 /** Cards on a phone, where the table's eight columns were 940 px wide; the table elsewhere. */
 function AttendeeList(props: AttendeeListProps) {
@@ -149,10 +152,10 @@ function Attendees({ userId, eventId }: { userId: string; eventId: string }) {
       )}
       {held && attendees.length > 0 && (
         <>
-          {/* A camera scanner goes in each `scanner` slot (a function given what to call with the scanned text). */}
-          <ResultBySample userId={userId} eventId={eventId} attendees={attendees} />
+          {/* The tube's label is a Code 128 barcode of its sample id: the camera reads it where a hand scanner is not to hand. */}
+          <ResultBySample userId={userId} eventId={eventId} attendees={attendees} scanner={tubeScanner} />
           <CsvUpload userId={userId} eventId={eventId} />
-          <ResultHolds userId={userId} eventId={eventId} />
+          <ResultHolds userId={userId} eventId={eventId} scanner={tubeScanner} />
         </>
       )}
       <WaitingListSection userId={userId} eventId={eventId} />
