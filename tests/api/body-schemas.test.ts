@@ -131,7 +131,19 @@ const FIXTURES: Record<string, BodyFixture> = {
   },
   'PUT /api/staff/events/:eventId/attendees/:appointmentId/result': {
     who: 'staff',
-    body: () => ({ test_result: 3.47, comments: 'Repeat in 3 months.', sample_date: '2026-06-20' }),
+    body: () => ({ test_result: 3.47, comments: 'Repeat in 3 months.', sample_date: '2026-06-20', sample_id: null }),
+    absentMeans: { sample_id: 'no tube named: taken only for a man with no labelled tube, as null is' },
+  },
+  'POST /api/staff/events/:eventId/samples': {
+    who: 'staff',
+    body: (ctx) => ({ appointment_ids: [ctx.appointmentId] }),
+    absentMeans: { appointment_ids: 'labels for every confirmed booking of the event' },
+  },
+  'POST /api/staff/events/:eventId/result-holds/:holdId/resolve': {
+    who: 'staff',
+    params: () => ({ holdId: randomUUID() }),
+    body: () => ({ action: 'attach', sample_id: '7KQ2-M9PT', confirm: true, reason: 'Not one of ours.' }),
+    anyValue: { reason: 'read only when a line is discarded; this body attaches' },
   },
   'PUT /api/staff/events/:eventId/attendees/:appointmentId/follow-up': { who: 'staff', body: () => ({ outcome: 'seen_gp' }) },
 };
