@@ -7,7 +7,7 @@
  * Within the process, attempts that pass it take turns (booking-queue.ts).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Appointment } from '../../../../src/domain/booking';
+import type { MemberAppointment } from '../../../../src/domain/booking';
 import type { Database } from '../../../platform/db/adapter';
 import { getJson, testApp } from '../../../../tests/fixtures/app';
 import { fastMembers, sendJson, takePlaces, validConsent, type FastMember } from '../../../../tests/fixtures/bookings';
@@ -77,7 +77,7 @@ describe.each(ENGINES)('the booking first look on %s', (engine) => {
   });
 
   const book = (db: Database, start: string) =>
-    getJson<{ error?: string; appointment?: Appointment }>(
+    getJson<{ error?: string; appointment?: MemberAppointment }>(
       testApp({ db, now: NOW }),
       '/api/appointments',
       sendJson(member.token, { eventId: event.event_id, appointmentStartTime: start, consentId }),
@@ -100,10 +100,13 @@ describe.each(ENGINES)('the booking first look on %s', (engine) => {
     const res = await book(db, '10:15');
     expect(res.status).toBe(201);
     expect(seen.transactions).toBe(1);
-    const read = await getJson<{ appointment: Appointment }>(testApp({ db: test.db, now: NOW }), `/api/appointments/${res.body.appointment!.appointment_id}`, {
+    const read = await getJson<{ appointment: MemberAppointment }>(testApp({ db: test.db, now: NOW }), `/api/appointments/${res.body.appointment!.appointment_id}`, {
       headers: { Authorization: `Bearer ${member.token}` },
     });
-    expect(res.body.appointment).toEqual(read.body.appointment);
+    // The ticket is signed as each answer leaves (ECDSA draws a new nonce each time): the same payload and code, another signature.
+    const payloadOf = (a: MemberAppointment | undefined) => ({ ...a, ticket: a?.ticket && { code: a.ticket.code, payload: a.ticket.token.split('.')[1] } });
+    expect(res.body.appointment?.ticket?.code).toMatch(/^[0-9A-Z]{8}$/);
+    expect(payloadOf(res.body.appointment)).toEqual(payloadOf(read.body.appointment));
     const [history] = await test.db.query('SELECT event_name, event_date::text AS event_date FROM member_appointments WHERE appointment_id = $1', [
       res.body.appointment!.appointment_id,
     ]);

@@ -31,7 +31,7 @@ describe('PayPal settings', () => {
     expect((await getJson(app, '/api/payments/config')).body).toEqual({ clientId: REAL.PAYPAL_CLIENT_ID });
     const res = await app.request('/dev/paypal/sdk/js');
     expect(res.status).toBe(404);
-    expect(csp(res)).toContain('script-src \'self\' https://www.paypal.com');
+    expect(csp(res)).toContain('script-src \'self\' \'wasm-unsafe-eval\' https://www.paypal.com');
     expect(csp(res)).toContain('frame-src https://www.paypal.com');
   });
 
