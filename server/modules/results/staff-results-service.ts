@@ -314,7 +314,8 @@ export function createStaffResultsService(db: Database, now: () => Date): StaffR
         const byProfileId = parsed.key === 'profile_id';
         if (byProfileId && !options.confirmProfileIds) throw new ApiError(409, 'profile_id_needs_confirmation', PROFILE_ID_WARNING);
         // Every booking of the event, locked: a cancellation cannot slip between the match and the write.
-        const bookings = await rowsOf(tx, BOOKING_ROW, `${BOOKINGS} FOR UPDATE OF a`, [eventId]);
+        // In appointment-id order, as every writer locking several bookings takes them (staff-attendees-service.ts).
+        const bookings = await rowsOf(tx, BOOKING_ROW, `${BOOKINGS} ORDER BY a.appointment_id FOR UPDATE OF a`, [eventId]);
         const byAppointment = new Map(bookings.map((b) => [b.appointment_id, b as Candidate]));
         const matches: { row: ResultsCsvRow; booking: BookingRow }[] = [];
         const held: { row: ResultsCsvRow; why: Hold }[] = [];

@@ -169,6 +169,11 @@ export function createStaffAttendeesService(db: Database, now: () => Date): Staf
       if (!isEventId(eventId)) return Promise.resolve(null);
       return db.transaction(async (tx) => {
         if ((await tx.query('SELECT 1 FROM events WHERE event_id = $1::uuid', [eventId])).length === 0) return null;
+        // Every writer that locks several of an event's bookings (labels, a results file, this batch) takes
+        // them in appointment-id order, so two of them never wait on each other in a circle (a deadlock,
+        // which PostgreSQL ends by failing one). The batch is then applied in the order the names were tapped.
+        const ids = [...new Set(checkIns.map((c) => c.appointment_id).filter((id) => UUID.test(id)))];
+        await tx.query('SELECT 1 FROM appointments WHERE event_id = $1::uuid AND appointment_id = ANY($2::uuid[]) ORDER BY appointment_id FOR UPDATE', [eventId, ids]);
         const results: CheckInResult[] = [];
         for (const checkIn of checkIns) results.push(await checkInOne(tx, actor, eventId, checkIn, now()));
         return results;
