@@ -89,6 +89,12 @@ describe('the hazard log names only tests that npm test runs', () => {
     expect(isNamedIn(readFileSync(file, 'utf8'), name), `no test in ${file} is named "${name}"`).toBe(true);
   });
 
+  it('names only files that exist, in its controls as in its evidence', () => {
+    const paths = [...new Set([...log.matchAll(/`((?:src|server|sw|tests|docs|scripts)\/[^`\s]+\.[a-z]+)`/g)].map((m) => m[1]!))];
+    expect(paths.length).toBeGreaterThan(40);
+    expect(paths.filter((path) => !existsSync(path))).toEqual([]);
+  });
+
   it('refuses a name no test has, and a shortened one whose words are out of order', () => {
     const source = "it('refuses a result for another event\\'s booking, or for an event not yet held', async () => {});";
     expect(isNamedIn(source, "refuses a result for another event's booking, or for an event not yet held")).toBe(true);
