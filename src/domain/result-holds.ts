@@ -16,6 +16,7 @@ export const RESULT_HOLD_REASONS = [
   'unknown_sample',
   'other_event',
   'booking_not_confirmed',
+  'not_checked_in',
   'nhs_number_differs',
   'date_of_birth_differs',
 ] as const;

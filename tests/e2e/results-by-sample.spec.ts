@@ -27,6 +27,15 @@ async function labelSamples(request: APIRequestContext, token: string, eventId: 
   return new Map(labels.map((l) => [l.appointment_id, l.sample_id]));
 }
 
+/** The men's arrival at the door, as a phone's check-in records it (a tube of a man never checked in is held). */
+async function checkIn(request: APIRequestContext, token: string, eventId: string, appointmentIds: string[]): Promise<void> {
+  const check_ins = appointmentIds.map((appointment_id) => ({ appointment_id, checked_in_at: new Date().toISOString() }));
+  const response = await request.post(`/api/staff/events/${eventId}/check-ins`, { headers: { Authorization: `Bearer ${token}` }, data: { check_ins } });
+  expect(response.status(), await response.text()).toBe(200);
+  const { results } = (await response.json()) as { results: { outcome: string }[] };
+  expect(results.map((r) => r.outcome)).toEqual(appointmentIds.map(() => 'recorded'));
+}
+
 /** The id with two neighbouring characters swapped (the first unequal pair): a slip the check character refuses. */
 function swapped(id: string): string {
   for (let i = 0; i + 1 < id.length; i += 1) {
@@ -55,6 +64,7 @@ test('a transposed sample id is held, attached by his tube with his details chec
   const goodSample = samples.get(goodBooking.appointment_id)!;
   const heldSample = samples.get(heldBooking.appointment_id)!;
   const typedSample = samples.get(typedBooking.appointment_id)!;
+  await checkIn(request, token, event.event_id, [goodBooking.appointment_id, heldBooking.appointment_id, typedBooking.appointment_id]);
 
   await page.goto('/login');
   await signIn(page, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD);

@@ -22,6 +22,8 @@ export interface Candidate {
   /** YYYY-MM-DD. */
   date_of_birth: string | null;
   nhs_number: string | null;
+  /** Whether his arrival at the event was recorded. */
+  checked_in: boolean;
 }
 
 export interface KnownSample {
@@ -62,7 +64,7 @@ function secondIdentifiers(row: ResultsCsvRow, booking: Candidate): Hold | null 
   return reason ? { reason, words: words.join(' '), named: booking.appointment_id } : null;
 }
 
-/** A sample_id line: a valid check character, a sample of this event, a confirmed booking, and his NHS number and date of birth where given. */
+/** A sample_id line: a valid check character, a sample of this event, a confirmed booking of a man checked in, and his NHS number and date of birth where given. */
 export function matchBySample(
   row: ResultsCsvRow & { sampleId: string },
   eventId: string,
@@ -90,6 +92,17 @@ export function matchBySample(
   const booking = bookings.get(sample.appointment_id);
   if (!booking || booking.status !== 'confirmed') {
     return { hold: { reason: 'booking_not_confirmed', words: `Sample ${formatSampleId(id)} is of a booking that is no longer confirmed (cancelled, or the member's account was deleted).`, named: null } };
+  }
+  // Labels are printed before the day for everyone booked: the label of a man who never came can only
+  // be on another man's tube (a sheet mixed up at the door), or his arrival was never recorded.
+  if (!booking.checked_in) {
+    return {
+      hold: {
+        reason: 'not_checked_in',
+        words: `Sample ${formatSampleId(id)} is labelled for a man who was not checked in at this event: his label may be on another man's tube. Check with the team who ran the event before attaching it.`,
+        named: booking.appointment_id,
+      },
+    };
   }
   const disagree = secondIdentifiers(row, booking);
   return disagree ? { hold: disagree } : { booking };

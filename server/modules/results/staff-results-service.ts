@@ -84,6 +84,7 @@ const BOOKING_ROW = {
   first_name: col.text(),
   date_of_birth: col.nullable(col.text()),
   nhs_number: col.nullable(col.text()),
+  checked_in: col.bool(),
 };
 type BookingRow = RowOf<typeof BOOKING_ROW>;
 
@@ -218,8 +219,9 @@ export function createStaffResultsService(db: Database, now: () => Date): StaffR
   }
 
   const BOOKINGS = `SELECT a.appointment_id::text AS appointment_id, a.profile_id, a.status, p.email, p.first_name,
-      to_char(p.date_of_birth, 'YYYY-MM-DD') AS date_of_birth, p.nhs_number
-    FROM appointments a JOIN member_profiles p ON p.profile_id = a.profile_id WHERE a.event_id = $1::uuid`;
+      to_char(p.date_of_birth, 'YYYY-MM-DD') AS date_of_birth, p.nhs_number, c.appointment_id IS NOT NULL AS checked_in
+    FROM appointments a JOIN member_profiles p ON p.profile_id = a.profile_id
+    LEFT JOIN check_ins c ON c.appointment_id = a.appointment_id WHERE a.event_id = $1::uuid`;
 
   /** Keeps a line attached to nobody, audited; nothing is emailed. */
   async function hold(tx: Queryable, actor: StaffActor, eventId: string, row: ResultsCsvRow, why: Hold, at: Date): Promise<void> {

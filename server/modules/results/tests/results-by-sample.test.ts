@@ -27,6 +27,8 @@ const EVENT = makeEvent({ event_name: 'Clacton Screening', event_date: '2026-06-
 const OTHER = makeEvent({ event_name: 'Harwich Screening', event_date: '2026-06-18' });
 const BIG = makeEvent({ event_name: 'Big Screening', event_date: '2026-06-19', total_spaces: 2500 });
 const READY = 'Your PSA result is ready';
+/** When the men were checked in at the door (the time itself is not what these tests look at). */
+const ARRIVED_AT = new Date('2026-06-19T10:05:00Z');
 const CHARS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
 /** Every id one slip away from `id`: each character changed to each other one, and each pair of unequal neighbours swapped. */
@@ -42,11 +44,18 @@ function slipsOf(id: string): { changes: string[]; swaps: string[] } {
   return { changes, swaps };
 }
 
-async function sampleFor(db: TestDatabase['db'], appointmentId: string, eventId: string, staffUserId: string): Promise<string> {
+/** His tube's label, printed before the day, and (unless he never came) his arrival at the event. */
+async function sampleFor(db: TestDatabase['db'], appointmentId: string, eventId: string, staffUserId: string, arrived = true): Promise<string> {
   return db.transaction(async (tx) => {
     await tx.query('SELECT 1 FROM appointments WHERE appointment_id = $1::uuid FOR UPDATE', [appointmentId]);
     const made = await assignSample(tx, { appointmentId, eventId, staffUserId, step: 'labels', at: BOOKED_AT });
     if (!made.sampleId) throw new Error('no sample id');
+    if (arrived) {
+      await tx.query(
+        'INSERT INTO check_ins (appointment_id, event_id, checked_in_at, recorded_at, staff_user_id) VALUES ($1::uuid, $2::uuid, $3, $3, $4::uuid)',
+        [appointmentId, eventId, ARRIVED_AT, staffUserId],
+      );
+    }
     return made.sampleId;
   });
 }
@@ -75,6 +84,11 @@ async function manyBookingsWithSamples(db: Queryable, eventId: string, count: nu
     `INSERT INTO samples (sample_id, appointment_id, event_id, assigned_at, assigned_during, staff_user_id)
      SELECT s, a::uuid, $3::uuid, $4, 'labels', $5::uuid FROM unnest($1::text[], $2::text[]) AS x(s, a)`,
     [ids, appointments.map((a) => a.appointment_id), eventId, BOOKED_AT, staffUserId],
+  );
+  await db.query(
+    `INSERT INTO check_ins (appointment_id, event_id, checked_in_at, recorded_at, staff_user_id)
+     SELECT a::uuid, $2::uuid, $3, $3, $4::uuid FROM unnest($1::text[]) AS x(a)`,
+    [appointments.map((a) => a.appointment_id), eventId, ARRIVED_AT, staffUserId],
   );
   return ids;
 }
@@ -170,6 +184,23 @@ describe.each(ENGINES)('results matched by sample on %s', (engine) => {
     expect(imported!.after).toEqual({ key: 'sample_id', profile_ids_confirmed: false, lines: 4, saved: 1, held: 3 });
   });
 
+  it('holds a line whose tube is labelled for a man never checked in, emailing nobody until staff attach it', async () => {
+    const [absent] = await bookedMembers(app(BOOKED_AT), test.db, BOOKED_AT, EVENT, ['11:30']);
+    const label = await sampleFor(test.db, absent!.appointment.appointment_id, EVENT.event_id, staff.userId, false);
+    const mailsBefore = (await readyMails()).length;
+    const res = await upload(`sample_id,psa_ng_ml\n${label},2.20`);
+    expect(res.body).toEqual({ saved: 0, held: 1 });
+    const held = (await holdsOf()).find((h) => h.cells.sample_id === label);
+    expect(held).toMatchObject({ reason: 'not_checked_in' });
+    expect(held!.reason_text).toContain('not checked in at this event');
+    expect(await resultsOf(absent!.member)).toEqual([expect.objectContaining({ result: null })]);
+    expect((await readyMails()).length).toBe(mailsBefore);
+
+    const attached = await resolve(held!.hold_id, { action: 'attach', sample_id: label, confirm: true });
+    expect(attached.status, JSON.stringify(attached.body)).toBe(200);
+    expect((await readyMails()).filter((m) => m.to === absent!.member.email)).toHaveLength(1);
+  });
+
   it('lists the waiting lines per event for the console, and refuses a resolution that is not safe', async () => {
     const counts = await getJson<{ events: { event_id: string; waiting: number }[] }>(app(), '/api/staff/result-holds', auth());
     expect(counts.body.events).toEqual([{ event_id: EVENT.event_id, event_name: 'Clacton Screening', event_date: '2026-06-20', waiting: 3 }]);
@@ -200,7 +231,10 @@ describe.each(ENGINES)('results matched by sample on %s', (engine) => {
     const mails = await readyMails();
     expect(mails.length - before).toBe(1);
     expect(mails[0]!.to).toBe(booked[2]!.member.email);
-    const [audit] = await test.db.query<{ before: unknown; after: unknown }>("SELECT before, after FROM staff_audit WHERE action = 'result_hold.attach'");
+    const [audit] = await test.db.query<{ before: unknown; after: unknown }>(
+      "SELECT before, after FROM staff_audit WHERE action = 'result_hold.attach' AND entity_id = $1",
+      [nhsHold!.hold_id],
+    );
     expect(audit).toEqual({
       before: { resolution: null, reason: 'nhs_number_differs', line: 4 },
       after: { resolution: 'attached', appointment_id: booked[2]!.appointment.appointment_id, sample_id: samples[2]! },
