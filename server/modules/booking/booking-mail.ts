@@ -38,7 +38,7 @@ export interface BookingMail {
   /** The booking moved from `previousStart` (HH:mm) to its time now (Change time). */
   changed(q: Queryable, appointment: Appointment, member: BookedMember, previousStart: string): Promise<void>;
   cancelled(q: Queryable, appointment: Appointment, member: BookedMember, outcome: CancellationOutcome): Promise<void>;
-  /** The day before (server/modules/booking/reminders-service.ts), with the calendar file again and its one-click unsubscribe. */
+  /** The day before (server/modules/booking/reminders-service.ts), with his ticket and the calendar file again, and its one-click unsubscribe. */
   reminder(q: Queryable, appointment: Appointment, member: BookedMember, unsubscribe?: UnsubscribeLink): Promise<void>;
   /** A card payment returned (docs/decisions/0009). */
   refunded(q: Queryable, appointment: Appointment, member: BookedMember, amountPence: number, reason: RefundReason): Promise<void>;
@@ -101,16 +101,11 @@ export function createBookingMail(mailer: Mailer, signer: Signer, siteUrl?: stri
       const { content, picture } = await withTicket(signer, appointment, changedContent(appointment, member.firstName, previousStart, siteUrl), true);
       await send(q, appointment, member, content, { kind: 'booking_changed', reason: { type: 'booking_at', ...bookedAt(appointment) } }, true, undefined, [picture]);
     },
-    reminder: (q, appointment, member, unsubscribe) =>
-      send(
-        q,
-        appointment,
-        member,
-        reminderContent(appointment, member.firstName, siteUrl, unsubscribe?.url),
-        { kind: 'reminder', reason: { type: 'reminder', ...bookedAt(appointment) } },
-        true,
-        unsubscribe?.headers,
-      ),
+    async reminder(q, appointment, member, unsubscribe) {
+      // The day before is when he looks for what to bring: his ticket comes again with the reminder.
+      const { content, picture } = await withTicket(signer, appointment, reminderContent(appointment, member.firstName, siteUrl, unsubscribe?.url), false);
+      await send(q, appointment, member, content, { kind: 'reminder', reason: { type: 'reminder', ...bookedAt(appointment) } }, true, unsubscribe?.headers, [picture]);
+    },
     cancelled: (q, appointment, member, outcome) =>
       send(q, appointment, member, cancellationContent(appointment, member.firstName, outcome), {
         kind: 'booking_cancelled',

@@ -53,6 +53,7 @@ export function createRemindersService(
       if (due.length === 0) return 0;
       const today = londonDate(at);
       await unsubscribe?.prepare();
+      await mail.prepare();
       return db.transaction(async (tx) => {
         // Booked before the date's reminder moment, not yet started (London wall-clock), event not cancelled.
         const rows = await rowsOf(

@@ -19,6 +19,8 @@ import { fastMembers, sendJson, validConsent, type FastMember } from '../../../.
 import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../../../../tests/fixtures/db';
 import { makeEvent } from '../../../../tests/fixtures/events';
 import { sentMail } from '../../../../tests/fixtures/mail';
+import { readQrPng } from '../../../../tests/fixtures/qr';
+import { formatTicketCode, importTicketKey, verifyTicket } from '../../../../src/domain/ticket';
 
 const BOOKED = new Date('2026-10-01T09:00:00Z');
 // The Sunday GMT begins; its reminder is at 09:00 BST on the Saturday, 08:00 UTC.
@@ -122,10 +124,17 @@ describe.each(ENGINES)('reminders the day before on %s', (engine) => {
     ]) {
       expect(mail.text).toContain(words);
     }
-    expect(mail.attachments).toHaveLength(1);
+    // The calendar file again, then his ticket: its QR code a ticket the server's public key proves, for this time.
+    expect(mail.attachments).toHaveLength(2);
     // 10:00 GMT on the first Sunday of winter time is 10:00 UTC.
     expect(mail.attachments[0]!.content).toContain('DTSTART:20261025T100000Z');
     expect(mail.attachments[0]!.content).toContain('STATUS:CONFIRMED');
+    const picture = mail.attachments[1]!;
+    expect(picture).toMatchObject({ filename: 'chaps-ticket-2026-10-25.png', contentType: 'image/png', encoding: 'base64' });
+    const token = readQrPng(Buffer.from(picture.content, 'base64'))!;
+    const ticket = await verifyTicket(token, await importTicketKey(await createSigner(test.db, undefined).ticketPublicKey()));
+    expect(ticket).toMatchObject({ ok: true, claims: { eventId: event.event_id, slotStart: '2026-10-25T10:00:00.000Z' } });
+    expect(mail.text).toContain(`Or read out this code: ${formatTicketCode(ticket.ok ? ticket.code : '')}`);
   });
 
   it('two sweeps at once (two processes) remind each booking once', async () => {
