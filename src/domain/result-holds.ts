@@ -19,6 +19,7 @@ export const RESULT_HOLD_REASONS = [
   'not_checked_in',
   'nhs_number_differs',
   'date_of_birth_differs',
+  'result_exists',
 ] as const;
 export type ResultHoldReason = (typeof RESULT_HOLD_REASONS)[number];
 

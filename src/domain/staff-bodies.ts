@@ -5,6 +5,7 @@
  * Kept apart from staff-attendees.ts, which the field app's queue imports,
  * so that code does not carry zod.
  */
+import { isCleanText } from './clean-text';
 import { isIsoDate } from './london-time';
 import { parsePsaValue } from './psa-band';
 import { RESULT_COMMENT_MAX } from './results-csv';
@@ -35,7 +36,9 @@ const checkIn = z.pipe(
      */
     sample_id: z.optional(
       z.pipe(
-        z.unknown().check(textRule<unknown>((v) => v === null || (typeof v === 'string' && v.length <= 16), 'sample_id must be a sample id or null.')),
+        z.unknown().check(
+          textRule<unknown>((v) => v === null || (typeof v === 'string' && v.length <= 16 && isCleanText(v)), 'sample_id must be a sample id or null.'),
+        ),
         z.transform((v) => v as string | null),
       ),
     ),

@@ -7,8 +7,13 @@ import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-cl
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Change to throw away every saved copy after a change of data shape. */
-export const PERSIST_BUSTER = 'v1';
+/**
+ * Change to throw away every saved copy after a change of data shape. v2: a
+ * staff phone's attendee list gained the ticket key and each man's date of
+ * birth and NHS number; a list saved before would read every man as having
+ * no NHS number at the door.
+ */
+export const PERSIST_BUSTER = 'v2';
 export const PERSIST_MAX_AGE_MS = DAY_MS;
 // 'member' keys hold the member's id (['member', userId, ...]); sign-out clears them (src/lib/auth.ts).
 // 'statistics' is the public figures staff published (src/lib/published-statistics.ts).

@@ -24,6 +24,8 @@ export interface Candidate {
   nhs_number: string | null;
   /** Whether his arrival at the event was recorded. */
   checked_in: boolean;
+  /** Whether a result is already saved for this booking. */
+  has_result: boolean;
 }
 
 export interface KnownSample {
@@ -37,7 +39,7 @@ export interface KnownSample {
 export interface Hold {
   reason: ResultHoldReason;
   words: string;
-  /** The booking the line's id named, when it was the second identifiers that disagreed. */
+  /** The booking the line's id named (of this event or another), kept so erasing that man clears the line. */
   named: string | null;
 }
 
@@ -85,13 +87,14 @@ export function matchBySample(
       hold: {
         reason: 'other_event',
         words: `Sample ${formatSampleId(id)} belongs to another event (${sample.event_name}, ${formatLongDate(sample.event_date)}).`,
-        named: null,
+        // The line carries that man's details: erasing his account must find it.
+        named: sample.appointment_id,
       },
     };
   }
   const booking = bookings.get(sample.appointment_id);
   if (!booking || booking.status !== 'confirmed') {
-    return { hold: { reason: 'booking_not_confirmed', words: `Sample ${formatSampleId(id)} is of a booking that is no longer confirmed (cancelled, or the member's account was deleted).`, named: null } };
+    return { hold: { reason: 'booking_not_confirmed', words: `Sample ${formatSampleId(id)} is of a booking that is no longer confirmed (cancelled, or the member's account was deleted).`, named: sample.appointment_id } };
   }
   // Labels are printed before the day for everyone booked: the label of a man who never came can only
   // be on another man's tube (a sheet mixed up at the door), or his arrival was never recorded.
@@ -105,7 +108,18 @@ export function matchBySample(
     };
   }
   const disagree = secondIdentifiers(row, booking);
-  return disagree ? { hold: disagree } : { booking };
+  if (disagree) return { hold: disagree };
+  // A second line for one tube (another file, or the same one imported twice) never replaces his result unseen.
+  if (booking.has_result) {
+    return {
+      hold: {
+        reason: 'result_exists',
+        words: `Sample ${formatSampleId(id)} already has a result saved: this line is a second one for his tube (or the file was imported twice). If it replaces the first, change his result from the attendee list; otherwise discard it.`,
+        named: booking.appointment_id,
+      },
+    };
+  }
+  return { booking };
 }
 
 /** A profile_id line (files already in use, taken only with staff's confirmation): his booking, and his NHS number and date of birth where given. */

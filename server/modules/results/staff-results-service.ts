@@ -18,7 +18,7 @@
 import { PSA_UNIT } from '../../../src/domain/psa-band';
 import { parseResultsCsv, type CsvLineError, type ResultsCsvRow } from '../../../src/domain/results-csv';
 import { PROFILE_ID_WARNING, RESULT_HOLD_REASONS, RESULT_HOLD_RESOLUTIONS, type ResolveHoldBody, type ResultHold, type ResultHoldCounts, type SampleLookup } from '../../../src/domain/result-holds';
-import { formatSampleId } from '../../../src/domain/sample-id';
+import { formatSampleId, normaliseSampleId } from '../../../src/domain/sample-id';
 import { londonDate } from '../../../src/domain/london-time';
 import type { Database, Queryable } from '../../platform/db/adapter';
 import { col, rowOf, rowsOf, type RowOf } from '../../platform/db/rows';
@@ -85,6 +85,7 @@ const BOOKING_ROW = {
   date_of_birth: col.nullable(col.text()),
   nhs_number: col.nullable(col.text()),
   checked_in: col.bool(),
+  has_result: col.bool(),
 };
 type BookingRow = RowOf<typeof BOOKING_ROW>;
 
@@ -219,7 +220,8 @@ export function createStaffResultsService(db: Database, now: () => Date): StaffR
   }
 
   const BOOKINGS = `SELECT a.appointment_id::text AS appointment_id, a.profile_id, a.status, p.email, p.first_name,
-      to_char(p.date_of_birth, 'YYYY-MM-DD') AS date_of_birth, p.nhs_number, c.appointment_id IS NOT NULL AS checked_in
+      to_char(p.date_of_birth, 'YYYY-MM-DD') AS date_of_birth, p.nhs_number, c.appointment_id IS NOT NULL AS checked_in,
+      EXISTS (SELECT 1 FROM member_results r WHERE r.appointment_id = a.appointment_id AND r.test_result IS NOT NULL) AS has_result
     FROM appointments a JOIN member_profiles p ON p.profile_id = a.profile_id
     LEFT JOIN check_ins c ON c.appointment_id = a.appointment_id WHERE a.event_id = $1::uuid`;
 
@@ -275,6 +277,15 @@ export function createStaffResultsService(db: Database, now: () => Date): StaffR
           throw sampleRefused(409, 'sample_mismatch', `Sample ${formatSampleId(input.sampleId)} is not this man's tube: scan his tube again, or open the result of the man it belongs to.`);
         }
         if (his && !input.sampleId) throw sampleRefused(422, 'sample_id_required', "This man's blood was labelled with a sample id: scan or type the tube's sample id to enter his result.");
+        // Labels are printed for everyone booked: a labelled man never checked in may not have given blood, and his
+        // label may be on another man's tube. The file holds such a line; a typed one is refused until he is checked in.
+        if (his && !booking.checked_in) {
+          throw sampleRefused(
+            409,
+            'not_checked_in',
+            `${booking.first_name} was not checked in at this event, so his label may be on another man's tube. If he did give blood, check him in from the attendee list first, then enter his result.`,
+          );
+        }
         const saved = await write(tx, actor, event, booking, input);
         await tell(tx, saved);
         return saved;
@@ -413,6 +424,17 @@ export function createStaffResultsService(db: Database, now: () => Date): StaffR
         let saved: SavedResult | null = null;
         if (body.action === 'attach') {
           const booking = await bookingOfSample(tx, eventId, body.sampleId);
+          // A man never checked in takes only the line held for that very reason, from his own tube, once staff have checked.
+          const ownLine =
+            before.reason === 'not_checked_in' && typeof before.cells === 'object' && before.cells !== null &&
+            normaliseSampleId(String((before.cells as Record<string, unknown>).sample_id ?? '')) === body.sampleId;
+          if (!booking.checked_in && !ownLine) {
+            throw sampleRefused(
+              409,
+              'not_checked_in',
+              `Sample ${formatSampleId(body.sampleId)} is labelled for ${booking.first_name}, who was not checked in at this event, so his label may be on another man's tube: attach this line to a man who was checked in, or discard it.`,
+            );
+          }
           const existing = await rowOf(tx, SAMPLE_OF_ROW, 'SELECT appointment_id::text AS sample_id FROM member_results WHERE appointment_id = $1::uuid AND test_result IS NOT NULL', [
             booking.appointment_id,
           ]);

@@ -176,7 +176,7 @@ export function createSampleLabelsService(db: Database, now: () => Date): Sample
            JOIN appointments a ON a.appointment_id = s.appointment_id
            JOIN member_profiles p ON p.profile_id = a.profile_id
            JOIN check_ins c ON c.appointment_id = s.appointment_id
-           WHERE s.event_id = $1::uuid
+           WHERE s.event_id = $1::uuid AND a.status = 'confirmed'
            ORDER BY c.checked_in_at, s.sample_id`,
           [eventId],
         );

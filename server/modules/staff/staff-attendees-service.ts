@@ -153,8 +153,9 @@ export function createStaffAttendeesService(db: Database, now: () => Date): Staf
         price: row.price,
         payment_problem: row.payment_problem,
         has_nhs_number: row.has_nhs_number,
-        nhs_number: row.nhs_number,
-        date_of_birth: row.date_of_birth,
+        // Positive identification is for the men who may come: a cancelled booking's identifiers stay off the phone.
+        nhs_number: row.status === 'confirmed' ? row.nhs_number : null,
+        date_of_birth: row.status === 'confirmed' ? row.date_of_birth : null,
         slot_start: slotStarts[i]!,
         ticket_code: codes[i]!,
         sample_id: row.sample_id,
@@ -202,7 +203,9 @@ async function checkInOne(tx: Queryable, actor: StaffActor, eventId: string, che
   if (existing) {
     // Checked in already (a replay, or another phone first): his sample id as it stands, or one
     // assigned now if the first check-in made none, so the tube this phone labelled is named.
-    const sample = wantsSample ? await sampleFor(tx, actor, eventId, id, checkIn.sample_id ?? null, at) : await currentSample(tx, id);
+    // A booking cancelled since its arrival gets no new sample id: its tube can be no one's now.
+    const sample =
+      wantsSample && appointment.status === 'confirmed' ? await sampleFor(tx, actor, eventId, id, checkIn.sample_id ?? null, at) : await currentSample(tx, id);
     return { appointment_id: id, outcome: 'already', checked_in_at: existing.checked_in_at.toISOString(), ...sample };
   }
   if (appointment.status !== 'confirmed') return { appointment_id: id, outcome: 'cancelled', checked_in_at: null, sample_id: null };

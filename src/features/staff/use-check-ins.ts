@@ -69,7 +69,8 @@ export function useCheckIns(userId: string, eventId: string) {
 
   /** A check-in confirmed after positive identification, with the sample id written on his tube (null: none). */
   const confirm = useCallback(
-    async (appointmentId: string, sampleId: string | null) => {
+    // sampleId undefined: this check-in asks for no sample id (a man the phone could not identify).
+    async (appointmentId: string, sampleId: string | null | undefined) => {
       await enqueueCheckIn(userId, { event_id: eventId, appointment_id: appointmentId, checked_in_at: new Date().toISOString(), sample_id: sampleId });
       // Kept on the phone now; sent when it can be, without holding the door up.
       void replay();

@@ -2,7 +2,7 @@
 -- (docs/rules.md#results-entry): its sample id's check character was
 -- wrong, its sample is unknown, of another event, of a cancelled booking
 -- or of a man never checked in, or the NHS number or date of birth it
--- carries is not his. A
+-- carries is not his, or his tube already has a result. A
 -- held line is attached to nobody and nobody is emailed until staff attach
 -- it to a booking (by the tube's sample id, with his details shown beside
 -- the line's) or discard it with a reason.
@@ -17,10 +17,11 @@ CREATE TABLE result_holds (
   comments       text,
   sample_date    date,
   reason         text NOT NULL CHECK (reason IN ('invalid_sample_id', 'unknown_sample', 'other_event',
-                   'booking_not_confirmed', 'not_checked_in', 'nhs_number_differs', 'date_of_birth_differs')),
+                   'booking_not_confirmed', 'not_checked_in', 'nhs_number_differs', 'date_of_birth_differs',
+                   'result_exists')),
   reason_text    text NOT NULL,
-  -- The booking the line's id named when its NHS number or date of birth disagreed, kept so
-  -- that erasing that man's account also clears the words naming his details.
+  -- The booking the line's id named (of this event or another), kept so that erasing that
+  -- man's account also clears the cells and words naming his details.
   named_appointment_id uuid REFERENCES appointments (appointment_id) ON DELETE SET NULL,
   created_at     timestamptz NOT NULL,
   created_by     uuid NOT NULL,

@@ -27,7 +27,8 @@ export interface DoorCheckInProps {
   /** What the door is looking at now (a scan, a code, a tapped name), or null; the page holds it so a name tap can set it. */
   check: DoorCheck | null;
   onCheck: (check: DoorCheck | null) => void;
-  onConfirm: (appointmentId: string, sampleId: string | null) => Promise<void>;
+  /** sampleId: the id for his tube; null, none possible (no valid NHS number); undefined, none asked (he could not be identified here). */
+  onConfirm: (appointmentId: string, sampleId: string | null | undefined) => Promise<void>;
   onDismissRelabel: (appointmentId: string) => void;
 }
 
@@ -36,6 +37,8 @@ interface Done {
   name: string | null;
   sampleId: string | null;
   printed: boolean;
+  /** Not on the saved list: no sample id was asked for. */
+  unlisted: boolean;
 }
 
 function useTicketKey(jwk: AttendeeList['ticket_key'] | undefined): CryptoKey | null {
@@ -124,12 +127,13 @@ export function DoorCheckIn({ list, queued, relabels, check, onCheck, onConfirm,
   };
 
   const confirm = async (appointmentId: string, name: string | null, attendee: Attendee | null) => {
-    const sampleAllowed = attendee ? canHaveSample(attendee) : true;
-    const sampleId = sampleAllowed ? (attendee?.sample_id ?? newSampleId()) : null;
+    // A man not on the saved list cannot be identified on this phone (his date of birth and NHS number are not
+    // here): he is checked in, but no tube is labelled until the list is refreshed and he is identified from it.
+    const sampleId = !attendee ? undefined : canHaveSample(attendee) ? (attendee.sample_id ?? newSampleId()) : null;
     setBusy(true);
     try {
       await onConfirm(appointmentId, sampleId);
-      setDone({ name, sampleId, printed: !!attendee?.sample_id });
+      setDone({ name, sampleId: sampleId ?? null, printed: !!attendee?.sample_id, unlisted: !attendee });
       setCode('');
       onCheck(null);
       outcome.current?.focus();
@@ -211,8 +215,9 @@ export function DoorCheckIn({ list, queued, relabels, check, onCheck, onConfirm,
           <section className="door-confirm" aria-labelledby="door-confirm-title">
             <h3 id="door-confirm-title">A real ticket for this event, not on the saved list</h3>
             <p>
-              He booked after this list was saved on the phone (slot {londonTime(new Date(check.slotStart))}). Ask him to tell you his full name, date of birth and
-              NHS number, and check them against his booking confirmation. The list will confirm his booking when the phone next has a signal.
+              He booked after this list was saved on the phone (slot {londonTime(new Date(check.slotStart))}), so his date of birth and NHS number are not on
+              this phone and he cannot be identified here. You can check him in now; before his blood is taken, refresh the list with a signal, check his full
+              name, date of birth and NHS number with him, and print his label from the list.
             </p>
             <div className="door-actions">
               <button type="button" className="button" disabled={busy} onClick={() => void confirm(check.appointmentId, null, null)}>
@@ -238,6 +243,8 @@ export function DoorCheckIn({ list, queued, relabels, check, onCheck, onConfirm,
                     Write sample id <strong className="sample-id">{formatSampleId(done.sampleId)}</strong> on his tube.
                   </>
                 )
+              ) : done.unlisted ? (
+                'No sample id yet: refresh the list with a signal, identify him from it, then print his label from the list before his blood is taken.'
               ) : (
                 'No sample id: there is no valid NHS number on file, and the laboratory will refuse his sample.'
               )}
