@@ -17,7 +17,7 @@
  */
 import { PSA_UNIT } from '../../../src/domain/psa-band';
 import { parseResultsCsv, type CsvLineError, type ResultsCsvRow } from '../../../src/domain/results-csv';
-import { PROFILE_ID_WARNING, RESULT_HOLD_REASONS, RESULT_HOLD_RESOLUTIONS, type ResolveHoldBody, type ResultHold, type ResultHoldCounts, type SampleLookup } from '../../../src/domain/result-holds';
+import { PROFILE_ID_WARNING, type ResolveHoldBody, type ResultHold, type ResultHoldCounts, type SampleLookup } from '../../../src/domain/result-holds';
 import { formatSampleId, normaliseSampleId } from '../../../src/domain/sample-id';
 import { londonDate } from '../../../src/domain/london-time';
 import type { Database, Queryable } from '../../platform/db/adapter';
@@ -29,6 +29,7 @@ import { recordAudit, type StaffActor } from '../staff';
 import type { MailTo } from '../staff';
 import type { StoredRecall } from '../../../src/domain/staff-result-answers';
 import { storeRecall } from './recall-service';
+import { eventHolds, holdIn, holdOf, insertHold, waitingHoldCounts } from './result-holds-table';
 import { matchByProfile, matchBySample, type Candidate, type Hold, type KnownSample } from './sample-matching';
 
 export interface ResultInput {
@@ -91,32 +92,6 @@ type BookingRow = RowOf<typeof BOOKING_ROW>;
 
 const KNOWN_SAMPLE_ROW = { sample_id: col.text(), appointment_id: col.text(), event_id: col.text(), event_name: col.text(), event_date: col.text() };
 const SAMPLE_OF_ROW = { sample_id: col.text() };
-const HOLD_ID_ROW = { hold_id: col.text() };
-
-const HOLD_ROW = {
-  hold_id: col.text(),
-  file_line: col.int(),
-  cells: col.json(),
-  test_result: col.decimal(),
-  comments: col.nullable(col.text()),
-  sample_date: col.nullable(col.text()),
-  reason: col.oneOf(RESULT_HOLD_REASONS),
-  reason_text: col.text(),
-  created_at: col.instant(),
-  resolution: col.nullable(col.oneOf(RESULT_HOLD_RESOLUTIONS)),
-  resolved_at: col.nullable(col.instant()),
-  resolved_by: col.nullable(col.text()),
-  appointment_id: col.nullable(col.text()),
-  discard_reason: col.nullable(col.text()),
-};
-type HoldRow = RowOf<typeof HOLD_ROW>;
-const HOLD_COLUMNS = `h.hold_id::text AS hold_id, h.file_line, h.cells, h.test_result, h.comments, to_char(h.sample_date, 'YYYY-MM-DD') AS sample_date,
-  h.reason, h.reason_text, h.created_at, h.resolution, h.resolved_at,
-  (SELECT a.staff_email FROM staff_audit a WHERE a.entity = 'result_hold' AND a.entity_id = h.hold_id::text AND a.action LIKE 'result_hold.%'
-    AND a.action <> 'result_hold.create' ORDER BY a.audit_id DESC LIMIT 1) AS resolved_by,
-  h.appointment_id::text AS appointment_id, h.discard_reason`;
-
-const HOLD_COUNT_ROW = { event_id: col.text(), event_name: col.text(), event_date: col.text(), waiting: col.int() };
 const LOOKUP_ROW = {
   sample_id: col.text(),
   event_id: col.text(),
@@ -128,23 +103,6 @@ const LOOKUP_ROW = {
   nhs_number: col.nullable(col.text()),
   test_result: col.nullable(col.decimal()),
 };
-
-const holdOf = (row: HoldRow): ResultHold => ({
-  hold_id: row.hold_id,
-  line: row.file_line,
-  cells: row.cells as Record<string, string>,
-  test_result: Number(row.test_result),
-  comments: row.comments,
-  sample_date: row.sample_date,
-  reason: row.reason,
-  reason_text: row.reason_text,
-  held_at: row.created_at.toISOString(),
-  resolution: row.resolution,
-  resolved_at: row.resolved_at?.toISOString() ?? null,
-  resolved_by: row.resolved_by,
-  appointment_id: row.appointment_id,
-  discard_reason: row.discard_reason,
-});
 
 const sampleRefused = (status: 404 | 409 | 422, code: string, message: string) => new ApiError(status, code, message, [{ path: 'sample_id', message }]);
 
@@ -225,23 +183,6 @@ export function createStaffResultsService(db: Database, now: () => Date): StaffR
     FROM appointments a JOIN member_profiles p ON p.profile_id = a.profile_id
     LEFT JOIN check_ins c ON c.appointment_id = a.appointment_id WHERE a.event_id = $1::uuid`;
 
-  /** Keeps a line attached to nobody, audited; nothing is emailed. */
-  async function hold(tx: Queryable, actor: StaffActor, eventId: string, row: ResultsCsvRow, why: Hold, at: Date): Promise<void> {
-    const held = await rowOf(
-      tx,
-      HOLD_ID_ROW,
-      `INSERT INTO result_holds (event_id, file_line, cells, test_result, comments, sample_date, reason, reason_text, named_appointment_id, created_at, created_by)
-       VALUES ($1::uuid, $2, $3::jsonb, $4, $5, $6, $7, $8, $9::uuid, $10, $11::uuid) RETURNING hold_id::text AS hold_id`,
-      [eventId, row.line, JSON.stringify(row.cells), row.value.toFixed(2), row.comment, row.sampleDate, why.reason, why.words, why.named, at, actor.userId],
-    );
-    await recordAudit(
-      tx,
-      actor,
-      { action: 'result_hold.create', entity: 'result_hold', entityId: held!.hold_id, before: null, after: { event_id: eventId, line: row.line, reason: why.reason, sample_id: row.sampleId } },
-      at,
-    );
-  }
-
   /** The sample of this event a typed or scanned id names, with his booking locked; refused in words otherwise. */
   async function bookingOfSample(tx: Queryable, eventId: string, sampleId: string): Promise<BookingRow> {
     const sample = await rowOf(tx, KNOWN_SAMPLE_ROW, `${KNOWN_SAMPLES} WHERE s.sample_id = $1`, [sampleId]);
@@ -255,11 +196,6 @@ export function createStaffResultsService(db: Database, now: () => Date): StaffR
   const KNOWN_SAMPLES = `SELECT s.sample_id, s.appointment_id::text AS appointment_id, s.event_id::text AS event_id, e.event_name,
       to_char(e.event_date, 'YYYY-MM-DD') AS event_date
     FROM samples s JOIN events e ON e.event_id = s.event_id`;
-
-  async function holdIn(q: Queryable, eventId: string, holdId: string, lock = false): Promise<HoldRow | undefined> {
-    if (!UUID.test(holdId)) return undefined;
-    return rowOf(q, HOLD_ROW, `SELECT ${HOLD_COLUMNS} FROM result_holds h WHERE h.hold_id = $1::uuid AND h.event_id = $2::uuid${lock ? ' FOR UPDATE' : ''}`, [holdId, eventId]);
-  }
 
   return {
     save(actor, eventId, appointmentId, input, tell) {
@@ -370,7 +306,7 @@ export function createStaffResultsService(db: Database, now: () => Date): StaffR
             at,
           );
         }
-        for (const { row, why } of held) await hold(tx, actor, eventId, row, why, at);
+        for (const { row, why } of held) await insertHold(tx, actor, eventId, row, why, at);
         await recordAudit(
           tx,
           actor,
@@ -392,26 +328,10 @@ export function createStaffResultsService(db: Database, now: () => Date): StaffR
       if (!isEventId(eventId)) throw eventNotFound();
       const exists = await db.query('SELECT 1 FROM events WHERE event_id = $1::uuid', [eventId]);
       if (exists.length === 0) throw eventNotFound();
-      const rows = await rowsOf(
-        db,
-        HOLD_ROW,
-        `SELECT ${HOLD_COLUMNS} FROM result_holds h WHERE h.event_id = $1::uuid
-         ORDER BY h.resolved_at IS NOT NULL, h.resolved_at DESC, h.created_at, h.file_line`,
-        [eventId],
-      );
-      return rows.map(holdOf);
+      return eventHolds(db, eventId);
     },
 
-    holdCounts() {
-      return rowsOf(
-        db,
-        HOLD_COUNT_ROW,
-        `SELECT e.event_id::text AS event_id, e.event_name, to_char(e.event_date, 'YYYY-MM-DD') AS event_date, count(*)::integer AS waiting
-         FROM result_holds h JOIN events e ON e.event_id = h.event_id WHERE h.resolved_at IS NULL
-         GROUP BY e.event_id, e.event_name, e.event_date ORDER BY e.event_date DESC, e.event_name`,
-        [],
-      );
-    },
+    holdCounts: () => waitingHoldCounts(db),
 
     resolveHold(actor, eventId, holdId, body, tell) {
       return db.transaction(async (tx) => {
@@ -425,9 +345,7 @@ export function createStaffResultsService(db: Database, now: () => Date): StaffR
         if (body.action === 'attach') {
           const booking = await bookingOfSample(tx, eventId, body.sampleId);
           // A man never checked in takes only the line held for that very reason, from his own tube, once staff have checked.
-          const ownLine =
-            before.reason === 'not_checked_in' && typeof before.cells === 'object' && before.cells !== null &&
-            normaliseSampleId(String((before.cells as Record<string, unknown>).sample_id ?? '')) === body.sampleId;
+          const ownLine = before.reason === 'not_checked_in' && normaliseSampleId(holdOf(before).cells.sample_id ?? '') === body.sampleId;
           if (!booking.checked_in && !ownLine) {
             throw sampleRefused(
               409,
@@ -435,10 +353,7 @@ export function createStaffResultsService(db: Database, now: () => Date): StaffR
               `Sample ${formatSampleId(body.sampleId)} is labelled for ${booking.first_name}, who was not checked in at this event, so his label may be on another man's tube: attach this line to a man who was checked in, or discard it.`,
             );
           }
-          const existing = await rowOf(tx, SAMPLE_OF_ROW, 'SELECT appointment_id::text AS sample_id FROM member_results WHERE appointment_id = $1::uuid AND test_result IS NOT NULL', [
-            booking.appointment_id,
-          ]);
-          if (existing) {
+          if (booking.has_result) {
             throw sampleRefused(409, 'result_exists', `${booking.first_name} already has a result for this event: change it from the attendee list if this line replaces it, or discard the line.`);
           }
           saved = await write(tx, actor, event, booking, { value: Number(before.test_result), comment: before.comments, sampleDate: before.sample_date });

@@ -1,0 +1,105 @@
+/**
+ * The result_holds table (server/platform/db/migrations/820-result-holds.sql):
+ * lines of the lab's file held for a person, how they are written, read
+ * and counted, and their answer shape. What decides a hold, and what
+ * resolving one does, stays in staff-results-service.ts.
+ */
+import type { ResultsCsvRow } from '../../../src/domain/results-csv';
+import { RESULT_HOLD_REASONS, RESULT_HOLD_RESOLUTIONS, type ResultHold, type ResultHoldCounts } from '../../../src/domain/result-holds';
+import type { Queryable } from '../../platform/db/adapter';
+import { col, rowOf, rowsOf, type RowOf } from '../../platform/db/rows';
+import { recordAudit, UUID, type StaffActor } from '../staff';
+import type { Hold } from './sample-matching';
+
+const HOLD_ID_ROW = { hold_id: col.text() };
+
+const HOLD_ROW = {
+  hold_id: col.text(),
+  file_line: col.int(),
+  cells: col.json(),
+  test_result: col.decimal(),
+  comments: col.nullable(col.text()),
+  sample_date: col.nullable(col.text()),
+  reason: col.oneOf(RESULT_HOLD_REASONS),
+  reason_text: col.text(),
+  created_at: col.instant(),
+  resolution: col.nullable(col.oneOf(RESULT_HOLD_RESOLUTIONS)),
+  resolved_at: col.nullable(col.instant()),
+  resolved_by: col.nullable(col.text()),
+  appointment_id: col.nullable(col.text()),
+  discard_reason: col.nullable(col.text()),
+};
+export type HoldRow = RowOf<typeof HOLD_ROW>;
+
+/** A held line's columns, with who resolved it (the staff audit's address of its last resolution). */
+const HOLD_COLUMNS = `h.hold_id::text AS hold_id, h.file_line, h.cells, h.test_result, h.comments, to_char(h.sample_date, 'YYYY-MM-DD') AS sample_date,
+  h.reason, h.reason_text, h.created_at, h.resolution, h.resolved_at,
+  (SELECT a.staff_email FROM staff_audit a WHERE a.entity = 'result_hold' AND a.entity_id = h.hold_id::text AND a.action LIKE 'result_hold.%'
+    AND a.action <> 'result_hold.create' ORDER BY a.audit_id DESC LIMIT 1) AS resolved_by,
+  h.appointment_id::text AS appointment_id, h.discard_reason`;
+
+const HOLD_COUNT_ROW = { event_id: col.text(), event_name: col.text(), event_date: col.text(), waiting: col.int() };
+
+export const holdOf = (row: HoldRow): ResultHold => ({
+  hold_id: row.hold_id,
+  line: row.file_line,
+  cells: row.cells as Record<string, string>,
+  test_result: Number(row.test_result),
+  comments: row.comments,
+  sample_date: row.sample_date,
+  reason: row.reason,
+  reason_text: row.reason_text,
+  held_at: row.created_at.toISOString(),
+  resolution: row.resolution,
+  resolved_at: row.resolved_at?.toISOString() ?? null,
+  resolved_by: row.resolved_by,
+  appointment_id: row.appointment_id,
+  discard_reason: row.discard_reason,
+});
+
+/** Keeps a line attached to nobody, audited; nothing is emailed. */
+export async function insertHold(tx: Queryable, actor: StaffActor, eventId: string, row: ResultsCsvRow, why: Hold, at: Date): Promise<void> {
+  const held = await rowOf(
+    tx,
+    HOLD_ID_ROW,
+    `INSERT INTO result_holds (event_id, file_line, cells, test_result, comments, sample_date, reason, reason_text, named_appointment_id, created_at, created_by)
+     VALUES ($1::uuid, $2, $3::jsonb, $4, $5, $6, $7, $8, $9::uuid, $10, $11::uuid) RETURNING hold_id::text AS hold_id`,
+    [eventId, row.line, JSON.stringify(row.cells), row.value.toFixed(2), row.comment, row.sampleDate, why.reason, why.words, why.named, at, actor.userId],
+  );
+  await recordAudit(
+    tx,
+    actor,
+    { action: 'result_hold.create', entity: 'result_hold', entityId: held!.hold_id, before: null, after: { event_id: eventId, line: row.line, reason: why.reason, sample_id: row.sampleId } },
+    at,
+  );
+}
+
+/** One held line of this event, locked for a resolution when `lock`; undefined for another event's or an unknown id. */
+export async function holdIn(q: Queryable, eventId: string, holdId: string, lock = false): Promise<HoldRow | undefined> {
+  if (!UUID.test(holdId)) return undefined;
+  return rowOf(q, HOLD_ROW, `SELECT ${HOLD_COLUMNS} FROM result_holds h WHERE h.hold_id = $1::uuid AND h.event_id = $2::uuid${lock ? ' FOR UPDATE' : ''}`, [holdId, eventId]);
+}
+
+/** An event's held lines: waiting ones first, then resolved, newest first. */
+export async function eventHolds(q: Queryable, eventId: string): Promise<ResultHold[]> {
+  const rows = await rowsOf(
+    q,
+    HOLD_ROW,
+    `SELECT ${HOLD_COLUMNS} FROM result_holds h WHERE h.event_id = $1::uuid
+     ORDER BY h.resolved_at IS NOT NULL, h.resolved_at DESC, h.created_at, h.file_line`,
+    [eventId],
+  );
+  return rows.map(holdOf);
+}
+
+/** The lines waiting for a person, counted per event, for the console's home. */
+export function waitingHoldCounts(q: Queryable): Promise<ResultHoldCounts['events']> {
+  return rowsOf(
+    q,
+    HOLD_COUNT_ROW,
+    `SELECT e.event_id::text AS event_id, e.event_name, to_char(e.event_date, 'YYYY-MM-DD') AS event_date, count(*)::integer AS waiting
+     FROM result_holds h JOIN events e ON e.event_id = h.event_id WHERE h.resolved_at IS NULL
+     GROUP BY e.event_id, e.event_name, e.event_date ORDER BY e.event_date DESC, e.event_name`,
+    [],
+  );
+}
