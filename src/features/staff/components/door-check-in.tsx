@@ -95,6 +95,20 @@ function relabelText(relabel: SampleRelabel, name: string): string {
   return `${name}: no sample id was given, because there is no valid NHS number on file: the laboratory will refuse his sample.${was ? ` Take the label ${was} off his tube and set it aside.` : ''}`;
 }
 
+/** The two answers to a check-in's confirmation. */
+function ConfirmActions({ busy, onConfirm, onCancel }: { busy: boolean; onConfirm: () => void; onCancel: () => void }) {
+  return (
+    <div className="door-actions">
+      <button type="button" className="button" disabled={busy} onClick={onConfirm}>
+        Confirm check-in
+      </button>
+      <button type="button" className="button button-secondary" onClick={onCancel}>
+        Cancel
+      </button>
+    </div>
+  );
+}
+
 export function DoorCheckIn({ list, queued, relabels, check, onCheck, onConfirm, onDismissRelabel }: DoorCheckInProps) {
   const key = useTicketKey(list.ticket_key);
   const [scanning, setScanning] = useState(false);
@@ -201,14 +215,7 @@ export function DoorCheckIn({ list, queued, relabels, check, onCheck, onConfirm,
                 check him in.
               </p>
             )}
-            <div className="door-actions">
-              <button type="button" className="button" disabled={busy} onClick={() => void confirm(check.attendee.appointment_id, attendeeName(check.attendee), check.attendee)}>
-                Confirm check-in
-              </button>
-              <button type="button" className="button button-secondary" onClick={() => onCheck(null)}>
-                Cancel
-              </button>
-            </div>
+            <ConfirmActions busy={busy} onConfirm={() => void confirm(check.attendee.appointment_id, attendeeName(check.attendee), check.attendee)} onCancel={() => onCheck(null)} />
           </section>
         )}
         {check?.kind === 'unlisted' && (
@@ -219,14 +226,7 @@ export function DoorCheckIn({ list, queued, relabels, check, onCheck, onConfirm,
               this phone and he cannot be identified here. You can check him in now; before his blood is taken, refresh the list with a signal, check his full
               name, date of birth and NHS number with him, and print his label from the list.
             </p>
-            <div className="door-actions">
-              <button type="button" className="button" disabled={busy} onClick={() => void confirm(check.appointmentId, null, null)}>
-                Confirm check-in
-              </button>
-              <button type="button" className="button button-secondary" onClick={() => onCheck(null)}>
-                Cancel
-              </button>
-            </div>
+            <ConfirmActions busy={busy} onConfirm={() => void confirm(check.appointmentId, null, null)} onCancel={() => onCheck(null)} />
           </section>
         )}
         {done && !check && (
