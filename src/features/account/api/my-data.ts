@@ -5,7 +5,8 @@
  *   a temporary object URL (the bearer token cannot ride on a link);
  * - POST /api/me/delete {password}: deletes his account.
  */
-import { memberDownload, memberExchange } from '@/lib/auth';
+import { memberExchange } from '@/lib/auth';
+import { saveDownload } from '@/lib/save-download';
 import type { ErasureAnswer } from '@/domain/account-erasure';
 import { londonDate } from '@/domain/london-time';
 import { ensureOnline } from '@/lib/not-sent';
@@ -14,18 +15,7 @@ export type ExportFormat = 'json' | 'html';
 
 const TYPES: Record<ExportFormat, string> = { json: 'application/json', html: 'text/html' };
 
-export async function downloadMyData(format: ExportFormat): Promise<void> {
-  await ensureOnline();
-  const blob = await memberDownload(`/me/export?format=${format}`);
-  const url = URL.createObjectURL(new Blob([blob], { type: TYPES[format] }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `chaps-my-data-${londonDate(new Date())}.${format}`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+export const downloadMyData = (format: ExportFormat) => saveDownload(`/me/export?format=${format}`, `chaps-my-data-${londonDate(new Date())}.${format}`, TYPES[format]);
 
 export type DeleteAnswer = { deleted: true } | { deleted: false; error: string; message: string };
 

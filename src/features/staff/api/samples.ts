@@ -7,7 +7,8 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import type { LabManifest, SampleLabelsAnswer } from '@/domain/sample-labels';
-import { memberDownload, memberRequest } from '@/lib/auth';
+import { memberRequest } from '@/lib/auth';
+import { saveDownload } from '@/lib/save-download';
 import { ensureOnline } from '@/lib/not-sent';
 import { staffKeys } from '../staff-keys';
 
@@ -36,15 +37,4 @@ export function useManifest(userId: string, eventId: string) {
   });
 }
 
-export async function downloadManifestCsv(eventId: string, fileName: string): Promise<void> {
-  await ensureOnline();
-  const blob = await memberDownload(`${eventPath(eventId)}/manifest.csv`);
-  const url = URL.createObjectURL(new Blob([blob], { type: 'text/csv' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+export const downloadManifestCsv = (eventId: string, fileName: string) => saveDownload(`${eventPath(eventId)}/manifest.csv`, fileName, 'text/csv');

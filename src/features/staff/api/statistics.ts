@@ -7,7 +7,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PublishedStatistics } from '@/domain/published-statistics';
 import type { PublishedAnswer, StaffStatisticsAnswer } from '@/domain/published-statistics-answer';
 import type { EventTypeFilter } from '@/domain/screening-stats';
-import { memberDownload, memberRequest } from '@/lib/auth';
+import { memberRequest } from '@/lib/auth';
+import { saveDownload } from '@/lib/save-download';
 import { ensureOnline } from '@/lib/not-sent';
 import { publishedStatisticsKey } from '@/lib/published-statistics';
 import { staffKeys } from '../staff-keys';
@@ -24,18 +25,8 @@ export function useStatistics(userId: string, year: number, eventType: EventType
 }
 
 
-export async function downloadStatisticsCsv(year: number, eventType: EventTypeFilter, fileName: string): Promise<void> {
-  await ensureOnline();
-  const blob = await memberDownload(`/staff/statistics/export.csv${query(year, eventType)}`);
-  const url = URL.createObjectURL(new Blob([blob], { type: 'text/csv' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+export const downloadStatisticsCsv = (year: number, eventType: EventTypeFilter, fileName: string) =>
+  saveDownload(`/staff/statistics/export.csv${query(year, eventType)}`, fileName, 'text/csv');
 
 export function usePublish() {
   const client = useQueryClient();
