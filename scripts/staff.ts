@@ -10,6 +10,7 @@
  */
 import type { Database } from '../server/platform/db/adapter.ts';
 import { setStandInRole, STAFF_ROLE } from '../server/modules/auth';
+import { STAFF_ROLES } from '../src/domain/staff-roles.ts';
 import { DataDirLockedError } from '../server/platform/db/lock-file.ts';
 import { migrate } from '../server/platform/db/migrate.ts';
 import { openDatabase } from '../server/platform/db/open.ts';
@@ -38,7 +39,9 @@ async function main(): Promise<void> {
   try {
     await migrate(db);
     if (command === 'list') {
-      const rows = await db.query<{ email: string }>("SELECT email FROM auth_users WHERE app_metadata->>'role' = $1 ORDER BY email", [STAFF_ROLE]);
+      const rows = await db.query<{ email: string }>("SELECT email FROM auth_users WHERE app_metadata->>'role' = ANY($1::text[]) ORDER BY email", [
+        ['staff', ...STAFF_ROLES],
+      ]);
       process.stdout.write(rows.length ? `${rows.map((r) => r.email).join('\n')}\n` : 'No staff accounts.\n');
       return;
     }

@@ -6,6 +6,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { SESSION_STORAGE_KEY } from './supabase';
+import { staffRoleOf } from '@/domain/staff-roles';
 
 export interface MemberSession {
   userId: string;
@@ -18,7 +19,7 @@ export interface MemberSession {
 }
 
 const isStaffUser = (user: { app_metadata?: unknown } | undefined) =>
-  (user?.app_metadata as { role?: unknown } | undefined)?.role === 'staff';
+  staffRoleOf((user?.app_metadata as { role?: unknown } | undefined)?.role) !== null;
 
 export type SessionState = { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; member: MemberSession };
 

@@ -1,17 +1,18 @@
 /**
  * Middleware for /api/staff: a valid bearer token (401 otherwise) whose
- * user holds the staff role (403 otherwise, logged: a member here is a bug
+ * user holds a staff role (src/domain/staff-roles.ts; 403 otherwise, logged: a member here is a bug
  * or someone probing). Identity and role come from the token and the
  * server's own records, never from the request body.
  */
 import type { MiddlewareHandler } from 'hono';
 import type { MemberVerifier } from './member-verifier';
 import type { StaffCheck } from './staff-role';
+import type { StaffRole } from '../../../src/domain/staff-roles';
 import type { Logger } from '../../platform/logger';
 import { ApiError } from '../../platform/http/errors';
 import { unauthorized, type MemberVariables } from './require-member';
 
-export type StaffVariables = MemberVariables;
+export type StaffVariables = MemberVariables & { staffRole: StaffRole };
 
 export function requireStaff(verify: MemberVerifier, isStaff: StaffCheck, logger: Logger): MiddlewareHandler<{ Variables: StaffVariables }> {
   return async (c, next) => {
@@ -21,11 +22,13 @@ export function requireStaff(verify: MemberVerifier, isStaff: StaffCheck, logger
       c.header('WWW-Authenticate', 'Bearer');
       throw unauthorized();
     }
-    if (!(await isStaff(member, token))) {
+    const role = await isStaff(member, token);
+    if (!role) {
       logger.warn(`Member ${member.userId} tried staff route ${c.req.method} ${c.req.path}`);
       throw new ApiError(403, 'forbidden', 'This page is for charity staff only.');
     }
     c.set('member', member);
+    c.set('staffRole', role);
     await next();
   };
 }

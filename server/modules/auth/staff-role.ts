@@ -10,11 +10,13 @@ import { decodeJwt } from 'jose';
 import type { Queryable } from '../../platform/db/adapter';
 import { col, rowOf } from '../../platform/db/rows';
 import type { Member } from './member-verifier';
+import { staffRoleOf, type StaffRole } from '../../../src/domain/staff-roles';
 
-export const STAFF_ROLE = 'staff';
+/** The role `npm run staff -- add` grants when none is named, and what the demo staff account holds. */
+export const STAFF_ROLE: StaffRole = 'admin';
 
-/** Whether the member holding `token` (already verified) is staff. */
-export type StaffCheck = (member: Member, token: string) => Promise<boolean>;
+/** The staff role of the member holding `token` (already verified), or null when he has none. */
+export type StaffCheck = (member: Member, token: string) => Promise<StaffRole | null>;
 
 /** The role in app_metadata (->> gives text, NULL when there is none). */
 const ROLE_ROW = { role: col.nullable(col.text()) };
@@ -22,7 +24,7 @@ const ROLE_ROW = { role: col.nullable(col.text()) };
 export function ownStaffCheck(db: Queryable): StaffCheck {
   return async (member) => {
     const row = await rowOf(db, ROLE_ROW, "SELECT app_metadata->>'role' AS role FROM auth_users WHERE id = $1::uuid", [member.userId]);
-    return row?.role === STAFF_ROLE;
+    return staffRoleOf(row?.role);
   };
 }
 
@@ -30,7 +32,7 @@ export function ownStaffCheck(db: Queryable): StaffCheck {
 export function hostedStaffCheck(): StaffCheck {
   return async (_member, token) => {
     const appMetadata = decodeJwt(token).app_metadata;
-    return typeof appMetadata === 'object' && appMetadata !== null && (appMetadata as Record<string, unknown>).role === STAFF_ROLE;
+    return typeof appMetadata === 'object' && appMetadata !== null ? staffRoleOf((appMetadata as Record<string, unknown>).role) : null;
   };
 }
 

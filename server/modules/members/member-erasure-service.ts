@@ -32,7 +32,7 @@ import type { Member } from '../auth';
 import { passwordMatches } from '../auth';
 import { guardSignIn } from '../auth';
 import type { AuthPolicies } from '../auth';
-import { STAFF_ROLE } from '../auth';
+import { staffRoleOf } from '../../../src/domain/staff-roles';
 import { findUserById } from '../auth';
 import { mailHtml, mailText, type Mailer } from '../../platform/mail';
 import { recordAudit } from '../staff';
@@ -111,7 +111,7 @@ export function createMemberErasure(deps: { db: Database; mailer: Mailer; jobSch
       }
       await guard.succeeded();
       // A staff account's name is on the audit of what it changed: the charity removes the role first (npm run staff -- remove).
-      if (user.app_metadata?.role === STAFF_ROLE) return { erased: false, reason: 'staff_account' };
+      if (staffRoleOf(user.app_metadata?.role)) return { erased: false, reason: 'staff_account' };
       const at = now();
       return db.transaction(async (tx) => {
         // Two deletions sent at once: the second waits here, then finds no account (one erasure, one goodbye).

@@ -105,12 +105,15 @@ describe('a hosted project', () => {
     new SignJWT({ app_metadata: appMetadata }).setProtectedHeader({ alg: 'HS256' }).setSubject('u').sign(new TextEncoder().encode('x'.repeat(32)));
 
   it.each([
-    [{ role: 'staff', provider: 'email' }, true],
-    [{ provider: 'email' }, false],
-    [{ role: 'Staff' }, false],
-    ['staff', false],
-    [null, false],
-  ])('reads app_metadata %j from the verified token as staff: %s', async (appMetadata, expected) => {
+    [{ role: 'staff', provider: 'email' }, 'admin'],
+    [{ role: 'clinical', provider: 'email' }, 'clinical'],
+    [{ role: 'volunteer' }, 'volunteer'],
+    [{ provider: 'email' }, null],
+    [{ role: 'Staff' }, null],
+    [{ role: 'member' }, null],
+    ['staff', null],
+    [null, null],
+  ])('reads app_metadata %j from the verified token as the role %s', async (appMetadata, expected) => {
     expect(await hostedStaffCheck()({ userId: 'u', email: '' }, await token(appMetadata))).toBe(expected);
   });
 });
