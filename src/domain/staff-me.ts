@@ -10,6 +10,12 @@ export const staffMeSchema = z.strictObject({
   email: z.string(),
   /** Always 'staff': a member who is not is refused with 403 before any answer. */
   role: z.literal('staff'),
+  /**
+   * The assurance level his role needs for medical data ('aal2' for admin
+   * and clinical) and the level his session has now (the token's `aal`):
+   * the console asks for his second factor while they differ.
+   */
+  assurance: z.strictObject({ required: z.enum(['aal1', 'aal2']), current: z.enum(['aal1', 'aal2']) }),
 });
 
 export type StaffMe = z.output<typeof staffMeSchema>;

@@ -10,11 +10,23 @@ import type { SigningKeys } from './signing-keys';
 
 export const ACCESS_TOKEN_SECONDS = 3600;
 
+/** Authenticator assurance level: aal1 a password or email link, aal2 with a second factor too (docs/rules.md#second-factor). */
+export type Aal = 'aal1' | 'aal2';
+/** One way the session was proven, and when (the `amr` claim). */
+export interface AmrEntry {
+  method: string;
+  timestamp: number;
+}
+
+/** A token's `aal` claim: anything but aal2 (missing, odd) counts as aal1. */
+export const aalOf = (claim: unknown): Aal => (claim === 'aal2' ? 'aal2' : 'aal1');
+
 export interface AccessClaims {
   sub: string;
   email: string;
   session_id: string;
   exp: number;
+  aal: Aal;
 }
 
 export interface TokenSubject {
@@ -26,6 +38,11 @@ export interface TokenSubject {
   sessionId: string;
   /** How the session began: 'password', or 'otp' for an email link. */
   method: 'password' | 'otp';
+  /**
+   * The session's level and the ways it was proven, as stored on the
+   * session (a refresh keeps them); without it, aal1 by `method` alone.
+   */
+  assurance?: { aal: Aal; amr: AmrEntry[] };
 }
 
 export async function signAccessToken(
@@ -42,8 +59,8 @@ export async function signAccessToken(
     role: 'authenticated',
     app_metadata: { ...subject.appMetadata, provider: 'email', providers: ['email'] },
     user_metadata: subject.userMetadata,
-    aal: 'aal1',
-    amr: [{ method: subject.method, timestamp: iat }],
+    aal: subject.assurance?.aal ?? 'aal1',
+    amr: subject.assurance?.amr ?? [{ method: subject.method, timestamp: iat }],
     session_id: subject.sessionId,
     is_anonymous: false,
   })
@@ -74,6 +91,7 @@ export async function verifyAccessToken(keys: SigningKeys, token: string, now: D
       email: typeof payload.email === 'string' ? payload.email : '',
       session_id: payload.session_id,
       exp: payload.exp as number,
+      aal: aalOf(payload.aal),
     };
   } catch (error) {
     if (error instanceof errors.JOSEError || error instanceof TypeError) return null;

@@ -25,9 +25,11 @@ import { checkNewPassword } from './password-policy';
 import { hashPassword, isCurrentHash, passwordMatches } from './passwords';
 import { signingSecret } from './secrets';
 import { deriveSigningKeys, type SigningKeys } from './signing-keys';
+import { createMfa, factorsOf, type EnrolRequest } from './mfa';
 import {
-  isSessionLive,
+  liveSession,
   revokeSessions,
+  sessionAssurance,
   rotateRefreshToken,
   startSession,
   type RevokeScope,
@@ -78,10 +80,15 @@ export function createAuthService({ db, now, logger, mailer, settings }: AuthSer
   const policies = authPolicies(settings.limits);
   const { sendLink, sendLinkLater, throttleEmail, mailSafely } = createLinkMailer({ db, now, logger, mailer, policies });
 
-  async function sessionFor(user: AuthUser, sessionId: string, refreshToken: string, at: RequestOrigin, method: 'password' | 'otp') {
+  const mfa = createMfa({ db, now, getSecret });
+
+  /** A session's tokens: its level and methods (aal, amr) as stored on it, so a refresh keeps them. */
+  async function sessionFor(user: AuthUser, sessionId: string, refreshToken: string, at: RequestOrigin) {
+    const assurance = await sessionAssurance(db, sessionId);
+    const method = assurance.amr[0]?.method === 'otp' ? 'otp' : 'password';
     const { token, expiresAt } = await signAccessToken(
       await getKeys(),
-      { userId: user.id, email: user.email, userMetadata: user.user_metadata, appMetadata: user.app_metadata, sessionId, method },
+      { userId: user.id, email: user.email, userMetadata: user.user_metadata, appMetadata: user.app_metadata, sessionId, method, assurance },
       `${at.origin}/auth/v1`,
       now(),
     );
@@ -91,18 +98,18 @@ export function createAuthService({ db, now, logger, mailer, settings }: AuthSer
       expires_in: ACCESS_TOKEN_SECONDS,
       expires_at: expiresAt,
       refresh_token: refreshToken,
-      user: userJson(user),
+      user: userJson(user, await factorsOf(db, user.id)),
     };
   }
 
   async function signIn(userId: string, at: RequestOrigin, method: 'password' | 'otp') {
     const at_ = now();
     const { user, started } = await db.transaction(async (tx) => {
-      const started = await startSession(tx, userId, at_);
+      const started = await startSession(tx, userId, at_, method);
       const user = await updateUser(tx, userId, { signedInAt: at_ }, at_);
       return { user, started };
     });
-    return sessionFor(user, started.sessionId, started.refreshToken, at, method);
+    return sessionFor(user, started.sessionId, started.refreshToken, at);
   }
 
   /** The user and session behind a bearer token, or the Supabase error for it. */
@@ -110,15 +117,48 @@ export function createAuthService({ db, now, logger, mailer, settings }: AuthSer
     if (!token) throw noAuthorization();
     const claims = await verifyAccessToken(await getKeys(), token, now());
     if (!claims) throw badJwt();
-    if (!(await isSessionLive(db, claims.session_id, claims.sub, now(), settings.sessionLimits))) throw sessionNotFound();
+    const session = await liveSession(db, claims.session_id, claims.sub, now(), settings.sessionLimits);
+    if (!session) throw sessionNotFound();
     const user = await findUserById(db, claims.sub);
     if (!user) throw new AuthApiError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
-    return { user, sessionId: claims.session_id };
+    // The session's own level, not the token's: a factor removed since lowers it at once.
+    return { user, sessionId: claims.session_id, aal: session.aal };
+  }
+
+  async function caller(token: string | undefined) {
+    const { user, sessionId, aal } = await authenticate(token);
+    return { user, caller: { userId: user.id, email: user.email, sessionId, aal } };
   }
 
   return {
     getKeys,
     authenticate,
+
+    /** GET /user: the user object with his factors. */
+    async currentUser(token: string | undefined) {
+      const { user } = await authenticate(token);
+      return userJson(user, await factorsOf(db, user.id));
+    },
+
+    /** POST /factors (docs/rules.md#second-factor, mfa.ts). */
+    async enrolFactor(token: string | undefined, request: EnrolRequest, at: RequestOrigin) {
+      return mfa.enrol((await caller(token)).caller, request, new URL(at.origin).host);
+    },
+
+    async challengeFactor(token: string | undefined, factorId: string, at: RequestOrigin) {
+      return mfa.challenge((await caller(token)).caller, factorId, at.ip);
+    },
+
+    /** POST /factors/{id}/verify: the raised session's tokens, as a sign-in answers. */
+    async verifyFactor(token: string | undefined, factorId: string, challengeId: unknown, code: unknown, at: RequestOrigin) {
+      const { user, caller: who } = await caller(token);
+      const { refreshToken } = await mfa.verify(who, factorId, challengeId, code, at.ip);
+      return sessionFor(user, who.sessionId, refreshToken, at);
+    },
+
+    async unenrolFactor(token: string | undefined, factorId: string) {
+      return mfa.unenrol((await caller(token)).caller, factorId);
+    },
 
     async signUp(email: string, password: string, metadata: Record<string, unknown>, redirectTo: string, at: RequestOrigin) {
       checkNewPassword(password, email);
@@ -194,7 +234,7 @@ export function createAuthService({ db, now, logger, mailer, settings }: AuthSer
       }
       const user = await findUserById(db, rotated.userId);
       if (!user) throw new AuthApiError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
-      return sessionFor(user, rotated.sessionId, rotated.refreshToken, at, 'password');
+      return sessionFor(user, rotated.sessionId, rotated.refreshToken, at);
     },
 
     async signOut(token: string | undefined, scope: 'global' | 'local' | 'others') {
@@ -226,7 +266,7 @@ export function createAuthService({ db, now, logger, mailer, settings }: AuthSer
         }
         return row;
       });
-      return userJson(updated);
+      return userJson(updated, await factorsOf(db, updated.id));
     },
 
     /** Sends a reset link when the address is registered; the answer is the same either way. */

@@ -10,13 +10,13 @@ import { AuthApiError, validationFailed } from './auth-error';
 import { admissionGate, gated, PASSWORD_GATE, refusal, type GateLimits } from './password-gate';
 import type { AuthService, RequestOrigin } from './auth-service';
 import { MAX_PASSWORD_BYTES } from './passwords';
-import { userJson } from './users';
 import type { Env } from '../../platform/env';
 import { clientAddress } from '../../platform/http/client-address';
 import { siteOrigin, type SiteOriginEnv } from '../../platform/http/site-origin';
 import { clientWentAway, CLIENT_WENT_AWAY } from '../../platform/http/unread-body';
 import type { Logger } from '../../platform/logger';
 import { otpRoutes } from './auth-v1-otp';
+import { mfaRoutes } from './auth-v1-mfa';
 import { authFailureRedirect, authSettingsJson, MAX_BODY_BYTES, readBody, safeRedirect, sessionFragment } from './auth-v1-input';
 
 export const API_VERSION = '2024-01-01';
@@ -136,10 +136,7 @@ export function authV1Routes(auth: AuthService, env: AuthRoutesEnv, logger: Logg
     return c.body(null, 204);
   });
 
-  app.get('/user', async (c) => {
-    const { user } = await auth.authenticate(bearer(c));
-    return c.json(userJson(user));
-  });
+  app.get('/user', async (c) => c.json(await auth.currentUser(bearer(c))));
 
   app.put('/user', async (c) => {
     const body = await readBody(c);
@@ -179,6 +176,7 @@ export function authV1Routes(auth: AuthService, env: AuthRoutesEnv, logger: Logg
   });
 
   otpRoutes(app, auth, { requestOrigin: (c) => requestOrigin(c, env), email });
+  mfaRoutes(app, auth, { requestOrigin: (c) => requestOrigin(c, env), bearer });
   app.get('/settings', (c) => c.json(authSettingsJson(requireEmailConfirmation)));
 
   // A mounted app's notFound is not used by its parent, so the catch-all is a route: every answer here carries a code.

@@ -6,13 +6,20 @@
  */
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
 import type { Queryable } from '../../platform/db/adapter';
-import { verifyAccessToken } from './access-tokens';
-import { isSessionLive, type SessionLimits } from './sessions';
+import { aalOf, verifyAccessToken, type Aal } from './access-tokens';
+import { liveSession, type SessionLimits } from './sessions';
 import type { SigningKeys } from './signing-keys';
 
 export interface Member {
   userId: string;
   email: string;
+  /**
+   * The token's assurance level (docs/rules.md#second-factor): aal2 when
+   * the session was proven with a second factor. With the stand-in's own
+   * tokens the session must say so too, so a factor removed since lowers
+   * it at once.
+   */
+  aal: Aal;
 }
 
 export type MemberVerifier = (token: string) => Promise<Member | null>;
@@ -25,8 +32,10 @@ export function ownTokenVerifier(
 ): MemberVerifier {
   return async (token) => {
     const claims = await verifyAccessToken(await keys(), token, now());
-    if (!claims || !(await isSessionLive(db, claims.session_id, claims.sub, now(), limits))) return null;
-    return { userId: claims.sub, email: claims.email };
+    if (!claims) return null;
+    const session = await liveSession(db, claims.session_id, claims.sub, now(), limits);
+    if (!session) return null;
+    return { userId: claims.sub, email: claims.email, aal: claims.aal === 'aal2' && session.aal === 'aal2' ? 'aal2' : 'aal1' };
   };
 }
 
@@ -48,6 +57,6 @@ export function hostedTokenVerifier(
       throw error;
     }
     if (typeof payload.sub !== 'string') return null;
-    return { userId: payload.sub, email: typeof payload.email === 'string' ? payload.email : '' };
+    return { userId: payload.sub, email: typeof payload.email === 'string' ? payload.email : '', aal: aalOf(payload.aal) };
   };
 }

@@ -2,15 +2,21 @@
  * Middleware for /api/staff: a valid bearer token (401 otherwise) whose
  * user holds a staff role (src/domain/staff-roles.ts; 403 otherwise, logged: a member here is a bug
  * or someone probing). Identity and role come from the token and the
- * server's own records, never from the request body.
+ * server's own records, never from the request body. A role that sees
+ * medical data (admin, clinical) must also be at aal2, a second factor
+ * proven, for every staff route but GET /api/staff/me, which tells the
+ * console to ask for it (403 mfa_required; docs/rules.md#second-factor).
  */
 import type { MiddlewareHandler } from 'hono';
 import type { MemberVerifier } from './member-verifier';
 import type { StaffCheck } from './staff-role';
-import type { StaffRole } from '../../../src/domain/staff-roles';
+import { needsSecondFactor, type StaffRole } from '../../../src/domain/staff-roles';
 import type { Logger } from '../../platform/logger';
 import { ApiError } from '../../platform/http/errors';
 import { unauthorized, type MemberVariables } from './require-member';
+
+/** The staff route a session below its role's level may still call. */
+export const STAFF_ME_PATH = '/api/staff/me';
 
 export type StaffVariables = MemberVariables & { staffRole: StaffRole };
 
@@ -26,6 +32,11 @@ export function requireStaff(verify: MemberVerifier, isStaff: StaffCheck, logger
     if (!role) {
       logger.warn(`Member ${member.userId} tried staff route ${c.req.method} ${c.req.path}`);
       throw new ApiError(403, 'forbidden', 'This page is for charity staff only.');
+    }
+    // The one route open at aal1: the console reads from it that a code is needed.
+    const asksWhatIsNeeded = c.req.method === 'GET' && c.req.path === STAFF_ME_PATH;
+    if (needsSecondFactor(role) && member.aal !== 'aal2' && !asksWhatIsNeeded) {
+      throw new ApiError(403, 'mfa_required', 'Please confirm it is you with the 6-digit code from your authenticator app before opening this.');
     }
     c.set('member', member);
     c.set('staffRole', role);

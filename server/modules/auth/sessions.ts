@@ -14,8 +14,10 @@
 import { createHmac } from 'node:crypto';
 import type { Queryable } from '../../platform/db/adapter';
 import { col, rowOf } from '../../platform/db/rows';
+import * as z from 'zod/mini';
 import { AuthApiError, refreshTokenNotFound } from './auth-error';
 import { hashToken, randomToken } from './secrets';
+import type { Aal, AmrEntry } from './access-tokens';
 
 export const REUSE_GRACE_MS = 10_000;
 const MAX_CHAIN = 32;
@@ -62,12 +64,14 @@ async function storeRefreshToken(db: Queryable, token: string, sessionId: string
   return token;
 }
 
-export async function startSession(db: Queryable, userId: string, now: Date): Promise<StartedSession> {
+/** A new aal1 session proven by `method` (docs/rules.md#second-factor: a second factor raises it later). */
+export async function startSession(db: Queryable, userId: string, now: Date, method: 'password' | 'otp' = 'password'): Promise<StartedSession> {
+  const amr: AmrEntry[] = [{ method, timestamp: Math.floor(now.getTime() / 1000) }];
   const row = await rowOf(
     db,
     SESSION_ID_ROW,
-    'INSERT INTO auth_sessions (user_id, created_at, refreshed_at) VALUES ($1, $2, $2) RETURNING id',
-    [userId, now],
+    "INSERT INTO auth_sessions (user_id, created_at, refreshed_at, aal, amr) VALUES ($1, $2, $2, 'aal1', $3::jsonb) RETURNING id",
+    [userId, now, JSON.stringify(amr)],
   );
   if (!row) throw new Error('Session insert returned nothing');
   return { sessionId: row.id, refreshToken: await storeRefreshToken(db, randomToken(), row.id, now) };
@@ -80,13 +84,35 @@ const cutOffs = (now: Date, limits: SessionLimits) => [
   new Date(now.getTime() - limits.lifetimeMs),
 ];
 
-export async function isSessionLive(db: Queryable, sessionId: string, userId: string, now: Date, limits: SessionLimits) {
-  const rows = await db.query(`SELECT 1 FROM auth_sessions s WHERE s.id = $1 AND s.user_id = $2 AND ${LIVE(3)}`, [
+export interface SessionAssurance {
+  aal: Aal;
+  amr: AmrEntry[];
+}
+
+const ASSURANCE_ROW = {
+  aal: col.oneOf(['aal1', 'aal2']),
+  amr: z.array(z.object({ method: z.string(), timestamp: z.number() })),
+};
+
+/** The live session's level and methods (what its tokens carry), or null when it has ended or is another user's. */
+export async function liveSession(db: Queryable, sessionId: string, userId: string, now: Date, limits: SessionLimits): Promise<SessionAssurance | null> {
+  const row = await rowOf(db, ASSURANCE_ROW, `SELECT s.aal, s.amr FROM auth_sessions s WHERE s.id = $1 AND s.user_id = $2 AND ${LIVE(3)}`, [
     sessionId,
     userId,
     ...cutOffs(now, limits),
   ]);
-  return rows.length > 0;
+  return row ?? null;
+}
+
+export async function isSessionLive(db: Queryable, sessionId: string, userId: string, now: Date, limits: SessionLimits) {
+  return (await liveSession(db, sessionId, userId, now, limits)) !== null;
+}
+
+/** The session's level and methods, live or not (a refresh has just checked that it is). */
+export async function sessionAssurance(db: Queryable, sessionId: string): Promise<SessionAssurance> {
+  const row = await rowOf(db, ASSURANCE_ROW, 'SELECT aal, amr FROM auth_sessions WHERE id = $1', [sessionId]);
+  if (!row) throw new Error(`Session ${sessionId} vanished`);
+  return row;
 }
 
 export type Rotation = { sessionId: string; userId: string; refreshToken: string } | { reused: true };

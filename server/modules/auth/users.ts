@@ -151,7 +151,8 @@ export function lookalikeUser(email: string, metadata: Record<string, unknown>, 
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function userJson(user: AuthUser) {
+/** The user object; `factors` (mfa.ts factorJson) is left out when he has none, as Supabase leaves it out. */
+export function userJson(user: AuthUser, factors: readonly object[] = []) {
   const identity = {
     identity_id: user.id,
     id: user.id,
@@ -175,6 +176,7 @@ export function userJson(user: AuthUser) {
     app_metadata: { ...user.app_metadata, provider: 'email', providers: ['email'] },
     user_metadata: user.user_metadata,
     identities: [identity],
+    ...(factors.length > 0 ? { factors } : {}),
     created_at: iso(user.created_at),
     updated_at: iso(user.updated_at),
     is_anonymous: false,

@@ -2,8 +2,8 @@
  * /api/staff: the staff console's API (docs/decisions/0010-staff-console.md).
  * Every route is behind requireStaff (401 without a token, 403 for a member who
  * is not staff); who acts comes from the token, never from the body.
- * - GET /me -> {email, role: 'staff'} (staffMeSchema): whether the signed-in
- *   user may open the console
+ * - GET /me -> {email, role: 'staff', assurance} (staffMeSchema): whether the signed-in
+ *   user may open the console, and whether he must give his second factor first
  * - /events/... : server/modules/events/staff-events-routes.ts,
  *   staff-attendees-routes.ts and staff-samples-routes.ts (labels, the
  *   lab's manifest)
@@ -20,6 +20,7 @@
  */
 import { Hono } from 'hono';
 import { staffMeSchema, type StaffMe } from '../../../src/domain/staff-me';
+import { needsSecondFactor } from '../../../src/domain/staff-roles';
 import { staffWaitingListSchema, type StaffWaitingList } from '../../../src/domain/staff-waiting-list';
 import { responds } from '../../platform/http/contract';
 import type { MemberVerifier } from '../auth';
@@ -76,7 +77,14 @@ export function staffRoutes({ db, verify, isStaff, signer, mailer, site, jobs, r
   app.use(requireStaff(verify, isStaff, logger));
   const mail = createStaffMail(mailer);
 
-  app.get('/me', responds(staffMeSchema), (c) => c.json({ email: c.get('member').email, role: 'staff' } satisfies StaffMe));
+  app.get('/me', responds(staffMeSchema), (c) =>
+    c.json({
+      email: c.get('member').email,
+      role: 'staff',
+      // docs/rules.md#second-factor: the console asks for the code while these differ.
+      assurance: { required: needsSecondFactor(c.get('staffRole')) ? 'aal2' : 'aal1', current: c.get('member').aal },
+    } satisfies StaffMe),
+  );
   app.route('/events', staffEventsRoutes(createStaffEventsService(db, now, mail, refundQueue(jobs), waitingOffers)));
   // The event's waiting list and its offers (docs/decisions/0019).
   if (waitingList) {

@@ -114,6 +114,6 @@ describe('a hosted project', () => {
     ['staff', null],
     [null, null],
   ])('reads app_metadata %j from the verified token as the role %s', async (appMetadata, expected) => {
-    expect(await hostedStaffCheck()({ userId: 'u', email: '' }, await token(appMetadata))).toBe(expected);
+    expect(await hostedStaffCheck()({ userId: 'u', email: '', aal: 'aal1' }, await token(appMetadata))).toBe(expected);
   });
 });
