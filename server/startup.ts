@@ -19,7 +19,8 @@ export interface PreparedDatabase {
 
 export async function prepareDatabase(
   db: Database,
-  env: Pick<Env, 'seedDemo'> & Partial<Pick<Env, 'demoMemberEmail' | 'demoMemberPassword' | 'demoStaffEmail' | 'demoStaffPassword'>>,
+  env: Pick<Env, 'seedDemo'> &
+    Partial<Pick<Env, 'demoMemberEmail' | 'demoMemberPassword' | 'demoStaffEmail' | 'demoStaffPassword' | 'demoStaffTotpSecret' | 'authJwtSecret'>>,
   logger: Logger,
   now: Date = new Date(),
 ): Promise<PreparedDatabase> {
@@ -35,9 +36,11 @@ export async function prepareDatabase(
     if (member.created) logger.info(`Created the demo member ${demoMemberEmail} (password: DEMO_MEMBER_PASSWORD)`);
     demoMemberProfile = member.profileId;
   }
-  const { demoStaffEmail, demoStaffPassword } = env;
-  if (demoStaffEmail && demoStaffPassword && (await seedDemoStaff(db, { demoStaffEmail, demoStaffPassword }, now))) {
-    logger.info(`Created the demo staff account ${demoStaffEmail} (password: DEMO_STAFF_PASSWORD); the staff console is at /staff`);
+  const { demoStaffEmail, demoStaffPassword, demoStaffTotpSecret, authJwtSecret } = env;
+  if (demoStaffEmail && demoStaffPassword && (await seedDemoStaff(db, { demoStaffEmail, demoStaffPassword, demoStaffTotpSecret, authJwtSecret }, now))) {
+    logger.info(
+      `Created the demo staff account ${demoStaffEmail} (password: DEMO_STAFF_PASSWORD${demoStaffTotpSecret ? '; authenticator secret: DEMO_STAFF_TOTP_SECRET' : ''}); the staff console is at /staff`,
+    );
   }
   const seed = await seedDemo(db, now);
   // After the demo events: they load only into an empty events table, and these are past events of his own.

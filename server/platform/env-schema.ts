@@ -12,6 +12,9 @@ import { DEFAULT_MORNING_HOUR, DEFAULT_OFFER_HOURS } from '../../src/domain/wait
 import { parseTrustProxy, type TrustProxy } from './http/client-address';
 import { DEFAULT_AUTH_LIMITS } from './env-auth';
 
+/** The demo staff account's documented TOTP secret (README, .env.example): an authenticator app or tests/e2e/support/staff.ts computes its codes. */
+export const DEMO_STAFF_TOTP_SECRET = 'CHAPSDEMOSTAFFTOTPSECRET7A2B3C4D';
+
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -164,6 +167,8 @@ export const envSchema = z.object({
   DEMO_MEMBER_PASSWORD: optionalText.pipe(z.string().min(6, 'must be at least 6 characters').default('chaps-demo-2025')),
   DEMO_STAFF_EMAIL: optionalText.pipe(z.email('must be an email address').default('demo.staff@example.com')),
   DEMO_STAFF_PASSWORD: optionalText.pipe(z.string().min(6, 'must be at least 6 characters').default('chaps-staff-2025')),
+  // The demo staff account's authenticator secret (docs/rules.md#second-factor); ignored in production.
+  DEMO_STAFF_TOTP_SECRET: optionalText.pipe(z.string().regex(/^[A-Z2-7]{16,64}$/, 'must be a base32 secret (A-Z and 2-7, 16 to 64 characters)').default(DEMO_STAFF_TOTP_SECRET)),
 });
 
 /** The variables as parsed, before they become an `Env`. */

@@ -80,6 +80,8 @@ export interface Env {
   /** The demo staff account seeded with the demo data (the staff console at /staff). */
   demoStaffEmail: string;
   demoStaffPassword: string;
+  /** The demo staff account's TOTP secret, seeded as a confirmed factor; undefined in production, where no demo factor is made. */
+  demoStaffTotpSecret: string | undefined;
 }
 
 export class EnvError extends Error {
@@ -186,6 +188,7 @@ export function parseEnv(source: Record<string, string | undefined>, cwd = proce
     demoMemberPassword: v.DEMO_MEMBER_PASSWORD,
     demoStaffEmail: v.DEMO_STAFF_EMAIL.toLowerCase(),
     demoStaffPassword: v.DEMO_STAFF_PASSWORD,
+    demoStaffTotpSecret: production ? undefined : v.DEMO_STAFF_TOTP_SECRET,
   };
 }
 

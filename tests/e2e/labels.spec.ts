@@ -16,8 +16,8 @@ import type { SampleLabelsAnswer } from '../../src/domain/sample-labels';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { decodeCode128, pdfPageSizes } from './support/barcodes';
 import { bookThroughApi, freeSlots } from './support/booking';
-import { createMember, signIn } from './support/members';
-import { createEventAsStaff, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD, staffToken } from './support/staff';
+import { createMember } from './support/members';
+import { createEventAsStaff, signInAsStaff, staffToken } from './support/staff';
 
 const A4 = { width: 210, height: 297 };
 const ROLL = { width: 62, height: 29 };
@@ -98,9 +98,7 @@ for (const device of DEVICES) {
     test('staff print labels for everyone and one at the desk, read the barcodes back, and download the manifest', async ({ page, request }) => {
       const token = await staffToken(request);
       const { eventId, appointments } = await bookedEvent(request, token);
-      await page.goto('/login');
-      await signIn(page, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD);
-      await expect(page.getByRole('banner').getByRole('link', { name: 'Portal' })).toBeVisible();
+      await signInAsStaff(page);
       await page.goto(`/staff/events/${eventId}`);
 
       // Before the day: labels for everyone booked.

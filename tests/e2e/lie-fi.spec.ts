@@ -10,8 +10,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { eventPricePence, type ScreeningEvent } from '../../src/domain/event';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { bookableEvents, bookThroughApi, fillConsent, freePublicEvents, freeSlots, pickFirstFreeSlot } from './support/booking';
-import { bornYearsAgo, createMember, signIn, signInAt } from './support/members';
-import { createEventAsStaff, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD, staffToken } from './support/staff';
+import { bornYearsAgo, createMember, signInAt } from './support/members';
+import { createEventAsStaff, signInAsStaff, staffToken } from './support/staff';
 
 const NOTHING_SENT = 'nothing was sent';
 /** src/lib/api-client.ts's WRITE_TIMEOUT_MS (that module reads the Vite env, so it is not imported here). */
@@ -175,9 +175,7 @@ test('staff: a result typed for a member is kept when the save cannot go', async
   const [slot] = await freeSlots(request, published);
   await bookThroughApi(request, member, published, slot!);
 
-  await page.goto('/login');
-  await signIn(page, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD);
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Portal' })).toBeVisible();
+  await signInAsStaff(page);
   await page.goto(`/staff/events/${event.event_id}`);
   await page.getByRole('button', { name: 'Enter result for Rupert Booker' }).click();
   await page.getByLabel('PSA (ng/ml)').fill('2.1');

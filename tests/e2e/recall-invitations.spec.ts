@@ -12,8 +12,8 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { ScreeningEvent } from '../../src/domain/event';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { bookThroughApi, freeSlots } from './support/booking';
-import { createMember, signIn } from './support/members';
-import { createEventAsStaff, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD, inDays, staffToken } from './support/staff';
+import { createMember } from './support/members';
+import { createEventAsStaff, inDays, signInAsStaff, staffToken } from './support/staff';
 
 interface OutboxMailWithHeaders {
   to: string;
@@ -69,9 +69,7 @@ test.describe('recall invitations', () => {
     const phone = await browser.newContext({ viewport: { width: 360, height: 780 }, timezoneId: 'America/Los_Angeles', locale: 'en-GB' });
     try {
       const page = await phone.newPage();
-      await page.goto('/login');
-      await signIn(page, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD);
-      await expect(page.getByRole('banner').getByRole('link', { name: 'Portal' })).toBeVisible();
+      await signInAsStaff(page);
       await page.goto(`/staff/events/${tested.event_id}`);
       const card = page.getByRole('listitem').filter({ hasText: 'Rufus Booker' });
       await card.getByRole('button', { name: 'Enter result for Rufus Booker' }).click();

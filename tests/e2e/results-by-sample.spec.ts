@@ -12,8 +12,8 @@ import type { ScreeningEvent } from '../../src/domain/event';
 import { formatSampleId } from '../../src/domain/sample-id';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { bookThroughApi, freeSlots, mailsTo } from './support/booking';
-import { createMember, signIn, signInAt } from './support/members';
-import { createEventAsStaff, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD, staffToken } from './support/staff';
+import { createMember, signInAt } from './support/members';
+import { createEventAsStaff, signInAsStaff, staffToken } from './support/staff';
 
 test.use({ viewport: { width: 360, height: 780 }, hasTouch: true, isMobile: true, timezoneId: 'America/Los_Angeles' });
 
@@ -66,9 +66,7 @@ test('a transposed sample id is held, attached by his tube with his details chec
   const typedSample = samples.get(typedBooking.appointment_id)!;
   await checkIn(request, token, event.event_id, [goodBooking.appointment_id, heldBooking.appointment_id, typedBooking.appointment_id]);
 
-  await page.goto('/login');
-  await signIn(page, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD);
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Portal' })).toBeVisible();
+  await signInAsStaff(page);
   await page.goto(`/staff/events/${event.event_id}`);
   await expect(page.getByRole('heading', { level: 1, name: `Attendees: ${name}` })).toBeVisible();
 

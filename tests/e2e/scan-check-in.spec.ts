@@ -23,10 +23,10 @@ import { formatSampleId, isValidSampleId, newSampleId, normaliseSampleId } from 
 import type { AttendeeList } from '../../src/domain/staff-attendees';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { bookThroughApi, freeSlots } from './support/booking';
-import { createMember, signIn, type TestMember } from './support/members';
+import { createMember, type TestMember } from './support/members';
 import { waitForPersisted, waitForServiceWorkerControl } from './support/pwa';
 import { E2E_PORT } from './support/settings';
-import { createEventAsStaff, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD, staffToken } from './support/staff';
+import { createEventAsStaff, signInAsStaff, staffToken } from './support/staff';
 import { journeyTicket, writeCode128Video, writeQrVideo } from './support/ticket-video';
 import { writeY4m } from './support/y4m';
 
@@ -117,9 +117,7 @@ async function ticketOf(page: Page, eventId: string, appointmentId: string) {
 async function openListAsStaff(browser: Browser, eventId: string, name: string): Promise<Page> {
   const context = await browser.newContext(PHONE);
   const page = await context.newPage();
-  await page.goto('/login');
-  await signIn(page, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD);
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Portal' })).toBeVisible();
+  await signInAsStaff(page);
   await page.goto(`/staff/events/${eventId}`);
   await expect(page.getByRole('heading', { level: 1, name: `Attendees: ${name}` })).toBeVisible();
   return page;

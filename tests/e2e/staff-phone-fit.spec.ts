@@ -12,8 +12,8 @@ import type { ScreeningEvent } from '../../src/domain/event';
 import { londonToInstant } from '../../src/domain/london-time';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { bookThroughApi, freeSlots } from './support/booking';
-import { createMember, signIn } from './support/members';
-import { createEventAsStaff, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD, inDays, staffToken } from './support/staff';
+import { createMember } from './support/members';
+import { createEventAsStaff, inDays, signInAsStaff, staffToken } from './support/staff';
 
 test.use({ viewport: { width: 360, height: 780 }, timezoneId: 'America/New_York' });
 
@@ -135,9 +135,7 @@ test.describe('the staff console fits a phone for every kind of event', () => {
       expect(saved.status(), await saved.text()).toBe(200);
     }
 
-    await page.goto('/login');
-    await signIn(page, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD);
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Portal' })).toBeVisible();
+    await signInAsStaff(page);
 
     await page.goto('/staff');
     await expect(page.getByRole('heading', { level: 1, name: 'Staff console: events' })).toBeVisible();

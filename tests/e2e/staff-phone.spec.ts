@@ -10,18 +10,11 @@ import { expectNoSeriousA11yViolations } from './support/axe';
 import { bookThroughApi, freeSlots, mailsTo } from './support/booking';
 import { createMember } from './support/members';
 import { waitForPersisted, waitForServiceWorkerControl } from './support/pwa';
-import { createEventAsStaff, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD, staffToken } from './support/staff';
+import { createEventAsStaff, signInAsStaff, staffToken } from './support/staff';
 import type { ScreeningEvent } from '../../src/domain/event';
-import { signIn } from './support/members';
 
 const PHONE = { viewport: { width: 360, height: 780 }, timezoneId: 'America/Los_Angeles' } as const;
 test.use(PHONE);
-
-async function signInAsStaff(page: Page) {
-  await page.goto('/login');
-  await signIn(page, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD);
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Portal' })).toBeVisible();
-}
 
 /** Nothing wider than the screen, and the named things wholly on it. */
 async function expectFits(page: Page, what: string) {

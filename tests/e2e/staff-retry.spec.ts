@@ -10,9 +10,8 @@ import { resolve } from 'node:path';
 import { startServer, type RunningServer } from '../fixtures/server-process';
 import { testSmtp, type TestSmtp } from '../fixtures/smtp';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { signIn } from './support/members';
 import { E2E_STATIC_DIR } from './support/settings';
-import { DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD } from './support/staff';
+import { DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD, signInAsStaff } from './support/staff';
 
 test.use({ viewport: { width: 360, height: 780 }, timezoneId: 'America/New_York' });
 
@@ -54,9 +53,7 @@ test.describe('Retry now on a failed email', () => {
       }, { timeout: 30_000 })
       .toBe(true);
 
-    await page.goto(`${server.origin}/login`);
-    await signIn(page, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD);
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Portal' })).toBeVisible();
+    await signInAsStaff(page, server.origin);
     await page.goto(`${server.origin}/staff/failures`);
     const item = page.getByRole('listitem').filter({ hasText: `Email to ${email}` });
     await expect(item).toBeVisible();

@@ -16,7 +16,7 @@ import { expectNoSeriousA11yViolations } from './support/axe';
 import { bookThroughApi, fillConsent, freeSlots, mailsTo, pickFirstFreeSlot, VALID_ANSWERS } from './support/booking';
 import { createMember, signIn, signInAt, type TestMember } from './support/members';
 import { waitForPersisted, waitForServiceWorkerControl } from './support/pwa';
-import { createEventAsStaff, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD, inDays, staffToken } from './support/staff';
+import { createEventAsStaff, inDays, signInAsStaff as signInDemoStaff, staffToken } from './support/staff';
 
 /** Books a private event over the API as the member's phone would: the code for a grant, consent, then the first free time. */
 async function bookPrivateThroughApi(request: APIRequestContext, member: TestMember, eventId: string, code: string): Promise<string> {
@@ -33,9 +33,7 @@ async function bookPrivateThroughApi(request: APIRequestContext, member: TestMem
 }
 
 async function signInAsStaff(page: Page, path: string) {
-  await page.goto('/login');
-  await signIn(page, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD);
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Portal' })).toBeVisible();
+  await signInDemoStaff(page);
   await page.goto(path);
 }
 

@@ -14,9 +14,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { londonDate } from '../../src/domain/london-time';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { bookThroughApi, freeSlots } from './support/booking';
-import { createMember, signIn } from './support/members';
+import { createMember } from './support/members';
 import { indexedDbText, waitForPersisted, waitForServiceWorkerControl } from './support/pwa';
-import { createEventAsStaff, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD, staffToken } from './support/staff';
+import { createEventAsStaff, signInAsStaff, staffToken } from './support/staff';
 import type { ScreeningEvent } from '../../src/domain/event';
 
 test.use({ viewport: { width: 360, height: 780 }, timezoneId: 'America/Los_Angeles' });
@@ -47,9 +47,7 @@ test('staff record a follow-up, read, filter, download and publish the figures; 
   const year = londonDate(new Date()).slice(0, 4);
   const lastYear = String(Number(year) - 1);
   const yearBefore = String(Number(year) - 2);
-  await page.goto('/login');
-  await signIn(page, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD);
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Portal' })).toBeVisible();
+  await signInAsStaff(page);
   const eventId = await amberResult(page, `Shotley Peninsula Screening ${Date.now()}`);
   // Results sampled in the two years before this one, so there is something to publish for each.
   await amberResult(page, `Felixstowe Screening ${Date.now()}`, `${lastYear}-11-15`);

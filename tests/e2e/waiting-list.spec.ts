@@ -12,8 +12,8 @@ import { BOOKING_CONFIRMED_MESSAGE } from '../../src/domain/booking';
 import type { ScreeningEvent } from '../../src/domain/event';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { bookThroughApi, fillConsent, freeSlots, mailsTo, pickFirstFreeSlot } from './support/booking';
-import { createMember, signIn, signInAt } from './support/members';
-import { createEventAsStaff, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD, inDays, staffToken } from './support/staff';
+import { createMember, signInAt } from './support/members';
+import { createEventAsStaff, inDays, signInAsStaff, staffToken } from './support/staff';
 
 test('a member joins a full event’s waiting list, gets the offer when a place frees, and books through its link', async ({ page, request, browser }) => {
   const eventName = `Waiting List Screening ${Date.now().toString(36)}`;
@@ -70,9 +70,7 @@ test('a member joins a full event’s waiting list, gets the offer when a place 
   // Staff on a 360 px phone: the list shows the offer taken, and fits the screen.
   const phone = await browser.newContext({ viewport: { width: 360, height: 780 }, timezoneId: 'America/Los_Angeles', locale: 'en-GB' });
   const staffPage = await phone.newPage();
-  await staffPage.goto('/login');
-  await signIn(staffPage, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD);
-  await expect(staffPage.getByRole('banner').getByRole('link', { name: 'Portal' })).toBeVisible();
+  await signInAsStaff(staffPage);
   await staffPage.goto(`/staff/events/${created.event_id}`);
   const staffList = staffPage.getByRole('region', { name: 'Waiting list' });
   await expect(staffList.getByRole('listitem')).toHaveCount(1);

@@ -8,6 +8,7 @@ export { closePasswordPool, hashPassword, passwordMatches } from './passwords';
 export { requireMember, unauthorized, type MemberVariables } from './require-member';
 export { requireStaff, type StaffVariables } from './require-staff';
 export { signingSecret } from './secrets';
+export { sealSecret } from './totp';
 export { guardSignIn } from './sign-in-guard';
 export { STAFF_ROLE, hostedStaffCheck, ownStaffCheck, setStandInRole, type StaffCheck } from './staff-role';
 export { DEFAULT_AUTH_LIMITS, authPolicies, type AuthLimits, type AuthPolicies } from './throttle';

@@ -1,19 +1,67 @@
 /**
  * Helpers for the staff journeys: the demo staff account (seeded with the
- * demo data), its token for checking what the server holds, and an event
- * made through the staff API when a journey does not test the editor.
+ * demo data, an admin with a confirmed authenticator whose secret is the
+ * documented DEMO_STAFF_TOTP_SECRET), signing it in with its code, its
+ * aal2 token for checking what the server holds, and an event made through
+ * the staff API when a journey does not test the editor.
  */
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 import { addDays, londonDate, londonTime } from '../../../src/domain/london-time';
 import type { StaffEventInput } from '../../../src/domain/staff-event';
+import { DEMO_STAFF_TOTP_SECRET } from '../../../server/platform/env-schema';
+import { signIn } from './members';
 
 export const DEMO_STAFF_EMAIL = 'demo.staff@example.com';
 export const DEMO_STAFF_PASSWORD = 'chaps-staff-2025';
 
+const PERIOD_MS = 30_000;
+let lastStep = 0;
+
+/**
+ * The demo authenticator's code, as the app on a phone would show it. The
+ * server takes each code once (docs/rules.md#second-factor), so a second
+ * sign-in within the same 30 seconds uses the next step's code, which it
+ * accepts a step early, and a third waits for the step after.
+ */
+export async function demoStaffCode(secret = DEMO_STAFF_TOTP_SECRET): Promise<string> {
+  const current = Math.floor(Date.now() / PERIOD_MS);
+  const step = Math.max(current, lastStep + 1);
+  const waitMs = (step - 1) * PERIOD_MS - Date.now();
+  if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs + 200));
+  lastStep = step;
+  return new TOTP({ algorithm: 'SHA1', digits: 6, period: PERIOD_MS / 1000, secret: Secret.fromBase32(secret) }).generate({ timestamp: step * PERIOD_MS });
+}
+
+/** Signs the demo staff account in through /login, its password and then its code, and waits until the header knows him. */
+export async function signInAsStaff(page: Page, origin = ''): Promise<void> {
+  await page.goto(`${origin}/login`);
+  await signIn(page, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD);
+  await page.getByLabel('6-digit code').fill(await demoStaffCode());
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Portal' })).toBeVisible();
+}
+
+let kept: string | undefined;
+
+/** An aal2 token of the demo staff account for the staff API: a password grant, then a challenge and a code, over HTTP. */
 export async function staffToken(request: APIRequestContext): Promise<string> {
+  // Kept while it works: each new one spends a code, and a journey signing out everywhere ends it.
+  if (kept && (await request.get('/auth/v1/user', { headers: { Authorization: `Bearer ${kept}` } })).status() === 200) return kept;
   const response = await request.post('/auth/v1/token?grant_type=password', { data: { email: DEMO_STAFF_EMAIL, password: DEMO_STAFF_PASSWORD } });
   expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { access_token: string }).access_token;
+  const session = (await response.json()) as { access_token: string; user: { factors?: { id: string; status: string }[] } };
+  const factor = session.user.factors?.find((f) => f.status === 'verified');
+  expect(factor, 'the demo staff account has a confirmed authenticator').toBeDefined();
+  const auth = { Authorization: `Bearer ${session.access_token}` };
+  const challenge = await request.post(`/auth/v1/factors/${factor!.id}/challenge`, { headers: auth, data: {} });
+  expect(challenge.status(), await challenge.text()).toBe(200);
+  const { id } = (await challenge.json()) as { id: string };
+  const verified = await request.post(`/auth/v1/factors/${factor!.id}/verify`, { headers: auth, data: { challenge_id: id, code: await demoStaffCode() } });
+  expect(verified.status(), await verified.text()).toBe(200);
+  kept = ((await verified.json()) as { access_token: string }).access_token;
+  return kept;
 }
 
 export const inDays = (days: number) => addDays(londonDate(new Date()), days);

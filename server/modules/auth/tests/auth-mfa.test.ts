@@ -7,7 +7,7 @@
  * amr; a code is taken once; wrong codes are counted; and the staff API
  * asks admin and clinical staff for aal2 on every route but /me.
  */
-import { AuthClient, type AuthChangeEvent } from '@supabase/auth-js';
+import { AuthClient, type AuthChangeEvent, type GoTrueClient } from '@supabase/auth-js';
 import { decodeJwt } from 'jose';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,10 +62,10 @@ describe.each(ENGINES)('the second factor through supabase-js on %s', (engine) =
     return { ...c, email };
   }
 
-  const claims = async (auth: AuthClient) => decodeJwt((await auth.getSession()).data.session!.access_token);
+  const claims = async (auth: GoTrueClient) => decodeJwt((await auth.getSession()).data.session!.access_token);
 
   /** Enrols and confirms an authenticator app; its secret, as the app would keep it. */
-  async function enrolled(auth: AuthClient, friendlyName = 'Phone') {
+  async function enrolled(auth: GoTrueClient, friendlyName = 'Phone') {
     const { data, error } = await auth.mfa.enroll({ factorType: 'totp', friendlyName });
     expect(error).toBeNull();
     const { error: verifyError } = await auth.mfa.challengeAndVerify({ factorId: data!.id, code: totpCode(data!.totp.secret, now()) });

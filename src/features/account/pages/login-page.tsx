@@ -1,6 +1,7 @@
 /**
  * /login (docs/rules.md#accounts): email and password, Forgot password?, and
- * the 1 January 2025 re-registration notice. After sign-in the member goes
+ * the 1 January 2025 re-registration notice. A man who has added an
+ * authenticator app is then asked for its code (docs/rules.md#second-factor). After sign-in the member goes
  * back where they came from, by the details step when the account has no
  * profile yet (made at once from details kept here at sign-up). A signed-in
  * member (an emailed confirmation link lands here) goes through that check.
@@ -9,7 +10,9 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/lib/paths';
 import { normaliseEmail } from '@/domain/member-profile';
-import { startAuth } from '@/lib/auth';
+import { signOut, startAuth } from '@/lib/auth';
+import { CodeForm } from '@/lib/second-factor/code-form';
+import { factorToAskFor } from '@/lib/second-factor/second-factor';
 import { useSession } from '@/lib/session';
 import { getSupabase } from '@/lib/supabase';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -32,13 +35,15 @@ export default function LoginPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // After the password, the authenticator app whose code is asked for.
+  const [codeFor, setCodeFor] = useState<{ factorId: string; userId: string; email: string } | null>(null);
 
   useEffect(() => {
     void startAuth();
   }, []);
 
   // The details step goes straight on when the profile exists, and makes it from kept details when it can.
-  if (session.status === 'signed-in' && !busy) {
+  if (session.status === 'signed-in' && !busy && !codeFor) {
     return <Navigate to={paths.completeProfile} replace state={{ from, event: state.event }} />;
   }
 
@@ -62,24 +67,33 @@ export default function LoginPage() {
         setFailure(error.message);
         return;
       }
-      try {
-        const outcome = await ensureProfile({ userId: data.user.id, email: data.user.email ?? normaliseEmail(email) });
-        if (outcome.kind === 'missing') {
-          leaving = true;
-          navigate(paths.completeProfile, { replace: true, state: { from, event: state.event } });
-          return;
-        }
-      } catch (cause) {
-        // As in the original client, a failed profile fetch at sign-in goes only to the console; the portal shows it.
-        console.warn('Failed to fetch user profile', cause);
+      const signedIn = { userId: data.user.id, email: data.user.email ?? normaliseEmail(email) };
+      const factorId = await factorToAskFor();
+      if (factorId) {
+        setCodeFor({ factorId, ...signedIn });
+        return;
       }
       leaving = true;
-      navigate(from, { replace: true, state: { event: state.event } });
+      await goOn(signedIn);
     } catch {
       setFailure('Could not reach the server. Check your connection and try again.');
     } finally {
       if (!leaving) setBusy(false);
     }
+  }
+
+  async function goOn(signedIn: { userId: string; email: string }) {
+    try {
+      const outcome = await ensureProfile(signedIn);
+      if (outcome.kind === 'missing') {
+        navigate(paths.completeProfile, { replace: true, state: { from, event: state.event } });
+        return;
+      }
+    } catch (cause) {
+      // As in the original client, a failed profile fetch at sign-in goes only to the console; the portal shows it.
+      console.warn('Failed to fetch user profile', cause);
+    }
+    navigate(from, { replace: true, state: { event: state.event } });
   }
 
   async function forgotPassword() {
@@ -96,6 +110,29 @@ export default function LoginPage() {
     });
     if (error) setFailure(error.message);
     else setNotice('Password reset email sent. Check your inbox.');
+  }
+
+  if (codeFor) {
+    return (
+      <div className="page account-page">
+        <h1>Enter your code</h1>
+        <p>You have added an authenticator app to your account. Enter the 6-digit code it shows for CHAPS.</p>
+        <CodeForm
+          factorId={codeFor.factorId}
+          submitLabel="Continue"
+          onConfirmed={() => {
+            setBusy(true);
+            setCodeFor(null);
+            void goOn(codeFor);
+          }}
+        />
+        <p>
+          <button type="button" className="button-link" onClick={() => void signOut().then(() => setCodeFor(null))}>
+            Cancel and sign out
+          </button>
+        </p>
+      </div>
+    );
   }
 
   return (

@@ -2,7 +2,9 @@
  * Wraps every staff page: a signed-in member first (else /login and back),
  * then the server's word that they are staff. A member who is not staff
  * sees a plain refusal; the server refuses their calls anyway (403).
- * Staff get every staff page kept on the phone for offline use.
+ * Staff whose role needs a second factor and whose session has not given
+ * it are asked for it first (second-factor-step.tsx). Staff get every
+ * staff page kept on the phone for offline use.
  */
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -13,6 +15,7 @@ import type { MemberSession } from '@/lib/session';
 import { Spinner } from '@/lib/ui/spinner';
 import { useStaffMe } from '../api/get-staff-me';
 import { keepStaffPagesOffline } from '../keep-staff-pages-offline';
+import { SecondFactorStep } from './second-factor-step';
 
 function StaffGate({ member, children }: { member: MemberSession; children: (member: MemberSession) => ReactNode }) {
   const me = useStaffMe(member.userId);
@@ -20,7 +23,11 @@ function StaffGate({ member, children }: { member: MemberSession; children: (mem
   useEffect(() => {
     if (isStaff) keepStaffPagesOffline();
   }, [isStaff]);
-  if (me.data) return <>{children(member)}</>;
+  if (me.data) {
+    const { required, current } = me.data.assurance;
+    if (required === 'aal2' && current !== 'aal2') return <SecondFactorStep userId={member.userId} />;
+    return <>{children(member)}</>;
+  }
   if (me.error instanceof ApiError && me.error.status === 403) {
     return (
       <div className="page staff-page">
