@@ -11,7 +11,7 @@ import { startServer, type RunningServer } from '../fixtures/server-process';
 import { testSmtp, type TestSmtp } from '../fixtures/smtp';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { E2E_STATIC_DIR } from './support/settings';
-import { DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD, signInAsStaff } from './support/staff';
+import { signInAsStaff, staffToken } from './support/staff';
 
 test.use({ viewport: { width: 360, height: 780 }, timezoneId: 'America/New_York' });
 
@@ -36,9 +36,7 @@ test.describe('Retry now on a failed email', () => {
 
   test('says it failed again and why, keeps the raw error to hand, then says it worked', async ({ page }) => {
     test.setTimeout(120_000);
-    const signedIn = await page.request.post(`${server.origin}/auth/v1/token?grant_type=password`, { data: { email: DEMO_STAFF_EMAIL, password: DEMO_STAFF_PASSWORD } });
-    expect(signedIn.status()).toBe(200);
-    const { access_token: token } = (await signedIn.json()) as { access_token: string };
+    const token = await staffToken(page.request, server.origin);
     const email = `retry.${Date.now()}@example.org`;
     const made = await page.request.post(`${server.origin}/api/staff/members`, {
       headers: { Authorization: `Bearer ${token}` },

@@ -43,25 +43,31 @@ export async function signInAsStaff(page: Page, origin = ''): Promise<void> {
   await expect(page.getByRole('banner').getByRole('link', { name: 'Portal' })).toBeVisible();
 }
 
-let kept: string | undefined;
+const kept = new Map<string, string>();
 
-/** An aal2 token of the demo staff account for the staff API: a password grant, then a challenge and a code, over HTTP. */
-export async function staffToken(request: APIRequestContext): Promise<string> {
+/**
+ * An aal2 token of the demo staff account for the staff API: a password
+ * grant, then a challenge and a code, over HTTP; `origin` for a server of
+ * a journey's own.
+ */
+export async function staffToken(request: APIRequestContext, origin = ''): Promise<string> {
   // Kept while it works: each new one spends a code, and a journey signing out everywhere ends it.
-  if (kept && (await request.get('/auth/v1/user', { headers: { Authorization: `Bearer ${kept}` } })).status() === 200) return kept;
-  const response = await request.post('/auth/v1/token?grant_type=password', { data: { email: DEMO_STAFF_EMAIL, password: DEMO_STAFF_PASSWORD } });
+  const known = kept.get(origin);
+  if (known && (await request.get(`${origin}/auth/v1/user`, { headers: { Authorization: `Bearer ${known}` } })).status() === 200) return known;
+  const response = await request.post(`${origin}/auth/v1/token?grant_type=password`, { data: { email: DEMO_STAFF_EMAIL, password: DEMO_STAFF_PASSWORD } });
   expect(response.status(), await response.text()).toBe(200);
   const session = (await response.json()) as { access_token: string; user: { factors?: { id: string; status: string }[] } };
   const factor = session.user.factors?.find((f) => f.status === 'verified');
   expect(factor, 'the demo staff account has a confirmed authenticator').toBeDefined();
   const auth = { Authorization: `Bearer ${session.access_token}` };
-  const challenge = await request.post(`/auth/v1/factors/${factor!.id}/challenge`, { headers: auth, data: {} });
+  const challenge = await request.post(`${origin}/auth/v1/factors/${factor!.id}/challenge`, { headers: auth, data: {} });
   expect(challenge.status(), await challenge.text()).toBe(200);
   const { id } = (await challenge.json()) as { id: string };
-  const verified = await request.post(`/auth/v1/factors/${factor!.id}/verify`, { headers: auth, data: { challenge_id: id, code: await demoStaffCode() } });
+  const verified = await request.post(`${origin}/auth/v1/factors/${factor!.id}/verify`, { headers: auth, data: { challenge_id: id, code: await demoStaffCode() } });
   expect(verified.status(), await verified.text()).toBe(200);
-  kept = ((await verified.json()) as { access_token: string }).access_token;
-  return kept;
+  const token = ((await verified.json()) as { access_token: string }).access_token;
+  kept.set(origin, token);
+  return token;
 }
 
 export const inDays = (days: number) => addDays(londonDate(new Date()), days);
