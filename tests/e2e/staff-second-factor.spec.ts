@@ -62,7 +62,7 @@ test.describe('a second factor for staff', () => {
     await fitsTheScreen(first.page);
 
     // A wrong code is said so, with the field, and nothing opens.
-    const current = await demoStaffCode(key);
+    const current = await demoStaffCode(request, server.origin, key);
     await field.fill(current === '000000' ? '111111' : '000000');
     await first.page.getByRole('button', { name: 'Confirm code' }).click();
     await expect(first.page.getByRole('alert')).toContainText('That code is not right');
@@ -81,7 +81,7 @@ test.describe('a second factor for staff', () => {
     await expect(later.page.getByRole('heading', { level: 1, name: 'Enter your code' })).toBeVisible();
     await expectNoSeriousA11yViolations(later.page);
     await fitsTheScreen(later.page);
-    await later.page.getByLabel('6-digit code').fill(await demoStaffCode(key));
+    await later.page.getByLabel('6-digit code').fill(await demoStaffCode(request, server.origin, key));
     await later.page.getByRole('button', { name: 'Continue' }).click();
     await expect(later.page).not.toHaveURL(/\/login/);
     await later.page.goto('/staff');

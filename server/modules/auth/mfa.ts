@@ -21,7 +21,7 @@ import type { Aal } from './access-tokens';
 import { AuthApiError, tooManyAttempts, validationFailed } from './auth-error';
 import { hashToken, randomToken } from './secrets';
 import { CODE_POLICY, refundAttempt, takeAttempt } from './throttle';
-import { acceptedStep, newTotpSecret, openSecret, sealSecret, totpUri } from './totp';
+import { acceptedStep, currentStep, newTotpSecret, openSecret, sealSecret, totpUri } from './totp';
 
 export const CHALLENGE_EXPIRY_MS = 300_000;
 export const FACTOR_EXPIRY_MS = 300_000;
@@ -212,9 +212,12 @@ export function createMfa({ db, now, getSecret }: MfaDependencies) {
 
       const refreshToken = await db.transaction(async (tx) => {
         // The step is taken only if it is later than the last one taken: the same code twice, even in parallel, passes once.
+        // A last step beyond the window of now was taken under a clock that has since been put back: it no longer counts.
         const taken = await tx.query(
-          'UPDATE auth_mfa_factors SET last_used_step = $2 WHERE id = $1::uuid AND (last_used_step IS NULL OR last_used_step < $2) RETURNING id',
-          [factor.id, step],
+          `UPDATE auth_mfa_factors SET last_used_step = $2
+           WHERE id = $1::uuid AND (last_used_step IS NULL OR last_used_step < $2 OR last_used_step > $3)
+           RETURNING id`,
+          [factor.id, step, currentStep(at) + 1],
         );
         if (taken.length === 0) return null;
         const used = await tx.query('UPDATE auth_mfa_challenges SET verified_at = $2 WHERE id = $1::uuid AND verified_at IS NULL RETURNING id', [

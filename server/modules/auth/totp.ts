@@ -27,6 +27,9 @@ export function totpUri(base32: string, issuer: string, account: string): string
   return totpOf(base32, issuer, account).toString();
 }
 
+/** The time step `now` falls in. */
+export const currentStep = (now: Date) => TOTP.counter({ period: TOTP_PERIOD_SECONDS, timestamp: now.getTime() });
+
 /** The time step a code belongs to when it is right at `now` (within the window), else null. */
 export function acceptedStep(base32: string, code: string, now: Date): number | null {
   if (!/^\d{6}$/.test(code)) return null;

@@ -94,3 +94,12 @@ export async function factorToAskFor(): Promise<string | null> {
   const { data: session } = await auth.getSession();
   return session.session?.user.factors?.find((f) => f.status === 'verified' && f.factor_type === 'totp')?.id ?? null;
 }
+
+/** His confirmed authenticator app with when it was added, or null. */
+export async function verifiedFactor(): Promise<{ id: string; addedAt: Date } | null> {
+  const { auth } = await getSupabase();
+  const { data, error } = await auth.mfa.listFactors();
+  if (error) throw error;
+  const factor = data.totp[0];
+  return factor ? { id: factor.id, addedAt: new Date(factor.created_at) } : null;
+}

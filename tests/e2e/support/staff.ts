@@ -19,15 +19,30 @@ const PERIOD_MS = 30_000;
 let lastStep = 0;
 
 /**
- * The demo authenticator's code, as the app on a phone would show it. The
- * server takes each code once (docs/rules.md#second-factor), so a second
- * sign-in within the same 30 seconds uses the next step's code, which it
- * accepts a step early, and a third waits for the step after.
+ * How far the server's clock is ahead of this machine's (journeys move it
+ * with /dev/clock): codes are computed at the server's time, as its
+ * authenticator app would be if the phone's clock moved with it.
  */
-export async function demoStaffCode(secret = DEMO_STAFF_TOTP_SECRET): Promise<string> {
-  const current = Math.floor(Date.now() / PERIOD_MS);
+async function serverOffsetMs(request: APIRequestContext, origin: string): Promise<number> {
+  const answer = await request.get(`${origin}/dev/clock`);
+  return answer.ok() ? ((await answer.json()) as { offsetMinutes: number }).offsetMinutes * 60_000 : 0;
+}
+
+/**
+ * The demo authenticator's code (or that of `secret`), as the app on a
+ * phone would show it at the server's time. The server takes each code
+ * once (docs/rules.md#second-factor), so a second sign-in within the same
+ * 30 seconds uses the next step's code, which it accepts a step early, and
+ * a third waits for the step after.
+ */
+export async function demoStaffCode(request: APIRequestContext, origin = '', secret = DEMO_STAFF_TOTP_SECRET): Promise<string> {
+  const offset = await serverOffsetMs(request, origin);
+  const now = () => Date.now() + offset;
+  const current = Math.floor(now() / PERIOD_MS);
+  // A step far ahead of now was taken under a clock since put back: start again from now.
+  if (lastStep > current + 1) lastStep = 0;
   const step = Math.max(current, lastStep + 1);
-  const waitMs = (step - 1) * PERIOD_MS - Date.now();
+  const waitMs = (step - 1) * PERIOD_MS - now();
   if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs + 200));
   lastStep = step;
   return new TOTP({ algorithm: 'SHA1', digits: 6, period: PERIOD_MS / 1000, secret: Secret.fromBase32(secret) }).generate({ timestamp: step * PERIOD_MS });
@@ -37,7 +52,7 @@ export async function demoStaffCode(secret = DEMO_STAFF_TOTP_SECRET): Promise<st
 export async function signInAsStaff(page: Page, origin = ''): Promise<void> {
   await page.goto(`${origin}/login`);
   await signIn(page, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD);
-  await page.getByLabel('6-digit code').fill(await demoStaffCode());
+  await page.getByLabel('6-digit code').fill(await demoStaffCode(page.request, origin));
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).not.toHaveURL(/\/login/);
   await expect(page.getByRole('banner').getByRole('link', { name: 'Portal' })).toBeVisible();
@@ -63,7 +78,7 @@ export async function staffToken(request: APIRequestContext, origin = ''): Promi
   const challenge = await request.post(`${origin}/auth/v1/factors/${factor!.id}/challenge`, { headers: auth, data: {} });
   expect(challenge.status(), await challenge.text()).toBe(200);
   const { id } = (await challenge.json()) as { id: string };
-  const verified = await request.post(`${origin}/auth/v1/factors/${factor!.id}/verify`, { headers: auth, data: { challenge_id: id, code: await demoStaffCode() } });
+  const verified = await request.post(`${origin}/auth/v1/factors/${factor!.id}/verify`, { headers: auth, data: { challenge_id: id, code: await demoStaffCode(request, origin) } });
   expect(verified.status(), await verified.text()).toBe(200);
   const token = ((await verified.json()) as { access_token: string }).access_token;
   kept.set(origin, token);

@@ -172,6 +172,20 @@ describe.each(ENGINES)('the second factor through supabase-js on %s', (engine) =
     expect(answers.map((r) => r.status).sort()).toEqual([200, 422]);
   });
 
+  it('forgets a last code taken under a clock since put back, so codes work again at once', async () => {
+    offsetMs += 2 * 24 * 60 * 60_000;
+    const { auth, email } = await member();
+    const { factorId, secret } = await enrolled(auth);
+    offsetMs -= 2 * 24 * 60 * 60_000;
+    const later = client();
+    await later.auth.signInWithPassword({ email, password: PASSWORD });
+    expect((await later.auth.mfa.challengeAndVerify({ factorId, code: totpCode(secret, now()) })).error).toBeNull();
+    // And that code, now the last taken, is refused again.
+    const again = client();
+    await again.auth.signInWithPassword({ email, password: PASSWORD });
+    expect((await again.auth.mfa.challengeAndVerify({ factorId, code: totpCode(secret, now()) })).error).toMatchObject({ code: 'mfa_verification_failed' });
+  });
+
   it('unenrols: an unverified factor at aal1, a verified one only at aal2, and then the session falls back to aal1', async () => {
     const { auth } = await member();
     const { factorId } = await enrolled(auth);

@@ -17,6 +17,7 @@ import { MemberSidebar } from '../components/member-sidebar';
 import { NextTestDue } from '../components/next-test-due';
 import { EmailChoicesSection } from '../components/email-choices-form';
 import { MyDataSection } from '../components/my-data-section';
+import { TwoStepSection } from '../components/two-step-section';
 import { ProfileEditForm } from '../components/profile-edit-form';
 import { RequireMember } from '@/lib/require-member';
 import type { MemberSession } from '@/lib/session';
@@ -48,7 +49,7 @@ function rows(p: MemberProfile): [string, string | null][] {
  * account keeps the portal, with the way to the console, and may still
  * add member details to book for itself.
  */
-function StaffWithoutProfile() {
+function StaffWithoutProfile({ userId }: { userId: string }) {
   return (
     <div className="page member-page">
       <MemberSidebar profile={undefined} />
@@ -63,6 +64,7 @@ function StaffWithoutProfile() {
         <p>
           To book a screening for yourself, <Link to={paths.completeProfile}>add your member details</Link>.
         </p>
+        <TwoStepSection userId={userId} />
       </section>
     </div>
   );
@@ -71,7 +73,7 @@ function StaffWithoutProfile() {
 function Portal({ member: { userId, staff } }: { member: MemberSession }) {
   const profile = useProfile(userId);
   const [editing, setEditing] = useState(false);
-  if (isProfileMissing(profile.error)) return staff ? <StaffWithoutProfile /> : <CompleteProfileRedirect />;
+  if (isProfileMissing(profile.error)) return staff ? <StaffWithoutProfile userId={userId} /> : <CompleteProfileRedirect />;
   return (
     <div className="page member-page">
       <MemberSidebar profile={profile.data} />
@@ -98,6 +100,7 @@ function Portal({ member: { userId, staff } }: { member: MemberSession }) {
             Edit
           </button>
           <EmailChoicesSection userId={userId} />
+          <TwoStepSection userId={userId} />
           <MyDataSection />
           </>
         ) : profile.isError ? (
