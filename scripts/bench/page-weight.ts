@@ -6,6 +6,8 @@
  * cache: each route gets a new context.
  */
 import { chromium, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { DEMO_STAFF_TOTP_SECRET } from '../../server/platform/env-schema.ts';
 
 export interface ScriptFile {
   url: string;
@@ -67,10 +69,15 @@ export async function measureRoute(browser: Browser, baseUrl: string, route: str
 }
 
 export const DEMO_MEMBER = { email: 'demo.member@example.com', password: 'chaps-demo-2025' };
-export const DEMO_STAFF = { email: 'demo.staff@example.com', password: 'chaps-staff-2025' };
+// An admin, so it signs in with its demo authenticator's code too (docs/rules.md#second-factor).
+export const DEMO_STAFF = { email: 'demo.staff@example.com', password: 'chaps-staff-2025', totpSecret: DEMO_STAFF_TOTP_SECRET };
 
 /** Signs in through the real /login and keeps the stored session for fresh contexts. */
-export async function signedInState(browser: Browser, baseUrl: string, who: { email: string; password: string }): Promise<BrowserContextOptions['storageState']> {
+export async function signedInState(
+  browser: Browser,
+  baseUrl: string,
+  who: { email: string; password: string; totpSecret?: string },
+): Promise<BrowserContextOptions['storageState']> {
   const context = await browser.newContext({ serviceWorkers: 'block', locale: 'en-GB', timezoneId: 'Europe/London' });
   try {
     const page = await context.newPage();
@@ -78,6 +85,11 @@ export async function signedInState(browser: Browser, baseUrl: string, who: { em
     await page.getByLabel('Email address').fill(who.email);
     await page.getByLabel('Password', { exact: true }).fill(who.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
+    if (who.totpSecret) {
+      const code = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(who.totpSecret) }).generate();
+      await page.getByLabel('6-digit code').fill(code);
+      await page.getByRole('button', { name: 'Continue' }).click();
+    }
     await page.waitForURL((url) => url.pathname !== '/login', { timeout: 30_000 });
     return await context.storageState();
   } finally {
