@@ -163,6 +163,11 @@ export function createMfa({ db, now, getSecret }: MfaDependencies) {
     async challenge(caller: Caller, factorId: string, ip: string) {
       const factor = await ownedFactor(db, caller.userId, factorId);
       const at = now();
+      // Challenges past their time are of no use: cleared as new ones come, so asking again and again fills nothing.
+      await db.query('DELETE FROM auth_mfa_challenges WHERE factor_id = $1::uuid AND created_at < $2', [
+        factor.id,
+        new Date(at.getTime() - CHALLENGE_EXPIRY_MS),
+      ]);
       const row = await rowOf(
         db,
         { id: col.text() },

@@ -66,7 +66,8 @@ export async function startEnrolment(friendlyName: string): Promise<Enrolment> {
   for (const factor of listed.data.all) {
     if (factor.status !== 'verified') await auth.mfa.unenroll({ factorId: factor.id });
   }
-  const { data, error } = await auth.mfa.enroll({ factorType: 'totp', friendlyName });
+  // The name his authenticator app shows beside the codes.
+  const { data, error } = await auth.mfa.enroll({ factorType: 'totp', friendlyName, issuer: 'CHAPS' });
   if (error) throw error;
   return { factorId: data.id, uri: data.totp.uri, secret: data.totp.secret };
 }

@@ -2,7 +2,9 @@
  * With SUPABASE_URL set the site signs in with a hosted project: the
  * stand-in is not served, the CSP lets the browser reach the project, and
  * the API accepts the project's tokens (HS256 with SUPABASE_JWT_SECRET),
- * taking the member from `sub` and refusing anything else.
+ * taking the member from `sub` and refusing anything else; a staff
+ * token's `aal` claim is what decides the second factor
+ * (docs/rules.md#second-factor).
  */
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,5 +51,22 @@ describe('hosted Supabase project', () => {
     expect((await getJson(app(), '/api/auth/profile', withToken(await hostedToken('another-secret-that-is-long-enough-123')))).status).toBe(401);
     expect((await getJson(app(), '/api/auth/profile', withToken(await hostedToken(SECRET, USER_ID, '-1m')))).status).toBe(401);
     expect((await getJson(app(), '/api/auth/profile', withToken(token))).status).toBe(200);
+  });
+
+  it("reads the second factor from the project's token: an admin at aal1 gets /me and nothing else", async () => {
+    const staffToken = (aal: string) =>
+      new SignJWT({ email: 'hosted.admin@example.org', role: 'authenticated', app_metadata: { role: 'admin' }, aal })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(USER_ID)
+        .setAudience('authenticated')
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .sign(new TextEncoder().encode(SECRET));
+    const aal1 = await staffToken('aal1');
+    expect((await getJson(app(), '/api/staff/me', withToken(aal1))).body).toMatchObject({ assurance: { required: 'aal2', current: 'aal1' } });
+    expect((await getJson(app(), '/api/staff/events', withToken(aal1))).body).toMatchObject({ error: 'mfa_required' });
+    const aal2 = await staffToken('aal2');
+    expect((await getJson(app(), '/api/staff/me', withToken(aal2))).body).toMatchObject({ assurance: { required: 'aal2', current: 'aal2' } });
+    expect((await getJson(app(), '/api/staff/events', withToken(aal2))).status).toBe(200);
   });
 });
