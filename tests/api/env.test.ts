@@ -46,6 +46,7 @@ describe('server settings', () => {
       demoMemberPassword: 'chaps-demo-2025',
       demoStaffEmail: 'demo.staff@example.com',
       demoStaffPassword: 'chaps-staff-2025',
+      demoStaffTotpSecret: 'CHAPSDEMOSTAFFTOTPSECRET7A2B3C4D',
     });
   });
 
@@ -100,6 +101,13 @@ describe('server settings', () => {
     expect(parseEnv({ NODE_ENV: 'production', ...PRODUCTION_NEEDS })).toMatchObject({ seedDemo: false, devTiles: false });
     expect(parseEnv({ NODE_ENV: 'production', SEED_DEMO: 'true', ...PRODUCTION_NEEDS }).seedDemo).toBe(true);
     expect(parseEnv({ NODE_ENV: 'test' }).seedDemo).toBe(true);
+  });
+
+  it('seeds no demo authenticator in production, even with SEED_DEMO=true and a key given (docs/rules.md#second-factor)', () => {
+    const env = parseEnv({ NODE_ENV: 'production', SEED_DEMO: 'true', DEMO_STAFF_TOTP_SECRET: 'JBSWY3DPEHPK3PXPJBSWY3DP', ...PRODUCTION_NEEDS });
+    expect(env.demoStaffTotpSecret).toBeUndefined();
+    expect(parseEnv({ DEMO_STAFF_TOTP_SECRET: 'JBSWY3DPEHPK3PXPJBSWY3DP' }).demoStaffTotpSecret).toBe('JBSWY3DPEHPK3PXPJBSWY3DP');
+    expect(() => parseEnv({ DEMO_STAFF_TOTP_SECRET: 'not base32!' })).toThrow(/DEMO_STAFF_TOTP_SECRET/);
   });
 
   it('requires email confirmation in production unless told otherwise, and not in development', () => {

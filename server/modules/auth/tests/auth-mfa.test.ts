@@ -17,6 +17,8 @@ import { signUp, uniqueEmail, withToken } from '../../../../tests/fixtures/membe
 import { setStandInRole } from '../staff-role';
 import { CHALLENGE_EXPIRY_MS } from '../mfa';
 import { TOTP_PERIOD_SECONDS, totpCode } from '../totp';
+import { seedDemoStaff } from '../../../seed/demo-staff';
+import { DEMO_STAFF_TOTP_SECRET } from '../../../platform/env-schema';
 
 const PASSWORD = 'second-factor-please-1';
 
@@ -263,6 +265,18 @@ describe.each(ENGINES)('the second factor through supabase-js on %s', (engine) =
     }
     const right = await auth.mfa.challengeAndVerify({ factorId: factor!.id, code: totpCode(factor!.totp.secret, now()) });
     expect(right.error).toMatchObject({ status: 429, code: 'over_request_rate_limit' });
+  });
+
+  it('seeds the demo staff account with a confirmed authenticator whose key is the documented demo one', async () => {
+    const email = uniqueEmail('demo.staff');
+    expect(await seedDemoStaff(test.db, { demoStaffEmail: email, demoStaffPassword: PASSWORD, demoStaffTotpSecret: DEMO_STAFF_TOTP_SECRET }, now())).toBe(true);
+    const staff = client();
+    await staff.auth.signInWithPassword({ email, password: PASSWORD });
+    expect((await staff.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal2' });
+    const [factor] = (await staff.auth.mfa.listFactors()).data!.totp;
+    nextStep();
+    expect((await staff.auth.mfa.challengeAndVerify({ factorId: factor!.id, code: totpCode(DEMO_STAFF_TOTP_SECRET, now()) })).error).toBeNull();
+    expect((await getJson(app, '/api/staff/events', withToken((await staff.auth.getSession()).data.session!.access_token))).status).toBe(200);
   });
 
   it('asks admin and clinical staff for aal2 on every staff route but /me, and says so in /me', async () => {
