@@ -1,7 +1,8 @@
 /**
  * The rules of the /auth/v1 stand-in: sign-up, password sign-in with
  * throttling, refresh rotation, sign-out scopes, the user's own record,
- * and recovery and confirmation links. HTTP shapes live in
+ * recovery and confirmation links, and the second factor (mfa.ts: enrol,
+ * challenge, verify, unenrol; a session's aal and amr). HTTP shapes live in
  * server/modules/auth/auth-v1-routes.ts; the emails with links are
  * auth-link-mailer.ts.
  */
