@@ -25,7 +25,7 @@ const AFTER = new Date('2026-06-24T09:00:00Z');
 const EVENT = makeEvent({ event_name: 'Colchester Screening', event_date: '2026-06-20', lab_name: 'ESNEFT' });
 const OTHER = makeEvent({ event_name: 'Other Screening', event_date: '2026-06-20' });
 
-interface AccessRow {
+type AccessRow = {
   profile_id: number;
   event_id: string | null;
   staff_role: string;
@@ -34,7 +34,7 @@ interface AccessRow {
   seen: string[];
   london_day: string;
   reads: number;
-}
+};
 
 describe.each(ENGINES)('record access on %s', (engine) => {
   let test: TestDatabase;
