@@ -15,6 +15,7 @@
  * it shows; repeated reads of one man by one person for one reason at one
  * event on one UK day add to one row (first and last read, how many).
  */
+import { decodeJwt } from 'jose';
 import type { Attendee } from '../../../src/domain/attendee-list';
 import { takesFollowUp } from '../../../src/domain/follow-up';
 import type { LabManifest, SampleLabelsAnswer } from '../../../src/domain/sample-labels';
@@ -29,12 +30,31 @@ import { col, rowOf, rowsOf } from '../../platform/db/rows';
 export interface Viewer {
   userId: string;
   role: StaffRole;
+  /** The token's user_metadata: a hosted Supabase project's users are not in this database, so their name is only here. */
+  tokenMetadata?: Record<string, unknown>;
+}
+
+/** The user_metadata claim of a token requireStaff has already verified; none when it cannot be read. */
+function tokenMetadataOf(authorization: string | undefined): Record<string, unknown> | undefined {
+  const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
+  if (!token) return undefined;
+  try {
+    const metadata = decodeJwt(token).user_metadata;
+    return typeof metadata === 'object' && metadata !== null && !Array.isArray(metadata) ? (metadata as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The viewer of a staff request (after requireStaff). */
-export const viewerOf = (c: { get(key: 'member'): { userId: string }; get(key: 'staffRole'): StaffRole }): Viewer => ({
+export const viewerOf = (c: {
+  get(key: 'member'): { userId: string };
+  get(key: 'staffRole'): StaffRole;
+  req: { header(name: string): string | undefined };
+}): Viewer => ({
   userId: c.get('member').userId,
   role: c.get('staffRole'),
+  tokenMetadata: tokenMetadataOf(c.req.header('Authorization')),
 });
 
 /** A look at one booking's man, of the event the request names. */
@@ -85,16 +105,20 @@ const APPOINTMENT_ROW = { appointment_id: col.text() };
 const HOLD_LOOK_ROW = { appointment_id: col.text(), attached: col.bool(), reason: col.text() };
 
 export function createRecordAccess(db: Database, now: () => Date): RecordAccess {
-  /** The first name the staff account gives: its user_metadata (the stand-in's users), else his member profile's. */
-  async function firstNameOf(userId: string): Promise<string | null> {
+  /**
+   * The first name the staff account gives: its user_metadata as the stand-in holds it now (else as the
+   * token carries it, for a hosted project's users), else his member profile's.
+   */
+  async function firstNameOf(viewer: Viewer): Promise<string | null> {
     const row = await rowOf(
       db,
       NAME_ROW,
       `SELECT (SELECT user_metadata FROM auth_users WHERE id = $1::uuid) AS metadata,
               (SELECT first_name FROM member_profiles WHERE user_id = $1::uuid) AS profile_first_name`,
-      [userId],
+      [viewer.userId],
     );
-    const meta = (typeof row?.metadata === 'object' && row.metadata !== null ? row.metadata : {}) as Record<string, unknown>;
+    const stored = typeof row?.metadata === 'object' && row.metadata !== null ? (row.metadata as Record<string, unknown>) : null;
+    const meta = stored ?? viewer.tokenMetadata ?? {};
     return staffFirstName([meta.first_name, row?.profile_first_name, meta.display_name, meta.full_name, meta.name]);
   }
 
@@ -128,7 +152,7 @@ export function createRecordAccess(db: Database, now: () => Date): RecordAccess 
         eventId,
         viewer.userId,
         viewer.role,
-        await firstNameOf(viewer.userId),
+        await firstNameOf(viewer),
         londonDate(at),
         at,
       ],

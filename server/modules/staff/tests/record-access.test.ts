@@ -7,6 +7,7 @@
  * result lines too. The member reads exactly his own rows, staff named by
  * role and first name only; a refused read records nothing.
  */
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AttendeeList, CheckInResult } from '../../../../src/domain/staff-attendees';
 import type { RecordAccessAnswer } from '../../../../src/domain/record-access';
@@ -217,7 +218,7 @@ describe.each(ENGINES)('record access on %s', (engine) => {
     expect(untouched.body).toEqual({ looks: [], more: false });
   });
 
-  it('names a staff account with no first name "A member of staff" to him, never by its address; his export holds every look', async () => {
+  it('names a staff account with no first name "A member of staff" to him, never by its address, a hosted one by its token; his export holds every look', async () => {
     const [anon] = (await fastMembers(test.db, 1, BOOKED_AT)) as [FastMember];
     expect(await setStandInRole(test.db, anon.email, 'events', BOOKED_AT)).toBe(true);
     await test.db.query('DELETE FROM member_profiles WHERE user_id = $1::uuid', [anon.userId]);
@@ -229,9 +230,23 @@ describe.each(ENGINES)('record access on %s', (engine) => {
     expect(mine.body.looks.find((l) => l.role === 'events')).toMatchObject({ first_name: null, reason: 'follow_up' });
     expect(JSON.stringify(mine.body)).not.toContain('@');
 
+    // A hosted Supabase project's staff are not in this database: the name their token carries.
+    const secret = 'hosted-project-secret-of-at-least-32-chars';
+    const hostedId = crypto.randomUUID();
+    const hosted = await new SignJWT({ email: 'hana@example.org', app_metadata: { role: 'clinical' }, user_metadata: { first_name: 'Hana' } })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(hostedId)
+      .setAudience('authenticated')
+      .setExpirationTime(Math.floor(AFTER.getTime() / 1000) + 3600)
+      .sign(new TextEncoder().encode(secret));
+    const hostedApp = testApp({ db: test.db, now: AFTER, env: { SUPABASE_URL: 'https://abcd.supabase.co', SUPABASE_JWT_SECRET: secret } });
+    expect((await getJson(hostedApp, `${base}/attendees/${red!.appointment.appointment_id}/consent`, auth(hosted))).status).toBe(200);
+    expect(await rowsOf(red!.member, 'consent')).toMatchObject([{ staff_role: 'clinical', staff_first_name: 'Hana' }]);
+    expect((await test.db.query('SELECT 1 FROM record_access WHERE staff_user_id = $1::uuid', [hostedId])).length).toBe(1);
+
     const exported = await getJson<{ record_access: Record<string, unknown>[] }>(app(AFTER), '/api/me/export', auth(await red!.member.tokenAt(AFTER)));
     expect(exported.status).toBe(200);
-    expect(exported.body.record_access.map((r) => r.reason).sort()).toEqual(['check_in', 'follow_up', 'follow_up', 'lab_manifest']);
+    expect(exported.body.record_access.map((r) => r.reason).sort()).toEqual(['check_in', 'consent', 'follow_up', 'follow_up', 'lab_manifest']);
     expect(exported.body.record_access.find((r) => r.reason === 'check_in')).toMatchObject({ staff_first_name: 'Vera', staff_role: 'volunteer', reads: 3 });
   });
 });
