@@ -56,7 +56,8 @@ describe.each(ENGINES)('record access on %s', (engine) => {
   const count = async () => (await rows()).length;
 
   async function staffAs(name: string, role: StaffRole): Promise<FastMember> {
-    const [who] = (await fastMembers(test.db, 1, BOOKED_AT, { firstName: name })) as [FastMember];
+    // Signing in afresh for each later token: a staff session ends when idle (docs/rules.md#staff-idle).
+    const [who] = (await fastMembers(test.db, 1, BOOKED_AT, { firstName: name, sessionPerToken: true })) as [FastMember];
     expect(await setStandInRole(test.db, who.email, role, BOOKED_AT)).toBe(true);
     return who;
   }
@@ -219,7 +220,7 @@ describe.each(ENGINES)('record access on %s', (engine) => {
   });
 
   it('names a staff account with no first name "A member of staff" to him, never by its address, a hosted one by its token; his export holds every look', async () => {
-    const [anon] = (await fastMembers(test.db, 1, BOOKED_AT)) as [FastMember];
+    const [anon] = (await fastMembers(test.db, 1, BOOKED_AT, { sessionPerToken: true })) as [FastMember];
     expect(await setStandInRole(test.db, anon.email, 'events', BOOKED_AT)).toBe(true);
     await test.db.query('DELETE FROM member_profiles WHERE user_id = $1::uuid', [anon.userId]);
     await test.db.query('UPDATE auth_users SET user_metadata = $2::jsonb WHERE id = $1::uuid', [anon.userId, JSON.stringify({ display_name: anon.email })]);
@@ -233,7 +234,7 @@ describe.each(ENGINES)('record access on %s', (engine) => {
     // A hosted Supabase project's staff are not in this database: the name their token carries.
     const secret = 'hosted-project-secret-of-at-least-32-chars';
     const hostedId = crypto.randomUUID();
-    const hosted = await new SignJWT({ email: 'hana@example.org', app_metadata: { role: 'clinical' }, user_metadata: { first_name: 'Hana' } })
+    const hosted = await new SignJWT({ email: 'hana@example.org', session_id: crypto.randomUUID(), app_metadata: { role: 'clinical' }, user_metadata: { first_name: 'Hana' } })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(hostedId)
       .setAudience('authenticated')
