@@ -44,6 +44,7 @@ import { createScreeningStatsService } from '../statistics';
 import type { SiteOriginEnv } from '../../platform/http/site-origin';
 import { staffAttendeesRoutes } from './staff-attendees-routes';
 import { createSampleLabelsService } from './sample-labels-service';
+import { createRecordAccess } from './record-access';
 import { staffSamplesRoutes } from './staff-samples-routes';
 import { staffEventsRoutes } from '../events';
 import { staffJobsRoutes } from './staff-jobs-routes';
@@ -79,6 +80,8 @@ export function staffRoutes({ db, verify, isStaff, activity, idleMinutes, signer
   const app = new Hono<{ Variables: StaffVariables }>();
   app.use(requireStaff(verify, isStaff, logger, activity));
   const mail = createStaffMail(mailer);
+  // Each staff read of a man's record is recorded, and shown to him (docs/rules.md#record-access).
+  const looks = createRecordAccess(db, now);
 
   app.get('/me', responds(staffMeSchema), (c) =>
     c.json({ email: c.get('member').email, role: 'staff', idle_minutes: idleMinutes } satisfies StaffMe),
@@ -101,11 +104,12 @@ export function staffRoutes({ db, verify, isStaff, activity, idleMinutes, signer
       mail,
       site,
       signer,
+      looks,
     }),
   );
   // Results held for checking, and the booking a tube's sample id names.
-  app.route('/', staffResultHoldsRoutes({ results: createStaffResultsService(db, now), mail, site }));
-  app.route('/events', staffSamplesRoutes(createSampleLabelsService(db, now)));
+  app.route('/', staffResultHoldsRoutes({ results: createStaffResultsService(db, now), mail, site, looks }));
+  app.route('/events', staffSamplesRoutes(createSampleLabelsService(db, now), looks));
   app.route('/payments', staffPaymentsRoutes(db));
   app.route('/members', staffMembersRoutes(registrar, site));
   app.route('/statistics', staffStatisticsRoutes(createScreeningStatsService(db, now), now));
