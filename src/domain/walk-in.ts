@@ -9,7 +9,9 @@
  * are checked by the consent rules (src/domain/consent.ts).
  */
 import { MAX_AGE, MIN_AGE } from './age';
-import { isClockTime, isIsoDate } from './london-time';
+import type { ScreeningEvent } from './event';
+import { isClockTime, isIsoDate, londonToInstant } from './london-time';
+import { slotTimes } from './slots';
 import { isEmailAddress, isPhoneNumber } from './form-fields';
 import { isValidNhsNumber } from './nhs-number';
 import { isCleanText } from './clean-text';
@@ -110,3 +112,10 @@ export const sameName = (a: string, b: string) => {
   const fold = (s: string) => s.trim().replace(/\s+/g, ' ').replace(/’/g, "'").toLocaleLowerCase('en-GB');
   return fold(a) === fold(b);
 };
+
+/** The times of the event he can still be seen in: every slot that has not ended at `at` (the one under way included). */
+export function walkInTimes(event: Pick<ScreeningEvent, 'event_date' | 'start_time' | 'end_time' | 'session_duration'>, at: Date): string[] {
+  return slotTimes(event.start_time, event.end_time, event.session_duration).filter(
+    (start) => londonToInstant(event.event_date, start).getTime() + event.session_duration * 60_000 > at.getTime(),
+  );
+}

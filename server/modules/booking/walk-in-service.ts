@@ -19,10 +19,10 @@ import { CONSENT_VERSION, consentProblems, type ConsentAnswers } from '../../../
 import { isEsneftEvent, type ScreeningEvent } from '../../../src/domain/event';
 import { hasEnded } from '../../../src/domain/event-card';
 import { isEligibleAge } from '../../../src/domain/age';
-import { londonDate, londonToInstant } from '../../../src/domain/london-time';
+import { londonDate } from '../../../src/domain/london-time';
 import { isValidNhsNumber } from '../../../src/domain/nhs-number';
-import { slotEnd, slotTimes } from '../../../src/domain/slots';
-import { sameName, WALK_IN_MESSAGES, type WalkInDetails } from '../../../src/domain/walk-in';
+import { slotEnd } from '../../../src/domain/slots';
+import { sameName, WALK_IN_MESSAGES, walkInTimes, type WalkInDetails } from '../../../src/domain/walk-in';
 import type { WalkInAnswer } from '../../../src/domain/walk-in-answer';
 import type { Database, Queryable } from '../../platform/db/adapter';
 import { col, rowOf, rowsOf } from '../../platform/db/rows';
@@ -82,9 +82,7 @@ async function openSlots(tx: Queryable, event: ScreeningEvent, at: Date) {
       )
     ).map((r) => [r.slot, r.taken]),
   );
-  return slotTimes(event.start_time, event.end_time, event.session_duration)
-    .filter((start) => londonToInstant(event.event_date, start).getTime() + event.session_duration * 60_000 > at.getTime())
-    .map((start) => ({ start, taken: taken.get(start) ?? 0 }));
+  return walkInTimes(event, at).map((start) => ({ start, taken: taken.get(start) ?? 0 }));
 }
 
 /** The slot asked for, or the first with a place; refused as a booking is when there is none. */

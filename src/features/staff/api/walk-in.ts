@@ -1,0 +1,42 @@
+/**
+ * POST /api/staff/events/{id}/walk-ins: a walk-in registered and booked on
+ * the day, answered with his ticket (server/modules/staff/staff-walk-ins-routes.ts).
+ * It needs the network: nothing is queued on the phone, since the server
+ * decides his account, the places and his ticket. Once it answers, the
+ * event's attendee list is fetched again, so the door's saved copy holds him.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ConsentAnswers } from '@/domain/consent';
+import type { WalkInAnswer } from '@/domain/walk-in-answer';
+import { memberRequest } from '@/lib/auth';
+import { ensureOnline } from '@/lib/not-sent';
+import { staffKeys } from '../staff-keys';
+
+export type { WalkInAnswer } from '@/domain/walk-in-answer';
+
+export interface WalkInBody {
+  first_name: string;
+  last_name: string;
+  email: string;
+  date_of_birth: string;
+  nhs_number: string;
+  phone: string;
+  home_address: string;
+  /** HH:mm, or '' for the next time with a place. */
+  slot: string;
+  existing_account: boolean;
+  consent: ConsentAnswers;
+}
+
+export function useRegisterWalkIn(userId: string, eventId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    networkMode: 'always',
+    retry: 0,
+    mutationFn: async (body: WalkInBody) => {
+      await ensureOnline();
+      return memberRequest<WalkInAnswer>('POST', `/staff/events/${encodeURIComponent(eventId)}/walk-ins`, body);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.attendees(userId, eventId) }),
+  });
+}
