@@ -55,14 +55,14 @@ test('staff register a walk-in on the day, see his ticket, and check him in by i
   // His details: a mistake is named first.
   await page.getByRole('button', { name: 'Next: his consent' }).tap();
   await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toContainText('Enter his first name, as on his ID.');
-  await page.getByLabel('First name').fill('Reginald');
-  await page.getByLabel('Last name').fill('Walker-Jones');
-  await page.getByLabel('Date of birth').fill(bornYearsAgo(62));
-  await page.getByLabel('NHS number').fill(`${nhs.slice(0, 3)} ${nhs.slice(3, 6)} ${nhs.slice(6)}`);
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Phone number').fill('07700 900456');
-  await page.getByLabel('Home address').fill('12 Sea Road, Felixstowe IP11 2AA');
-  await expect(page.getByLabel('Time')).toHaveValue('');
+  await page.getByLabel('First name', { exact: true }).fill('Reginald');
+  await page.getByLabel('Last name', { exact: true }).fill('Walker-Jones');
+  await page.getByLabel('Date of birth', { exact: true }).fill(bornYearsAgo(62));
+  await page.getByLabel('NHS number', { exact: true }).fill(`${nhs.slice(0, 3)} ${nhs.slice(3, 6)} ${nhs.slice(6)}`);
+  await page.getByLabel('Email address', { exact: true }).fill(email);
+  await page.getByLabel('Phone number', { exact: true }).fill('07700 900456');
+  await page.getByLabel('Home address', { exact: true }).fill('12 Sea Road, Felixstowe IP11 2AA');
+  await expect(page.getByLabel('Time', { exact: true })).toHaveValue('');
   await expectNoSeriousA11yViolations(page);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await page.getByRole('button', { name: 'Next: his consent' }).tap();
