@@ -83,7 +83,8 @@ export function checkWalkIn(body: Record<string, unknown>): { details: WalkInDet
   const nhs = typeof body.nhs_number === 'string' ? body.nhs_number.replace(/\s/g, '') : body.nhs_number == null ? '' : null;
   if (nhs === null || (nhs !== '' && !isValidNhsNumber(nhs))) issues.push({ field: 'nhs_number', message: WALK_IN_MESSAGES.nhs_number });
   const phone = oneLine(body.phone);
-  if (!isPhoneNumber(phone)) issues.push({ field: 'phone', message: WALK_IN_MESSAGES.phone });
+  // At most 20 characters, as his profile's own form allows (src/domain/member-profile.ts).
+  if (!isPhoneNumber(phone) || phone.length > 20) issues.push({ field: 'phone', message: WALK_IN_MESSAGES.phone });
   const homeAddress = oneLine(body.home_address);
   if (homeAddress === '' || homeAddress.length > WALK_IN_ADDRESS_MAX || !isCleanText(homeAddress)) {
     issues.push({ field: 'home_address', message: WALK_IN_MESSAGES.home_address });

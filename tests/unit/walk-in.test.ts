@@ -47,6 +47,7 @@ describe('a walk-in’s details', () => {
     ['an address with a control character', { home_address: '4 Quay St\u0007' }, 'home_address'],
     ['an address of 301 characters', { home_address: 'a'.repeat(301) }, 'home_address'],
     ['a phone with letters', { phone: 'call me' }, 'phone'],
+    ['a phone longer than his profile takes', { phone: '+44 (0) 7700 900 123 45' }, 'phone'],
     ['a time that is not one', { slot: '25:00' }, 'slot'],
     ['no email', { email: '' }, 'email'],
   ])('refuses %s, naming the field', (_name, change, field) => {

@@ -154,6 +154,15 @@ export function createWalkInService(deps: { db: Database; now: () => Date; mail:
     return row;
   }
 
+  /**
+   * A try to book on an account whose details did not agree is kept in the staff audit, though nothing else is
+   * written: repeated tries at one account's date of birth are there for anyone reviewing the audit to see.
+   */
+  async function auditMismatch(actor: StaffActor, eventId: string, email: string, at: Date) {
+    const userId = await accounts!.find(db, email);
+    if (userId) await recordAudit(db, actor, { action: 'walk_in.account_mismatch', entity: 'member', entityId: userId, before: null, after: { event_id: eventId } }, at);
+  }
+
   return {
     async register(actor, eventId, { details, consent, origin, redirectTo }) {
       if (!accounts) throw unavailable();
@@ -224,6 +233,7 @@ export function createWalkInService(deps: { db: Database; now: () => Date; mail:
         });
       } catch (error) {
         if (isDuplicateBooking(error)) throw new ApiError(409, 'already_booked', 'He is already booked at this event: find him on the list.');
+        if (error instanceof ApiError && error.code === 'account_mismatch') await auditMismatch(actor, eventId, details.email, at);
         throw error;
       }
       const { appointment, opened } = booked;

@@ -147,6 +147,9 @@ describe.each(ENGINES)('walk-ins registered and booked at the venue on %s', (eng
       expect(JSON.stringify(res.body)).not.toMatch(/1970|Member|9434765919|Alan/);
     }
     expect(await bookingsOf(member.email)).toBe(0);
+    // Each try is kept in the audit against the account, so repeated guesses show.
+    const tries = await test.db.query("SELECT 1 FROM staff_audit WHERE action = 'walk_in.account_mismatch' AND entity_id = $1", [member.userId]);
+    expect(tries).toHaveLength(3);
 
     const res = await register(EVENT, walkIn({ email: ` ${member.email.toUpperCase()} `, first_name: 'Al', last_name: 'member', date_of_birth: '1970-03-15', existing_account: true }));
     expect(res.status, JSON.stringify(res.body)).toBe(201);
