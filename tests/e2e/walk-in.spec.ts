@@ -14,7 +14,7 @@ import type { AttendeeList } from '../../src/domain/staff-attendees';
 import { normaliseSampleId } from '../../src/domain/sample-id';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { fillConsent, mailsTo } from './support/booking';
-import { bornYearsAgo, signIn } from './support/members';
+import { bornYearsAgo, createMember, signIn } from './support/members';
 import { createEventAsStaff, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD, staffToken } from './support/staff';
 
 test.use({ viewport: { width: 360, height: 780 }, hasTouch: true, isMobile: true });
@@ -106,4 +106,56 @@ test('staff register a walk-in on the day, see his ticket, and check him in by i
   const sampleId = normaliseSampleId((await checked.locator('.sample-id').textContent())!);
   await expectNoSeriousA11yViolations(page);
   await expect.poll(async () => (await list()).attendees.find((a) => a.appointment_id === him.appointment_id)?.sample_id, { timeout: 20_000 }).toBe(sampleId);
+});
+
+test('a walk-in whose email has an account is booked on it only once he says it is his and his details agree', async ({ page }) => {
+  test.setTimeout(120_000);
+  const token = await staffToken(page.request);
+  const name = `Harwich Walk-in ${Date.now()}`;
+  const { event_id: eventId } = await createEventAsStaff(page.request, token, { event_name: name });
+  const member = await createMember(page.request, { firstName: 'Horace', age: 66 });
+
+  await page.goto('/login');
+  await signIn(page, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Portal' })).toBeVisible();
+  await page.goto(`/staff/events/${eventId}/walk-in`);
+  await expect(page.getByRole('heading', { level: 1, name: `Register a walk-in: ${name}` })).toBeVisible();
+  await page.getByLabel('First name', { exact: true }).fill('Horace');
+  // Misheard: not the last name on his account.
+  await page.getByLabel('Last name', { exact: true }).fill('Barker');
+  await page.getByLabel('Date of birth', { exact: true }).fill(bornYearsAgo(66));
+  await page.getByLabel('Email address', { exact: true }).fill(member.email);
+  await page.getByLabel('Phone number', { exact: true }).fill('07700 900789');
+  await page.getByLabel('Home address', { exact: true }).fill('3 Quay Lane, Harwich CO12 3AA');
+  await page.getByRole('button', { name: 'Next: his consent' }).tap();
+  await fillConsent(page);
+  await page.getByRole('button', { name: 'Continue' }).tap();
+  await page.getByRole('button', { name: 'Register and book him' }).tap();
+
+  await expect(page.getByRole('alert')).toContainText('This email address already has an account. Ask him whether it is his');
+  await page.getByLabel('He confirms the account with this email address is his own').check();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: 'Register and book him' }).tap();
+  const mismatch = page.getByRole('alert').filter({ hasText: 'The details do not match the account with this email address' });
+  await expect(mismatch).toBeVisible();
+  // Nothing of the account is shown.
+  await expect(mismatch).not.toContainText('Booker');
+
+  await page.getByRole('button', { name: 'Change his details' }).tap();
+  await page.getByLabel('Last name', { exact: true }).fill('Booker');
+  await page.getByRole('button', { name: 'Next: his consent' }).tap();
+  // His answers are kept.
+  await expect(page.getByLabel('None of the above')).toBeChecked();
+  await page.getByRole('button', { name: 'Continue' }).tap();
+  await page.getByRole('button', { name: 'Register and book him' }).tap();
+  const done = page.getByRole('status').filter({ hasText: 'Horace Booker is booked for' });
+  await expect(done).toBeVisible({ timeout: 15_000 });
+  await expect(done).toContainText('He signs in with the account he already has.');
+
+  // The booking is his own account's: it is in his My bookings answer, with the same ticket.
+  const mine = (await (await page.request.get('/api/appointments', { headers: { Authorization: `Bearer ${member.accessToken}` } })).json()) as {
+    appointments: { event_id: string; ticket: { code: string } | null }[];
+  };
+  const booking = mine.appointments.find((a) => a.event_id === eventId)!;
+  await expect(done.locator('.walk-in-code')).toHaveText(formatTicketCode(booking.ticket!.code));
 });

@@ -3,14 +3,15 @@
  * the day, answered with his ticket (server/modules/staff/staff-walk-ins-routes.ts).
  * It needs the network: nothing is queued on the phone, since the server
  * decides his account, the places and his ticket. Once it answers, the
- * event's attendee list is fetched again, so the door's saved copy holds him.
+ * event's attendee list is fetched again before his ticket shows, so the
+ * door's saved copy holds him.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ConsentAnswers } from '@/domain/consent';
 import type { WalkInAnswer } from '@/domain/walk-in-answer';
 import { memberRequest } from '@/lib/auth';
 import { ensureOnline } from '@/lib/not-sent';
-import { staffKeys } from '../staff-keys';
+import { attendeesQueryOptions } from './attendees';
 
 export type { WalkInAnswer } from '@/domain/walk-in-answer';
 
@@ -37,6 +38,8 @@ export function useRegisterWalkIn(userId: string, eventId: string) {
       await ensureOnline();
       return memberRequest<WalkInAnswer>('POST', `/staff/events/${encodeURIComponent(eventId)}/walk-ins`, body);
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.attendees(userId, eventId) }),
+    // The list is fetched before his ticket shows, so the door finds his code straight after (a list fetched later
+    // raced the first code typed). A failure to fetch it leaves the saved list stale, never the registration failed.
+    onSuccess: () => queryClient.fetchQuery({ ...attendeesQueryOptions(userId, eventId), staleTime: 0 }).catch(() => undefined),
   });
 }
