@@ -68,6 +68,8 @@ const PROFILE_ROW = {
   nhs_number: col.nullable(col.text()),
 };
 const SLOT_ROW = { slot: col.text(), taken: col.int() };
+const CONSENT_ID_ROW = { consent_id: col.text() };
+const APPOINTMENT_ID_ROW = { appointment_id: col.text() };
 
 /** The slots he could still be seen in (not yet ended at `at`), each with the places taken. */
 async function openSlots(tx: Queryable, event: ScreeningEvent, at: Date) {
@@ -201,17 +203,23 @@ export function createWalkInService(deps: { db: Database; now: () => Date; mail:
           const start = chooseSlot(event, await openSlots(tx, event, at), details.slot);
 
           // His consent, given by him on this phone before the booking, as every booking's is (docs/rules.md#consent).
-          const [filed] = await tx.query<{ consent_id: string }>(
+          const filed = await rowOf(
+            tx,
+            CONSENT_ID_ROW,
             `INSERT INTO consents (profile_id, event_id, psa_test_date, answers, consent_version, source, created_at)
              VALUES ($1, $2::uuid, $3::date, $4::jsonb, $5, 'booking', $6) RETURNING consent_id::text AS consent_id`,
             [profile.profile_id, event.event_id, event.event_date, JSON.stringify(consent), CONSENT_VERSION, at],
           );
-          const [made] = await tx.query<{ appointment_id: string }>(
+          if (!filed) throw new Error('INSERT INTO consents returned no row');
+          const made = await rowOf(
+            tx,
+            APPOINTMENT_ID_ROW,
             `INSERT INTO appointments (profile_id, user_id, event_id, consent_id, slot_start, slot_end, status, payment_status, price, created_at, updated_at)
              VALUES ($1, $2::uuid, $3::uuid, $4::uuid, $5::time, $6::time, 'confirmed', 'paid', 0, $7, $7) RETURNING appointment_id::text AS appointment_id`,
-            [profile.profile_id, userId, event.event_id, filed!.consent_id, start, slotEnd(start, event.session_duration), at],
+            [profile.profile_id, userId, event.event_id, filed.consent_id, start, slotEnd(start, event.session_duration), at],
           );
-          const appointmentId = made!.appointment_id;
+          if (!made) throw new Error('INSERT INTO appointments returned no row');
+          const appointmentId = made.appointment_id;
           await addToHistory(tx, appointmentId, profile.profile_id, event);
           await leaveOnBooking(tx, event.event_id, profile.profile_id, at);
           await recordAudit(
