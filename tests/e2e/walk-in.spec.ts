@@ -46,9 +46,11 @@ test('staff register a walk-in on the day, see his ticket, and check him in by i
 
   // No signal: registering is off and says why (nothing is faked offline).
   await page.context().setOffline(true);
-  await expect(page.getByRole('button', { name: 'Register a walk-in' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Register a walk-in: needs a signal' })).toBeDisabled();
+  await expect(page.getByRole('link', { name: 'Register a walk-in' })).toHaveCount(0);
   await expect(page.getByText('Registering a walk-in needs a signal')).toBeVisible();
   await page.context().setOffline(false);
+  await expect(page.getByRole('button', { name: 'Register a walk-in: needs a signal' })).toHaveCount(0);
   await page.getByRole('link', { name: 'Register a walk-in' }).tap();
   await expect(page.getByRole('heading', { level: 1, name: `Register a walk-in: ${name}` })).toBeVisible();
 

@@ -105,7 +105,7 @@ function Attendees({ userId, eventId }: { userId: string; eventId: string }) {
             </Link>
           ) : (
             <button type="button" className="button" disabled aria-describedby="walk-in-offline">
-              Register a walk-in
+              Register a walk-in: needs a signal
             </button>
           ))}
       </div>
