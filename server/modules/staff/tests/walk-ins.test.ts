@@ -31,6 +31,8 @@ const EVENT = makeEvent({ event_name: 'Walk-in Screening', event_date: '2026-06-
 const ESNEFT = makeEvent({ event_name: 'Ipswich ESNEFT Screening', event_date: '2026-06-20', lab_name: 'ESNEFT' });
 const FULL = makeEvent({ event_name: 'Small Screening', event_date: '2026-06-20', total_spaces: 1 });
 const TOMORROW = makeEvent({ event_name: 'Tomorrow Screening', event_date: '2026-06-21' });
+// A corporate event takes bookings until it ends, so a member online and a walk-in at the door can want its last place at once.
+const LAST_PLACE = makeEvent({ event_name: 'Corporate Screening', event_date: '2026-06-20', exclusive_for: 'CORPORATE', category: 'corporate', total_spaces: 1 });
 const PAID = makeEvent({ event_name: 'Paid Screening', event_date: '2026-06-20', payment_required: true, price: 2500 });
 
 const walkIn = (overrides: Record<string, unknown> = {}) => ({
@@ -70,7 +72,7 @@ describe.each(ENGINES)('walk-ins registered and booked at the venue on %s', (eng
 
   beforeAll(async () => {
     test = await createTestDatabase(engine);
-    await replaceEvents(test.db, [EVENT, ESNEFT, FULL, TOMORROW, PAID]);
+    await replaceEvents(test.db, [EVENT, ESNEFT, FULL, TOMORROW, PAID, LAST_PLACE]);
     staff = await makeStaff(test.db, AT_VENUE);
     [member] = (await fastMembers(test.db, 1, AT_VENUE)) as [FastMember];
   });
@@ -207,6 +209,22 @@ describe.each(ENGINES)('walk-ins registered and booked at the venue on %s', (eng
     const taken = walkIn({ slot: '11:45' });
     expect((await register(EVENT, taken)).body.error).toBe('slot_taken');
     expect(await accounts(taken.email)).toBe(0);
+  });
+
+  it('gives the last place once when a member books it online as a walk-in is registered for it', async () => {
+    const [online] = (await fastMembers(test.db, 1, AT_VENUE)) as [FastMember];
+    const consent = await getJson<{ consent_id: string }>(app(), '/api/medical/consent', sendJson(online.token, { ...validConsent(), eventId: LAST_PLACE.event_id }));
+    expect(consent.status).toBe(201);
+    const body = walkIn();
+    const [booked, walkedIn] = await Promise.all([
+      getJson<{ error?: string }>(app(), '/api/appointments', sendJson(online.token, { eventId: LAST_PLACE.event_id, appointmentStartTime: '11:00', consentId: consent.body.consent_id })),
+      register(LAST_PLACE, body),
+    ]);
+    expect([booked.status, walkedIn.status].sort()).toEqual([201, 409]);
+    const [{ n }] = (await test.db.query<{ n: number }>("SELECT count(*)::integer AS n FROM appointments WHERE event_id = $1 AND status = 'confirmed'", [LAST_PLACE.event_id])) as [{ n: number }];
+    expect(n).toBe(1);
+    // The walk-in refused wrote nothing: no account waits for a booking he did not get.
+    if (walkedIn.status === 409) expect(await accounts(body.email)).toBe(0);
   });
 
   it('answers only staff: a member is refused and a stranger is asked to sign in', async () => {
