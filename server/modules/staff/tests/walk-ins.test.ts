@@ -164,6 +164,16 @@ describe.each(ENGINES)('walk-ins registered and booked at the venue on %s', (eng
     expect(row).toEqual({ user_id: member.userId, first_name: 'Alan' });
   });
 
+  it("adds the NHS number he states to an account that had none, so the laboratory's event can book him", async () => {
+    const [noNumber] = (await fastMembers(test.db, 1, AT_VENUE, { nhsNumber: null })) as [FastMember];
+    const details = { email: noNumber.email, first_name: 'Alan', last_name: 'Member', date_of_birth: '1970-03-15', existing_account: true };
+    expect((await register(ESNEFT, walkIn({ ...details, nhs_number: '' }))).body.error).toBe('nhs_number_required');
+    const res = await register(ESNEFT, walkIn({ ...details, nhs_number: '4010232137' }));
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const [profile] = await test.db.query<{ nhs_number: string }>('SELECT nhs_number FROM member_profiles WHERE profile_id = $1', [noNumber.profileId]);
+    expect(profile).toEqual({ nhs_number: '4010232137' });
+  });
+
   it('refuses an account with no details yet, since he cannot be identified from it', async () => {
     const email = uniqueEmail('bare');
     await test.db.query("INSERT INTO auth_users (email, encrypted_password, created_at, updated_at) VALUES ($1, 'x', $2, $2)", [email, AT_VENUE]);
