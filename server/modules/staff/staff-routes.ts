@@ -25,7 +25,7 @@ import { staffMeSchema, type StaffMe } from '../../../src/domain/staff-me';
 import { staffWaitingListSchema, type StaffWaitingList } from '../../../src/domain/staff-waiting-list';
 import { responds } from '../../platform/http/contract';
 import type { MemberVerifier } from '../auth';
-import type { StaffCheck } from '../auth';
+import type { StaffActivity, StaffCheck } from '../auth';
 import type { VenueAccounts, VenueRegistrar } from '../auth';
 import type { Database } from '../../platform/db/adapter';
 import { requireStaff, type StaffVariables } from '../auth';
@@ -59,6 +59,10 @@ export interface StaffRoutesDeps {
   db: Database;
   verify: MemberVerifier;
   isStaff: StaffCheck;
+  /** Refuses a staff session idle too long (docs/rules.md#staff-idle); absent, sessions never idle out. */
+  activity?: StaffActivity;
+  /** What /me tells the console of that idle time, in minutes. */
+  idleMinutes: number;
   signer: Signer;
   mailer: Mailer;
   /** Where links in staff-made emails and consent links point (server/platform/http/site-origin.ts). */
@@ -76,12 +80,14 @@ export interface StaffRoutesDeps {
   waitingList?: Pick<WaitingListService, 'staffList'>;
 }
 
-export function staffRoutes({ db, verify, isStaff, signer, mailer, site, jobs, registrar, venueAccounts = null, now, logger, waitingOffers, waitingList }: StaffRoutesDeps): Hono<{ Variables: StaffVariables }> {
+export function staffRoutes({ db, verify, isStaff, activity, idleMinutes, signer, mailer, site, jobs, registrar, venueAccounts = null, now, logger, waitingOffers, waitingList }: StaffRoutesDeps): Hono<{ Variables: StaffVariables }> {
   const app = new Hono<{ Variables: StaffVariables }>();
-  app.use(requireStaff(verify, isStaff, logger));
+  app.use(requireStaff(verify, isStaff, logger, activity));
   const mail = createStaffMail(mailer);
 
-  app.get('/me', responds(staffMeSchema), (c) => c.json({ email: c.get('member').email, role: 'staff' } satisfies StaffMe));
+  app.get('/me', responds(staffMeSchema), (c) =>
+    c.json({ email: c.get('member').email, role: 'staff', idle_minutes: idleMinutes } satisfies StaffMe),
+  );
   app.route('/events', staffEventsRoutes(createStaffEventsService(db, now, mail, refundQueue(jobs), waitingOffers)));
   // The event's waiting list and its offers (docs/decisions/0019).
   if (waitingList) {
