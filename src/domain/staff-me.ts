@@ -16,6 +16,11 @@ export const staffMeSchema = z.strictObject({
    * the console asks for his second factor while they differ.
    */
   assurance: z.strictObject({ required: z.enum(['aal1', 'aal2']), current: z.enum(['aal1', 'aal2']) }),
+  /**
+   * Minutes without use after which the console signs him out and asks
+   * for his password again (STAFF_IDLE_MINUTES, docs/rules.md#staff-idle).
+   */
+  idle_minutes: z.int(),
 });
 
 export type StaffMe = z.output<typeof staffMeSchema>;

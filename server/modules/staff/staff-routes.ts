@@ -2,7 +2,7 @@
  * /api/staff: the staff console's API (docs/decisions/0010-staff-console.md).
  * Every route is behind requireStaff (401 without a token, 403 for a member who
  * is not staff); who acts comes from the token, never from the body.
- * - GET /me -> {email, role: 'staff', assurance} (staffMeSchema): whether the signed-in
+ * - GET /me -> {email, role: 'staff', assurance, idle_minutes} (staffMeSchema): whether the signed-in
  *   user may open the console, and whether he must give his second factor first
  * - /events/... : server/modules/events/staff-events-routes.ts,
  *   staff-attendees-routes.ts and staff-samples-routes.ts (labels, the
@@ -12,6 +12,8 @@
  * - /payments: card payments needing a person
  *   (server/modules/payments/staff-payments-routes.ts)
  * - /members: registering a member at a venue (staff-members-routes.ts)
+ * - /events/:id/walk-ins: a walk-in registered and booked on the day, with
+ *   his ticket (staff-walk-ins-routes.ts)
  * - /statistics: the yearly screening figures and publishing them
  *   (server/modules/statistics/staff-statistics-routes.ts)
  * - /result-holds, /events/:id/result-holds, /events/:id/samples/:sampleId:
@@ -24,8 +26,8 @@ import { needsSecondFactor } from '../../../src/domain/staff-roles';
 import { staffWaitingListSchema, type StaffWaitingList } from '../../../src/domain/staff-waiting-list';
 import { responds } from '../../platform/http/contract';
 import type { MemberVerifier } from '../auth';
-import type { StaffCheck } from '../auth';
-import type { VenueRegistrar } from '../auth';
+import type { StaffActivity, StaffCheck } from '../auth';
+import type { VenueAccounts, VenueRegistrar } from '../auth';
 import type { Database } from '../../platform/db/adapter';
 import { requireStaff, type StaffVariables } from '../auth';
 import type { Logger } from '../../platform/logger';
@@ -36,7 +38,7 @@ import type { Signer } from '../../platform/signing';
 import { createStaffAttendeesService } from './staff-attendees-service';
 import type { WaitingListOffers } from '../waiting-list';
 import type { WaitingListService } from '../waiting-list';
-import { createStaffConsentService } from '../booking';
+import { createBookingMail, createStaffConsentService, createWalkInService } from '../booking';
 import { createStaffEventsService } from '../events';
 import { createStaffMail } from './staff-mail';
 import { createStaffResultsService } from '../results';
@@ -45,11 +47,13 @@ import { createScreeningStatsService } from '../statistics';
 import type { SiteOriginEnv } from '../../platform/http/site-origin';
 import { staffAttendeesRoutes } from './staff-attendees-routes';
 import { createSampleLabelsService } from './sample-labels-service';
+import { createRecordAccess } from './record-access';
 import { staffSamplesRoutes } from './staff-samples-routes';
 import { staffEventsRoutes } from '../events';
 import { staffJobsRoutes } from './staff-jobs-routes';
 import { staffResultHoldsRoutes } from './staff-result-holds-routes';
 import { staffMembersRoutes } from './staff-members-routes';
+import { staffWalkInsRoutes } from './staff-walk-ins-routes';
 import { staffPaymentsRoutes } from '../payments';
 import { staffStatisticsRoutes } from '../statistics';
 
@@ -57,6 +61,10 @@ export interface StaffRoutesDeps {
   db: Database;
   verify: MemberVerifier;
   isStaff: StaffCheck;
+  /** Refuses a staff session idle too long (docs/rules.md#staff-idle); absent, sessions never idle out. */
+  activity?: StaffActivity;
+  /** What /me tells the console of that idle time, in minutes. */
+  idleMinutes: number;
   signer: Signer;
   mailer: Mailer;
   /** Where links in staff-made emails and consent links point (server/platform/http/site-origin.ts). */
@@ -65,6 +73,8 @@ export interface StaffRoutesDeps {
   jobs: Jobs;
   /** Registers a member at a venue; null when a hosted project signs members in. */
   registrar: VenueRegistrar | null;
+  /** The same accounts in parts, for a walk-in's account opened with his booking; null likewise. */
+  venueAccounts?: VenueAccounts | null;
   now: () => Date;
   logger: Logger;
   /** Offers freed places to a waiting list (staff adding places); the list as staff see it. */
@@ -72,10 +82,12 @@ export interface StaffRoutesDeps {
   waitingList?: Pick<WaitingListService, 'staffList'>;
 }
 
-export function staffRoutes({ db, verify, isStaff, signer, mailer, site, jobs, registrar, now, logger, waitingOffers, waitingList }: StaffRoutesDeps): Hono<{ Variables: StaffVariables }> {
+export function staffRoutes({ db, verify, isStaff, activity, idleMinutes, signer, mailer, site, jobs, registrar, venueAccounts = null, now, logger, waitingOffers, waitingList }: StaffRoutesDeps): Hono<{ Variables: StaffVariables }> {
   const app = new Hono<{ Variables: StaffVariables }>();
-  app.use(requireStaff(verify, isStaff, logger));
+  app.use(requireStaff(verify, isStaff, logger, activity));
   const mail = createStaffMail(mailer);
+  // Each staff read of a man's record is recorded, and shown to him (docs/rules.md#record-access).
+  const looks = createRecordAccess(db, now);
 
   app.get('/me', responds(staffMeSchema), (c) =>
     c.json({
@@ -83,6 +95,7 @@ export function staffRoutes({ db, verify, isStaff, signer, mailer, site, jobs, r
       role: 'staff',
       // docs/rules.md#second-factor: the console asks for the code while these differ.
       assurance: { required: needsSecondFactor(c.get('staffRole')) ? 'aal2' : 'aal1', current: c.get('member').aal },
+      idle_minutes: idleMinutes,
     } satisfies StaffMe),
   );
   app.route('/events', staffEventsRoutes(createStaffEventsService(db, now, mail, refundQueue(jobs), waitingOffers)));
@@ -103,13 +116,17 @@ export function staffRoutes({ db, verify, isStaff, signer, mailer, site, jobs, r
       mail,
       site,
       signer,
+      looks,
     }),
   );
   // Results held for checking, and the booking a tube's sample id names.
-  app.route('/', staffResultHoldsRoutes({ results: createStaffResultsService(db, now), mail, site }));
-  app.route('/events', staffSamplesRoutes(createSampleLabelsService(db, now)));
+  app.route('/', staffResultHoldsRoutes({ results: createStaffResultsService(db, now), mail, site, looks }));
+  app.route('/events', staffSamplesRoutes(createSampleLabelsService(db, now), looks));
   app.route('/payments', staffPaymentsRoutes(db));
   app.route('/members', staffMembersRoutes(registrar, site));
+  // A walk-in's confirmation carries his ticket, as every booking's does (server/modules/booking/booking-mail.ts).
+  const bookingMail = createBookingMail(mailer, signer, site.siteUrl);
+  app.route('/events', staffWalkInsRoutes(createWalkInService({ db, now, mail: bookingMail, signer, accounts: venueAccounts }), site));
   app.route('/statistics', staffStatisticsRoutes(createScreeningStatsService(db, now), now));
   return app;
 }

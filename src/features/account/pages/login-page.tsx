@@ -10,7 +10,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/lib/paths';
 import { normaliseEmail } from '@/domain/member-profile';
-import { signOut, startAuth } from '@/lib/auth';
+import { forgetSignOutReason, signOut, signOutReason, startAuth } from '@/lib/auth';
 import { CodeForm } from '@/lib/second-factor/code-form';
 import { factorToAskFor } from '@/lib/second-factor/second-factor';
 import { useSession } from '@/lib/session';
@@ -37,6 +37,9 @@ export default function LoginPage() {
   const [busy, setBusy] = useState(false);
   // After the password, the authenticator app whose code is asked for.
   const [codeFor, setCodeFor] = useState<{ factorId: string; userId: string; email: string } | null>(null);
+  // Shown once: a later visit to this page (or a reload) does not repeat it.
+  const [signedOutReason] = useState(signOutReason);
+  useEffect(() => forgetSignOutReason(), []);
 
   useEffect(() => {
     void startAuth();
@@ -141,6 +144,13 @@ export default function LoginPage() {
       {state.accountDeleted === true && (
         <p className="form-success" role="status">
           Your account has been deleted and you are signed out everywhere. We have emailed you to confirm.
+        </p>
+      )}
+      {signedOutReason?.kind === 'staff_idle' && (
+        <p className="form-success" role="status">
+          You were signed out because the staff console was not used for{' '}
+          {signedOutReason.minutes ? `${signedOutReason.minutes} minutes` : 'a while'}. Sign in again to carry on. Check-ins
+          waiting for a signal are kept and sent once you are back.
         </p>
       )}
       <div className="notice" role="note">

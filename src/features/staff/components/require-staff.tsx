@@ -4,7 +4,8 @@
  * sees a plain refusal; the server refuses their calls anyway (403).
  * Staff whose role needs a second factor and whose session has not given
  * it are asked for it first (second-factor-step.tsx). Staff get every
- * staff page kept on the phone for offline use.
+ * staff page kept on the phone for offline use, and are signed out when
+ * the console is left unused (use-staff-idle.ts).
  */
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -15,6 +16,7 @@ import type { MemberSession } from '@/lib/session';
 import { Spinner } from '@/lib/ui/spinner';
 import { useStaffMe } from '../api/get-staff-me';
 import { keepStaffPagesOffline } from '../keep-staff-pages-offline';
+import { useStaffIdle } from '../use-staff-idle';
 import { SecondFactorStep } from './second-factor-step';
 
 function StaffGate({ member, children }: { member: MemberSession; children: (member: MemberSession) => ReactNode }) {
@@ -23,6 +25,8 @@ function StaffGate({ member, children }: { member: MemberSession; children: (mem
   useEffect(() => {
     if (isStaff) keepStaffPagesOffline();
   }, [isStaff]);
+  const idledOut = useStaffIdle(me.data?.idle_minutes);
+  if (idledOut) return <Spinner label="Signing out" />;
   if (me.data) {
     const { required, current } = me.data.assurance;
     if (required === 'aal2' && current !== 'aal2') return <SecondFactorStep userId={member.userId} />;
