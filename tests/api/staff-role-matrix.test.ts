@@ -11,11 +11,14 @@
  * by at the door.
  */
 import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AttendeeList } from '../../src/domain/attendee-list';
 import { STAFF_ROLES, type StaffRole } from '../../src/domain/staff-roles';
-import { STAFF_ROUTE_POLICY, type RoutePolicy } from '../../server/modules/staff/staff-route-policy';
-import { getJson, testApp } from '../fixtures/app';
+import { STAFF_ROUTE_POLICY, staffRoutePolicy, type RoutePolicy } from '../../server/modules/staff/staff-route-policy';
+import type { StaffVariables } from '../../server/modules/auth';
+import { handleError } from '../../server/platform/http/errors';
+import { getJson, stubDatabase, testApp } from '../fixtures/app';
 import { sendJson, type FastMember } from '../fixtures/bookings';
 import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../fixtures/db';
 import { makeEvent } from '../fixtures/events';
@@ -80,6 +83,27 @@ describe('the staff route table', () => {
     expect(medical.length).toBeGreaterThan(10);
     for (const key of medical) expect([...STAFF_ROUTE_POLICY[key]!.roles].sort(), key).toEqual(['admin', 'clinical']);
     for (const key of ['GET /jobs/failures', 'POST /jobs/:kind/:id/retry', 'GET /accounts', 'PUT /accounts/role']) expect(STAFF_ROUTE_POLICY[key]!.roles, key).toEqual(['admin']);
+  });
+
+  it('refuses a route missing from the table to every role, even admin, and logs it', async () => {
+    const errors: string[] = [];
+    const logger = { debug: () => {}, info: () => {}, warn: () => {}, error: (m: string) => errors.push(m) };
+    const staff = new Hono<{ Variables: StaffVariables }>();
+    staff.use(async (c, next) => {
+      c.set('member', { userId: randomUUID(), email: 'lead@example.org' } as StaffVariables['member']);
+      c.set('staffRole', 'admin');
+      await next();
+    });
+    staff.use(staffRoutePolicy(stubDatabase(), () => ON_THE_DAY, logger));
+    staff.get('/me', (c) => c.json({ ok: true }));
+    staff.get('/brand-new-report', (c) => c.json({ leaked: 'every member' }));
+    const app = new Hono().route(STAFF_PREFIX, staff);
+    app.onError(handleError(logger));
+    expect((await app.request(`${STAFF_PREFIX}/me`)).status).toBe(200);
+    const refused = await app.request(`${STAFF_PREFIX}/brand-new-report`);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual(FORBIDDEN);
+    expect(errors).toEqual(['Staff route GET /brand-new-report has no entry in STAFF_ROUTE_POLICY: refused to every role']);
   });
 
   it('gives every route open to volunteers what ties it to his day', () => {

@@ -90,6 +90,17 @@ describe.each(ENGINES)('staff roles on %s', (engine) => {
     expect(await me(admin.token)).toMatchObject({ body: { role: 'admin' } });
   });
 
+  it('leaves an admin when two admins take each other\'s admin role away at the same moment', async () => {
+    const other = await makeStaff(test.db, NOW);
+    const answers = await Promise.all([setRole(admin.token, other.email, 'events'), setRole(other.token, admin.email, 'events')]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 403]);
+    const admins = await test.db.query("SELECT 1 FROM auth_users WHERE app_metadata->>'role' = 'admin' AND id = ANY($1::uuid[])", [[admin.userId, other.userId]]);
+    expect(admins).toHaveLength(1);
+    // Whoever is still admin puts things back for the tests below.
+    const [still] = answers[0]!.status === 200 ? [admin] : [other];
+    await setRole(still.token, still === admin ? other.email : admin.email, 'admin');
+  });
+
   it('refuses a role that does not exist and a missing email, naming the field', async () => {
     expect(await setRole(admin.token, man.email, 'owner')).toMatchObject({ status: 422, body: { issues: [{ field: 'role' }] } });
     expect(await setRole(admin.token, '', 'events')).toMatchObject({ status: 422, body: { issues: [{ field: 'email' }] } });
