@@ -146,7 +146,7 @@ const forbidden = () => new ApiError(403, 'forbidden', 'Your staff role does not
 /** Whether `userId` is assigned to `eventId` (or, with null, to any event) held on `today` and not cancelled. */
 async function assignedToday(db: Queryable, userId: string, eventId: string | null, today: string): Promise<boolean> {
   const events = await eventsAssignedOn(db, userId, today);
-  return eventId === null ? events.size > 0 : events.has(eventId);
+  return eventId === null ? events.size > 0 : events.has(eventId.toLowerCase());
 }
 
 /** The policy key ('GET /events/:id') of each route matched below this middleware's mount point. */
