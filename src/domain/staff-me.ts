@@ -11,6 +11,11 @@ export const staffMeSchema = z.strictObject({
   email: z.string(),
   /** His role (src/domain/staff-roles.ts); a member with none is refused with 403 before any answer. */
   role: z.enum(STAFF_ROLES),
+  /**
+   * Minutes without use after which the console signs him out and asks
+   * for his password again (STAFF_IDLE_MINUTES, docs/rules.md#staff-idle).
+   */
+  idle_minutes: z.int(),
 });
 
 export type StaffMe = z.output<typeof staffMeSchema>;

@@ -10,5 +10,6 @@ export const memberKeys = {
   results: (userId: string, publicId: string) => ['member', userId, 'results', publicId] as const,
   appointments: (userId: string) => ['member', userId, 'appointments'] as const,
   emailChoices: (userId: string) => ['member', userId, 'email-choices'] as const,
+  recordAccess: (userId: string) => ['member', userId, 'record-access'] as const,
   appointment: (userId: string, appointmentId: string) => ['member', userId, 'appointment', appointmentId] as const,
 };

@@ -28,8 +28,17 @@ import { mailHtml, mailText, type MailContent, type Mailer } from '../../platfor
 import { wantsEmailSql, type UnsubscribeLinks } from '../members';
 import { gpPromptContent, recallInvitationContent } from './recall-mail-text';
 
-/** At most this many of each kind per sweep; the rest are the next sweep's (a minute later). */
-const SWEEP_LIMIT = 200;
+/**
+ * Each kind is taken in batches of this many, one transaction each, until
+ * a batch comes back short (nothing more is due) or the sweep has run for
+ * SWEEP_BUDGET_MS; what is left is the next sweep's (a minute later, or at
+ * once in another process, which SKIP LOCKED keeps apart). A batch walks
+ * its index in order and stops at its limit (migration 890), so its cost
+ * follows the rows it takes, not the backlog.
+ */
+const BATCH_LIMIT = 500;
+/** Under the job's expiry (recall_emails: 300 s in server/platform/jobs/job-kinds.ts). */
+const SWEEP_BUDGET_MS = 200_000;
 
 export interface RecallEmailsSent {
   invitations: number;
@@ -135,7 +144,7 @@ export function createRecallEmailsService(
              WHERE r.recall_follow_up_on BETWEEN $1::date AND $2::date AND r.recall_followed_up_at IS NULL
                AND r.test_result IS NOT NULL AND ${wantsEmailSql('recall', 'r.profile_id')} AND ${NEWEST}
                AND NOT ${BOOKED_SINCE_INVITATION} AND NOT ${BOOKED_AHEAD('$3')}
-             ORDER BY r.recall_follow_up_on, r.result_id LIMIT ${SWEEP_LIMIT}
+             ORDER BY r.recall_follow_up_on, r.result_id LIMIT ${BATCH_LIMIT}
              FOR UPDATE OF r SKIP LOCKED`,
             [window.from, window.to, today],
           )
@@ -146,7 +155,7 @@ export function createRecallEmailsService(
              WHERE r.next_test_due BETWEEN $1::date AND $2::date AND r.recall_invited_at IS NULL
                AND r.test_result IS NOT NULL AND ${wantsEmailSql('recall', 'r.profile_id')} AND ${NEWEST}
                AND NOT ${BOOKED_AHEAD('$1')}
-             ORDER BY r.next_test_due, r.result_id LIMIT ${SWEEP_LIMIT}
+             ORDER BY r.next_test_due, r.result_id LIMIT ${BATCH_LIMIT}
              FOR UPDATE OF r SKIP LOCKED`,
             [window.from, window.to],
           );
@@ -190,7 +199,7 @@ export function createRecallEmailsService(
         `SELECT ${MEMBER_AND_PLACE}
          WHERE r.gp_prompt_due BETWEEN $1::date AND $2::date AND r.gp_prompt_sent_at IS NULL
            AND r.test_result IS NOT NULL AND ${GP_PROMPT_UNANSWERED('$3')} AND ${wantsEmailSql('gp_prompt', 'r.profile_id')} AND ${NEWEST}
-         ORDER BY r.gp_prompt_due, r.result_id LIMIT ${SWEEP_LIMIT}
+         ORDER BY r.gp_prompt_due, r.result_id LIMIT ${BATCH_LIMIT}
          FOR UPDATE OF r SKIP LOCKED`,
         [window.from, window.to, GP_PROMPT_ANSWERED_BY],
       );
@@ -204,15 +213,26 @@ export function createRecallEmailsService(
     });
   }
 
+  /** Batches of one kind until one comes back short or `deadline` (performance.now()) passes; how many were queued. */
+  async function drain(batch: () => Promise<number>, deadline: number): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const taken = await batch();
+      total += taken;
+      if (taken < BATCH_LIMIT || performance.now() >= deadline) return total;
+    }
+  }
+
   return {
     async sendDue() {
       const at = now();
+      const deadline = performance.now() + SWEEP_BUDGET_MS;
       // Outside any transaction: the events (read once for the sweep) and the signing key (PGlite has one connection).
       await unsubscribe.prepare();
       const events = await upcomingEvents();
-      const invitations = await recall(at, events, false);
-      const followUps = await recall(at, events, true);
-      return { invitations, followUps, gpPrompts: await gpPrompts(at) };
+      const invitations = await drain(() => recall(at, events, false), deadline);
+      const followUps = await drain(() => recall(at, events, true), deadline);
+      return { invitations, followUps, gpPrompts: await drain(() => gpPrompts(at), deadline) };
     },
   };
 }

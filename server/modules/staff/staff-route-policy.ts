@@ -1,6 +1,6 @@
 /**
  * Which staff roles may use each /api/staff route, in one table
- * (docs/rules.md#staff-roles, docs/decisions/0028-staff-route-policy.md),
+ * (docs/rules.md#staff-roles, docs/decisions/0032-staff-route-policy.md),
  * and the middleware that enforces it after requireStaff:
  * - a role not listed for the route is refused with 403 `forbidden` and no
  *   data;

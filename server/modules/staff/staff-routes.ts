@@ -29,7 +29,7 @@ import { staffMeSchema, type StaffMe } from '../../../src/domain/staff-me';
 import { staffWaitingListSchema, type StaffWaitingList } from '../../../src/domain/staff-waiting-list';
 import { responds } from '../../platform/http/contract';
 import type { MemberVerifier } from '../auth';
-import type { StaffCheck } from '../auth';
+import type { StaffActivity, StaffCheck } from '../auth';
 import type { VenueRegistrar } from '../auth';
 import type { Database } from '../../platform/db/adapter';
 import { requireStaff, type StaffVariables } from '../auth';
@@ -50,6 +50,7 @@ import { createScreeningStatsService } from '../statistics';
 import type { SiteOriginEnv } from '../../platform/http/site-origin';
 import { staffAttendeesRoutes } from './staff-attendees-routes';
 import { createSampleLabelsService } from './sample-labels-service';
+import { createRecordAccess } from './record-access';
 import { staffSamplesRoutes } from './staff-samples-routes';
 import { staffEventsRoutes } from '../events';
 import { staffJobsRoutes } from './staff-jobs-routes';
@@ -66,6 +67,10 @@ export interface StaffRoutesDeps {
   db: Database;
   verify: MemberVerifier;
   isStaff: StaffCheck;
+  /** Refuses a staff session idle too long (docs/rules.md#staff-idle); absent, sessions never idle out. */
+  activity?: StaffActivity;
+  /** What /me tells the console of that idle time, in minutes. */
+  idleMinutes: number;
   signer: Signer;
   mailer: Mailer;
   /** Where links in staff-made emails and consent links point (server/platform/http/site-origin.ts). */
@@ -81,15 +86,19 @@ export interface StaffRoutesDeps {
   waitingList?: Pick<WaitingListService, 'staffList'>;
 }
 
-export function staffRoutes({ db, verify, isStaff, signer, mailer, site, jobs, registrar, now, logger, waitingOffers, waitingList }: StaffRoutesDeps): Hono<{ Variables: StaffVariables }> {
+export function staffRoutes({ db, verify, isStaff, activity, idleMinutes, signer, mailer, site, jobs, registrar, now, logger, waitingOffers, waitingList }: StaffRoutesDeps): Hono<{ Variables: StaffVariables }> {
   const app = new Hono<{ Variables: StaffVariables }>();
-  app.use(requireStaff(verify, isStaff, logger));
+  app.use(requireStaff(verify, isStaff, logger, activity));
   // The roles each route opens to (docs/rules.md#staff-roles): after the role is known, before any route.
   app.use(staffRoutePolicy(db, now, logger));
   const mail = createStaffMail(mailer);
+  // Each staff read of a man's record is recorded, and shown to him (docs/rules.md#record-access).
+  const looks = createRecordAccess(db, now);
   const staffEvents = createStaffEventsService(db, now, mail, refundQueue(jobs), waitingOffers);
 
-  app.get('/me', responds(staffMeSchema), (c) => c.json({ email: c.get('member').email, role: c.get('staffRole') } satisfies StaffMe));
+  app.get('/me', responds(staffMeSchema), (c) =>
+    c.json({ email: c.get('member').email, role: c.get('staffRole'), idle_minutes: idleMinutes } satisfies StaffMe),
+  );
   app.get('/me/events', responds(staffEventsAnswerSchema), async (c) => {
     const mine = await eventsAssignedOn(db, c.get('member').userId, londonDate(now()));
     return c.json({ events: mine.size === 0 ? [] : (await staffEvents.list()).filter((e) => mine.has(e.event_id)) });
@@ -114,11 +123,12 @@ export function staffRoutes({ db, verify, isStaff, signer, mailer, site, jobs, r
       mail,
       site,
       signer,
+      looks,
     }),
   );
   // Results held for checking, and the booking a tube's sample id names.
-  app.route('/', staffResultHoldsRoutes({ results: createStaffResultsService(db, now), mail, site }));
-  app.route('/events', staffSamplesRoutes(createSampleLabelsService(db, now)));
+  app.route('/', staffResultHoldsRoutes({ results: createStaffResultsService(db, now), mail, site, looks }));
+  app.route('/events', staffSamplesRoutes(createSampleLabelsService(db, now), looks));
   app.route('/payments', staffPaymentsRoutes(db));
   app.route('/members', staffMembersRoutes(registrar, site));
   app.route('/statistics', staffStatisticsRoutes(createScreeningStatsService(db, now), now));

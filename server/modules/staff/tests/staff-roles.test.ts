@@ -5,6 +5,7 @@
  * takes effect on the account's next request; an admin cannot take away his
  * own admin role; with a hosted Supabase project the page answers 409.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventVolunteers, RoleChanged, StaffAccountsAnswer } from '../../../../src/domain/staff-accounts';
 import { getJson, testApp } from '../../../../tests/fixtures/app';
@@ -113,7 +114,7 @@ describe.each(ENGINES)('staff roles on %s', (engine) => {
       env: { SUPABASE_URL: 'https://abcd.supabase.co', SUPABASE_JWT_SECRET: 'x'.repeat(32) },
     });
     const { SignJWT } = await import('jose');
-    const token = await new SignJWT({ app_metadata: { role: 'admin' }, email: 'lead@example.org', role: 'authenticated', aud: 'authenticated' })
+    const token = await new SignJWT({ app_metadata: { role: 'admin' }, email: 'lead@example.org', role: 'authenticated', aud: 'authenticated', session_id: randomUUID() })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(admin.userId)
       .setIssuedAt()

@@ -1,5 +1,5 @@
 -- Staff roles with least privilege (docs/rules.md#staff-roles,
--- docs/decisions/0028-staff-route-policy.md). A volunteer opens an event's
+-- docs/decisions/0032-staff-route-policy.md). A volunteer opens an event's
 -- attendee list, check-in and labels only when an admin has assigned him
 -- to that event, and only on the event's day (UK date). One row per
 -- volunteer and event; erasing his account or the event removes it. Who

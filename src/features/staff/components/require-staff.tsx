@@ -4,7 +4,8 @@
  * sees a plain refusal; the server refuses their calls anyway (403).
  * A page that needs an ability the role lacks (staff-permissions.ts) says
  * so instead of calling the server for what it would refuse. Staff get
- * every staff page kept on the phone for offline use.
+ * every staff page kept on the phone for offline use, and are signed out
+ * when the console is left unused (use-staff-idle.ts).
  */
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -17,6 +18,7 @@ import { Spinner } from '@/lib/ui/spinner';
 import { useStaffMe } from '../api/get-staff-me';
 import { keepStaffPagesOffline } from '../keep-staff-pages-offline';
 import { can, type StaffAbility } from '../staff-permissions';
+import { useStaffIdle } from '../use-staff-idle';
 
 type StaffChildren = (member: MemberSession, role: StaffRole) => ReactNode;
 
@@ -26,6 +28,8 @@ function StaffGate({ member, needs, children }: { member: MemberSession; needs: 
   useEffect(() => {
     if (isStaff) keepStaffPagesOffline();
   }, [isStaff]);
+  const idledOut = useStaffIdle(me.data?.idle_minutes);
+  if (idledOut) return <Spinner label="Signing out" />;
   if (me.data && needs && !can(me.data.role, needs)) {
     return (
       <div className="page staff-page">
