@@ -37,6 +37,7 @@ const StaffStatisticsPage = lazyWhenOnline(() => import('../features/staff/pages
 const StaffLabelsPage = lazyWhenOnline(() => import('../features/staff/pages/staff-labels-page'));
 const StaffManifestPage = lazyWhenOnline(() => import('../features/staff/pages/staff-manifest-page'));
 const StaffAccountsPage = lazyWhenOnline(() => import('../features/staff/pages/staff-accounts-page'));
+const StaffWalkInPage = lazyWhenOnline(() => import('../features/staff/pages/staff-walk-in-page'));
 const NewsPage = lazyWhenOnline(() => import('../features/content/pages/news-page'));
 const PatientJourneyPage = lazyWhenOnline(() => import('../features/content/pages/patient-journey-page'));
 const PatientStoryPage = lazyWhenOnline(() => import('../features/content/pages/patient-story-page'));
@@ -104,6 +105,7 @@ export const PAGES: readonly (readonly [string, PreloadableComponent<ComponentTy
   [paths.staffEditEventPattern, StaffEventEditorPage],
   [paths.staffLabelsPattern, StaffLabelsPage],
   [paths.staffManifestPattern, StaffManifestPage],
+  [paths.staffWalkInPattern, StaffWalkInPage],
 ];
 
 /** Loads the code of the page at this address (and of every page's frame), so it can be drawn without suspending (ADR 0023). */

@@ -89,6 +89,9 @@ export const paths = {
   /** The laboratory's manifest of the event's samples. */
   staffManifest: (id: string) => `/staff/events/${encodeURIComponent(id)}/manifest`,
   staffManifestPattern: '/staff/events/:id/manifest',
+  /** A walk-in registered and booked on the day, with his ticket (docs/rules.md#venue-registration). */
+  staffWalkIn: (id: string) => `/staff/events/${encodeURIComponent(id)}/walk-in`,
+  staffWalkInPattern: '/staff/events/:id/walk-in',
 } as const;
 
 /** In-page sections the menus scroll to (docs/rules.md#navigation). */

@@ -10,8 +10,9 @@
  * a second scan says he is already checked in; a code typed by hand finds
  * another man; with the network back the check-in and the same sample id
  * reach the server, and a man another phone checked in first with another
- * sample id is listed as a tube to relabel. A forged ticket and a cancelled booking's ticket are
- * refused. Each journey launches its own browser: the fake camera's video
+ * sample id is listed as a tube to relabel. A ticket booked after the list was saved is
+ * checked in offline with no sample id, and labelled once the list is refreshed. A forged
+ * ticket and a cancelled booking's ticket are refused. Each journey launches its own browser: the fake camera's video
  * is fixed at launch.
  */
 import { chromium, expect, request, test, type Browser, type Page } from '@playwright/test';
@@ -312,4 +313,60 @@ test.describe('check-in by scanning his ticket', () => {
       }
     });
   }
+  test('a ticket booked after the list was saved is checked in offline with no sample id, and labelled once the list is refreshed', async () => {
+    test.setTimeout(180_000);
+    const setup = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+    const booked = await eventWithBookings(setup, 1);
+    // The fake camera opens its file when the scan starts, not at launch: the ticket is written there after the list is saved.
+    const video = join(videos, 'late.y4m');
+    writeY4m(video, { width: 640, height: 480, rgb: new Uint8Array(640 * 480 * 3).fill(255) });
+    const browser = await cameraBrowser(video);
+    try {
+      const page = await openListAsStaff(browser, booked.eventId, booked.name);
+      await waitForServiceWorkerControl(page);
+      await waitForPersisted(page, booked.eventId);
+
+      // Booked after the list was saved on the phone, as a man booking on his way in would be.
+      const context = await setup.newContext({ baseURL: BASE_URL });
+      const published = ((await (await context.request.get(`/api/events/${booked.eventId}`)).json()) as { event: ScreeningEvent }).event;
+      const late = await createMember(context.request, { firstName: 'Digby', nhsNumber: freshNhsNumber(), age: 58 });
+      const [slot] = await freeSlots(context.request, published);
+      const lateId = (await bookThroughApi(context.request, late, published, slot!)).appointment_id;
+      const ticket = await ticketOf(await context.newPage(), booked.eventId, lateId);
+      await writeQrVideo(video, ticket.token);
+      await setup.close();
+
+      await page.context().setOffline(true);
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: `Attendees: ${booked.name}` })).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByRole('listitem').filter({ hasText: 'Digby Booker' })).toHaveCount(0);
+      await page.getByRole('button', { name: 'Scan ticket' }).tap();
+      const unlisted = page.getByRole('region', { name: 'A real ticket for this event, not on the saved list' });
+      await expect(unlisted).toBeVisible({ timeout: 20_000 });
+      await expectNoSeriousA11yViolations(page);
+      await unlisted.getByRole('button', { name: 'Confirm check-in' }).tap();
+      const done = page.getByRole('status').filter({ hasText: 'He is checked in.' });
+      await expect(done).toContainText('No sample id yet: refresh the list with a signal, identify him from it');
+      await expect(done.locator('.sample-id')).toHaveCount(0);
+
+      // The signal returns: the check-in reaches the server with no sample id asked for, and the refreshed list holds him.
+      await page.context().setOffline(false);
+      const card = page.getByRole('listitem').filter({ hasText: 'Digby Booker' });
+      await expect(card.getByText(/^Arrived \d\d:\d\d$/)).toBeVisible({ timeout: 40_000 });
+      expect((await staffList(page, booked.eventId)).attendees.find((a) => a.appointment_id === lateId)).toMatchObject({ checked_in_at: expect.any(String), sample_id: null });
+
+      // Identified from the refreshed list, his label printed at the desk: the server gives his tube its sample id.
+      await card.getByRole('link', { name: 'Print label for Digby Booker' }).tap();
+      const label = page.locator('.label-preview').getByRole('article');
+      await expect(label).toHaveCount(1);
+      await expect(label).toContainText('Digby Booker');
+      await expect.poll(async () => (await staffList(page, booked.eventId)).attendees.find((a) => a.appointment_id === lateId)?.sample_id ?? null, { timeout: 15_000 }).not.toBeNull();
+      const sampleId = (await staffList(page, booked.eventId)).attendees.find((a) => a.appointment_id === lateId)!.sample_id!;
+      expect(isValidSampleId(sampleId)).toBe(true);
+      await expect(label).toContainText(formatSampleId(sampleId));
+    } finally {
+      await browser.close();
+      await setup.close();
+    }
+  });
 });

@@ -13,4 +13,4 @@ export { guardSignIn } from './sign-in-guard';
 export { STAFF_ROLE, hostedStaffCheck, ownStaffCheck, setStandInRole, type StaffCheck } from './staff-role';
 export { DEFAULT_AUTH_LIMITS, authPolicies, type AuthLimits, type AuthPolicies } from './throttle';
 export { findUserById } from './users';
-export { type VenueRegistrar } from './venue-registration';
+export { type VenueAccounts, type VenueRegistrar } from './venue-registration';

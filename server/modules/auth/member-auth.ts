@@ -10,7 +10,7 @@ import type { MailSender } from './auth-mail';
 import { createAuthService, type AuthService } from './auth-service';
 import { hostedTokenVerifier, ownTokenVerifier, type MemberVerifier } from './member-verifier';
 import { sessionLimits } from './sessions';
-import { createVenueRegistrar, type VenueRegistrar } from './venue-registration';
+import { createVenueAccounts, createVenueRegistrar, type VenueAccounts, type VenueRegistrar } from './venue-registration';
 
 export type AuthEnv = Pick<
   Env,
@@ -33,12 +33,14 @@ export interface MemberAuth {
   verifier: MemberVerifier;
   /** Staff registering a member at a venue; null with a hosted project, whose own dashboard invites. */
   registrar: VenueRegistrar | null;
+  /** The same accounts in parts, for a walk-in booked in the transaction that opens his account; null with a hosted project. */
+  venueAccounts: VenueAccounts | null;
 }
 
 export function memberAuth(deps: { db: Database; env: AuthEnv; now: () => Date; logger: Logger; mailer: MailSender }): MemberAuth {
   const { db, env, now, logger, mailer } = deps;
   if (env.supabaseUrl) {
-    return { service: null, verifier: hostedTokenVerifier(env.supabaseUrl, env.supabaseJwtSecret, now), registrar: null };
+    return { service: null, verifier: hostedTokenVerifier(env.supabaseUrl, env.supabaseJwtSecret, now), registrar: null, venueAccounts: null };
   }
   const limits = sessionLimits(env.authSessionInactivityDays, env.authSessionLifetimeDays);
   const service = createAuthService({
@@ -57,5 +59,6 @@ export function memberAuth(deps: { db: Database; env: AuthEnv; now: () => Date; 
     service,
     verifier: ownTokenVerifier(db, service.getKeys, now, limits),
     registrar: createVenueRegistrar({ db, mailer, logger, now }),
+    venueAccounts: createVenueAccounts({ mailer, logger }),
   };
 }

@@ -8,10 +8,11 @@ export { checkBooking, checkPlaces, readBooking, refusal, refuseWhenFull, type B
 export { createChangeTimeService } from './change-time-service';
 export { DEFAULT_LINK_DAYS, consentLinkUrl, makeConsentLink } from './consent-links';
 export { consentRoutes, testConsentRoutes } from './consent-routes';
-export { createConsentService, holdProfile, profileRequired } from './consent-service';
+export { createConsentService, holdProfile, invalidConsent, profileRequired } from './consent-service';
 export { remindersJob } from './reminders-job';
 export { createRemindersService } from './reminders-service';
 export { createStaffConsentService, type StaffConsentService } from './staff-consent-service';
 export { mountBooking, mountConsent, type BookingMountOptions } from './mount';
 export { ticketCodeFor, ticketFor, type Ticket } from './tickets';
 export { slotStartOf, ticketOf, withTicket } from './member-tickets';
+export { createWalkInService, type WalkInService } from './walk-in-service';

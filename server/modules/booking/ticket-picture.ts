@@ -3,7 +3,7 @@
  * made with `qrcode`: black on white, error correction M, the four-module
  * quiet zone the QR standard asks for, eight pixels a module so it stays
  * sharp on a phone's screen and on paper. My bookings draws the same code on
- * the phone itself (src/features/account/components/ticket-qr.tsx).
+ * the phone itself (src/lib/ui/ticket-qr.tsx).
  */
 import { toBuffer } from 'qrcode';
 import type { MailAttachment } from '../../platform/mail';

@@ -23,6 +23,7 @@ export function mountStaff(
       site: env,
       jobs,
       registrar: auth.registrar,
+      venueAccounts: auth.venueAccounts,
       now,
       logger,
       waitingOffers: waitingList.offers,

@@ -93,8 +93,9 @@ export const STAFF_ROUTE_POLICY: Readonly<Record<string, RoutePolicy>> = {
   // Money.
   'GET /payments': { roles: EVENTS },
 
-  // Registering a man at a venue: whoever runs the day.
+  // Registering a man at a venue, or a walk-in booked onto the event on the day: whoever runs the day.
   'POST /members': { roles: ['admin', 'events', 'volunteer'], volunteer: 'today' },
+  'POST /events/:id/walk-ins': { roles: ['admin', 'events', 'volunteer'], volunteer: onHisEvent('id') },
 
   // Failed emails and refunds name members' addresses: admin only.
   'GET /jobs/failures': { roles: ADMIN },

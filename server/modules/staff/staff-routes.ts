@@ -18,6 +18,8 @@
  * - /payments: card payments needing a person
  *   (server/modules/payments/staff-payments-routes.ts)
  * - /members: registering a member at a venue (staff-members-routes.ts)
+ * - /events/:id/walk-ins: a walk-in registered and booked on the day, with
+ *   his ticket (staff-walk-ins-routes.ts)
  * - /statistics: the yearly screening figures and publishing them
  *   (server/modules/statistics/staff-statistics-routes.ts)
  * - /result-holds, /events/:id/result-holds, /events/:id/samples/:sampleId:
@@ -30,7 +32,7 @@ import { staffWaitingListSchema, type StaffWaitingList } from '../../../src/doma
 import { responds } from '../../platform/http/contract';
 import type { MemberVerifier } from '../auth';
 import type { StaffActivity, StaffCheck } from '../auth';
-import type { VenueRegistrar } from '../auth';
+import type { VenueAccounts, VenueRegistrar } from '../auth';
 import type { Database } from '../../platform/db/adapter';
 import { requireStaff, type StaffVariables } from '../auth';
 import type { Logger } from '../../platform/logger';
@@ -41,7 +43,7 @@ import type { Signer } from '../../platform/signing';
 import { createStaffAttendeesService } from './staff-attendees-service';
 import type { WaitingListOffers } from '../waiting-list';
 import type { WaitingListService } from '../waiting-list';
-import { createStaffConsentService } from '../booking';
+import { createBookingMail, createStaffConsentService, createWalkInService } from '../booking';
 import { createStaffEventsService } from '../events';
 import { createStaffMail } from './staff-mail';
 import { createStaffResultsService } from '../results';
@@ -56,6 +58,7 @@ import { staffEventsRoutes } from '../events';
 import { staffJobsRoutes } from './staff-jobs-routes';
 import { staffResultHoldsRoutes } from './staff-result-holds-routes';
 import { staffMembersRoutes } from './staff-members-routes';
+import { staffWalkInsRoutes } from './staff-walk-ins-routes';
 import { staffPaymentsRoutes } from '../payments';
 import { staffStatisticsRoutes } from '../statistics';
 import { staffEventsAnswerSchema } from '../../../src/domain/staff-event-answers';
@@ -79,6 +82,8 @@ export interface StaffRoutesDeps {
   jobs: Jobs;
   /** Registers a member at a venue; null when a hosted project signs members in. */
   registrar: VenueRegistrar | null;
+  /** The same accounts in parts, for a walk-in's account opened with his booking; null likewise. */
+  venueAccounts?: VenueAccounts | null;
   now: () => Date;
   logger: Logger;
   /** Offers freed places to a waiting list (staff adding places); the list as staff see it. */
@@ -86,7 +91,7 @@ export interface StaffRoutesDeps {
   waitingList?: Pick<WaitingListService, 'staffList'>;
 }
 
-export function staffRoutes({ db, verify, isStaff, activity, idleMinutes, signer, mailer, site, jobs, registrar, now, logger, waitingOffers, waitingList }: StaffRoutesDeps): Hono<{ Variables: StaffVariables }> {
+export function staffRoutes({ db, verify, isStaff, activity, idleMinutes, signer, mailer, site, jobs, registrar, venueAccounts = null, now, logger, waitingOffers, waitingList }: StaffRoutesDeps): Hono<{ Variables: StaffVariables }> {
   const app = new Hono<{ Variables: StaffVariables }>();
   app.use(requireStaff(verify, isStaff, logger, activity));
   // The roles each route opens to (docs/rules.md#staff-roles): after the role is known, before any route.
@@ -131,6 +136,9 @@ export function staffRoutes({ db, verify, isStaff, activity, idleMinutes, signer
   app.route('/events', staffSamplesRoutes(createSampleLabelsService(db, now), looks));
   app.route('/payments', staffPaymentsRoutes(db));
   app.route('/members', staffMembersRoutes(registrar, site));
+  // A walk-in's confirmation carries his ticket, as every booking's does (server/modules/booking/booking-mail.ts).
+  const bookingMail = createBookingMail(mailer, signer, site.siteUrl);
+  app.route('/events', staffWalkInsRoutes(createWalkInService({ db, now, mail: bookingMail, signer, accounts: venueAccounts }), site));
   app.route('/statistics', staffStatisticsRoutes(createScreeningStatsService(db, now), now));
   return app;
 }

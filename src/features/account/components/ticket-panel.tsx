@@ -12,7 +12,7 @@ import { lazyWhenOnline } from '@/lib/lazy-when-online';
 import { Spinner } from '@/lib/ui/spinner';
 import { Suspense } from 'react';
 
-const TicketQr = lazyWhenOnline(() => import('./ticket-qr'));
+const TicketQr = lazyWhenOnline(() => import('@/lib/ui/ticket-qr'));
 
 /** "804SBPDC" as "8 0 4 S, B P D C". */
 const spelt = (code: string) => `${[...code.slice(0, 4)].join(' ')}, ${[...code.slice(4)].join(' ')}`;

@@ -14,7 +14,7 @@ import { NotSentNotice } from '@/lib/ui/not-sent-notice';
 import { useSlots } from '../api/get-slots';
 import { useBookingDraft } from '../booking-draft';
 import { needsCard, useSubmitBooking, type BookingFailure } from '../use-submit-booking';
-import { ConsentForm } from './consent-form';
+import { ConsentForm } from '@/lib/consent/consent-form';
 import { closedState, EventStateNotice } from './event-state-notice';
 import { OrderSummary } from './order-summary';
 import { RefusalNotice } from './refusal-notice';

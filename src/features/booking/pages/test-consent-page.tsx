@@ -16,7 +16,7 @@ import { NotSentNotice } from '@/lib/ui/not-sent-notice';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { TEST_CONSENT_PARAMS, useSubmitTestConsent, useTestConsentLink, type TestConsentLink } from '../api/submit-test-consent';
 import { clearDraft, useBookingDraft } from '../booking-draft';
-import { ConsentForm } from '../components/consent-form';
+import { ConsentForm } from '@/lib/consent/consent-form';
 import '../booking.css';
 
 const INVALID_LINK = 'Invalid or missing parameters. Please check your link or contact support.';

@@ -215,6 +215,13 @@ export function DoorCheckIn({ list, queued, relabels, check, onCheck, onConfirm,
                 check him in.
               </p>
             )}
+            {/* The same for every man, a walk-in included (docs/rules.md#check-in): his booking names no consent. */}
+            {!check.attendee.consent_given && (
+              <p className="door-warning">
+                <strong>No consent with his booking.</strong> Before his blood is taken he must give his consent himself: Consent on his line makes a link
+                for him to fill in the form. You can still check him in.
+              </p>
+            )}
             <ConfirmActions busy={busy} onConfirm={() => void confirm(check.attendee.appointment_id, attendeeName(check.attendee), check.attendee)} onCancel={() => onCheck(null)} />
           </section>
         )}

@@ -11,10 +11,10 @@
  * under Needs checking) and consent are here too; the page prints cleanly,
  * and on a phone the list is a column of cards. Sample labels (for
  * everyone, or one man's at the desk) and the lab's manifest open from
- * here. Each role sees only what it may use (staff-permissions.ts): a
- * volunteer or the events team get the door without results or consent
- * answers (the server sends them none), and an admin assigns the event's
- * volunteers here.
+ * here, and on the day Register a walk-in (which needs a signal). Each
+ * role sees only what it may use (staff-permissions.ts): a volunteer or the
+ * events team get the door without results or consent answers (the server
+ * sends them none), and an admin assigns the event's volunteers here.
  */
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -27,6 +27,7 @@ import { Spinner } from '@/lib/ui/spinner';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { NARROW_SCREEN, useMediaQuery } from '@/lib/use-media-query';
 import { useNow } from '@/lib/use-now';
+import { useBrowserOnline } from '@/lib/online';
 import { useAttendees } from '../api/attendees';
 import { useStaffEvent } from '../api/staff-events';
 import { AttendeeCards } from '../components/attendee-cards';
@@ -71,6 +72,8 @@ function Attendees({ userId, eventId, role }: { userId: string; eventId: string;
   const attendees = list.data?.attendees ?? [];
   const names = new Map(attendees.map((a) => [a.appointment_id, attendeeName(a)]));
   const held = event.data ? event.data.event_date <= today : false;
+  const onTheDay = !!event.data && event.data.event_date === today && !event.data.cancelled_at;
+  const online = useBrowserOnline();
   const waiting = checkIns.queued.length;
 
   return (
@@ -103,7 +106,24 @@ function Attendees({ userId, eventId, role }: { userId: string; eventId: string;
             Lab manifest
           </Link>
         )}
+        {/* A walk-in's account, places and ticket are the server's: registering him needs a signal, and says so rather than pretending offline. */}
+        {onTheDay &&
+          can(role, 'registerMember') &&
+          (online ? (
+            <Link className="button" to={paths.staffWalkIn(eventId)}>
+              Register a walk-in
+            </Link>
+          ) : (
+            <button type="button" className="button" disabled aria-describedby="walk-in-offline">
+              Register a walk-in: needs a signal
+            </button>
+          ))}
       </div>
+      {onTheDay && !online && can(role, 'registerMember') && (
+        <p id="walk-in-offline" className="no-print">
+          Registering a walk-in needs a signal: this phone is offline. Check-ins still work and are sent when the signal returns.
+        </p>
+      )}
       <div role="status">
         {SYNC_TEXT[checkIns.sync]}
         {waiting > 0 && checkIns.sync !== 'waiting' && ` ${waiting === 1 ? '1 check-in is' : `${waiting} check-ins are`} waiting to be sent.`}

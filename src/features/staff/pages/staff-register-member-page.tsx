@@ -158,6 +158,7 @@ export default function StaffRegisterMemberPage() {
             For men at a screening event who have no account yet. Type his names and the email address he reads; we email him a link
             to choose his own password. Never ask for or type his password.
           </p>
+          <p>To book a man who has walked in to today&rsquo;s event, use Register a walk-in on that event&rsquo;s attendee list instead: he gets his ticket at once.</p>
           <RegisterForm />
         </div>
       )}

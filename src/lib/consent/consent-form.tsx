@@ -1,6 +1,8 @@
 /**
  * The consent form (docs/rules.md#consent), in place on /book-event
- * (button Continue) and standalone on /test-consent (button Submit). Every
+ * (button Continue), standalone on /test-consent (button Submit), and on
+ * the staff phone handed to a walk-in (Continue). Shared in src/lib
+ * because the booking feature and the staff console both show it. Every
  * rule comes from consentProblems() in src/domain, the same rules the server
  * applies. After the first try, problems show inline and update as the man
  * answers; the first one is repeated in the 'Consent Required' notice, which
@@ -24,6 +26,7 @@ import {
 } from '@/domain/consent';
 import { ChoiceGroup, ConsentCheckbox, fieldId } from './choice-group';
 import { ConsentIntro } from './consent-intro';
+import './consent-form.css';
 
 interface ConsentFormProps {
   answers: ConsentAnswers;

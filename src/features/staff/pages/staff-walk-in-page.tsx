@@ -1,0 +1,385 @@
+/**
+ * /staff/events/{id}/walk-in: registering a man who walks in on the day
+ * (docs/rules.md#venue-registration). Staff type his details for positive
+ * identification (names as on his ID, date of birth, NHS number) and how
+ * to reach him, and choose a time (the next with a place unless another is
+ * chosen); then hand him the phone and he fills in the PSA consent form
+ * himself; staff check and send. One request makes his account (or uses
+ * the one he confirms is his), his booking and his consent, and answers
+ * his ticket, shown here at once (QR code and short code) and emailed to
+ * him. The door's list is fetched again, so he is checked in from it like
+ * any booked man. It needs a signal: nothing is kept to send later.
+ */
+import { Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { isEligibleAge } from '@/domain/age';
+import { emptyConsentAnswers, type ConsentAnswers } from '@/domain/consent';
+import { isEsneftEvent } from '@/domain/event';
+import { formatLongDate, formatTime } from '@/domain/format';
+import { londonDate } from '@/domain/london-time';
+import { formatTicketCode } from '@/domain/ticket';
+import { checkWalkIn, WALK_IN_FIELDS, WALK_IN_MESSAGES, walkInTimes, type WalkInField, type WalkInIssue } from '@/domain/walk-in';
+import { ApiError } from '@/lib/api-client';
+import { ConsentForm } from '@/lib/consent/consent-form';
+import { lazyWhenOnline } from '@/lib/lazy-when-online';
+import { paths } from '@/lib/paths';
+import { Spinner } from '@/lib/ui/spinner';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useNow } from '@/lib/use-now';
+import { useStaffEvent, type StaffEvent } from '../api/staff-events';
+import { useRegisterWalkIn, type WalkInAnswer, type WalkInBody } from '../api/walk-in';
+import { RequireStaff } from '../components/require-staff';
+import '@/lib/ui/forms.css';
+import '../staff.css';
+
+const TicketQr = lazyWhenOnline(() => import('@/lib/ui/ticket-qr'));
+
+type Details = Omit<WalkInBody, 'consent' | 'existing_account'>;
+const EMPTY: Details = { first_name: '', last_name: '', email: '', date_of_birth: '', nhs_number: '', phone: '', home_address: '', slot: '' };
+
+const TEXT_FIELDS: { name: Exclude<WalkInField, 'slot'>; label: string; hint?: string; type?: string; inputMode?: 'numeric' | 'tel' | 'email' }[] = [
+  { name: 'first_name', label: 'First name', hint: 'As on his ID, with any middle names.' },
+  { name: 'last_name', label: 'Last name', hint: 'As on his ID.' },
+  { name: 'date_of_birth', label: 'Date of birth', type: 'date' },
+  { name: 'nhs_number', label: 'NHS number', inputMode: 'numeric' },
+  { name: 'email', label: 'Email address', hint: 'His ticket and confirmation go here.', type: 'email', inputMode: 'email' },
+  { name: 'phone', label: 'Phone number', hint: 'For us to call him about his result if we need to.', type: 'tel', inputMode: 'tel' },
+  { name: 'home_address', label: 'Home address', hint: 'The first line and the postcode.' },
+];
+
+const fieldId = (name: WalkInField) => `walk-in-${name}`;
+const isField = (path: string): path is WalkInField => (WALK_IN_FIELDS as readonly string[]).includes(path);
+
+/** The form's own check, then the event's rules the form can know: his age on the day, the laboratory's NHS number. */
+function detailsIssues(values: Details, event: StaffEvent): WalkInIssue[] {
+  const { details, issues } = checkWalkIn(values);
+  if (!details) return issues;
+  const more: WalkInIssue[] = [];
+  if (!isEligibleAge(details.dateOfBirth, event.event_date)) more.push({ field: 'date_of_birth', message: WALK_IN_MESSAGES.age });
+  if (isEsneftEvent(event) && !details.nhsNumber) more.push({ field: 'nhs_number', message: WALK_IN_MESSAGES.nhs_required });
+  return more;
+}
+
+function ProblemSummary({ issues }: { issues: WalkInIssue[] }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), [issues]);
+  return (
+    <div className="error-summary" role="alert" tabIndex={-1} ref={ref} aria-labelledby="walk-in-problem">
+      <h2 id="walk-in-problem">There is a problem</h2>
+      <ul>
+        {issues.map((issue) => (
+          <li key={issue.field}>
+            <a href={`#${fieldId(issue.field)}`}>{issue.message}</a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function DetailsForm({ event, values, onChange, issues, onNext }: { event: StaffEvent; values: Details; onChange: (v: Details) => void; issues: WalkInIssue[]; onNext: () => void }) {
+  const now = useNow();
+  const times = walkInTimes(event, now);
+  const issueOf = (name: WalkInField) => issues.find((i) => i.field === name)?.message;
+  const esneft = isEsneftEvent(event);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onNext();
+  };
+  return (
+    <form className="staff-register-form" onSubmit={submit} noValidate aria-labelledby="walk-in-details-title">
+      <h2 id="walk-in-details-title">His details</h2>
+      <p>Ask him to show his ID. Type his names as they are on it, and check his date of birth against it.</p>
+      {issues.length > 0 && <ProblemSummary issues={issues} />}
+      {TEXT_FIELDS.map((field) => {
+        const id = fieldId(field.name);
+        const error = issueOf(field.name);
+        const hint =
+          field.name === 'nhs_number'
+            ? esneft
+              ? "Required: this event's laboratory refuses a sample without it."
+              : 'If he knows it. Without a valid NHS number he gets no sample id, because the laboratory refuses such a sample.'
+            : field.hint;
+        const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+        return (
+          <div key={field.name} className={`form-field${error ? ' form-field-error' : ''}`}>
+            <label htmlFor={id}>{field.label}</label>
+            {hint && (
+              <p className="field-hint" id={`${id}-hint`}>
+                {hint}
+              </p>
+            )}
+            {error && (
+              <p className="field-error" id={`${id}-error`}>
+                <span className="visually-hidden">Error: </span>
+                {error}
+              </p>
+            )}
+            <input
+              id={id}
+              name={field.name}
+              type={field.type ?? 'text'}
+              inputMode={field.inputMode}
+              autoComplete="off"
+              spellCheck={false}
+              value={values[field.name]}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={described}
+              aria-required={field.name !== 'nhs_number' || esneft ? true : undefined}
+              onChange={(e) => onChange({ ...values, [field.name]: e.target.value })}
+            />
+          </div>
+        );
+      })}
+      <div className={`form-field${issueOf('slot') ? ' form-field-error' : ''}`}>
+        <label htmlFor={fieldId('slot')}>Time</label>
+        {issueOf('slot') && (
+          <p className="field-error" id={`${fieldId('slot')}-error`}>
+            <span className="visually-hidden">Error: </span>
+            {issueOf('slot')}
+          </p>
+        )}
+        <select
+          id={fieldId('slot')}
+          name="slot"
+          value={values.slot}
+          aria-describedby={issueOf('slot') ? `${fieldId('slot')}-error` : undefined}
+          onChange={(e) => onChange({ ...values, slot: e.target.value })}
+        >
+          <option value="">The next time with a place</option>
+          {times.map((t) => (
+            <option key={t} value={t}>
+              {formatTime(t)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="button button-primary">
+        Next: his consent
+      </button>
+    </form>
+  );
+}
+
+function Ticket({ answer, name, eventId }: { answer: WalkInAnswer; name: string; eventId: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  const a = answer.appointment;
+  return (
+    <div className="walk-in-done" role="status" tabIndex={-1} ref={ref}>
+      <h2>
+        {name} is booked for {formatTime(a.start_time)}
+      </h2>
+      <section className="walk-in-ticket" aria-labelledby="walk-in-ticket-title">
+        <h3 id="walk-in-ticket-title">His ticket</h3>
+        <div className="walk-in-qr">
+          <Suspense fallback={<Spinner label="Drawing his QR code" />}>
+            <TicketQr token={answer.ticket.token} label={`QR code of the ticket of ${name}`} />
+          </Suspense>
+        </div>
+        <p>Ticket code:</p>
+        <p className="walk-in-code">{formatTicketCode(answer.ticket.code)}</p>
+        <p>
+          {formatLongDate(a.event_date)}, {formatTime(a.start_time)} to {formatTime(a.end_time)}
+        </p>
+      </section>
+      <p>
+        His confirmation with this ticket is being emailed to {answer.email}.{' '}
+        {answer.new_account
+          ? answer.emailed
+            ? 'He is also emailed a link to choose his password; then he can see his booking and result online.'
+            : 'The email to choose his password could not be sent: he can use Forgot password? on the sign-in page with this address.'
+          : 'He signs in with the account he already has.'}
+      </p>
+      <div className="staff-toolbar">
+        <Link className="button button-primary" to={paths.staffEvent(eventId)}>
+          Check him in from the list
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function WalkIn({ userId, eventId }: { userId: string; eventId: string }) {
+  const event = useStaffEvent(userId, eventId);
+  const register = useRegisterWalkIn(userId, eventId);
+  const [step, setStep] = useState<'details' | 'consent' | 'check'>('details');
+  const [values, setValues] = useState<Details>(EMPTY);
+  const [consent, setConsent] = useState<ConsentAnswers>(emptyConsentAnswers);
+  const [issues, setIssues] = useState<WalkInIssue[]>([]);
+  const [confirmedHis, setConfirmedHis] = useState(false);
+  const today = londonDate(useNow());
+  const top = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    top.current?.focus();
+  }, [step]);
+
+  if (!event.data) {
+    return event.error ? (
+      <p className="form-failure" role="alert">
+        {event.error.message}
+      </p>
+    ) : (
+      <Spinner label="Loading the event" />
+    );
+  }
+  const ev = event.data;
+  const title = (
+    <h1 ref={top} tabIndex={-1}>
+      Register a walk-in: {ev.event_name}
+    </h1>
+  );
+  const back = (
+    <p>
+      <Link to={paths.staffEvent(eventId)}>Back to the attendee list</Link>
+    </p>
+  );
+
+  if (ev.event_date !== today || ev.cancelled_at) {
+    return (
+      <>
+        {back}
+        {title}
+        <p>A walk-in can be registered only on the day of the event, at the venue. Before the day, he books online.</p>
+      </>
+    );
+  }
+  if (register.data) {
+    return (
+      <>
+        {back}
+        {title}
+        <Ticket answer={register.data} name={`${values.first_name.trim()} ${values.last_name.trim()}`} eventId={eventId} />
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            register.reset();
+            setValues(EMPTY);
+            setConsent(emptyConsentAnswers());
+            setConfirmedHis(false);
+            setStep('details');
+          }}
+        >
+          Register another walk-in
+        </button>
+      </>
+    );
+  }
+
+  const error = register.error;
+  const code = error instanceof ApiError ? error.code : undefined;
+  const send = () => register.mutate({ ...values, consent, existing_account: confirmedHis });
+
+  if (step === 'details') {
+    return (
+      <>
+        {back}
+        {title}
+        <DetailsForm
+          event={ev}
+          values={values}
+          onChange={setValues}
+          issues={issues}
+          onNext={() => {
+            const found = detailsIssues(values, ev);
+            setIssues(found);
+            if (found.length === 0) {
+              register.reset();
+              setStep('consent');
+            }
+          }}
+        />
+      </>
+    );
+  }
+  if (step === 'consent') {
+    return (
+      <>
+        {title}
+        <p className="walk-in-handover">
+          <strong>Hand him the phone.</strong> He answers these questions and gives his consent himself; then he hands the phone back to you.
+        </p>
+        <ConsentForm answers={consent} onChange={setConsent} onSubmit={() => setStep('check')} submitLabel="Continue" busy={false} onBack={() => setStep('details')} />
+      </>
+    );
+  }
+
+  const detailIssues = error instanceof ApiError ? error.issues.filter((i) => isField(i.path)).map((i) => ({ field: i.path as WalkInField, message: i.message })) : [];
+  return (
+    <>
+      {back}
+      {title}
+      <section aria-labelledby="walk-in-check-title" className="walk-in-check">
+        <h2 id="walk-in-check-title">Check and register</h2>
+        <p>He has given his consent. Read his details back to him before you register him.</p>
+        <dl className="walk-in-summary">
+          <div>
+            <dt>Full name</dt>
+            <dd>
+              {values.first_name} {values.last_name}
+            </dd>
+          </div>
+          <div>
+            <dt>Date of birth</dt>
+            <dd>{values.date_of_birth ? formatLongDate(values.date_of_birth) : ''}</dd>
+          </div>
+          <div>
+            <dt>NHS number</dt>
+            <dd>{values.nhs_number || 'Not known'}</dd>
+          </div>
+          <div>
+            <dt>Email</dt>
+            <dd>{values.email.trim().toLowerCase()}</dd>
+          </div>
+          <div>
+            <dt>Time</dt>
+            <dd>{values.slot ? formatTime(values.slot) : 'The next time with a place'}</dd>
+          </div>
+        </dl>
+        {error && (
+          <div className="form-failure" role="alert">
+            <p>{error.message}</p>
+          </div>
+        )}
+        {(code === 'existing_account' || confirmedHis) && (
+          <div className="form-field walk-in-existing">
+            <input id="walk-in-his-account" type="checkbox" checked={confirmedHis} onChange={(e) => setConfirmedHis(e.target.checked)} />
+            <label htmlFor="walk-in-his-account">He confirms the account with this email address is his own</label>
+          </div>
+        )}
+        <div className="staff-toolbar">
+          <button type="button" className="button button-primary" disabled={register.isPending} onClick={send}>
+            {register.isPending ? 'Registering…' : 'Register and book him'}
+          </button>
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              setIssues(code === 'existing_account' ? [] : detailIssues);
+              setStep('details');
+            }}
+          >
+            Change his details
+          </button>
+        </div>
+        <p className="field-hint">Registering needs a signal: nothing is kept on this phone to send later.</p>
+      </section>
+    </>
+  );
+}
+
+export default function StaffWalkInPage() {
+  const { id = '' } = useParams();
+  useDocumentTitle('Register a walk-in');
+  return (
+    <RequireStaff needs="registerMember">
+      {(member) => (
+        <div className="page staff-page">
+          <WalkIn userId={member.userId} eventId={id} />
+        </div>
+      )}
+    </RequireStaff>
+  );
+}
