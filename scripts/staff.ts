@@ -1,7 +1,9 @@
 /**
- * `npm run staff -- add EMAIL` gives a registered account the staff role
- * (app_metadata.role = "staff"), `remove EMAIL` takes it away, `list`
- * names who holds it. For the server's own sign-in (/auth/v1); with the
+ * `npm run staff -- add EMAIL [ROLE]` gives a registered account a staff
+ * role (app_metadata.role; admin unless ROLE names one of
+ * src/domain/staff-roles.ts, docs/rules.md#staff-roles), `remove EMAIL`
+ * takes it away, `list` names who holds which. A volunteer's events go
+ * with the volunteer role. For the server's own sign-in (/auth/v1); with the
  * embedded database (PGlite) only while the server is stopped, as one
  * process owns DATA_DIR. A hosted Supabase project keeps its users itself:
  * set app_metadata there (dashboard or admin API), as the message says.
@@ -10,14 +12,14 @@
  */
 import type { Database } from '../server/platform/db/adapter.ts';
 import { setStandInRole, STAFF_ROLE } from '../server/modules/auth';
-import { STAFF_ROLES } from '../src/domain/staff-roles.ts';
+import { STAFF_ROLES, staffRoleOf, type StaffRole } from '../src/domain/staff-roles.ts';
 import { DataDirLockedError } from '../server/platform/db/lock-file.ts';
 import { migrate } from '../server/platform/db/migrate.ts';
 import { openDatabase } from '../server/platform/db/open.ts';
 import { EnvError, loadEnv } from '../server/platform/env.ts';
 import { silentLogger } from '../server/platform/logger.ts';
 
-const USAGE = 'Usage: npm run staff -- add EMAIL | remove EMAIL | list';
+const USAGE = `Usage: npm run staff -- add EMAIL [${STAFF_ROLES.join('|')}] | remove EMAIL | list`;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -25,29 +27,38 @@ function fail(message: string): never {
 }
 
 async function main(): Promise<void> {
-  const [command, email] = process.argv.slice(2);
-  if (!(command === 'list' || ((command === 'add' || command === 'remove') && email))) fail(USAGE);
+  const [command, email, roleName] = process.argv.slice(2);
+  if (!(command === 'list' || (command === 'add' && email) || (command === 'remove' && email && roleName === undefined))) fail(USAGE);
+  const named = roleName === undefined ? STAFF_ROLE : (STAFF_ROLES as readonly string[]).includes(roleName) ? (roleName as StaffRole) : fail(USAGE);
+  const role: StaffRole | null = command === 'add' ? named : null;
   const env = loadEnv();
   if (env.supabaseUrl) {
     fail(
       `Accounts live in the hosted Supabase project ${env.supabaseUrl}. Set the role there: ` +
-        `auth.admin.updateUserById(id, { app_metadata: { role: "${STAFF_ROLE}" } }) with the service-role key, or SQL: ` +
-        `update auth.users set raw_app_meta_data = raw_app_meta_data || '{"role":"${STAFF_ROLE}"}' where email = '…';`,
+        `auth.admin.updateUserById(id, { app_metadata: { role: "${named}" } }) with the service-role key, or SQL: ` +
+        `update auth.users set raw_app_meta_data = raw_app_meta_data || '{"role":"${named}"}' where email = '…';`,
     );
   }
   const db: Database = await openDatabase(env, silentLogger);
   try {
     await migrate(db);
     if (command === 'list') {
-      const rows = await db.query<{ email: string }>("SELECT email FROM auth_users WHERE app_metadata->>'role' = ANY($1::text[]) ORDER BY email", [
-        ['staff', ...STAFF_ROLES],
-      ]);
-      process.stdout.write(rows.length ? `${rows.map((r) => r.email).join('\n')}\n` : 'No staff accounts.\n');
+      const rows = await db.query<{ email: string; role: string }>(
+        "SELECT email, app_metadata->>'role' AS role FROM auth_users WHERE app_metadata->>'role' = ANY($1::text[]) ORDER BY email",
+        [['staff', ...STAFF_ROLES]],
+      );
+      process.stdout.write(rows.length ? `${rows.map((r) => `${r.email} ${staffRoleOf(r.role)}`).join('\n')}\n` : 'No staff accounts.\n');
       return;
     }
-    const found = await setStandInRole(db, email!, command === 'add' ? STAFF_ROLE : null, new Date());
+    const found = await db.transaction(async (tx) => {
+      if (!(await setStandInRole(tx, email!, role, new Date()))) return false;
+      if (role !== 'volunteer') {
+        await tx.query('DELETE FROM volunteer_assignments WHERE user_id = (SELECT id FROM auth_users WHERE email = $1)', [email!.trim().toLowerCase()]);
+      }
+      return true;
+    });
     if (!found) fail(`No account with the email ${email}. The person signs up first, then you add the role.`);
-    process.stdout.write(command === 'add' ? `${email} is now staff: /staff opens the staff console.\n` : `${email} is no longer staff.\n`);
+    process.stdout.write(role ? `${email} is now staff (${role}): /staff opens the staff console.\n` : `${email} is no longer staff.\n`);
   } finally {
     await db.close();
   }

@@ -71,7 +71,7 @@ export async function measureEveryRoute(
   };
   const publicRoutes = [...drawn, '/event/{id}', '/news/patient-journey/{story}', '/information-hub/{article}', '/login', '/signup', '/reset-password'];
   const memberRoutes = ['/portal', '/medical-results', '/my-bookings', '/book-event?event={bookable}', '/check-nhs-number?event={bookable}'];
-  const staffRoutes = ['/staff', '/staff/failures', '/staff/statistics', '/staff/members/new', '/staff/events/new', '/staff/events/{id}', '/staff/events/{id}/edit', '/staff/events/{id}/labels', '/staff/events/{id}/manifest'];
+  const staffRoutes = ['/staff', '/staff/failures', '/staff/accounts', '/staff/statistics', '/staff/members/new', '/staff/events/new', '/staff/events/{id}', '/staff/events/{id}/edit', '/staff/events/{id}/labels', '/staff/events/{id}/manifest'];
   const real = (route: string) => route.replace(/\{(\w+)\}/g, (_, name: keyof typeof ids) => ids[name]);
 
   const sessions: Partial<Record<Who, BrowserContextOptions['storageState']>> = {

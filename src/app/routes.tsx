@@ -36,6 +36,7 @@ const StaffAttendeesPage = lazyWhenOnline(() => import('../features/staff/pages/
 const StaffStatisticsPage = lazyWhenOnline(() => import('../features/staff/pages/staff-statistics-page'));
 const StaffLabelsPage = lazyWhenOnline(() => import('../features/staff/pages/staff-labels-page'));
 const StaffManifestPage = lazyWhenOnline(() => import('../features/staff/pages/staff-manifest-page'));
+const StaffAccountsPage = lazyWhenOnline(() => import('../features/staff/pages/staff-accounts-page'));
 const StaffWalkInPage = lazyWhenOnline(() => import('../features/staff/pages/staff-walk-in-page'));
 const NewsPage = lazyWhenOnline(() => import('../features/content/pages/news-page'));
 const PatientJourneyPage = lazyWhenOnline(() => import('../features/content/pages/patient-journey-page'));
@@ -98,6 +99,7 @@ export const PAGES: readonly (readonly [string, PreloadableComponent<ComponentTy
   [paths.staffFailures, StaffFailuresPage],
   [paths.staffRegisterMember, StaffRegisterMemberPage],
   [paths.staffStatistics, StaffStatisticsPage],
+  [paths.staffAccounts, StaffAccountsPage],
   [paths.staffNewEvent, StaffEventEditorPage],
   [paths.staffEventPattern, StaffAttendeesPage],
   [paths.staffEditEventPattern, StaffEventEditorPage],

@@ -4,12 +4,13 @@
  * gate waits for (docs/architecture.md#contract).
  */
 import { z } from './schema-kit';
+import { STAFF_ROLES } from './staff-roles';
 
 export const staffMeSchema = z.strictObject({
   /** The signed-in staff member's address, from his token. */
   email: z.string(),
-  /** Always 'staff': a member who is not is refused with 403 before any answer. */
-  role: z.literal('staff'),
+  /** His role (src/domain/staff-roles.ts); a member with none is refused with 403 before any answer. */
+  role: z.enum(STAFF_ROLES),
   /**
    * The assurance level his role needs for medical data ('aal2' for admin
    * and clinical) and the level his session has now (the token's `aal`):

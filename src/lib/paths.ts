@@ -74,6 +74,8 @@ export const paths = {
   /** Emails and refunds the server could not do (docs/decisions/0013). */
   staffFailures: '/staff/failures',
   staffRegisterMember: '/staff/members/new',
+  /** Staff accounts and their roles (docs/rules.md#staff-roles), for admins. */
+  staffAccounts: '/staff/accounts',
   /** The year's screening figures and Publish (docs/decisions/0022-screening-statistics.md). */
   staffStatistics: '/staff/statistics',
   staffEvent: (id: string) => `/staff/events/${encodeURIComponent(id)}`,

@@ -2,7 +2,8 @@
  * /api/staff/events/:eventId/... : the attendee list and what staff do
  * from it (docs/decisions/0010-staff-console.md).
  * - GET  /attendees -> {event_id, ticket_key, attendees}: ticket_key is the
- *   public key that checks a scanned ticket on the phone, offline
+ *   public key that checks a scanned ticket on the phone, offline; each
+ *   attendee's result is null for a role that does not see results
  * - POST /check-ins {check_ins: [{appointment_id, checked_in_at, sample_id?}]}
  *   -> {results} in the order sent, each with his sample id; replaying a
  *   queue records nothing twice
@@ -52,6 +53,7 @@ import type { StaffMail } from './staff-mail';
 import type { StaffResultsService } from '../results';
 import { actorOf } from '../events';
 import type { Signer } from '../../platform/signing';
+import { attendeesForRole } from './staff-route-policy';
 import { viewerOf, type RecordAccess } from './record-access';
 
 const CHECK_IN_BODY_MAX = 96 * 1024;
@@ -99,8 +101,11 @@ export function staffAttendeesRoutes(deps: {
     const key = await deps.signer.ticketPublicKey();
     // The public coordinates only, whatever else a JWK might carry.
     const ticketKey = { kty: 'EC' as const, crv: 'P-256' as const, x: String(key.x), y: String(key.y), alg: 'ES256', key_ops: ['verify'] };
-    await looks.attendeeList(viewerOf(c), c.req.param('eventId'), list);
-    return c.json({ event_id: c.req.param('eventId'), ticket_key: ticketKey, attendees: list } satisfies AttendeeList);
+    // Results only for the roles that see them, payment problems only for those who handle money (docs/rules.md#staff-roles);
+    // the look recorded is of what was sent.
+    const shown = attendeesForRole(list, c.get('staffRole'));
+    await looks.attendeeList(viewerOf(c), c.req.param('eventId'), shown);
+    return c.json({ event_id: c.req.param('eventId'), ticket_key: ticketKey, attendees: shown } satisfies AttendeeList);
   });
 
   app.post('/:eventId/check-ins', bodyLimit({ maxSize: CHECK_IN_BODY_MAX, onError: tooLarge('check-in list', CHECK_IN_BODY_MAX) }), validBody(checkInsBodySchema), responds(checkInsAnswerSchema), async (c) => {

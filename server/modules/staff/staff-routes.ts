@@ -1,9 +1,15 @@
 /**
  * /api/staff: the staff console's API (docs/decisions/0010-staff-console.md).
  * Every route is behind requireStaff (401 without a token, 403 for a member who
- * is not staff); who acts comes from the token, never from the body.
- * - GET /me -> {email, role: 'staff', assurance, idle_minutes} (staffMeSchema): whether the signed-in
- *   user may open the console, and whether he must give his second factor first
+ * is not staff), then staffRoutePolicy: the roles each route opens to, in
+ * one table (staff-route-policy.ts; a route missing from it is refused to
+ * all); who acts comes from the token, never from the body.
+ * - GET /me -> {email, role, assurance, idle_minutes} (staffMeSchema): whether the signed-in
+ *   user may open the console, with which role, and whether he must give his second factor first
+ * - GET /me/events -> {events}: the events he is assigned to today, as a
+ *   volunteer
+ * - /accounts, /events/:id/volunteers: staff roles and volunteers' events
+ *   (staff-accounts.ts)
  * - /events/... : server/modules/events/staff-events-routes.ts,
  *   staff-attendees-routes.ts and staff-samples-routes.ts (labels, the
  *   lab's manifest)
@@ -56,6 +62,10 @@ import { staffMembersRoutes } from './staff-members-routes';
 import { staffWalkInsRoutes } from './staff-walk-ins-routes';
 import { staffPaymentsRoutes } from '../payments';
 import { staffStatisticsRoutes } from '../statistics';
+import { staffEventsAnswerSchema } from '../../../src/domain/staff-event-answers';
+import { londonDate } from '../../../src/domain/london-time';
+import { createStaffAccounts, eventsAssignedOn, staffAccountsRoutes } from './staff-accounts';
+import { staffRoutePolicy } from './staff-route-policy';
 
 export interface StaffRoutesDeps {
   db: Database;
@@ -85,20 +95,29 @@ export interface StaffRoutesDeps {
 export function staffRoutes({ db, verify, isStaff, activity, idleMinutes, signer, mailer, site, jobs, registrar, venueAccounts = null, now, logger, waitingOffers, waitingList }: StaffRoutesDeps): Hono<{ Variables: StaffVariables }> {
   const app = new Hono<{ Variables: StaffVariables }>();
   app.use(requireStaff(verify, isStaff, logger, activity));
+  // The roles each route opens to (docs/rules.md#staff-roles): after the role is known, before any route.
+  app.use(staffRoutePolicy(db, now, logger));
   const mail = createStaffMail(mailer);
   // Each staff read of a man's record is recorded, and shown to him (docs/rules.md#record-access).
   const looks = createRecordAccess(db, now);
+  const staffEvents = createStaffEventsService(db, now, mail, refundQueue(jobs), waitingOffers);
 
   app.get('/me', responds(staffMeSchema), (c) =>
     c.json({
       email: c.get('member').email,
-      role: 'staff',
+      role: c.get('staffRole'),
       // docs/rules.md#second-factor: the console asks for the code while these differ.
       assurance: { required: needsSecondFactor(c.get('staffRole')) ? 'aal2' : 'aal1', current: c.get('member').aal },
       idle_minutes: idleMinutes,
     } satisfies StaffMe),
   );
-  app.route('/events', staffEventsRoutes(createStaffEventsService(db, now, mail, refundQueue(jobs), waitingOffers)));
+  app.get('/me/events', responds(staffEventsAnswerSchema), async (c) => {
+    const mine = await eventsAssignedOn(db, c.get('member').userId, londonDate(now()));
+    return c.json({ events: mine.size === 0 ? [] : (await staffEvents.list()).filter((e) => mine.has(e.event_id)) });
+  });
+  // Roles and volunteers' events live with the stand-in's accounts; a hosted project (no registrar) keeps its own.
+  app.route('/', staffAccountsRoutes(registrar ? createStaffAccounts(db, now) : null));
+  app.route('/events', staffEventsRoutes(staffEvents));
   // The event's waiting list and its offers (docs/decisions/0019).
   if (waitingList) {
     app.get('/events/:id/waiting-list', responds(staffWaitingListSchema), async (c) =>

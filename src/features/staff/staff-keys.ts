@@ -9,6 +9,8 @@ export const staffKeys = {
   all: (userId: string) => ['member', userId, 'staff'] as const,
   me: (userId: string) => ['member', userId, 'staff', 'me'] as const,
   events: (userId: string) => ['member', userId, 'staff', 'events'] as const,
+  /** A volunteer's events of today: kept so his door opens with no signal. */
+  myEvents: (userId: string) => ['member', userId, 'staff', 'my-events'] as const,
   event: (userId: string, eventId: string) => ['member', userId, 'staff', 'event', eventId] as const,
   attendees: (userId: string, eventId: string) => ['member', userId, 'staff', 'attendees', eventId] as const,
   // Not under 'member': recipients' addresses, read on demand and never saved to the phone.
@@ -26,4 +28,7 @@ export const staffKeys = {
   // Not under 'member': labels and the manifest carry NHS numbers, read on demand and never saved to the phone.
   labels: (userId: string, eventId: string, appointmentId: string | null) => ['staff-labels', userId, eventId, appointmentId ?? 'all'] as const,
   manifest: (userId: string, eventId: string) => ['staff-manifest', userId, eventId] as const,
+  // Not under 'member': staff accounts and who works which event, read on demand and never saved to the phone.
+  accounts: (userId: string) => ['staff-accounts', userId] as const,
+  volunteers: (userId: string, eventId: string) => ['staff-volunteers', userId, eventId] as const,
 };

@@ -55,7 +55,7 @@ describe('hosted Supabase project', () => {
 
   it("reads the second factor from the project's token: an admin at aal1 gets /me and nothing else", async () => {
     const staffToken = (aal: string) =>
-      new SignJWT({ email: 'hosted.admin@example.org', role: 'authenticated', app_metadata: { role: 'admin' }, aal })
+      new SignJWT({ email: 'hosted.admin@example.org', role: 'authenticated', app_metadata: { role: 'admin' }, aal, session_id: crypto.randomUUID() })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(USER_ID)
         .setAudience('authenticated')

@@ -285,7 +285,7 @@ describe.each(ENGINES)('the second factor through supabase-js on %s', (engine) =
     const token = async () => (await admin.auth.getSession()).data.session!.access_token;
 
     const me = await getJson(app, '/api/staff/me', withToken(await token()));
-    expect(me).toMatchObject({ status: 200, body: { role: 'staff', assurance: { required: 'aal2', current: 'aal1' } } });
+    expect(me).toMatchObject({ status: 200, body: { role: 'admin', assurance: { required: 'aal2', current: 'aal1' } } });
     const events = await getJson(app, '/api/staff/events', withToken(await token()));
     expect(events).toMatchObject({ status: 403, body: { error: 'mfa_required' } });
     expect(JSON.stringify(events.body)).not.toContain('event_id');

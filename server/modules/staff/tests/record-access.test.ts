@@ -69,6 +69,12 @@ describe.each(ENGINES)('record access on %s', (engine) => {
     booked = await bookedMembers(app(BOOKED_AT), test.db, BOOKED_AT, EVENT, ['10:00', '10:15', '10:30']);
     elsewhere = await bookedMembers(app(BOOKED_AT), test.db, BOOKED_AT, OTHER, ['10:00']);
     volunteer = await staffAs('Vera', 'volunteer');
+    // A volunteer opens only the event he is assigned to, on its day (docs/rules.md#staff-roles).
+    await test.db.query('INSERT INTO volunteer_assignments (event_id, user_id, assigned_at, assigned_by) VALUES ($1::uuid, $2::uuid, $3, $2::uuid)', [
+      EVENT.event_id,
+      volunteer.userId,
+      BOOKED_AT,
+    ]);
     clinical = await staffAs('Priya', 'clinical');
   });
   afterAll(async () => {
@@ -229,7 +235,9 @@ describe.each(ENGINES)('record access on %s', (engine) => {
     expect(list.status).toBe(200);
     const [red] = booked;
     const mine = await getJson<RecordAccessAnswer>(app(AFTER), '/api/me/record-access', auth(await red!.member.tokenAt(AFTER)));
-    expect(mine.body.looks.find((l) => l.role === 'events')).toMatchObject({ first_name: null, reason: 'follow_up' });
+    // The events role is sent no results (docs/rules.md#staff-roles), so its look is of his name and NHS number after the day.
+    expect(mine.body.looks.find((l) => l.role === 'events')).toMatchObject({ first_name: null, reason: 'result_entry' });
+    expect(await rowsOf(red!.member, 'result_entry')).toMatchObject([{ staff_role: 'events', seen: ['identity', 'nhs_number'] }]);
     expect(JSON.stringify(mine.body)).not.toContain('@');
 
     // A hosted Supabase project's staff are not in this database: the name their token carries.
@@ -249,7 +257,7 @@ describe.each(ENGINES)('record access on %s', (engine) => {
 
     const exported = await getJson<{ record_access: Record<string, unknown>[] }>(app(AFTER), '/api/me/export', auth(await red!.member.tokenAt(AFTER)));
     expect(exported.status).toBe(200);
-    expect(exported.body.record_access.map((r) => r.reason).sort()).toEqual(['check_in', 'consent', 'follow_up', 'follow_up', 'lab_manifest']);
+    expect(exported.body.record_access.map((r) => r.reason).sort()).toEqual(['check_in', 'consent', 'follow_up', 'lab_manifest', 'result_entry']);
     expect(exported.body.record_access.find((r) => r.reason === 'check_in')).toMatchObject({ staff_first_name: 'Vera', staff_role: 'volunteer', reads: 3 });
   });
 });

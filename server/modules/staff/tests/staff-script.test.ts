@@ -1,8 +1,9 @@
 /**
- * `npm run staff -- add EMAIL | remove EMAIL | list` against an embedded
+ * `npm run staff -- add EMAIL [ROLE] | remove EMAIL | list` against an embedded
  * database, as an administrator would run it with the server stopped:
  * the role lands in the user's app_metadata, an unknown email is refused
- * with a way forward, and removing it takes it away.
+ * with a way forward, a role that does not exist is refused, and removing
+ * it takes it away.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -27,18 +28,23 @@ describe('npm run staff', () => {
     const unknown = staff('add', 'nobody@example.org');
     expect(unknown.status).toBe(1);
     expect(unknown.stderr).toContain('No account with the email nobody@example.org. The person signs up first');
-    expect(staff('promote', 'organiser@example.org').stderr).toContain('Usage: npm run staff -- add EMAIL | remove EMAIL | list');
+    const usage = 'Usage: npm run staff -- add EMAIL [admin|clinical|events|volunteer] | remove EMAIL | list';
+    expect(staff('promote', 'organiser@example.org').stderr).toContain(usage);
+    expect(staff('add', 'organiser@example.org', 'owner').stderr).toContain(usage);
 
     const added = staff('add', 'Organiser@Example.org');
     expect(added.status, added.stderr).toBe(0);
-    expect(added.stdout).toContain('is now staff');
-    expect(staff('list').stdout).toBe('organiser@example.org\n');
+    expect(added.stdout).toContain('is now staff (admin)');
+    expect(staff('list').stdout).toBe('organiser@example.org admin\n');
     const check = await openPglite(dataDir);
     const [row] = await check.query<{ app_metadata: unknown }>("SELECT app_metadata FROM auth_users WHERE email = 'organiser@example.org'");
     await check.close();
     expect(row!.app_metadata).toEqual({ role: 'admin' });
 
+    const volunteer = staff('add', 'organiser@example.org', 'volunteer');
+    expect(volunteer.stdout).toContain('is now staff (volunteer)');
+
     expect(staff('remove', 'organiser@example.org').stdout).toContain('is no longer staff');
     expect(staff('list').stdout).toBe('No staff accounts.\n');
-  }, 120_000);
+  }, 300_000);
 });

@@ -12,7 +12,7 @@ import { PrintLabelLink } from './print-label-link';
 import { RecallForm } from './recall-form';
 import { ResultForm } from './result-form';
 
-export function AttendeeCards({ userId, eventId, attendees, esneft, queued, canEnterResults, onCheckIn, onConsent }: AttendeeListProps) {
+export function AttendeeCards({ userId, eventId, attendees, esneft, queued, canEnterResults, clinical, onCheckIn, onConsent }: AttendeeListProps) {
   const [entering, setEntering] = useState<string | null>(null);
   const waiting = new Map(queued.map((q) => [q.appointment_id, q]));
   const booked = attendees.filter((a) => a.status === 'confirmed').length;
@@ -42,7 +42,7 @@ export function AttendeeCards({ userId, eventId, attendees, esneft, queued, canE
               <div>
                 <dt>Consent</dt>
                 <dd>
-                  <Consent attendee={a} onConsent={onConsent} />
+                  <Consent attendee={a} onConsent={clinical ? onConsent : null} />
                 </dd>
               </div>
               <div>
@@ -57,13 +57,15 @@ export function AttendeeCards({ userId, eventId, attendees, esneft, queued, canE
                   <Arrival attendee={a} queued={waiting.get(a.appointment_id)} /> <PrintLabelLink eventId={eventId} attendee={a} />
                 </dd>
               </div>
-              <div>
-                <dt>Result</dt>
-                <dd>
-                  <Result attendee={a} canEnter={canEnterResults} onEnter={() => setEntering(a.appointment_id)} />
-                  <FollowUpForm userId={userId} eventId={eventId} attendee={a} />
-                </dd>
-              </div>
+              {clinical && (
+                <div>
+                  <dt>Result</dt>
+                  <dd>
+                    <Result attendee={a} canEnter={canEnterResults} onEnter={() => setEntering(a.appointment_id)} />
+                    <FollowUpForm userId={userId} eventId={eventId} attendee={a} />
+                  </dd>
+                </div>
+              )}
             </dl>
             {entering === a.appointment_id && (
               <>

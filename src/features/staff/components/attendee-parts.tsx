@@ -28,13 +28,19 @@ export function NhsNumber({ attendee, esneft }: { attendee: Attendee; esneft: bo
   return <>{attendee.has_nhs_number ? 'On file' : esneft ? <strong>Missing</strong> : 'Not given'}</>;
 }
 
-export function Consent({ attendee, onConsent }: { attendee: Attendee; onConsent: (attendee: Attendee) => void }) {
+/** Whether he consented; the button to read his answers only for a role that may (onConsent null otherwise). */
+export function Consent({ attendee, onConsent }: { attendee: Attendee; onConsent: ((attendee: Attendee) => void) | null }) {
   return (
     <>
-      {attendee.consent_given ? 'Given' : <strong>None</strong>}{' '}
-      <button type="button" className="button button-small no-print" onClick={() => onConsent(attendee)}>
-        Consent<span className="visually-hidden"> of {attendeeName(attendee)}</span>
-      </button>
+      {attendee.consent_given ? 'Given' : <strong>None</strong>}
+      {onConsent && (
+        <>
+          {' '}
+          <button type="button" className="button button-small no-print" onClick={() => onConsent(attendee)}>
+            Consent<span className="visually-hidden"> of {attendeeName(attendee)}</span>
+          </button>
+        </>
+      )}
     </>
   );
 }

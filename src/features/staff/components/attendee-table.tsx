@@ -20,11 +20,13 @@ export interface AttendeeListProps {
   esneft: boolean;
   queued: QueuedCheckIn[];
   canEnterResults: boolean;
+  /** Whether his role sees results and consent answers (the server sends none to the others). */
+  clinical: boolean;
   onCheckIn: (appointmentId: string) => void;
   onConsent: (attendee: Attendee) => void;
 }
 
-export function AttendeeTable({ userId, eventId, attendees, esneft, queued, canEnterResults, onCheckIn, onConsent }: AttendeeListProps) {
+export function AttendeeTable({ userId, eventId, attendees, esneft, queued, canEnterResults, clinical, onCheckIn, onConsent }: AttendeeListProps) {
   const [entering, setEntering] = useState<string | null>(null);
   const waiting = new Map(queued.map((q) => [q.appointment_id, q]));
   const booked = attendees.filter((a) => a.status === 'confirmed').length;
@@ -42,7 +44,7 @@ export function AttendeeTable({ userId, eventId, attendees, esneft, queued, canE
           <th scope="col">Consent</th>
           <th scope="col">Payment</th>
           <th scope="col">Arrival</th>
-          <th scope="col">Result</th>
+          {clinical && <th scope="col">Result</th>}
         </tr>
       </thead>
       <tbody>
@@ -63,7 +65,7 @@ export function AttendeeTable({ userId, eventId, attendees, esneft, queued, canE
                   <NhsNumber attendee={a} esneft={esneft} />
                 </td>
                 <td>
-                  <Consent attendee={a} onConsent={onConsent} />
+                  <Consent attendee={a} onConsent={clinical ? onConsent : null} />
                 </td>
                 <td>
                   <Payment attendee={a} />
@@ -71,10 +73,12 @@ export function AttendeeTable({ userId, eventId, attendees, esneft, queued, canE
                 <td>
                   <Arrival attendee={a} queued={waiting.get(a.appointment_id)} /> <PrintLabelLink eventId={eventId} attendee={a} />
                 </td>
-                <td>
-                  <Result attendee={a} canEnter={canEnterResults} onEnter={() => setEntering(a.appointment_id)} />
-                  <FollowUpForm userId={userId} eventId={eventId} attendee={a} />
-                </td>
+                {clinical && (
+                  <td>
+                    <Result attendee={a} canEnter={canEnterResults} onEnter={() => setEntering(a.appointment_id)} />
+                    <FollowUpForm userId={userId} eventId={eventId} attendee={a} />
+                  </td>
+                )}
               </tr>
               {entering === a.appointment_id && (
                 <tr>

@@ -11,7 +11,10 @@
  * under Needs checking) and consent are here too; the page prints cleanly,
  * and on a phone the list is a column of cards. Sample labels (for
  * everyone, or one man's at the desk) and the lab's manifest open from
- * here, and on the day Register a walk-in (which needs a signal).
+ * here, and on the day Register a walk-in (which needs a signal). Each
+ * role sees only what it may use (staff-permissions.ts): a volunteer or the
+ * events team get the door without results or consent answers (the server
+ * sends them none), and an admin assigns the event's volunteers here.
  */
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -39,6 +42,9 @@ import { ResultHolds } from '../components/result-holds';
 import { RequireStaff } from '../components/require-staff';
 import { WaitingListSection } from '../components/waiting-list-section';
 import { useCheckIns } from '../use-check-ins';
+import { can } from '../staff-permissions';
+import { EventVolunteers } from '../components/event-volunteers';
+import type { StaffRole } from '@/domain/staff-roles';
 import '../staff.css';
 import '../attendees.css';
 
@@ -55,7 +61,8 @@ function AttendeeList(props: AttendeeListProps) {
   return useMediaQuery(NARROW_SCREEN) ? <AttendeeCards {...props} /> : <AttendeeTable {...props} />;
 }
 
-function Attendees({ userId, eventId }: { userId: string; eventId: string }) {
+function Attendees({ userId, eventId, role }: { userId: string; eventId: string; role: StaffRole }) {
+  const clinical = can(role, 'clinical');
   const event = useStaffEvent(userId, eventId);
   const list = useAttendees(userId, eventId);
   const checkIns = useCheckIns(userId, eventId);
@@ -72,8 +79,8 @@ function Attendees({ userId, eventId }: { userId: string; eventId: string }) {
   return (
     <div className="page staff-page">
       <p className="no-print">
-        <Link to={paths.staff}>All events</Link>
-        {event.data && !event.data.cancelled_at && (
+        <Link to={paths.staff}>{can(role, 'allEvents') ? 'All events' : 'Your events today'}</Link>
+        {event.data && !event.data.cancelled_at && can(role, 'manageEvents') && (
           <>
             {' · '}
             <Link to={paths.staffEditEvent(eventId)}>Edit this event</Link>
@@ -94,11 +101,14 @@ function Attendees({ userId, eventId }: { userId: string; eventId: string }) {
         <Link className="button" to={paths.staffLabels(eventId)}>
           Print labels
         </Link>
-        <Link className="button" to={paths.staffManifest(eventId)}>
-          Lab manifest
-        </Link>
+        {can(role, 'manifest') && (
+          <Link className="button" to={paths.staffManifest(eventId)}>
+            Lab manifest
+          </Link>
+        )}
         {/* A walk-in's account, places and ticket are the server's: registering him needs a signal, and says so rather than pretending offline. */}
         {onTheDay &&
+          can(role, 'registerMember') &&
           (online ? (
             <Link className="button" to={paths.staffWalkIn(eventId)}>
               Register a walk-in
@@ -109,7 +119,7 @@ function Attendees({ userId, eventId }: { userId: string; eventId: string }) {
             </button>
           ))}
       </div>
-      {onTheDay && !online && (
+      {onTheDay && !online && can(role, 'registerMember') && (
         <p id="walk-in-offline" className="no-print">
           Registering a walk-in needs a signal: this phone is offline. Check-ins still work and are sent when the signal returns.
         </p>
@@ -154,7 +164,8 @@ function Attendees({ userId, eventId }: { userId: string; eventId: string }) {
             attendees={attendees}
             esneft={event.data ? isEsneftEvent(event.data) : false}
             queued={checkIns.queued}
-            canEnterResults={held}
+            canEnterResults={held && clinical}
+            clinical={clinical}
             onCheckIn={(id) => {
               const attendee = attendees.find((a) => a.appointment_id === id);
               if (attendee) setDoorCheck(checkAttendee(attendee, checkIns.queued));
@@ -169,7 +180,7 @@ function Attendees({ userId, eventId }: { userId: string; eventId: string }) {
       ) : (
         <Spinner label="Loading the attendee list" />
       )}
-      {held && attendees.length > 0 && (
+      {clinical && held && attendees.length > 0 && (
         <>
           {/* The tube's label is a Code 128 barcode of its sample id: the camera reads it where a hand scanner is not to hand. */}
           <ResultBySample userId={userId} eventId={eventId} attendees={attendees} scanner={tubeScanner} />
@@ -177,8 +188,9 @@ function Attendees({ userId, eventId }: { userId: string; eventId: string }) {
           <ResultHolds userId={userId} eventId={eventId} scanner={tubeScanner} />
         </>
       )}
-      <WaitingListSection userId={userId} eventId={eventId} />
-      <ConsentPanel userId={userId} eventId={eventId} attendee={consentOf} onClose={() => setConsentOf(null)} />
+      {can(role, 'manageEvents') && <WaitingListSection userId={userId} eventId={eventId} />}
+      {can(role, 'staffAccounts') && <EventVolunteers userId={userId} eventId={eventId} />}
+      {clinical && <ConsentPanel userId={userId} eventId={eventId} attendee={consentOf} onClose={() => setConsentOf(null)} />}
     </div>
   );
 }
@@ -186,5 +198,5 @@ function Attendees({ userId, eventId }: { userId: string; eventId: string }) {
 export default function StaffAttendeesPage() {
   const { id = '' } = useParams();
   useDocumentTitle('Attendees');
-  return <RequireStaff>{(member) => <Attendees userId={member.userId} eventId={id} />}</RequireStaff>;
+  return <RequireStaff>{(member, role) => <Attendees userId={member.userId} eventId={id} role={role} />}</RequireStaff>;
 }

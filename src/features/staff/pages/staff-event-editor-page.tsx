@@ -71,5 +71,5 @@ function EditExisting({ userId, eventId }: { userId: string; eventId: string }) 
 export default function StaffEventEditorPage() {
   const { id } = useParams();
   useDocumentTitle(id ? 'Edit event' : 'New event');
-  return <RequireStaff>{(member) => (id ? <EditExisting userId={member.userId} eventId={id} /> : <Editor userId={member.userId} />)}</RequireStaff>;
+  return <RequireStaff needs="manageEvents">{(member) => (id ? <EditExisting userId={member.userId} eventId={id} /> : <Editor userId={member.userId} />)}</RequireStaff>;
 }

@@ -2,7 +2,9 @@
  * /staff: every event, upcoming first (soonest first), then past and
  * cancelled ones (latest first), with places booked and arrivals, and the
  * way to each attendee list and editor; above them, any event whose
- * results file has lines needing checking.
+ * results file has lines needing checking. Each role sees only what it may
+ * use (staff-permissions.ts); a volunteer lands on the events he is
+ * assigned to today, and nothing else.
  */
 import { Link } from 'react-router-dom';
 import { paths } from '@/lib/paths';
@@ -14,16 +16,19 @@ import { NARROW_SCREEN, useMediaQuery } from '@/lib/use-media-query';
 import { useNow } from '@/lib/use-now';
 import { useResultHoldCounts } from '../api/result-holds';
 import { useStaffEvents, type StaffEvent } from '../api/staff-events';
+import { useMyEvents } from '../api/staff-accounts';
 import { RequireStaff } from '../components/require-staff';
+import { can } from '../staff-permissions';
+import type { StaffRole } from '@/domain/staff-roles';
 import '../staff.css';
 
-function EventActions({ event }: { event: StaffEvent }) {
+function EventActions({ event, role }: { event: StaffEvent; role: StaffRole }) {
   return (
     <>
       <Link to={paths.staffEvent(event.event_id)}>
         Attendees<span className="visually-hidden">: {event.event_name}</span>
       </Link>
-      {!event.cancelled_at && (
+      {!event.cancelled_at && can(role, 'manageEvents') && (
         <>
           {' · '}
           <Link to={paths.staffEditEvent(event.event_id)}>
@@ -44,7 +49,7 @@ function EventTags({ event }: { event: StaffEvent }) {
 }
 
 /** On a phone: one card per event, where the table was 707 px wide. */
-function EventCards({ caption, events }: { caption: string; events: StaffEvent[] }) {
+function EventCards({ caption, events, role }: { caption: string; events: StaffEvent[]; role: StaffRole }) {
   const id = `staff-events-${caption.toLowerCase().replace(/\W+/g, '-')}`;
   return (
     <section aria-labelledby={id}>
@@ -64,7 +69,7 @@ function EventCards({ caption, events }: { caption: string; events: StaffEvent[]
               Booked {event.booked_spaces} of {event.total_spaces}; arrived {event.checked_in}
             </p>
             <p>
-              <EventActions event={event} />
+              <EventActions event={event} role={role} />
             </p>
           </li>
         ))}
@@ -73,13 +78,13 @@ function EventCards({ caption, events }: { caption: string; events: StaffEvent[]
   );
 }
 
-function EventsList({ caption, events }: { caption: string; events: StaffEvent[] }) {
+function EventsList({ caption, events, role }: { caption: string; events: StaffEvent[]; role: StaffRole }) {
   const narrow = useMediaQuery(NARROW_SCREEN);
   if (events.length === 0) return null;
-  return narrow ? <EventCards caption={caption} events={events} /> : <EventsTable caption={caption} events={events} />;
+  return narrow ? <EventCards caption={caption} events={events} role={role} /> : <EventsTable caption={caption} events={events} role={role} />;
 }
 
-function EventsTable({ caption, events }: { caption: string; events: StaffEvent[] }) {
+function EventsTable({ caption, events, role }: { caption: string; events: StaffEvent[]; role: StaffRole }) {
   return (
     <table className="staff-table">
       <caption>{caption}</caption>
@@ -108,7 +113,7 @@ function EventsTable({ caption, events }: { caption: string; events: StaffEvent[
             </td>
             <td>{event.checked_in}</td>
             <td>
-              <EventActions event={event} />
+              <EventActions event={event} role={role} />
             </td>
           </tr>
         ))}
@@ -140,7 +145,35 @@ function ResultsToCheck({ userId }: { userId: string }) {
   );
 }
 
-function StaffEvents({ userId }: { userId: string }) {
+/** A volunteer's console: the events he is assigned to today, each leading to its door. */
+function VolunteerEvents({ userId }: { userId: string }) {
+  const events = useMyEvents(userId);
+  return (
+    <div className="page staff-page">
+      <h1>Your events today</h1>
+      <div className="staff-toolbar">
+        <Link className="button" to={paths.staffRegisterMember}>
+          Register a member
+        </Link>
+      </div>
+      {events.data ? (
+        events.data.length === 0 ? (
+          <p>You are not assigned to an event today. An admin assigns volunteers to each event.</p>
+        ) : (
+          <EventsList caption="Your events today" events={events.data} role="volunteer" />
+        )
+      ) : events.error ? (
+        <p className="form-failure" role="alert">
+          {events.error.message}
+        </p>
+      ) : (
+        <Spinner label="Loading your events" />
+      )}
+    </div>
+  );
+}
+
+function StaffEvents({ userId, role }: { userId: string; role: StaffRole }) {
   const events = useStaffEvents(userId);
   const today = londonDate(useNow());
   const all = events.data ?? [];
@@ -150,25 +183,38 @@ function StaffEvents({ userId }: { userId: string }) {
     <div className="page staff-page">
       <h1>Staff console: events</h1>
       <div className="staff-toolbar">
-        <Link className="button button-primary" to={paths.staffNewEvent}>
-          New event
-        </Link>{' '}
-        <Link className="button" to={paths.staffRegisterMember}>
-          Register a member
-        </Link>{' '}
-        <Link className="button" to={paths.staffFailures}>
-          Emails and refunds not done
-        </Link>{' '}
-        <Link className="button" to={paths.staffStatistics}>
-          Screening statistics
-        </Link>
+        {can(role, 'manageEvents') && (
+          <Link className="button button-primary" to={paths.staffNewEvent}>
+            New event
+          </Link>
+        )}
+        {can(role, 'registerMember') && (
+          <Link className="button" to={paths.staffRegisterMember}>
+            Register a member
+          </Link>
+        )}
+        {can(role, 'failures') && (
+          <Link className="button" to={paths.staffFailures}>
+            Emails and refunds not done
+          </Link>
+        )}
+        {can(role, 'clinical') && (
+          <Link className="button" to={paths.staffStatistics}>
+            Screening statistics
+          </Link>
+        )}
+        {can(role, 'staffAccounts') && (
+          <Link className="button" to={paths.staffAccounts}>
+            Staff and roles
+          </Link>
+        )}
       </div>
-      <ResultsToCheck userId={userId} />
+      {can(role, 'clinical') && <ResultsToCheck userId={userId} />}
       {events.data ? (
         <>
           {upcoming.length === 0 && <p>No upcoming events.</p>}
-          <EventsList caption="Upcoming events" events={upcoming} />
-          <EventsList caption="Past and cancelled events" events={past} />
+          <EventsList caption="Upcoming events" events={upcoming} role={role} />
+          <EventsList caption="Past and cancelled events" events={past} role={role} />
         </>
       ) : events.error ? (
         <p className="form-failure" role="alert">
@@ -183,5 +229,9 @@ function StaffEvents({ userId }: { userId: string }) {
 
 export default function StaffEventsPage() {
   useDocumentTitle('Staff console');
-  return <RequireStaff>{(member) => <StaffEvents userId={member.userId} />}</RequireStaff>;
+  return (
+    <RequireStaff>
+      {(member, role) => (can(role, 'allEvents') ? <StaffEvents userId={member.userId} role={role} /> : <VolunteerEvents userId={member.userId} />)}
+    </RequireStaff>
+  );
 }

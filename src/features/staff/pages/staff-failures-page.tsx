@@ -143,5 +143,5 @@ function Failures({ userId }: { userId: string }) {
 
 export default function StaffFailuresPage() {
   useDocumentTitle('Emails and refunds not done');
-  return <RequireStaff>{(member) => <Failures userId={member.userId} />}</RequireStaff>;
+  return <RequireStaff needs="failures">{(member) => <Failures userId={member.userId} />}</RequireStaff>;
 }

@@ -116,5 +116,5 @@ function Manifest({ userId, eventId }: { userId: string; eventId: string }) {
 export default function StaffManifestPage() {
   const { id = '' } = useParams();
   useDocumentTitle('Laboratory manifest');
-  return <RequireStaff>{(member) => <Manifest userId={member.userId} eventId={id} />}</RequireStaff>;
+  return <RequireStaff needs="manifest">{(member) => <Manifest userId={member.userId} eventId={id} />}</RequireStaff>;
 }

@@ -147,7 +147,7 @@ function RegisterForm() {
 export default function StaffRegisterMemberPage() {
   useDocumentTitle('Register a member');
   return (
-    <RequireStaff>
+    <RequireStaff needs="registerMember">
       {() => (
         <div className="page staff-page">
           <p>

@@ -180,5 +180,5 @@ function Statistics({ userId }: { userId: string }) {
 
 export default function StaffStatisticsPage() {
   useDocumentTitle('Screening statistics');
-  return <RequireStaff>{(member) => <Statistics userId={member.userId} />}</RequireStaff>;
+  return <RequireStaff needs="clinical">{(member) => <Statistics userId={member.userId} />}</RequireStaff>;
 }

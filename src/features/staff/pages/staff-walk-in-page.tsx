@@ -374,7 +374,7 @@ export default function StaffWalkInPage() {
   const { id = '' } = useParams();
   useDocumentTitle('Register a walk-in');
   return (
-    <RequireStaff>
+    <RequireStaff needs="registerMember">
       {(member) => (
         <div className="page staff-page">
           <WalkIn userId={member.userId} eventId={id} />
