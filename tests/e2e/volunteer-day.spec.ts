@@ -10,7 +10,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { bookThroughApi, freeSlots } from './support/booking';
 import { createMember, signIn } from './support/members';
-import { createEventAsStaff, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD, staffToken } from './support/staff';
+import { createEventAsStaff, signInAsStaff, staffToken } from './support/staff';
 import type { ScreeningEvent } from '../../src/domain/event';
 
 const PHONE = { viewport: { width: 360, height: 780 } } as const;
@@ -54,7 +54,7 @@ test('a volunteer works the door of the event he is assigned to today, and nothi
 
   // The volunteer signs up like anyone; an admin gives him the role and today's event.
   const victor = await createMember(request, { firstName: 'Victor' });
-  await signInOn(adminPage, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD);
+  await signInAsStaff(adminPage);
   await adminPage.goto('/staff');
   await adminPage.getByRole('link', { name: 'Staff and roles' }).click();
   await expect(adminPage.getByRole('heading', { level: 1, name: 'Staff and their roles' })).toBeVisible();
