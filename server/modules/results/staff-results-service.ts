@@ -114,6 +114,9 @@ const RESULT_VALUES_ROW = {
   sample_date: col.nullable(col.text()),
 };
 
+/** The band a result was given and the rule version that gave it, for the audit. */
+const BANDED_ROW = { psa_band: col.nullable(col.text()), rule_version: col.nullable(col.int()) };
+
 /** Staff's interval and the due date it gave, the audit's "before". */
 const RECALL_INTERVAL_ROW = { recall_months_override: col.nullable(col.int()), next_test_due: col.nullable(col.text()) };
 
@@ -166,12 +169,22 @@ export function createStaffResultsService(db: Database, now: () => Date): StaffR
        RETURNING test_result, test_unit, comments, to_char(sample_date, 'YYYY-MM-DD') AS sample_date`,
       [booking.profile_id, booking.appointment_id, input.value.toFixed(2), PSA_UNIT, input.comment, input.sampleDate ?? event.event_date],
     );
-    // When his next test is due follows the value (and his risk), in the same transaction.
-    const recall = await storeRecall(tx, booking.appointment_id);
+    // A new value (or sample date) is banded by the current rule version (docs/rules.md#clinical-rules);
+    // a change of the comments alone keeps the band and version the result has. When his next test is
+    // due follows the band (and his risk), in the same transaction.
+    const rebanded = !before || before.test_result !== after!.test_result || before.sample_date !== after!.sample_date;
+    const recall = await storeRecall(tx, booking.appointment_id, rebanded ? 'band' : 'keep-band');
+    const banded = await rowOf(tx, BANDED_ROW, 'SELECT psa_band, rule_version FROM member_results WHERE appointment_id = $1::uuid', [booking.appointment_id]);
     await recordAudit(
       tx,
       actor,
-      { action: before ? 'result.update' : 'result.create', entity: 'result', entityId: booking.appointment_id, before: before ?? null, after: { ...after, next_test_due: recall?.next_test_due ?? null } },
+      {
+        action: before ? 'result.update' : 'result.create',
+        entity: 'result',
+        entityId: booking.appointment_id,
+        before: before ?? null,
+        after: { ...after, next_test_due: recall?.next_test_due ?? null, psa_band: banded?.psa_band ?? null, rule_version: banded?.rule_version ?? null },
+      },
       at,
     );
     return { appointmentId: booking.appointment_id, to: { email: booking.email, firstName: booking.first_name }, event };
@@ -243,7 +256,8 @@ export function createStaffResultsService(db: Database, now: () => Date): StaffR
           : undefined;
         if (!before) throw new ApiError(404, 'not_found', 'No result for this booking at this event yet.');
         await tx.query('UPDATE member_results SET recall_months_override = $2 WHERE appointment_id = $1::uuid', [appointmentId, months]);
-        const recall = (await storeRecall(tx, appointmentId))!;
+        // Staff's interval changes the recall only: the band and its rule version stay as the result was given them.
+        const recall = (await storeRecall(tx, appointmentId, 'keep-band'))!;
         await recordAudit(
           tx,
           actor,

@@ -13,7 +13,7 @@ export interface StaffActor {
 
 export interface AuditEntry {
   action: string;
-  entity: 'event' | 'check_in' | 'result' | 'result_hold' | 'consent_link' | 'job' | 'member' | 'statistics' | 'sample';
+  entity: 'event' | 'check_in' | 'result' | 'result_hold' | 'consent_link' | 'job' | 'member' | 'statistics' | 'sample' | 'clinical_rule';
   entityId: string;
   before: unknown;
   after: unknown;
