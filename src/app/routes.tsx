@@ -34,6 +34,7 @@ const StaffRegisterMemberPage = lazyWhenOnline(() => import('../features/staff/p
 const StaffEventEditorPage = lazyWhenOnline(() => import('../features/staff/pages/staff-event-editor-page'));
 const StaffAttendeesPage = lazyWhenOnline(() => import('../features/staff/pages/staff-attendees-page'));
 const StaffStatisticsPage = lazyWhenOnline(() => import('../features/staff/pages/staff-statistics-page'));
+const StaffClinicalRulesPage = lazyWhenOnline(() => import('../features/staff/pages/staff-clinical-rules-page'));
 const StaffLabelsPage = lazyWhenOnline(() => import('../features/staff/pages/staff-labels-page'));
 const StaffManifestPage = lazyWhenOnline(() => import('../features/staff/pages/staff-manifest-page'));
 const NewsPage = lazyWhenOnline(() => import('../features/content/pages/news-page'));
@@ -97,6 +98,7 @@ export const PAGES: readonly (readonly [string, PreloadableComponent<ComponentTy
   [paths.staffFailures, StaffFailuresPage],
   [paths.staffRegisterMember, StaffRegisterMemberPage],
   [paths.staffStatistics, StaffStatisticsPage],
+  [paths.staffClinicalRules, StaffClinicalRulesPage],
   [paths.staffNewEvent, StaffEventEditorPage],
   [paths.staffEventPattern, StaffAttendeesPage],
   [paths.staffEditEventPattern, StaffEventEditorPage],

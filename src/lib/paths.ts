@@ -76,6 +76,8 @@ export const paths = {
   staffRegisterMember: '/staff/members/new',
   /** The year's screening figures and Publish (docs/decisions/0022-screening-statistics.md). */
   staffStatistics: '/staff/statistics',
+  /** The versioned PSA bands and recall intervals (docs/rules.md#clinical-rules). */
+  staffClinicalRules: '/staff/clinical-rules',
   staffEvent: (id: string) => `/staff/events/${encodeURIComponent(id)}`,
   staffEventPattern: '/staff/events/:id',
   staffEditEvent: (id: string) => `/staff/events/${encodeURIComponent(id)}/edit`,

@@ -161,6 +161,9 @@ function StaffEvents({ userId }: { userId: string }) {
         </Link>{' '}
         <Link className="button" to={paths.staffStatistics}>
           Screening statistics
+        </Link>{' '}
+        <Link className="button" to={paths.staffClinicalRules}>
+          Clinical rules
         </Link>
       </div>
       <ResultsToCheck userId={userId} />
