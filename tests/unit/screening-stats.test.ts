@@ -67,6 +67,13 @@ describe('screeningFigures', () => {
     expect(all.abnormal_rate).toBe('15.73%');
   });
 
+  it('counts each result in the band stored with it, never the band today’s rule would give', () => {
+    // 0.5 ng/ml at 45 is green under version 1; these were saved red under another version and stay red.
+    const figures = screeningFigures([...results(10, { value: 0.5, age: 45 }), ...results(6, { value: 0.5, age: 45, band: 'red' })], 2025, 'all');
+    expect(figures.bands).toEqual({ green: n(10), amber: n(0), red: n(6), no_band: n(0) });
+    expect(figures.abnormal).toEqual(n(6));
+  });
+
   it('by event type: a small abnormal count hidden with the next smallest, and tests where the type views beside it would give one back', () => {
     expect(all.by_event_type.map((g) => [g.group, g.tests, g.abnormal, g.abnormal_rate])).toEqual([
       ['community', H, H, null],

@@ -26,7 +26,7 @@ import type { StaffVariables } from '../auth';
 import { actorOf } from '../events';
 import type { ClinicalRulesService } from './clinical-rules-service';
 
-/** Who may change the rule (issue 31: the clinical lead; an admin may do everything). */
+/** Who may change the rule (docs/rules.md#clinical-rules): the clinical lead's role, and an admin, who may do everything. */
 export const RULE_EDITORS: readonly StaffRole[] = ['clinical', 'admin'];
 
 export function staffClinicalRulesRoutes(rules: ClinicalRulesService): Hono<{ Variables: StaffVariables }> {

@@ -192,6 +192,11 @@ function Examples({ current, proposed }: { current: ClinicalRule; proposed: Clin
             <caption>
               At {row.age} ({ageBandOf(row.age).label.toLowerCase()})
             </caption>
+            <colgroup>
+              <col className="rule-example-value" />
+              <col className="rule-example-now" />
+              <col />
+            </colgroup>
             <thead>
               <tr>
                 <th scope="col">PSA ({PSA_UNIT})</th>
@@ -210,7 +215,7 @@ function Examples({ current, proposed }: { current: ClinicalRule; proposed: Clin
                     {cell.proposed ? (
                       <>
                         <span className={`rule-band rule-band-${cell.proposed}`}>{bandWord(cell.proposed)}</span>
-                        {cell.changed && <strong className="rule-change-mark"> Changes</strong>}
+                        {cell.changed && <strong className="rule-change-mark">Changes</strong>}
                       </>
                     ) : (
                       'Not known'
