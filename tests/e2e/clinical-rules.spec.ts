@@ -30,7 +30,7 @@ async function expectFits(page: Page, what: string) {
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   // What sticks out, named in the failure.
   const wide = await page.evaluate(() =>
-    [...document.querySelectorAll('main *')]
+    Array.from(document.querySelectorAll('main *'))
       .filter((el) => el.getBoundingClientRect().right > 360)
       .slice(0, 5)
       .map((el) => `${el.tagName.toLowerCase()}.${el.className} (${Math.round(el.getBoundingClientRect().right)} px)`),
