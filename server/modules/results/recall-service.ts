@@ -38,12 +38,30 @@ const RECALL_FACTS_ROW = {
   answers: col.json(),
 };
 
+/** The current rule, read once by a writer of many results in one transaction. */
+export type CurrentRule = { version: number; rule: ClinicalRule };
+
+/** A result's band and rule version as stored, and its recall (null when it has no sample date). */
+export interface BandedResult {
+  band: PsaBand | null;
+  rule_version: number;
+  recall: StoredRecall | null;
+}
+
 /**
  * Bands the result ('band': its value was saved now) or keeps its band
  * ('keep-band'), then recomputes and stores its recall; null when the
  * appointment has no result with a value.
  */
 export async function storeRecall(tx: Queryable, appointmentId: string, banding: 'band' | 'keep-band'): Promise<StoredRecall | null> {
+  return (await bandAndRecall(tx, appointmentId, banding))?.recall ?? null;
+}
+
+/**
+ * storeRecall, answering the band and version too; `current` is the rule in use when the
+ * caller has read it already in this transaction (a results file of many lines).
+ */
+export async function bandAndRecall(tx: Queryable, appointmentId: string, banding: 'band' | 'keep-band', current?: CurrentRule): Promise<BandedResult | null> {
   const row = await rowOf(
     tx,
     RECALL_FACTS_ROW,
@@ -67,7 +85,7 @@ export async function storeRecall(tx: Queryable, appointmentId: string, banding:
   let version: number;
   let rule: ClinicalRule;
   if (banding === 'band' || row.rule_version === null) {
-    ({ version, rule } = await currentRule(tx));
+    ({ version, rule } = current ?? (await currentRule(tx)));
     band = psaBand(Number(row.test_result), age, rule);
     await tx.query('UPDATE member_results SET psa_band = $2, rule_version = $3 WHERE appointment_id = $1::uuid', [appointmentId, band, version]);
   } else {
@@ -75,7 +93,7 @@ export async function storeRecall(tx: Queryable, appointmentId: string, banding:
     rule = await ruleOfVersion(tx, version);
     band = row.psa_band;
   }
-  if (row.sample_date === null) return null;
+  if (row.sample_date === null) return { band, rule_version: version, recall: null };
   // The answers are a document (jsonb): only a string answer is read, whatever else it holds.
   const answers = (typeof row.answers === 'object' && row.answers !== null ? row.answers : {}) as Record<string, unknown>;
   const answer = (value: unknown) => (typeof value === 'string' ? value : null);
@@ -101,5 +119,5 @@ export async function storeRecall(tx: Queryable, appointmentId: string, banding:
      WHERE appointment_id = $1::uuid`,
     [appointmentId, risk, due, gpPrompt],
   );
-  return { risk, next_test_due: due, recall_months_override: row.recall_months_override };
+  return { band, rule_version: version, recall: { risk, next_test_due: due, recall_months_override: row.recall_months_override } };
 }

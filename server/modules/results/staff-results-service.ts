@@ -28,7 +28,8 @@ import { UUID } from '../staff';
 import { recordAudit, type StaffActor } from '../staff';
 import type { MailTo } from '../staff';
 import type { StoredRecall } from '../../../src/domain/staff-result-answers';
-import { storeRecall } from './recall-service';
+import { bandAndRecall, storeRecall, type CurrentRule } from './recall-service';
+import { currentRule } from './clinical-rules-service';
 import { eventHolds, holdIn, holdOf, insertHold, waitingHoldCounts } from './result-holds-table';
 import { matchByProfile, matchBySample, type Candidate, type Hold, type KnownSample } from './sample-matching';
 
@@ -114,9 +115,6 @@ const RESULT_VALUES_ROW = {
   sample_date: col.nullable(col.text()),
 };
 
-/** The band a result was given and the rule version that gave it, for the audit. */
-const BANDED_ROW = { psa_band: col.nullable(col.text()), rule_version: col.nullable(col.int()) };
-
 /** Staff's interval and the due date it gave, the audit's "before". */
 const RECALL_INTERVAL_ROW = { recall_months_override: col.nullable(col.int()), next_test_due: col.nullable(col.text()) };
 
@@ -144,7 +142,8 @@ export function createStaffResultsService(db: Database, now: () => Date): StaffR
     return event;
   }
 
-  async function write(tx: Queryable, actor: StaffActor, event: EventRow, booking: BookingRow, input: ResultInput): Promise<SavedResult> {
+  /** `current`: the rule in use, when the caller read it once for many results in this transaction. */
+  async function write(tx: Queryable, actor: StaffActor, event: EventRow, booking: BookingRow, input: ResultInput, current?: CurrentRule): Promise<SavedResult> {
     const at = now();
     // The history row exists for every confirmed booking; made here too so a result never lacks its appointment.
     await tx.query(
@@ -173,8 +172,7 @@ export function createStaffResultsService(db: Database, now: () => Date): StaffR
     // a change of the comments alone keeps the band and version the result has. When his next test is
     // due follows the band (and his risk), in the same transaction.
     const rebanded = !before || before.test_result !== after!.test_result || before.sample_date !== after!.sample_date;
-    const recall = await storeRecall(tx, booking.appointment_id, rebanded ? 'band' : 'keep-band');
-    const banded = await rowOf(tx, BANDED_ROW, 'SELECT psa_band, rule_version FROM member_results WHERE appointment_id = $1::uuid', [booking.appointment_id]);
+    const banded = await bandAndRecall(tx, booking.appointment_id, rebanded ? 'band' : 'keep-band', current);
     await recordAudit(
       tx,
       actor,
@@ -183,7 +181,7 @@ export function createStaffResultsService(db: Database, now: () => Date): StaffR
         entity: 'result',
         entityId: booking.appointment_id,
         before: before ?? null,
-        after: { ...after, next_test_due: recall?.next_test_due ?? null, psa_band: banded?.psa_band ?? null, rule_version: banded?.rule_version ?? null },
+        after: { ...after, next_test_due: banded?.recall?.next_test_due ?? null, psa_band: banded?.band ?? null, rule_version: banded?.rule_version ?? null },
       },
       at,
     );
@@ -305,8 +303,10 @@ export function createStaffResultsService(db: Database, now: () => Date): StaffR
           }
         }
         const saved: SavedResult[] = [];
+        // Every line of the file is banded by the rule in use as the file is saved, read once.
+        const rule = matches.length > 0 ? await currentRule(tx) : undefined;
         for (const { row, booking } of matches) {
-          saved.push(await write(tx, actor, event, booking, { value: row.value, comment: row.comment, sampleDate: row.sampleDate }));
+          saved.push(await write(tx, actor, event, booking, { value: row.value, comment: row.comment, sampleDate: row.sampleDate }, rule));
           await recordAudit(
             tx,
             actor,
