@@ -54,6 +54,7 @@ export interface AppDependencies {
     | 'port'
     | 'linkSigningSecret'
     | 'paypal'
+    | 'staffIdleMinutes'
   > &
     AuthEnv;
   /** The clock every rule reads; tests pin it. */

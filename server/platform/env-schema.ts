@@ -152,6 +152,7 @@ export const envSchema = z.object({
   ),
   AUTH_SESSION_INACTIVITY_DAYS: days(14),
   AUTH_SESSION_LIFETIME_DAYS: days(90),
+  STAFF_IDLE_MINUTES: wholeNumber(30, 4, { format: 'must be a whole number of minutes', min: 'must be at least 1 minute' }),
   AUTH_SIGNUPS_PER_ADDRESS_PER_HOUR: perWindow(DEFAULT_AUTH_LIMITS.signupsPerAddressPerHour),
   AUTH_SIGNIN_FAILURES_PER_ADDRESS: perWindow(DEFAULT_AUTH_LIMITS.signInFailuresPerAddress),
   AUTH_SIGNIN_FAILURES_PER_ACCOUNT: perWindow(DEFAULT_AUTH_LIMITS.signInFailuresPerAccount),

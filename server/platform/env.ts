@@ -67,6 +67,8 @@ export interface Env {
   authSessionInactivityDays: number;
   /** A session this many days old has ended, however active. */
   authSessionLifetimeDays: number;
+  /** A staff session unused this many minutes needs the password again (docs/rules.md#staff-idle). */
+  staffIdleMinutes: number;
   /** Sign-in, sign-up and email throttle limits (AuthLimits). */
   authLimits: AuthLimits;
   /** Which proxies' X-Forwarded-For is believed (server/platform/http/client-address.ts); null = none. */
@@ -164,6 +166,7 @@ export function parseEnv(source: Record<string, string | undefined>, cwd = proce
     siteUrl: v.SITE_URL,
     linkSigningSecret: v.LINK_SIGNING_SECRET,
     authSessionInactivityDays: v.AUTH_SESSION_INACTIVITY_DAYS,
+    staffIdleMinutes: v.STAFF_IDLE_MINUTES,
     authSessionLifetimeDays: v.AUTH_SESSION_LIFETIME_DAYS,
     authLimits: {
       signupsPerAddressPerHour: v.AUTH_SIGNUPS_PER_ADDRESS_PER_HOUR,

@@ -31,6 +31,8 @@ export const memberExportSchema = z.strictObject({
   waiting_lists: z.array(storedRow),
   newsletter_subscription: z.array(storedRow),
   contact_enquiries: z.array(storedRow),
+  /** Each staff look at his record (docs/rules.md#record-access), whole: his portal shows the newest. */
+  record_access: z.array(storedRow),
 });
 
 export type MemberExport = z.output<typeof memberExportSchema>;

@@ -22,6 +22,7 @@ function labelFor(key: unknown[]): string {
   if (third === 'profile') return 'Your profile';
   if (third === 'appointments' || third === 'appointment') return 'Your bookings';
   if (third === 'results') return 'Your results';
+  if (third === 'record-access') return 'Who has looked at your record';
   return 'Other account data';
 }
 

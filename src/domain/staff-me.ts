@@ -10,6 +10,11 @@ export const staffMeSchema = z.strictObject({
   email: z.string(),
   /** Always 'staff': a member who is not is refused with 403 before any answer. */
   role: z.literal('staff'),
+  /**
+   * Minutes without use after which the console signs him out and asks
+   * for his password again (STAFF_IDLE_MINUTES, docs/rules.md#staff-idle).
+   */
+  idle_minutes: z.int(),
 });
 
 export type StaffMe = z.output<typeof staffMeSchema>;

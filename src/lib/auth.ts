@@ -14,8 +14,22 @@ import { allowMemberWrites, PERSIST_KEY, queryClient } from './query-client';
 import { setSessionFromClient, storedAccessToken } from './session';
 import { getSupabase } from './supabase';
 
+/** When the staff console was last used on this phone (src/features/staff/use-staff-idle.ts), removed on sign-out. */
+export const STAFF_LAST_USED_KEY = 'chaps-staff-last-used';
+
 /** The original client's browser copy of the profile, removed on sign-out. */
 export const STORED_PROFILE_KEY = 'user';
+
+/** Why the last sign-out happened, when the person did not choose it: the sign-in page says so once. */
+export type SignOutReason = { kind: 'staff_idle'; minutes: number | null };
+let lastSignOutReason: SignOutReason | null = null;
+
+/** The reason for the sign-out that just happened (the sign-in page shows it, then forgets it). */
+export const signOutReason = (): SignOutReason | null => lastSignOutReason;
+
+export function forgetSignOutReason(): void {
+  lastSignOutReason = null;
+}
 
 let listening: Promise<void> | undefined;
 // While signing out, the client's SIGNED_OUT is held back until the member's data is gone,
@@ -43,6 +57,7 @@ export async function wipeMemberData(): Promise<void> {
   queryClient.clear();
   await del(PERSIST_KEY);
   window.localStorage.removeItem(STORED_PROFILE_KEY);
+  window.localStorage.removeItem(STAFF_LAST_USED_KEY);
   // Sign-up details waiting for a confirmed address: personal data the next person must not find either.
   clearAllPendingSignups(window.localStorage);
   // This tab's booking drafts hold consent answers (health information) and access grants:
@@ -50,8 +65,13 @@ export async function wipeMemberData(): Promise<void> {
   window.sessionStorage.clear();
 }
 
-/** Signs out everywhere (the default, docs/rules.md#sessions); offline, at least on this device. */
-export async function signOut(): Promise<void> {
+/**
+ * Signs out everywhere (the default, docs/rules.md#sessions); offline, at
+ * least on this device. `reason` is kept for the sign-in page when the
+ * person did not choose to leave (a staff session idle too long).
+ */
+export async function signOut(reason?: SignOutReason): Promise<void> {
+  if (reason) lastSignOutReason = reason;
   if (signingOut) return;
   signingOut = true;
   try {
@@ -94,7 +114,8 @@ async function memberFetch(path: string, init: { method?: string; headers?: Reco
     throw new NetworkError(error);
   }
   if (response.status === 401) {
-    await signOut().catch(() => setSessionFromClient(null));
+    const idle = (await response.clone().json().catch(() => null)) as { error?: unknown } | null;
+    await signOut(idle?.error === 'session_idle' ? { kind: 'staff_idle', minutes: null } : undefined).catch(() => setSessionFromClient(null));
     throw new Error(UNAUTHORIZED);
   }
   return response;

@@ -12,5 +12,6 @@ export const memberKeys = {
   clinicalRule: (userId: string) => ['member', userId, 'clinical-rule'] as const,
   appointments: (userId: string) => ['member', userId, 'appointments'] as const,
   emailChoices: (userId: string) => ['member', userId, 'email-choices'] as const,
+  recordAccess: (userId: string) => ['member', userId, 'record-access'] as const,
   appointment: (userId: string, appointmentId: string) => ['member', userId, 'appointment', appointmentId] as const,
 };

@@ -46,6 +46,7 @@ describe('summariseSavedCopy', () => {
       ['member', 'u1', 'appointments'],
       ['member', 'u1', 'appointment', 'x'],
       ['member', 'u1', 'results', 1023],
+      ['member', 'u1', 'record-access'],
     ]);
     expect(summariseSavedCopy(raw)).toEqual({
       saved: [
@@ -54,6 +55,7 @@ describe('summariseSavedCopy', () => {
         { label: 'Your profile', count: 1 },
         { label: 'Your bookings', count: 2 },
         { label: 'Your results', count: 1 },
+        { label: 'Who has looked at your record', count: 1 },
       ],
       savedAt: 1_795_000_000_000,
     });

@@ -7,6 +7,7 @@ export { type Member, type MemberVerifier } from './member-verifier';
 export { closePasswordPool, hashPassword, passwordMatches } from './passwords';
 export { requireMember, unauthorized, type MemberVariables } from './require-member';
 export { requireStaff, type StaffVariables } from './require-staff';
+export { type StaffActivity } from './staff-activity';
 export { signingSecret } from './secrets';
 export { guardSignIn } from './sign-in-guard';
 export { STAFF_ROLE, hostedStaffCheck, ownStaffCheck, setStandInRole, type StaffCheck } from './staff-role';

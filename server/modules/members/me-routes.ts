@@ -5,6 +5,8 @@
  * - GET /export?format=json|html -> his data as a file to keep (JSON, or
  *   a readable HTML page), Content-Disposition attachment; recorded in the
  *   staff audit as 'member.export' without the data
+ * - GET /record-access -> {looks, more}: who of the charity's staff has
+ *   looked at his record, when and why, newest first (record-access-service.ts)
  * - POST /delete {password} -> 200 {deleted: true, bookings_kept, payments_kept}
  *   403 wrong_password; 409 upcoming_bookings (cancel them first);
  *   409 staff_account (the role is removed first: the audit names staff);
@@ -16,6 +18,7 @@
 import { Hono } from 'hono';
 import { accountErasureSchema, ERASURE_MESSAGES, erasureAnswerSchema, type ErasureAnswer } from '../../../src/domain/account-erasure';
 import { memberExportSchema } from '../../../src/domain/member-export';
+import { recordAccessAnswerSchema } from '../../../src/domain/record-access';
 import { responds } from '../../platform/http/contract';
 import { londonDate } from '../../../src/domain/london-time';
 import { AuthApiError } from '../auth';
@@ -29,6 +32,7 @@ import { validBody } from '../../platform/http/valid-body';
 import { MEMBER_HIMSELF, type MemberErasure } from './member-erasure-service';
 import { memberExportHtml } from './member-export-html';
 import { exportMemberData } from './member-export-service';
+import { recordAccessOf } from './record-access-service';
 import { recordAudit } from '../staff';
 
 export function meRoutes(deps: { db: Database; verify: MemberVerifier; erasure: MemberErasure | null; trustProxy: TrustProxy; now: () => Date }) {
@@ -53,6 +57,8 @@ export function meRoutes(deps: { db: Database; verify: MemberVerifier; erasure: 
     c.header('Content-Type', 'application/json; charset=utf-8');
     return c.body(JSON.stringify(data, null, 2));
   });
+
+  app.get('/record-access', responds(recordAccessAnswerSchema), async (c) => c.json(await recordAccessOf(db, c.get('member').userId)));
 
   app.post('/delete', responds(erasureAnswerSchema), formBodyLimit(), validBody(accountErasureSchema), async (c) => {
     if (!erasure) throw new ApiError(409, 'erasure_unavailable', ERASURE_MESSAGES.hosted);

@@ -3,9 +3,9 @@
  * docs/decisions/0021-member-record-export-and-erasure.md). The member confirms
  * with his password, checked here as a sign-in checks it (the same throttles),
  * then in one transaction:
- * - his profile, consents, screening history, results, email choices and
- *   auth user (with its sessions, refresh tokens and email links) are
- *   deleted: every access and refresh token of his stops working at once;
+ * - his profile, consents, screening history, results, email choices, the
+ *   looks staff took at his record, and auth user (with its sessions,
+ *   refresh tokens and email links) are deleted: every access and refresh token of his stops working at once;
  * - his bookings and card payments stay for the accounts with nobody named:
  *   profile and user ids NULL, the card holder's name NULL, PayPal's replayed
  *   capture answer dropped;
@@ -201,6 +201,8 @@ export function createMemberErasure(deps: { db: Database; mailer: Mailer; jobSch
           [profileId],
         );
         await forgetQueuedEmails(tx, jobSchema, emails, [...ids, ...named.map((row) => row.id)]);
+        // Who looked at his record was his to read; with him gone it names no one (docs/rules.md#record-access).
+        await tx.query('DELETE FROM record_access WHERE profile_id = $1', [profileId]);
         if (profileId !== null) await tx.query('DELETE FROM member_profiles WHERE profile_id = $1', [profileId]);
         await tx.query('DELETE FROM auth_users WHERE id = $1::uuid', [member.userId]);
         await recordAudit(

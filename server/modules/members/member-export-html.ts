@@ -30,6 +30,7 @@ const SECTIONS: Record<Section, { title: string; one: string }> = {
   waiting_lists: { title: 'Waiting lists you joined', one: 'Waiting list' },
   newsletter_subscription: { title: 'Newsletter subscription', one: 'Subscription' },
   contact_enquiries: { title: 'Messages you sent us', one: 'Message' },
+  record_access: { title: 'Who has looked at your record', one: 'Look' },
 };
 
 function cell(words: Words): string {

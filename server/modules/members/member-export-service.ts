@@ -136,5 +136,12 @@ export async function exportMemberData(q: Queryable, userId: string, now: Date):
        FROM contact_enquiries WHERE lower(email) = ANY($1::text[])`,
       [emails],
     ),
+    // Who looked at his record (docs/rules.md#record-access): the staff member's first name and role, never an address.
+    record_access: await rows(
+      q,
+      `SELECT r.first_at AS __order, r.london_day, r.staff_first_name, r.staff_role, r.reason, r.seen, e.event_name, r.first_at, r.last_at, r.reads
+       FROM record_access r LEFT JOIN events e ON e.event_id = r.event_id WHERE r.profile_id = $1`,
+      [profileId],
+    ),
   };
 }

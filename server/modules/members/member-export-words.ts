@@ -13,8 +13,9 @@ import { FOLLOW_UP_LABELS, isFollowUpOutcome } from '../../../src/domain/follow-
 import { formatSavedAt, formatTime } from '../../../src/domain/format';
 import { formatProfileId } from '../../../src/domain/member-profile';
 import { PSA_UNIT } from '../../../src/domain/psa-band';
+import { ACCESS_REASON_WORDS, RECORD_SEEN_WORDS, STAFF_ROLE_WORDS } from '../../../src/domain/record-access';
 
-type Shape = 'pounds' | 'psa' | 'member' | 'months' | 'coded' | 'answers' | 'details';
+type Shape = 'pounds' | 'psa' | 'member' | 'months' | 'coded' | 'answers' | 'details' | 'seen';
 
 interface Field {
   label: string;
@@ -103,6 +104,14 @@ export const FIELDS: Record<string, Field> = {
   hear_about_event: { label: 'Would like to hear of events near you' },
   phone_number: { label: 'Phone number' },
   message: { label: 'Your message' },
+  london_day: { label: 'Date' },
+  staff_first_name: { label: 'First name of the member of staff' },
+  staff_role: { label: 'Their role', shape: 'coded' },
+  reason: { label: 'Why', shape: 'coded' },
+  seen: { label: 'What they saw', shape: 'seen' },
+  first_at: { label: 'First looked that day' },
+  last_at: { label: 'Last looked that day' },
+  reads: { label: 'Times opened that day' },
 };
 
 /** The consent form's questions, as the form asks them. */
@@ -137,6 +146,8 @@ const CODED: Record<string, Record<string, string>> = {
   },
   recall_risk: { high: 'High', intermediate: 'Intermediate', low: 'Low' },
   psa_band: { green: 'Green: normal', amber: 'Amber: slightly raised', red: 'Red: significantly raised' },
+  staff_role: STAFF_ROLE_WORDS,
+  reason: ACCESS_REASON_WORDS,
 };
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -177,6 +188,7 @@ export function valueWords(key: string, value: unknown): Words {
   if (shape === 'pounds' && (typeof value === 'number' || /^\d+(\.\d+)?$/.test(String(value)))) return `£${Number(value).toFixed(2)}`;
   if (shape === 'psa' && typeof value === 'number') return `${value} ${PSA_UNIT}`;
   if (shape === 'member' && typeof value === 'number') return formatProfileId(value);
+  if (shape === 'seen' && Array.isArray(value)) return value.map((s) => (RECORD_SEEN_WORDS as Record<string, string>)[String(s)] ?? plain(s)).join(', ');
   if (shape === 'months' && typeof value === 'number') return `${value} month${value === 1 ? '' : 's'}`;
   if (shape === 'coded' && typeof value === 'string') {
     if (key === 'follow_up_outcome' && isFollowUpOutcome(value)) return FOLLOW_UP_LABELS[value];

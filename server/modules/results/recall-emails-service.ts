@@ -24,12 +24,21 @@ import { londonDate } from '../../../src/domain/london-time';
 import { DEFAULT_NEAR_MILES, followUpDay, invitationEvents, invitationWindow, lateWindow } from '../../../src/domain/recall-invitations';
 import type { Database, Queryable } from '../../platform/db/adapter';
 import { col, rowsOf, type RowOf } from '../../platform/db/rows';
-import { mailHtml, mailText, type MailContent, type Mailer } from '../../platform/mail';
+import { mailHtml, mailText, type MailContent, type Mailer, type MailMessage, type SendOptions } from '../../platform/mail';
 import { wantsEmailSql, type UnsubscribeLinks } from '../members';
 import { gpPromptContent, recallInvitationContent } from './recall-mail-text';
 
-/** At most this many of each kind per sweep; the rest are the next sweep's (a minute later). */
-const SWEEP_LIMIT = 200;
+/**
+ * Each kind is taken in batches of this many, one transaction each, until
+ * a batch comes back short (nothing more is due) or the sweep has run for
+ * SWEEP_BUDGET_MS; what is left is the next sweep's (a minute later, or at
+ * once in another process, which SKIP LOCKED keeps apart). A batch walks
+ * its index in order and stops at its limit (migration 890), so its cost
+ * follows the rows it takes, not the backlog.
+ */
+const BATCH_LIMIT = 500;
+/** Under the job's expiry (recall_emails: 300 s in server/platform/jobs/job-kinds.ts). */
+const SWEEP_BUDGET_MS = 200_000;
 
 export interface RecallEmailsSent {
   invitations: number;
@@ -117,9 +126,9 @@ export function createRecallEmailsService(
   const site = origin.replace(/\/+$/, '');
 
   /** `kind` names the email and the choice that must still be on when it leaves (server/modules/members/email-reasons.ts). */
-  async function send(q: Queryable, row: MemberAndPlace, content: MailContent, headers: Record<string, string>, kind: 'recall_invitation' | 'recall_follow_up' | 'gp_prompt') {
+  function mail(row: MemberAndPlace, content: MailContent, headers: Record<string, string>, kind: 'recall_invitation' | 'recall_follow_up' | 'gp_prompt') {
     const reason = { type: 'recall', id: row.result_id, choice: kind === 'gp_prompt' ? 'gp_prompt' : 'recall' } as const;
-    await mailer.send({ to: row.email, subject: content.subject, text: mailText(content), html: mailHtml(content), headers }, q, { kind, reason });
+    return { message: { to: row.email, subject: content.subject, text: mailText(content), html: mailHtml(content), headers }, options: { kind, reason } };
   }
 
   /** The invitation or the follow-up: `followUp` picks which. */
@@ -135,7 +144,7 @@ export function createRecallEmailsService(
              WHERE r.recall_follow_up_on BETWEEN $1::date AND $2::date AND r.recall_followed_up_at IS NULL
                AND r.test_result IS NOT NULL AND ${wantsEmailSql('recall', 'r.profile_id')} AND ${NEWEST}
                AND NOT ${BOOKED_SINCE_INVITATION} AND NOT ${BOOKED_AHEAD('$3')}
-             ORDER BY r.recall_follow_up_on, r.result_id LIMIT ${SWEEP_LIMIT}
+             ORDER BY r.recall_follow_up_on, r.result_id LIMIT ${BATCH_LIMIT}
              FOR UPDATE OF r SKIP LOCKED`,
             [window.from, window.to, today],
           )
@@ -146,22 +155,17 @@ export function createRecallEmailsService(
              WHERE r.next_test_due BETWEEN $1::date AND $2::date AND r.recall_invited_at IS NULL
                AND r.test_result IS NOT NULL AND ${wantsEmailSql('recall', 'r.profile_id')} AND ${NEWEST}
                AND NOT ${BOOKED_AHEAD('$1')}
-             ORDER BY r.next_test_due, r.result_id LIMIT ${SWEEP_LIMIT}
+             ORDER BY r.next_test_due, r.result_id LIMIT ${BATCH_LIMIT}
              FOR UPDATE OF r SKIP LOCKED`,
             [window.from, window.to],
           );
+      // Each row's email is built here, in memory; then one statement marks the batch and one queues its emails.
+      const marks: { result_id: string; events: string[] }[] = [];
+      const mails: { message: MailMessage; options: SendOptions }[] = [];
       for (const row of rows) {
         const from = row.latitude === null || row.longitude === null ? null : { latitude: row.latitude, longitude: row.longitude };
         const listed = invitationEvents(events, from, at, nearMiles);
-        const ids = listed.map((e) => e.event.event_id);
-        if (followUp) {
-          await tx.query('UPDATE member_results SET recall_followed_up_at = $2, recall_follow_up_events = $3::uuid[] WHERE result_id = $1::uuid', [row.result_id, at, ids]);
-        } else {
-          await tx.query(
-            'UPDATE member_results SET recall_invited_at = $2, recall_invited_events = $3::uuid[], recall_follow_up_on = $4::date WHERE result_id = $1::uuid',
-            [row.result_id, at, ids, followUpDay(at)],
-          );
-        }
+        marks.push({ result_id: row.result_id, events: listed.map((e) => e.event.event_id) });
         const link = await unsubscribe.linkFor(row.public_id, 'recall');
         const content = recallInvitationContent(
           {
@@ -175,8 +179,19 @@ export function createRecallEmailsService(
           },
           followUp,
         );
-        await send(tx, row, content, link.headers, followUp ? 'recall_follow_up' : 'recall_invitation');
+        mails.push(mail(row, content, link.headers, followUp ? 'recall_follow_up' : 'recall_invitation'));
       }
+      if (marks.length > 0) {
+        await tx.query(
+          followUp
+            ? `UPDATE member_results r SET recall_followed_up_at = $2, recall_follow_up_events = m.events
+               FROM jsonb_to_recordset($1::jsonb) AS m(result_id uuid, events uuid[]) WHERE r.result_id = m.result_id`
+            : `UPDATE member_results r SET recall_invited_at = $2, recall_invited_events = m.events, recall_follow_up_on = $3::date
+               FROM jsonb_to_recordset($1::jsonb) AS m(result_id uuid, events uuid[]) WHERE r.result_id = m.result_id`,
+          followUp ? [JSON.stringify(marks), at] : [JSON.stringify(marks), at, followUpDay(at)],
+        );
+      }
+      await mailer.sendMany(mails, tx);
       return rows.length;
     });
   }
@@ -190,29 +205,44 @@ export function createRecallEmailsService(
         `SELECT ${MEMBER_AND_PLACE}
          WHERE r.gp_prompt_due BETWEEN $1::date AND $2::date AND r.gp_prompt_sent_at IS NULL
            AND r.test_result IS NOT NULL AND ${GP_PROMPT_UNANSWERED('$3')} AND ${wantsEmailSql('gp_prompt', 'r.profile_id')} AND ${NEWEST}
-         ORDER BY r.gp_prompt_due, r.result_id LIMIT ${SWEEP_LIMIT}
+         ORDER BY r.gp_prompt_due, r.result_id LIMIT ${BATCH_LIMIT}
          FOR UPDATE OF r SKIP LOCKED`,
         [window.from, window.to, GP_PROMPT_ANSWERED_BY],
       );
+      const mails: { message: MailMessage; options: SendOptions }[] = [];
       for (const row of rows) {
-        await tx.query('UPDATE member_results SET gp_prompt_sent_at = $2 WHERE result_id = $1::uuid', [row.result_id, at]);
         const link = await unsubscribe.linkFor(row.public_id, 'gp_prompt');
         const content = gpPromptContent({ firstName: row.first_name, sampleDate: row.sample_date, origin: site, unsubscribeUrl: link.url });
-        await send(tx, row, content, link.headers, 'gp_prompt');
+        mails.push(mail(row, content, link.headers, 'gp_prompt'));
       }
+      if (rows.length > 0) {
+        await tx.query('UPDATE member_results SET gp_prompt_sent_at = $2 WHERE result_id = ANY($1::uuid[])', [rows.map((r) => r.result_id), at]);
+      }
+      await mailer.sendMany(mails, tx);
       return rows.length;
     });
+  }
+
+  /** Batches of one kind until one comes back short or `deadline` (performance.now()) passes; how many were queued. */
+  async function drain(batch: () => Promise<number>, deadline: number): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const taken = await batch();
+      total += taken;
+      if (taken < BATCH_LIMIT || performance.now() >= deadline) return total;
+    }
   }
 
   return {
     async sendDue() {
       const at = now();
+      const deadline = performance.now() + SWEEP_BUDGET_MS;
       // Outside any transaction: the events (read once for the sweep) and the signing key (PGlite has one connection).
       await unsubscribe.prepare();
       const events = await upcomingEvents();
-      const invitations = await recall(at, events, false);
-      const followUps = await recall(at, events, true);
-      return { invitations, followUps, gpPrompts: await gpPrompts(at) };
+      const invitations = await drain(() => recall(at, events, false), deadline);
+      const followUps = await drain(() => recall(at, events, true), deadline);
+      return { invitations, followUps, gpPrompts: await drain(() => gpPrompts(at), deadline) };
     },
   };
 }

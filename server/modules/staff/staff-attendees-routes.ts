@@ -52,6 +52,7 @@ import type { StaffMail } from './staff-mail';
 import type { StaffResultsService } from '../results';
 import { actorOf } from '../events';
 import type { Signer } from '../../platform/signing';
+import { viewerOf, type RecordAccess } from './record-access';
 
 const CHECK_IN_BODY_MAX = 96 * 1024;
 
@@ -80,8 +81,10 @@ export function staffAttendeesRoutes(deps: {
   site: SiteOriginEnv;
   /** Its public ticket key goes with the list. */
   signer: Pick<Signer, 'ticketPublicKey'>;
+  /** Each look at a man's record (docs/rules.md#record-access). */
+  looks: RecordAccess;
 }): Hono<{ Variables: StaffVariables }> {
-  const { attendees, results, followUps, consents, mail } = deps;
+  const { attendees, results, followUps, consents, mail, looks } = deps;
   const app = new Hono<{ Variables: StaffVariables }>();
   // SITE_URL, else (in development) the request's origin only for a host in ALLOWED_HOSTS: a Host header is the sender's to choose.
   const origin = (c: Context) => requireSiteOrigin(c, deps.site);
@@ -96,6 +99,7 @@ export function staffAttendeesRoutes(deps: {
     const key = await deps.signer.ticketPublicKey();
     // The public coordinates only, whatever else a JWK might carry.
     const ticketKey = { kty: 'EC' as const, crv: 'P-256' as const, x: String(key.x), y: String(key.y), alg: 'ES256', key_ops: ['verify'] };
+    await looks.attendeeList(viewerOf(c), c.req.param('eventId'), list);
     return c.json({ event_id: c.req.param('eventId'), ticket_key: ticketKey, attendees: list } satisfies AttendeeList);
   });
 
@@ -135,7 +139,9 @@ export function staffAttendeesRoutes(deps: {
   );
 
   app.get('/:eventId/attendees/:appointmentId/consent', responds(staffConsentAnswerSchema), async (c) => {
-    return c.json({ consent: await consents.view(c.req.param('eventId'), c.req.param('appointmentId')) });
+    const consent = await consents.view(c.req.param('eventId'), c.req.param('appointmentId'));
+    if (consent) await looks.consent(viewerOf(c), c.req.param('eventId'), c.req.param('appointmentId'));
+    return c.json({ consent });
   });
 
   app.post('/:eventId/attendees/:appointmentId/consent-link', responds(consentLinkAnswerSchema), async (c) => {

@@ -25,7 +25,7 @@ import { staffMeSchema, type StaffMe } from '../../../src/domain/staff-me';
 import { staffWaitingListSchema, type StaffWaitingList } from '../../../src/domain/staff-waiting-list';
 import { responds } from '../../platform/http/contract';
 import type { MemberVerifier } from '../auth';
-import type { StaffCheck } from '../auth';
+import type { StaffActivity, StaffCheck } from '../auth';
 import type { VenueRegistrar } from '../auth';
 import type { Database } from '../../platform/db/adapter';
 import { requireStaff, type StaffVariables } from '../auth';
@@ -47,6 +47,7 @@ import { createScreeningStatsService } from '../statistics';
 import type { SiteOriginEnv } from '../../platform/http/site-origin';
 import { staffAttendeesRoutes } from './staff-attendees-routes';
 import { createSampleLabelsService } from './sample-labels-service';
+import { createRecordAccess } from './record-access';
 import { staffSamplesRoutes } from './staff-samples-routes';
 import { staffEventsRoutes } from '../events';
 import { staffJobsRoutes } from './staff-jobs-routes';
@@ -59,6 +60,10 @@ export interface StaffRoutesDeps {
   db: Database;
   verify: MemberVerifier;
   isStaff: StaffCheck;
+  /** Refuses a staff session idle too long (docs/rules.md#staff-idle); absent, sessions never idle out. */
+  activity?: StaffActivity;
+  /** What /me tells the console of that idle time, in minutes. */
+  idleMinutes: number;
   signer: Signer;
   mailer: Mailer;
   /** Where links in staff-made emails and consent links point (server/platform/http/site-origin.ts). */
@@ -74,12 +79,16 @@ export interface StaffRoutesDeps {
   waitingList?: Pick<WaitingListService, 'staffList'>;
 }
 
-export function staffRoutes({ db, verify, isStaff, signer, mailer, site, jobs, registrar, now, logger, waitingOffers, waitingList }: StaffRoutesDeps): Hono<{ Variables: StaffVariables }> {
+export function staffRoutes({ db, verify, isStaff, activity, idleMinutes, signer, mailer, site, jobs, registrar, now, logger, waitingOffers, waitingList }: StaffRoutesDeps): Hono<{ Variables: StaffVariables }> {
   const app = new Hono<{ Variables: StaffVariables }>();
-  app.use(requireStaff(verify, isStaff, logger));
+  app.use(requireStaff(verify, isStaff, logger, activity));
   const mail = createStaffMail(mailer);
+  // Each staff read of a man's record is recorded, and shown to him (docs/rules.md#record-access).
+  const looks = createRecordAccess(db, now);
 
-  app.get('/me', responds(staffMeSchema), (c) => c.json({ email: c.get('member').email, role: 'staff' } satisfies StaffMe));
+  app.get('/me', responds(staffMeSchema), (c) =>
+    c.json({ email: c.get('member').email, role: 'staff', idle_minutes: idleMinutes } satisfies StaffMe),
+  );
   app.route('/events', staffEventsRoutes(createStaffEventsService(db, now, mail, refundQueue(jobs), waitingOffers)));
   // The event's waiting list and its offers (docs/decisions/0019).
   if (waitingList) {
@@ -98,11 +107,12 @@ export function staffRoutes({ db, verify, isStaff, signer, mailer, site, jobs, r
       mail,
       site,
       signer,
+      looks,
     }),
   );
   // Results held for checking, and the booking a tube's sample id names.
-  app.route('/', staffResultHoldsRoutes({ results: createStaffResultsService(db, now), mail, site }));
-  app.route('/events', staffSamplesRoutes(createSampleLabelsService(db, now)));
+  app.route('/', staffResultHoldsRoutes({ results: createStaffResultsService(db, now), mail, site, looks }));
+  app.route('/events', staffSamplesRoutes(createSampleLabelsService(db, now), looks));
   app.route('/payments', staffPaymentsRoutes(db));
   app.route('/members', staffMembersRoutes(registrar, site));
   app.route('/statistics', staffStatisticsRoutes(createScreeningStatsService(db, now), now));

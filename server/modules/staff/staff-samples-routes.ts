@@ -19,25 +19,29 @@ import { validBody } from '../../platform/http/valid-body';
 import type { StaffVariables } from '../auth';
 import { actorOf } from '../events';
 import type { SampleLabelsService } from './sample-labels-service';
+import { viewerOf, type RecordAccess } from './record-access';
 
-export function staffSamplesRoutes(samples: SampleLabelsService): Hono<{ Variables: StaffVariables }> {
+export function staffSamplesRoutes(samples: SampleLabelsService, looks: RecordAccess): Hono<{ Variables: StaffVariables }> {
   const app = new Hono<{ Variables: StaffVariables }>();
 
   app.post('/:eventId/samples', formBodyLimit(), validBody(sampleLabelsBodySchema), responds(sampleLabelsAnswerSchema), async (c) => {
     const answer = await samples.labels(actorOf(c), c.req.param('eventId'), c.req.valid('json').appointment_ids);
     if (!answer) throw eventNotFound();
+    await looks.labels(viewerOf(c), c.req.param('eventId'), answer);
     return c.json(answer satisfies SampleLabelsAnswer);
   });
 
   app.get('/:eventId/manifest', responds(labManifestSchema), async (c) => {
     const manifest = await samples.manifest(actorOf(c), c.req.param('eventId'), 'page');
     if (!manifest) throw eventNotFound();
+    await looks.manifest(viewerOf(c), c.req.param('eventId'), manifest);
     return c.json(manifest satisfies LabManifest);
   });
 
   app.get('/:eventId/manifest.csv', answers('text/csv', "The laboratory's manifest of the event's samples as CSV"), async (c) => {
     const manifest = await samples.manifest(actorOf(c), c.req.param('eventId'), 'csv');
     if (!manifest) throw eventNotFound();
+    await looks.manifest(viewerOf(c), c.req.param('eventId'), manifest);
     return c.body(labManifestCsv(manifest), 200, {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="${manifestCsvName(manifest)}"`,

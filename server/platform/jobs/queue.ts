@@ -44,6 +44,8 @@ export interface Jobs extends JobFailures {
    * the same id is ignored while the first is kept.
    */
   send<K extends JobKind>(q: Queryable, kind: K, data: JobData[K], options?: { id?: string }): Promise<void>;
+  /** As send, for many jobs of one kind in one statement (pg-boss's insert, which applies the queue's settings as send does). */
+  sendMany<K extends JobKind>(q: Queryable, kind: K, jobs: readonly { id: string; data: JobData[K] }[]): Promise<void>;
   /** What each kind of job does; set before start(). */
   handle(handlers: JobHandlers): void;
   /** Creates or upgrades pg-boss's tables and the queues; then, with a worker, starts taking jobs and the schedules. */
@@ -140,6 +142,16 @@ export function createJobs({
         db: { executeSql: async (text: string, values: unknown[]) => ({ rows: await q.query<Row>(text, values) }) },
       });
       // This process's worker takes it at once when the change commits; others find it at their next poll.
+      if (q.afterCommit) q.afterCommit(() => wake(kind));
+      else wake(kind);
+    },
+
+    async sendMany(q, kind, items) {
+      for (const { id } of items) if (!isJobId(id)) throw new Error(`Job id ${id} is not a UUID`);
+      await boss.insert(
+        items.map(({ id, data }) => ({ id, name: kind, data: data as object })),
+        { db: { executeSql: async (text: string, values: unknown[]) => ({ rows: await q.query<Row>(text, values) }) } },
+      );
       if (q.afterCommit) q.afterCommit(() => wake(kind));
       else wake(kind);
     },

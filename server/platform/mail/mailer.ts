@@ -16,7 +16,7 @@ import type { Env } from '../env';
 import type { Jobs } from '../jobs/queue';
 import type { Logger } from '../logger';
 import { storeInOutbox } from './outbox';
-import type { Mailer, MailMessage } from './types';
+import type { Mailer, MailMessage, SendOptions } from './types';
 
 export interface MailTransportDependencies {
   db: Database;
@@ -83,23 +83,31 @@ export function createMailTransport({ db, env, logger }: MailTransportDependenci
 
 export interface MailerDependencies {
   db: Queryable;
-  jobs: Pick<Jobs, 'send'>;
+  jobs: Pick<Jobs, 'send' | 'sendMany'>;
   env: Pick<Env, 'mailFrom'>;
 }
 
 export function createMailer({ db, jobs, env }: MailerDependencies): Mailer {
   const domain = mailDomain(env.mailFrom);
+  const job = (message: MailMessage, options: SendOptions) => {
+    const id = randomUUID();
+    const data = {
+      message,
+      messageId: `<${id}@${domain}>`,
+      kind: options.kind ?? 'email',
+      ...(options.reason ? { reason: options.reason } : {}),
+      ...(options.forgetAfterSending ? { forget: true } : {}),
+    };
+    return { id, data };
+  };
   return {
     async send(message, q = db, options = {}) {
-      const id = randomUUID();
-      const data = {
-        message,
-        messageId: `<${id}@${domain}>`,
-        kind: options.kind ?? 'email',
-        ...(options.reason ? { reason: options.reason } : {}),
-        ...(options.forgetAfterSending ? { forget: true } : {}),
-      };
+      const { id, data } = job(message, options);
       await jobs.send(q, 'email', data, { id });
+    },
+    async sendMany(messages, q = db) {
+      if (messages.length === 0) return;
+      await jobs.sendMany(q, 'email', messages.map(({ message, options = {} }) => job(message, options)));
     },
   };
 }

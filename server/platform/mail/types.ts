@@ -65,6 +65,8 @@ export interface Mailer {
    * commits). Resolves once queued; the job sends it and retries.
    */
   send(message: MailMessage, q?: Queryable, options?: SendOptions): Promise<void>;
+  /** As send, for many messages in one statement (a sweep's batch); each is still its own job. */
+  sendMany(messages: readonly { message: MailMessage; options?: SendOptions }[], q?: Queryable): Promise<void>;
 }
 
 /** A stored outbox message, as /dev/outbox answers it. */

@@ -38,6 +38,7 @@ describe.each(ENGINES)('registered or not on %s', (engine) => {
         await new Promise((done) => setTimeout(done, SLOW_MAIL_MS));
         sent.push(message);
       },
+      sendMany: () => Promise.reject(new Error('The reset path sends one email at a time.')),
     };
     const env = parseEnv({ STATIC_DIR: '/nonexistent/chaps-test-dist', LOG_LEVEL: 'silent' });
     const slow = createApp({ db: test.db, env, mailer: slowMailer });

@@ -78,7 +78,7 @@ describe.each(ENGINES)('contact form on %s', (engine) => {
 
   it('keeps the enquiry when the email cannot be sent', async () => {
     const env = parseEnv({ STATIC_DIR: '/nonexistent', LOG_LEVEL: 'silent' });
-    const failing = { send: () => Promise.reject(new Error('SMTP down')) };
+    const failing = { send: () => Promise.reject(new Error('SMTP down')), sendMany: () => Promise.reject(new Error('SMTP down')) };
     const app = createApp({ db: test.db, env, now: () => NOW, mailer: failing });
     const { status } = await getJson(app, '/api/contact', { method: 'POST', body: JSON.stringify(valid) });
     expect(status).toBe(201);

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOLLOW_UP_LABELS } from '../../../../src/domain/follow-up';
 import { formatSavedAt } from '../../../../src/domain/format';
 import { formatProfileId } from '../../../../src/domain/member-profile';
+import { ACCESS_REASON_WORDS, RECORD_SEEN_WORDS, STAFF_ROLE_WORDS } from '../../../../src/domain/record-access';
 import type { Payments } from '../../payments';
 import type { MemberExport } from '../../../../src/domain/member-export';
 import { getJson, jobsFor, runJobs, testApp } from '../../../../tests/fixtures/app';
@@ -84,6 +85,10 @@ describe.each(ENGINES)('the member’s own record on %s', (engine) => {
       clock = BOOKED;
     }
     await runPayments(test.db, payments);
+    // Staff open the list to check the results: a look at each man's record (docs/rules.md#record-access).
+    clock = AFTER;
+    const looked = await getJson(app(), `/api/staff/events/${paid.event_id}/attendees`, auth(await staff.tokenAt(AFTER)));
+    expect(looked.status).toBe(200);
     // Weeks later: he signs in again (the first session's token has long expired).
     clock = AFTER;
     const again = await signIn(app(), email, PASSWORD);
@@ -122,6 +127,7 @@ describe.each(ENGINES)('the member’s own record on %s', (engine) => {
     expect(data.waiting_lists).toMatchObject([{ event_name: 'Later Screening', status: 'left' }]);
     expect(data.contact_enquiries).toMatchObject([{ email: him.email }]);
     expect(data.sign_in_sessions.length).toBeGreaterThan(0);
+    expect(data.record_access).toMatchObject([{ staff_first_name: 'Sam', staff_role: 'admin', reason: 'follow_up', event_name: 'Paid Screening', seen: ['identity', 'nhs_number', 'results'] }]);
     // Nobody else's: the neighbour's address, name, bookings and payments appear nowhere.
     expect(text).not.toContain(neighbour.email);
     expect(text).not.toContain('Neville');
@@ -170,6 +176,10 @@ describe.each(ENGINES)('the member’s own record on %s', (engine) => {
       if (month) return `${months[Number(month[2]) - 1]} ${month[1]}`;
       if (/^\d{2}:\d{2}:\d{2}$/.test(value)) return value.slice(0, 5);
       if (key === 'follow_up_outcome') return FOLLOW_UP_LABELS[value as keyof typeof FOLLOW_UP_LABELS];
+      // Who looked at his record: the role, the reason and what was seen, in words (src/domain/record-access.ts).
+      if (key === 'staff_role') return STAFF_ROLE_WORDS[value as keyof typeof STAFF_ROLE_WORDS];
+      if (key === 'reason') return ACCESS_REASON_WORDS[value as keyof typeof ACCESS_REASON_WORDS];
+      if (key === 'seen') return RECORD_SEEN_WORDS[value as keyof typeof RECORD_SEEN_WORDS];
       return value.replace(/\s+/g, ' ');
     };
     const keys = new Set<string>();
@@ -285,8 +295,12 @@ describe.each(ENGINES)('the member’s own record on %s', (engine) => {
     const results = await test.db.query<{ after: unknown }>("SELECT after FROM staff_audit WHERE entity = 'result' AND entity_id = ANY($1::text[])", [keptIds]);
     expect(results).toEqual([{ after: { erased: true } }]);
 
+    // Who looked at his record goes with him.
+    expect(await test.db.query('SELECT 1 FROM record_access WHERE profile_id = $1', [him.profileId])).toEqual([]);
+
     // The neighbour is untouched.
     const theirs = (await (await exportOf(neighbour.token)).json()) as MemberExport;
+    expect(theirs.record_access).toHaveLength(1);
     expect(theirs.profile).toMatchObject({ first_name: 'Neville' });
     expect(theirs.results).toHaveLength(1);
     expect(theirs.newsletter_subscription).toHaveLength(1);

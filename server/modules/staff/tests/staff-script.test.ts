@@ -36,7 +36,7 @@ describe('npm run staff', () => {
     const check = await openPglite(dataDir);
     const [row] = await check.query<{ app_metadata: unknown }>("SELECT app_metadata FROM auth_users WHERE email = 'organiser@example.org'");
     await check.close();
-    expect(row!.app_metadata).toEqual({ role: 'staff' });
+    expect(row!.app_metadata).toEqual({ role: 'admin' });
 
     expect(staff('remove', 'organiser@example.org').stdout).toContain('is no longer staff');
     expect(staff('list').stdout).toBe('No staff accounts.\n');

@@ -9,7 +9,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/lib/paths';
 import { normaliseEmail } from '@/domain/member-profile';
-import { startAuth } from '@/lib/auth';
+import { forgetSignOutReason, signOutReason, startAuth } from '@/lib/auth';
 import { useSession } from '@/lib/session';
 import { getSupabase } from '@/lib/supabase';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -32,6 +32,9 @@ export default function LoginPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Shown once: a later visit to this page (or a reload) does not repeat it.
+  const [signedOutReason] = useState(signOutReason);
+  useEffect(() => forgetSignOutReason(), []);
 
   useEffect(() => {
     void startAuth();
@@ -104,6 +107,13 @@ export default function LoginPage() {
       {state.accountDeleted === true && (
         <p className="form-success" role="status">
           Your account has been deleted and you are signed out everywhere. We have emailed you to confirm.
+        </p>
+      )}
+      {signedOutReason?.kind === 'staff_idle' && (
+        <p className="form-success" role="status">
+          You were signed out because the staff console was not used for{' '}
+          {signedOutReason.minutes ? `${signedOutReason.minutes} minutes` : 'a while'}. Sign in again to carry on. Check-ins
+          waiting for a signal are kept and sent once you are back.
         </p>
       )}
       <div className="notice" role="note">

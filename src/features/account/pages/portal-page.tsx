@@ -1,6 +1,8 @@
 /**
  * /portal: the member's Personal Information (docs/rules.md#portal), rows
- * only for values present. Saved for offline reading under the member's id.
+ * only for values present, and who of the charity's staff has looked at
+ * his record (docs/rules.md#record-access). Saved for offline reading under
+ * the member's id.
  */
 import { Suspense, useState } from 'react';
 import { lazyWhenOnline } from '@/lib/lazy-when-online';
@@ -17,6 +19,7 @@ import { MemberSidebar } from '../components/member-sidebar';
 import { NextTestDue } from '../components/next-test-due';
 import { EmailChoicesSection } from '../components/email-choices-form';
 import { MyDataSection } from '../components/my-data-section';
+import { RecordAccessSection } from '../components/record-access-section';
 import { ProfileEditForm } from '../components/profile-edit-form';
 import { RequireMember } from '@/lib/require-member';
 import type { MemberSession } from '@/lib/session';
@@ -98,6 +101,7 @@ function Portal({ member: { userId, staff } }: { member: MemberSession }) {
             Edit
           </button>
           <EmailChoicesSection userId={userId} />
+          <RecordAccessSection userId={userId} />
           <MyDataSection />
           </>
         ) : profile.isError ? (

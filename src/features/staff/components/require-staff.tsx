@@ -2,7 +2,8 @@
  * Wraps every staff page: a signed-in member first (else /login and back),
  * then the server's word that they are staff. A member who is not staff
  * sees a plain refusal; the server refuses their calls anyway (403).
- * Staff get every staff page kept on the phone for offline use.
+ * Staff get every staff page kept on the phone for offline use, and are
+ * signed out when the console is left unused (use-staff-idle.ts).
  */
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -13,6 +14,7 @@ import type { MemberSession } from '@/lib/session';
 import { Spinner } from '@/lib/ui/spinner';
 import { useStaffMe } from '../api/get-staff-me';
 import { keepStaffPagesOffline } from '../keep-staff-pages-offline';
+import { useStaffIdle } from '../use-staff-idle';
 
 function StaffGate({ member, children }: { member: MemberSession; children: (member: MemberSession) => ReactNode }) {
   const me = useStaffMe(member.userId);
@@ -20,7 +22,9 @@ function StaffGate({ member, children }: { member: MemberSession; children: (mem
   useEffect(() => {
     if (isStaff) keepStaffPagesOffline();
   }, [isStaff]);
-  if (me.data) return <>{children(member)}</>;
+  const idledOut = useStaffIdle(me.data?.idle_minutes);
+  if (me.data && !idledOut) return <>{children(member)}</>;
+  if (idledOut) return <Spinner label="Signing out" />;
   if (me.error instanceof ApiError && me.error.status === 403) {
     return (
       <div className="page staff-page">
