@@ -138,9 +138,9 @@ export async function seedScale(db: Queryable, { members, due, today }: ScaleOpt
   });
   await step('results of past events', () =>
     db.query(
-      `INSERT INTO member_results (profile_id, appointment_id, test_result, test_unit, sample_date, recall_risk, next_test_due,
+      `INSERT INTO member_results (profile_id, appointment_id, test_result, test_unit, sample_date, psa_band, rule_version, recall_risk, next_test_due,
          recall_invited_at, gp_prompt_due, gp_prompt_sent_at)
-       SELECT r.profile_id, r.appointment_id, r.value, 'ng/ml', r.sample_date, r.risk,
+       SELECT r.profile_id, r.appointment_id, r.value, 'ng/ml', r.sample_date, r.band, 1, r.risk,
          CASE r.band WHEN 'green' THEN r.sample_date + make_interval(months => CASE r.risk WHEN 'high' THEN 12 WHEN 'intermediate' THEN 24 ELSE 36 END)
                      WHEN 'amber' THEN r.sample_date + interval '3 months' END,
          NULL, CASE WHEN r.band = 'red' THEN r.sample_date + 42 END,

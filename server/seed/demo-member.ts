@@ -66,8 +66,8 @@ export async function seedDemoMember(
            VALUES ($1, $2, $3, 'ng/ml', $4, $5)`,
           [profile.profile_id, appointment.appointment_id, visit.result[0], visit.result[1], eventDate],
         );
-        // When the next test is due, as staff saving the result would have set it (src/domain/recall.ts).
-        await storeRecall(tx, appointment.appointment_id);
+        // Its band and when the next test is due, as staff saving the result would have set them (src/domain/recall.ts).
+        await storeRecall(tx, appointment.appointment_id, 'band');
       }
     }
     return { created: true, profileId: profile.profile_id };

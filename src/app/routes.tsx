@@ -34,6 +34,7 @@ const StaffRegisterMemberPage = lazyWhenOnline(() => import('../features/staff/p
 const StaffEventEditorPage = lazyWhenOnline(() => import('../features/staff/pages/staff-event-editor-page'));
 const StaffAttendeesPage = lazyWhenOnline(() => import('../features/staff/pages/staff-attendees-page'));
 const StaffStatisticsPage = lazyWhenOnline(() => import('../features/staff/pages/staff-statistics-page'));
+const StaffClinicalRulesPage = lazyWhenOnline(() => import('../features/staff/pages/staff-clinical-rules-page'));
 const StaffLabelsPage = lazyWhenOnline(() => import('../features/staff/pages/staff-labels-page'));
 const StaffManifestPage = lazyWhenOnline(() => import('../features/staff/pages/staff-manifest-page'));
 const StaffAccountsPage = lazyWhenOnline(() => import('../features/staff/pages/staff-accounts-page'));
@@ -100,6 +101,7 @@ export const PAGES: readonly (readonly [string, PreloadableComponent<ComponentTy
   [paths.staffRegisterMember, StaffRegisterMemberPage],
   [paths.staffStatistics, StaffStatisticsPage],
   [paths.staffAccounts, StaffAccountsPage],
+  [paths.staffClinicalRules, StaffClinicalRulesPage],
   [paths.staffNewEvent, StaffEventEditorPage],
   [paths.staffEventPattern, StaffAttendeesPage],
   [paths.staffEditEventPattern, StaffEventEditorPage],

@@ -51,8 +51,9 @@ export const attendeeSchema = z.strictObject({
   /** ISO instant of arrival, or null. */
   checked_in_at: z.nullable(z.string()),
   /**
-   * The result, its band (the server's, from his age on the sample date;
-   * null without a date of birth), for amber and red what followed
+   * The result, its band (the one stored when it was saved, by the rule
+   * version named, docs/rules.md#clinical-rules; null without a date of
+   * birth), for amber and red what followed
    * (ADR 0022), and when the next test is due. The server always sends the
    * optional parts; they may be missing from a list saved on the phone by
    * an earlier version.
@@ -63,6 +64,7 @@ export const attendeeSchema = z.strictObject({
       comments: z.nullable(z.string()),
       sample_date: z.nullable(z.string()),
       band: z.optional(z.nullable(z.enum(PSA_BANDS))),
+      rule_version: z.optional(z.nullable(z.number())),
       follow_up: z.optional(z.nullable(z.enum(FOLLOW_UP_OUTCOMES))),
       recall: z.optional(attendeeRecallSchema),
     }),

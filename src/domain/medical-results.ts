@@ -4,6 +4,7 @@
  * appointment with its lab result when there is one, and results that
  * arrived without a linked appointment. Newest first.
  */
+import { PSA_BANDS } from './psa-band';
 import { z } from './schema-kit';
 
 export const medicalResultItemSchema = z.strictObject({
@@ -34,6 +35,15 @@ export const medicalResultItemSchema = z.strictObject({
        * null for none. A copy saved before results carried it may lack it.
        */
       next_test_due: z.nullable(z.string()),
+      /**
+       * The band the result was given when it was saved, and the version of
+       * the clinical rule that gave it (docs/rules.md#clinical-rules): shown
+       * as given, whatever the rule is now. Null when it has no band (no date
+       * of birth, no value). A copy saved before results carried them lacks
+       * them: readers take `?? null`.
+       */
+      band: z.optional(z.nullable(z.enum(PSA_BANDS))),
+      rule_version: z.optional(z.nullable(z.number())),
     }),
   ),
 });

@@ -1,51 +1,54 @@
 /**
  * The screening result's band (docs/rules.md#psa-bands): green (normal),
  * amber (slightly raised: repeat in 3 months) or red (significantly
- * raised: see a GP), from the PSA value and the man's age in whole years
- * when the sample was taken. One rule, used by the staff console and the
- * member's /medical-results page alike. Why these numbers:
- * docs/decisions/0010-staff-console.md.
+ * raised: see a GP), from the PSA value, the man's age in whole years
+ * when the sample was taken, and the clinical rule
+ * (src/domain/clinical-rule.ts, docs/rules.md#clinical-rules). The rule is
+ * a plain object, never a constant read here, so the same code bands in
+ * the staff console and the member's /medical-results page; a stored
+ * result keeps the band its rule version gave it, and this is run only for
+ * a result being saved now (and the console's preview and examples).
  *
- * - Amber starts at the age's starting threshold: 1.00 ng/ml in the 40s
- *   and 2.00 in the 50s (the charity's own starting lines,
- *   docs/rules.md#psa-bands), 3.00 in the 60s and 5.00 from 70 (the NHS
- *   Prostate Cancer Risk Management Programme's referral values for those
- *   ages). Under 40 reads as the 40s, over 80 as the 70s.
- * - Red starts at twice the starting threshold.
+ * - Amber starts at the rule's threshold for the age band (version 1:
+ *   1.00 ng/ml in the 40s, 2.00 in the 50s, 3.00 in the 60s and 5.00
+ *   from 70). Under 40 reads as the 40s, over 80 as the 70s.
+ * - Red starts at the amber threshold times the rule's red factor
+ *   (version 1: twice), rounded to the hundredth (half up).
  * - A value exactly on a threshold is in the higher band ("at least").
  */
+import { ageBandOf, type ClinicalRule } from './clinical-rule';
+
 export const PSA_BANDS = ['green', 'amber', 'red'] as const;
 export type PsaBand = (typeof PSA_BANDS)[number];
 
 export const PSA_UNIT = 'ng/ml';
 
-const STARTING_THRESHOLDS: readonly { fromAge: number; amberFrom: number }[] = [
-  { fromAge: 70, amberFrom: 5 },
-  { fromAge: 60, amberFrom: 3 },
-  { fromAge: 50, amberFrom: 2 },
-  { fromAge: 0, amberFrom: 1 },
-];
-
-export const RED_FACTOR = 2;
+/** The part of the rule that bands a value. */
+export type BandRule = Pick<ClinicalRule, 'amber_from' | 'red_factor'>;
 
 /** The value (ng/ml) from which a result is amber at `age`. */
-export function amberThreshold(age: number): number {
-  return (STARTING_THRESHOLDS.find((t) => age >= t.fromAge) ?? STARTING_THRESHOLDS[STARTING_THRESHOLDS.length - 1]!).amberFrom;
+export function amberThreshold(age: number, rule: BandRule): number {
+  return rule.amber_from[ageBandOf(age).key];
+}
+
+/** The value (ng/ml) from which a result is red at `age`: the amber threshold times the red factor, to the hundredth. */
+export function redThreshold(age: number, rule: BandRule): number {
+  // In whole hundredths of both (the rule's values have at most two decimals), so no floating-point noise moves the line.
+  return Math.round((Math.round(amberThreshold(age, rule) * 100) * Math.round(rule.red_factor * 100)) / 100) / 100;
 }
 
 /**
- * The band of `value` ng/ml at `age`; null when either is unknown or not
+ * The band of `value` ng/ml at `age` under `rule`; null when either is unknown or not
  * a finite, non-negative number (no band rather than a guessed one).
  * Compared in hundredths, as the lab reports them, so 0.1 + 0.9 style
  * floating-point noise cannot move a result across a line.
  */
-export function psaBand(value: number | null | undefined, age: number | null | undefined): PsaBand | null {
+export function psaBand(value: number | null | undefined, age: number | null | undefined, rule: BandRule): PsaBand | null {
   if (value === null || value === undefined || !Number.isFinite(value) || value < 0) return null;
   if (age === null || age === undefined || !Number.isInteger(age) || age < 0) return null;
   const hundredths = Math.round(value * 100);
-  const amber = Math.round(amberThreshold(age) * 100);
-  if (hundredths >= amber * RED_FACTOR) return 'red';
-  if (hundredths >= amber) return 'amber';
+  if (hundredths >= Math.round(redThreshold(age, rule) * 100)) return 'red';
+  if (hundredths >= Math.round(amberThreshold(age, rule) * 100)) return 'amber';
   return 'green';
 }
 

@@ -9,24 +9,30 @@
  * - y: ng/ml from 0 to a round number above both his highest value and
  *   the red line, so the bands always show.
  * - Bands: green, amber and red behind the points, from the thresholds of
- *   src/domain/psa-band.ts for his age on each day: where he turns 50, 60
- *   or 70 inside the chart the lines step. Without a date of birth there
- *   are no bands (as the cards show no band).
+ *   the current clinical rule (src/domain/psa-band.ts,
+ *   docs/rules.md#clinical-rules) for his age on each day: where he turns
+ *   50, 60 or 70 inside the chart the lines step. Without a date of birth
+ *   or the rule there are no bands (as the cards show no band).
+ * - Points: each result's colour is the band it was given when saved, by
+ *   the rule version that banded it (it may sit in another colour of the
+ *   background when the rule has changed since).
  */
 import { ageOn } from './age';
-import { amberThreshold, psaBand, PSA_UNIT, RED_FACTOR, type PsaBand } from './psa-band';
+import { RULE_AGE_BANDS } from './clinical-rule';
+import { amberThreshold, PSA_UNIT, redThreshold, type BandRule, type PsaBand } from './psa-band';
 import { clampCentred, labelBox, markerBox, placeBandLabel, placePointLabels, textWidth, type Box, type ChartLabel } from './psa-chart-labels';
 
 export interface PsaReading {
   /** The sample's (or appointment's) UK date, YYYY-MM-DD. */
   date: string;
   value: number;
+  /** The band the result was given when saved (its rule version's); null for none. */
+  band: PsaBand | null;
 }
 
 export interface ChartPoint extends PsaReading {
   x: number;
   y: number;
-  band: PsaBand | null;
   /** The value as the lab reports it: "3.4". */
   label: string;
 }
@@ -82,8 +88,8 @@ export interface PsaChart {
 const DAY_MS = 86_400_000;
 const BAND_WORD: Record<PsaBand, string> = { green: 'Green', amber: 'Amber', red: 'Red' };
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/** The ages at which psa-band.ts's starting threshold changes. */
-const THRESHOLD_AGES = [50, 60, 70];
+/** The ages at which the rule's amber threshold changes (50, 60 and 70). */
+const THRESHOLD_AGES = RULE_AGE_BANDS.map((band) => band.fromAge).filter((age) => age > 0);
 const MARGIN = { left: 44, right: 16, top: 28, bottom: 34 };
 
 /** Days since 1970-01-01 of a YYYY-MM-DD date, as UTC. */
@@ -112,11 +118,14 @@ function birthday(dateOfBirth: string, age: number): string {
   return dateOfDay(Number.isNaN(day) ? dayNumber(`${y}-03-01`) : day);
 }
 
-/** Spans of days [from, to) with his starting (amber) threshold, across the chart's days. */
-export function thresholdSpans(dateOfBirth: string, fromDay: number, toDay: number): { from: number; to: number; amber: number }[] {
+/** Spans of days [from, to) with his amber and red thresholds under `rule`, across the chart's days. */
+export function thresholdSpans(dateOfBirth: string, fromDay: number, toDay: number, rule: BandRule): { from: number; to: number; amber: number; red: number }[] {
   const cuts = THRESHOLD_AGES.map((age) => dayNumber(birthday(dateOfBirth, age))).filter((d) => d > fromDay && d < toDay);
   const edges = [fromDay, ...cuts, toDay];
-  return edges.slice(0, -1).map((from, i) => ({ from, to: edges[i + 1]!, amber: amberThreshold(ageOn(dateOfBirth, dateOfDay(from)) ?? 0) }));
+  return edges.slice(0, -1).map((from, i) => {
+    const age = ageOn(dateOfBirth, dateOfDay(from)) ?? 0;
+    return { from, to: edges[i + 1]!, amber: amberThreshold(age, rule), red: redThreshold(age, rule) };
+  });
 }
 
 /** Steps between month ticks, in months. */
@@ -145,7 +154,8 @@ export function monthTicks(startDay: number, toDay: number, minGapDays: number):
 /** The value as the lab reports it: at most two decimals, no trailing zeros ("3.4", "0.95", "12"). */
 export const psaLabel = (value: number) => String(Math.round(value * 100) / 100);
 
-export function psaChart(readings: readonly PsaReading[], dateOfBirth: string | null | undefined, width = 600, height = 300): PsaChart {
+/** The chart of `readings`; the background bands follow `rule` (the current one), or none without it. */
+export function psaChart(readings: readonly PsaReading[], dateOfBirth: string | null | undefined, rule: BandRule | null, width = 600, height = 300): PsaChart {
   const plot = { left: MARGIN.left, right: width - MARGIN.right, top: MARGIN.top, bottom: height - MARGIN.bottom };
   const sorted = [...readings].sort((a, b) => a.date.localeCompare(b.date));
   const days = sorted.map((r) => dayNumber(r.date));
@@ -155,8 +165,8 @@ export function psaChart(readings: readonly PsaReading[], dateOfBirth: string | 
   const pad = Math.max(61, Math.round((last - first) / 20));
   const fromDay = first - pad;
   const toDay = last + pad;
-  const spans = dateOfBirth ? thresholdSpans(dateOfBirth, fromDay, toDay) : [];
-  const highest = Math.max(0, ...sorted.map((r) => r.value), ...spans.map((s) => s.amber * RED_FACTOR));
+  const spans = dateOfBirth && rule ? thresholdSpans(dateOfBirth, fromDay, toDay, rule) : [];
+  const highest = Math.max(0, ...sorted.map((r) => r.value), ...spans.map((s) => s.red));
   const step = niceStep((highest * 1.15) / 5);
   const yMax = Math.max(step, Math.ceil((highest * 1.15) / step) * step);
   const x = linearScale(fromDay, toDay, plot.left, plot.right);
@@ -166,7 +176,7 @@ export function psaChart(readings: readonly PsaReading[], dateOfBirth: string | 
   for (const span of spans) {
     const x1 = x(span.from);
     const x2 = x(span.to);
-    const red = span.amber * RED_FACTOR;
+    const red = span.red;
     const rows: [PsaBand, number, number][] = [
       ['green', 0, span.amber],
       ['amber', span.amber, red],
@@ -182,7 +192,6 @@ export function psaChart(readings: readonly PsaReading[], dateOfBirth: string | 
     ...r,
     x: x(days[i]!),
     y: y(r.value),
-    band: dateOfBirth ? psaBand(r.value, ageOn(dateOfBirth, r.date)) : null,
     label: psaLabel(r.value),
   }));
   // Ticks far enough apart for their labels; a label at an end is moved inside the chart, and

@@ -4,11 +4,14 @@
  * result is saved (the date is stored with the result) and by the portal and
  * /medical-results.
  *
- * Intervals (docs/rules.md#recall-intervals): green is retested in
- * 1, 2 or 3 years by high, intermediate or low risk; amber is repeated in
- * 3 months; red means see a GP: no recall, but a prompt after 6 weeks
- * asking whether he has (follow-up of abnormal results within 6 months).
- * Staff may set another interval for one result (1 to 60 months).
+ * Intervals (docs/rules.md#recall-intervals) come from the clinical rule
+ * (src/domain/clinical-rule.ts, docs/rules.md#clinical-rules), passed in:
+ * in version 1 green is retested in 1, 2 or 3 years by high, intermediate
+ * or low risk; amber is repeated in 3 months; red means see a GP: no
+ * recall, but a prompt after 6 weeks asking whether he has (follow-up of
+ * abnormal results within 6 months). The server sets a result's recall
+ * with the rule version that banded it. Staff may set another interval
+ * for one result (1 to 60 months).
  *
  * Risk, from what the site already knows
  * (docs/decisions/0017-recall-intervals.md):
@@ -24,18 +27,17 @@
  * "Don't know" raises nothing: an unknown is not a risk found.
  */
 import { addDays, addMonths } from './london-time';
+import type { ClinicalRule } from './clinical-rule';
 import { once } from './once';
 import type { PsaBand } from './psa-band';
 
 export const RECALL_RISKS = ['high', 'intermediate', 'low'] as const;
 export type RecallRisk = (typeof RECALL_RISKS)[number];
 
-/** Months to the next test after a green result, by risk. */
-export const GREEN_RECALL_MONTHS: Record<RecallRisk, number> = { high: 12, intermediate: 24, low: 36 };
-export const AMBER_RECALL_MONTHS = 3;
-/** After a red result: no recall; a prompt this many days on asking whether he has seen his GP. */
-export const RED_GP_PROMPT_DAYS = 42;
-/** What staff may set for one result instead. */
+/** The part of the clinical rule that sets a recall. */
+export type RecallRule = Pick<ClinicalRule, 'green_months' | 'amber_months' | 'red_gp_prompt_days'>;
+
+/** What staff may set for one result instead (and the bounds of the rule's own intervals). */
 export const RECALL_OVERRIDE_MIN_MONTHS = 1;
 export const RECALL_OVERRIDE_MAX_MONTHS = 60;
 
@@ -71,24 +73,24 @@ export function recallRisk(facts: RiskFacts): RecallRisk {
 }
 
 /** Months to the next test, or null when there is none to set (red: see a GP). */
-export function recallMonths(band: PsaBand, risk: RecallRisk, overrideMonths: number | null = null): number | null {
+export function recallMonths(band: PsaBand, risk: RecallRisk, rule: RecallRule, overrideMonths: number | null = null): number | null {
   if (overrideMonths !== null) return overrideMonths;
-  if (band === 'green') return GREEN_RECALL_MONTHS[risk];
-  if (band === 'amber') return AMBER_RECALL_MONTHS;
+  if (band === 'green') return rule.green_months[risk];
+  if (band === 'amber') return rule.amber_months;
   return null;
 }
 
 /** The date (YYYY-MM-DD) the next test is due, counted in calendar months from the sample date; null for none. */
-export function nextTestDue(sampleDate: string, band: PsaBand | null, risk: RecallRisk, overrideMonths: number | null = null): string | null {
+export function nextTestDue(sampleDate: string, band: PsaBand | null, risk: RecallRisk, rule: RecallRule, overrideMonths: number | null = null): string | null {
   if (overrideMonths !== null) return addMonths(sampleDate, overrideMonths);
   if (!band) return null;
-  const months = recallMonths(band, risk);
+  const months = recallMonths(band, risk, rule);
   return months === null ? null : addMonths(sampleDate, months);
 }
 
-/** When a red result's GP prompt goes: 6 weeks after the sample. */
-export function gpPromptDate(sampleDate: string): string {
-  return addDays(sampleDate, RED_GP_PROMPT_DAYS);
+/** When a red result's GP prompt goes: the rule's days after the sample (6 weeks in version 1). */
+export function gpPromptDate(sampleDate: string, rule: RecallRule): string {
+  return addDays(sampleDate, rule.red_gp_prompt_days);
 }
 
 const monthYear = once(() => new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }));

@@ -14,7 +14,6 @@
 import { EVENT_CATEGORIES } from './event';
 import { CANCER_OUTCOMES, FOLLOW_UP_LABELS, FOLLOW_UP_OUTCOMES, takesFollowUp } from './follow-up';
 import { ETHNICITIES } from './member-profile';
-import { psaBand } from './psa-band';
 import { isSmall, shownRate, suppress, suppressAll, type Shown, type SumOf } from './small-numbers';
 import { EVENT_TYPE_FILTERS, EVENT_TYPE_LABELS, yearOf, type EventTypeFilter, type GroupFigures, type ScreeningFigures, type StatsResult } from './screening-stats';
 
@@ -35,7 +34,8 @@ export function resultsFor(results: readonly StatsResult[], year: number, eventT
   return results.filter((r) => yearOf(r.sampleDate) === year && (eventType === 'all' || r.eventType === eventType));
 }
 
-const bandOf = (r: StatsResult) => psaBand(r.value, r.age);
+/** The band stored with the result, by the rule version that gave it (never today's rule). */
+const bandOf = (r: StatsResult) => r.band;
 const isAbnormal = (r: StatsResult) => takesFollowUp(bandOf(r));
 
 function ageGroup(age: number | null): string {

@@ -8,6 +8,7 @@
  */
 import { EVENT_CATEGORIES, type EventCategory } from './event';
 import type { FollowUpOutcome } from './follow-up';
+import type { PsaBand } from './psa-band';
 import type { groupFiguresSchema, screeningFiguresSchema } from './published-statistics-answer';
 import type { z } from './schema-kit';
 
@@ -23,6 +24,8 @@ export interface StatsResult {
   value: number;
   /** Whole years on the sample date; null without a date of birth. */
   age: number | null;
+  /** The band the result was given when saved (its rule version's, docs/rules.md#clinical-rules); null for none. */
+  band: PsaBand | null;
   ethnicity: string | null;
   followUp: FollowUpOutcome | null;
 }

@@ -8,6 +8,8 @@ export const memberKeys = {
   all: ['member'] as const,
   profile: (userId: string) => ['member', userId, 'profile'] as const,
   results: (userId: string, publicId: string) => ['member', userId, 'results', publicId] as const,
+  /** The clinical rule results are banded by now (GET /api/medical/rule), for his chart's background and GP letter. */
+  clinicalRule: (userId: string) => ['member', userId, 'clinical-rule'] as const,
   appointments: (userId: string) => ['member', userId, 'appointments'] as const,
   emailChoices: (userId: string) => ['member', userId, 'email-choices'] as const,
   recordAccess: (userId: string) => ['member', userId, 'record-access'] as const,

@@ -78,6 +78,8 @@ export const paths = {
   staffAccounts: '/staff/accounts',
   /** The year's screening figures and Publish (docs/decisions/0022-screening-statistics.md). */
   staffStatistics: '/staff/statistics',
+  /** The versioned PSA bands and recall intervals (docs/rules.md#clinical-rules). */
+  staffClinicalRules: '/staff/clinical-rules',
   staffEvent: (id: string) => `/staff/events/${encodeURIComponent(id)}`,
   staffEventPattern: '/staff/events/:id',
   staffEditEvent: (id: string) => `/staff/events/${encodeURIComponent(id)}/edit`,

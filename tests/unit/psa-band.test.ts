@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { amberThreshold, commentsBeyondBand, parsePsaValue, psaBand, type PsaBand } from '../../src/domain/psa-band';
+import { amberThreshold, commentsBeyondBand, parsePsaValue, psaBand, redThreshold, type PsaBand } from '../../src/domain/psa-band';
+import { RULE_V1 } from '../fixtures/clinical-rule';
 
-describe('psaBand', () => {
+describe('psaBand under version 1 of the rule', () => {
   it.each([
     // age, value, band
     [40, 0.99, 'green'],
@@ -27,12 +28,12 @@ describe('psaBand', () => {
     [84, 6.0, 'amber'],
     [45, 0, 'green'],
   ] as const)('at %i, %f ng/ml is %s', (age, value, band) => {
-    expect(psaBand(value, age)).toBe(band);
+    expect(psaBand(value, age, RULE_V1)).toBe(band);
   });
 
   it('is exact on the line despite floating-point sums', () => {
-    expect(psaBand(0.1 + 0.9, 45)).toBe('amber');
-    expect(psaBand(0.7 + 0.1 + 0.2 + 1, 55)).toBe('amber');
+    expect(psaBand(0.1 + 0.9, 45, RULE_V1)).toBe('amber');
+    expect(psaBand(0.7 + 0.1 + 0.2 + 1, 55, RULE_V1)).toBe('amber');
   });
 
   it.each([
@@ -45,7 +46,7 @@ describe('psaBand', () => {
     [2, 50.5],
     [2, -3],
   ])('has no band for value %s at age %s', (value, age) => {
-    expect(psaBand(value, age)).toBeNull();
+    expect(psaBand(value, age, RULE_V1)).toBeNull();
   });
 
   it.each([
@@ -56,7 +57,33 @@ describe('psaBand', () => {
     [70, 5],
     [99, 5],
   ])('starting threshold at %i is %f', (age, threshold) => {
-    expect(amberThreshold(age)).toBe(threshold);
+    expect(amberThreshold(age, RULE_V1)).toBe(threshold);
+  });
+});
+
+describe('psaBand under another rule', () => {
+  // The NHS referral value for 70 and over (5) as red, amber from 3.5 in the 70s: a rule a clinical lead might save.
+  const rule = { amber_from: { age_40s: 1.5, age_50s: 2.5, age_60s: 3, age_70_plus: 3.5 }, red_factor: 1.43 };
+
+  it.each([
+    // age, value, band: 9.5 at 70 is amber under version 1 and red under this rule
+    [70, 9.5, 'amber', 'red'],
+    [75, 5, 'amber', 'amber'],
+    [75, 5.01, 'amber', 'red'],
+    [75, 4.99, 'green', 'amber'],
+    [45, 1.2, 'amber', 'green'],
+    [45, 2.14, 'red', 'amber'],
+    [65, 4.29, 'amber', 'red'],
+    [65, 4.28, 'amber', 'amber'],
+  ] as const)('at %i, %f ng/ml is %s under version 1 and %s under it', (age, value, before, after) => {
+    expect(psaBand(value, age, RULE_V1)).toBe(before);
+    expect(psaBand(value, age, rule)).toBe(after);
+  });
+
+  it('puts the red line at the amber line times the factor, to the hundredth', () => {
+    expect(redThreshold(65, rule)).toBe(4.29);
+    expect(redThreshold(75, rule)).toBe(5.01);
+    expect(redThreshold(65, RULE_V1)).toBe(6);
   });
 });
 

@@ -1,13 +1,15 @@
 /**
  * The PSA chart's geometry (src/domain/psa-chart.ts): round steps, the
  * linear scales, his age's thresholds drawn as bands that step where he
- * turns 50, 60 or 70, ticks, one result in the middle, and no bands without
- * a date of birth. Run in Auckland's zone (vitest.config.ts): calendar
+ * turns 50, 60 or 70 (under the rule given: the current one), ticks, one
+ * result in the middle, each point in the band it was given when saved, and
+ * no bands without a date of birth. Run in Auckland's zone (vitest.config.ts): calendar
  * dates must not move with the device.
  */
 import { describe, expect, it } from 'vitest';
 import { dayNumber, linearScale, monthTicks, niceStep, psaChart, psaLabel, thresholdSpans } from '../../src/domain/psa-chart';
 import { labelBox, overlaps, type TextKind } from '../../src/domain/psa-chart-labels';
+import { RULE_V1 } from '../fixtures/clinical-rule';
 
 describe('niceStep', () => {
   it.each([
@@ -46,22 +48,22 @@ describe('scales', () => {
 
 describe('thresholdSpans', () => {
   it('steps the amber line where he turns 50 and 60', () => {
-    const spans = thresholdSpans('1966-05-10', dayNumber('2015-01-01'), dayNumber('2027-01-01'));
+    const spans = thresholdSpans('1966-05-10', dayNumber('2015-01-01'), dayNumber('2027-01-01'), RULE_V1);
     expect(spans).toEqual([
-      { from: dayNumber('2015-01-01'), to: dayNumber('2016-05-10'), amber: 1 },
-      { from: dayNumber('2016-05-10'), to: dayNumber('2026-05-10'), amber: 2 },
-      { from: dayNumber('2026-05-10'), to: dayNumber('2027-01-01'), amber: 3 },
+      { from: dayNumber('2015-01-01'), to: dayNumber('2016-05-10'), amber: 1, red: 2 },
+      { from: dayNumber('2016-05-10'), to: dayNumber('2026-05-10'), amber: 2, red: 4 },
+      { from: dayNumber('2026-05-10'), to: dayNumber('2027-01-01'), amber: 3, red: 6 },
     ]);
   });
 
   it('one span when no birthday that matters falls inside; 70 and over is 5', () => {
-    expect(thresholdSpans('1950-01-01', dayNumber('2024-01-01'), dayNumber('2026-01-01'))).toEqual([
-      { from: dayNumber('2024-01-01'), to: dayNumber('2026-01-01'), amber: 5 },
+    expect(thresholdSpans('1950-01-01', dayNumber('2024-01-01'), dayNumber('2026-01-01'), RULE_V1)).toEqual([
+      { from: dayNumber('2024-01-01'), to: dayNumber('2026-01-01'), amber: 5, red: 10 },
     ]);
   });
 
   it('a 29 February birthday steps on 1 March in a common year', () => {
-    const [, second] = thresholdSpans('1964-02-29', dayNumber('2013-01-01'), dayNumber('2015-01-01'));
+    const [, second] = thresholdSpans('1964-02-29', dayNumber('2013-01-01'), dayNumber('2015-01-01'), RULE_V1);
     expect(second?.from).toBe(dayNumber('2014-03-01'));
     expect(second?.amber).toBe(2);
   });
@@ -84,13 +86,13 @@ describe('monthTicks', () => {
 describe('psaChart', () => {
   // Born 1 June 1961: 62 to 64 across the results, so amber from 3 and red from 6 ng/ml.
   const demo = [
-    { date: '2026-03-12', value: 8.7 },
-    { date: '2024-03-14', value: 0.9 },
-    { date: '2025-03-13', value: 3.4 },
+    { date: '2026-03-12', value: 8.7, band: 'red' as const },
+    { date: '2024-03-14', value: 0.9, band: 'green' as const },
+    { date: '2025-03-13', value: 3.4, band: 'amber' as const },
   ];
 
   it('plots his values by date, oldest first, each with its band and label', () => {
-    const chart = psaChart(demo, '1961-06-01', 600, 300);
+    const chart = psaChart(demo, '1961-06-01', RULE_V1, 600, 300);
     expect(chart.points.map((p) => [p.date, p.label, p.band])).toEqual([
       ['2024-03-14', '0.9', 'green'],
       ['2025-03-13', '3.4', 'amber'],
@@ -107,12 +109,12 @@ describe('psaChart', () => {
   });
 
   it('scales y from 0 to a round number above the highest value and the red line', () => {
-    const chart = psaChart(demo, '1961-06-01', 600, 300);
+    const chart = psaChart(demo, '1961-06-01', RULE_V1, 600, 300);
     expect(chart.yMax).toBe(15);
     expect(chart.yTicks.map((t) => t.label)).toEqual(['0', '5', '10', '15']);
     expect(chart.yTicks[0]!.at).toBe(chart.plot.bottom);
     expect(chart.yTicks[3]!.at).toBe(chart.plot.top);
-    const low = psaChart([{ date: '2026-01-01', value: 0.4 }], '1980-01-01');
+    const low = psaChart([{ date: '2026-01-01', value: 0.4, band: 'green' }], '1980-01-01', RULE_V1);
     // In his 40s red starts at 2: the axis still reaches above it.
     expect(low.yMax).toBeGreaterThanOrEqual(2);
     expect(low.thresholds.map((t) => [t.kind, t.value])).toEqual([
@@ -122,7 +124,7 @@ describe('psaChart', () => {
   });
 
   it('draws the bands for his age behind the points: green, amber and red stacked, thresholds at their values', () => {
-    const chart = psaChart(demo, '1961-06-01', 600, 300);
+    const chart = psaChart(demo, '1961-06-01', RULE_V1, 600, 300);
     expect(chart.bands.map((b) => b.band)).toEqual(['green', 'amber', 'red']);
     const y = (v: number) => chart.plot.bottom - (v / chart.yMax) * (chart.plot.bottom - chart.plot.top);
     const [green, amber, red] = chart.bands;
@@ -138,47 +140,62 @@ describe('psaChart', () => {
     expect(green!.x + green!.width).toBeCloseTo(chart.plot.right);
   });
 
-  it('a value exactly on the line is in the higher band', () => {
-    const chart = psaChart([{ date: '2026-01-01', value: 3 }], '1961-06-01');
-    expect(chart.points[0]!.band).toBe('amber');
+  it('a point keeps the band it was given, whatever the rule behind it says now', () => {
+    // 4.5 at 64 was red when saved under a rule with red at 4; today's rule (version 1) draws red from 6.
+    const chart = psaChart([{ date: '2026-01-01', value: 4.5, band: 'red' }], '1961-06-01', RULE_V1);
+    expect(chart.points[0]!.band).toBe('red');
+    expect(chart.thresholds.map((t) => [t.kind, t.value])).toEqual([
+      ['amber', 3],
+      ['red', 6],
+    ]);
+  });
+
+  it('draws the background by the rule it is given', () => {
+    const proposed = { ...RULE_V1, amber_from: { ...RULE_V1.amber_from, age_60s: 3.5 }, red_factor: 1.5 };
+    const chart = psaChart([{ date: '2026-01-01', value: 4.5, band: 'amber' }], '1961-06-01', proposed);
+    expect(chart.thresholds.map((t) => [t.kind, t.value])).toEqual([
+      ['amber', 3.5],
+      ['red', 5.25],
+    ]);
   });
 
   it('steps the bands where he turns 60 between two results', () => {
     const chart = psaChart(
       [
-        { date: '2025-01-10', value: 2.5 },
-        { date: '2026-09-10', value: 2.5 },
+        { date: '2025-01-10', value: 2.5, band: 'amber' },
+        { date: '2026-09-10', value: 2.5, band: 'green' },
       ],
       '1966-05-10',
+      RULE_V1,
     );
     expect(chart.points.map((p) => p.band)).toEqual(['amber', 'green']);
     expect(chart.thresholds.filter((t) => t.kind === 'amber').map((t) => t.value)).toEqual([2, 3]);
   });
 
   it('one result: a single point in the middle', () => {
-    const chart = psaChart([{ date: '2026-03-12', value: 0.9 }], '1961-06-01', 360, 240);
+    const chart = psaChart([{ date: '2026-03-12', value: 0.9, band: 'green' }], '1961-06-01', RULE_V1, 360, 240);
     expect(chart.points).toHaveLength(1);
     expect(chart.points[0]!.x).toBeCloseTo((chart.plot.left + chart.plot.right) / 2);
     expect(chart.xTicks.map((t) => t.label)[0]).toBe('Mar 2026');
   });
 
-  it('without a date of birth: no bands, no band per point, the values still plotted', () => {
-    const chart = psaChart(demo, null);
-    expect(chart.bands).toEqual([]);
-    expect(chart.thresholds).toEqual([]);
-    expect(chart.points.map((p) => p.band)).toEqual([null, null, null]);
-    expect(chart.yMax).toBe(15);
+  it('without a date of birth or a rule: no bands behind, the values still plotted', () => {
+    for (const chart of [psaChart(demo, null, RULE_V1), psaChart(demo, '1961-06-01', null)]) {
+      expect(chart.bands).toEqual([]);
+      expect(chart.thresholds).toEqual([]);
+      expect(chart.yMax).toBe(15);
+    }
   });
 
   it('every word inside the chart and clear of every other, the newest value beside the red band’s word', () => {
     const readings = [
-      { date: '2024-09-12', value: 0.9 },
-      { date: '2025-09-18', value: 3.4 },
-      { date: '2025-12-04', value: 4.1 },
-      { date: '2026-11-19', value: 8.7 },
+      { date: '2024-09-12', value: 0.9, band: 'green' as const },
+      { date: '2025-09-18', value: 3.4, band: 'amber' as const },
+      { date: '2025-12-04', value: 4.1, band: 'amber' as const },
+      { date: '2026-11-19', value: 8.7, band: 'red' as const },
     ];
     for (const width of [280, 300, 346, 600]) {
-      const chart = psaChart(readings, '1961-06-01', width, width < 480 ? 240 : 300);
+      const chart = psaChart(readings, '1961-06-01', RULE_V1, width, width < 480 ? 240 : 300);
       const words: [TextKind, ReturnType<typeof labelBox>][] = [
         ...[...chart.text.xTicks, ...chart.text.yTicks, chart.text.unit].map((t) => ['tick', labelBox(t, 'tick')] as [TextKind, ReturnType<typeof labelBox>]),
         ...chart.text.points.map((t) => ['point', labelBox(t, 'point')] as [TextKind, ReturnType<typeof labelBox>]),

@@ -4,8 +4,9 @@
  * own interval; the month it is shown as, whatever the machine's zone.
  */
 import { describe, expect, it } from 'vitest';
-import { formatDueMonth, memberNextTestDue, nextTestDue, parseRecallMonths, nextTestSentence, recallRisk, type RecallRisk, type RiskFacts } from '../../src/domain/recall';
+import { formatDueMonth, gpPromptDate, memberNextTestDue, nextTestDue, parseRecallMonths, nextTestSentence, recallRisk, type RecallRisk, type RiskFacts } from '../../src/domain/recall';
 import type { PsaBand } from '../../src/domain/psa-band';
+import { RULE_V1 } from '../fixtures/clinical-rule';
 
 const facts = (overrides: Partial<RiskFacts>): RiskFacts => ({
   age: 45,
@@ -54,7 +55,26 @@ describe('nextTestDue', () => {
     ['red', 'low', 12, '2026-06-20', '2027-06-20'], // even after red, when staff set one
     [null, 'low', 18, '2026-06-20', '2027-12-20'],
   ])('%s, %s risk, override %s, sampled %s: due %s', (band, risk, override, sample, due) => {
-    expect(nextTestDue(sample, band, risk, override)).toBe(due);
+    expect(nextTestDue(sample, band, risk, RULE_V1, override)).toBe(due);
+  });
+});
+
+describe('the recall by another rule version', () => {
+  const rule = { ...RULE_V1, green_months: { high: 6, intermediate: 12, low: 24 }, amber_months: 2, red_gp_prompt_days: 28 };
+
+  it.each<[PsaBand, RecallRisk, string | null]>([
+    ['green', 'high', '2026-12-20'],
+    ['green', 'intermediate', '2027-06-20'],
+    ['green', 'low', '2028-06-20'],
+    ['amber', 'low', '2026-08-20'],
+    ['red', 'low', null],
+  ])('%s, %s risk: due %s', (band, risk, due) => {
+    expect(nextTestDue('2026-06-20', band, risk, rule)).toBe(due);
+  });
+
+  it("asks about the GP after the rule's days", () => {
+    expect(gpPromptDate('2026-06-20', RULE_V1)).toBe('2026-08-01');
+    expect(gpPromptDate('2026-06-20', rule)).toBe('2026-07-18');
   });
 });
 

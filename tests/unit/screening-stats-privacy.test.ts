@@ -6,6 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { screeningFigures } from '../../src/domain/screening-figures';
+import { psaBand } from '../../src/domain/psa-band';
+import { RULE_V1 } from '../fixtures/clinical-rule';
 import type { StatsResult } from '../../src/domain/screening-stats';
 import type { FollowUpOutcome } from '../../src/domain/follow-up';
 import type { Shown } from '../../src/domain/small-numbers';
@@ -20,6 +22,8 @@ function results(count: number, base: Partial<StatsResult> & Pick<StatsResult, '
     ethnicity: 'White - British',
     followUp: null,
     ...base,
+    // Banded as version 1 of the rule bands it, unless the case names its band.
+    band: base.band !== undefined ? base.band : psaBand(base.value, base.age, RULE_V1),
   }));
 }
 const value = (shown: Shown): number | null => ('hidden' in shown ? null : shown.count);

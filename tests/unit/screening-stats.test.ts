@@ -8,6 +8,8 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { screeningFigures } from '../../src/domain/screening-figures';
+import { psaBand } from '../../src/domain/psa-band';
+import { RULE_V1 } from '../fixtures/clinical-rule';
 import type { StatsResult } from '../../src/domain/screening-stats';
 import { publicYears, publishedLines } from '../../src/domain/published-statistics';
 import { statisticsCsv } from '../../src/domain/statistics-csv';
@@ -27,6 +29,8 @@ function results(count: number, base: Partial<StatsResult> & Pick<StatsResult, '
     ethnicity: 'White - British',
     followUp: null,
     ...base,
+    // Banded as version 1 of the rule bands it, unless the case names its band.
+    band: base.band !== undefined ? base.band : psaBand(base.value, base.age, RULE_V1),
   }));
 }
 
@@ -61,6 +65,13 @@ describe('screeningFigures', () => {
     expect(all.bands).toEqual({ green: n(75), amber: H, red: H, no_band: n(0) });
     expect(all.abnormal).toEqual(n(14));
     expect(all.abnormal_rate).toBe('15.73%');
+  });
+
+  it('counts each result in the band stored with it, never the band today’s rule would give', () => {
+    // 0.5 ng/ml at 45 is green under version 1; these were saved red under another version and stay red.
+    const figures = screeningFigures([...results(10, { value: 0.5, age: 45 }), ...results(6, { value: 0.5, age: 45, band: 'red' })], 2025, 'all');
+    expect(figures.bands).toEqual({ green: n(10), amber: n(0), red: n(6), no_band: n(0) });
+    expect(figures.abnormal).toEqual(n(6));
   });
 
   it('by event type: a small abnormal count hidden with the next smallest, and tests where the type views beside it would give one back', () => {

@@ -7,6 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { screeningFigures } from '../../src/domain/screening-figures';
+import { psaBand } from '../../src/domain/psa-band';
+import { RULE_V1 } from '../fixtures/clinical-rule';
 import { EVENT_TYPE_FILTERS, type ScreeningFigures, type StatsResult } from '../../src/domain/screening-stats';
 import type { EventCategory } from '../../src/domain/event';
 import { isSmall, type Shown } from '../../src/domain/small-numbers';
@@ -22,6 +24,8 @@ function results(count: number, base: Partial<StatsResult> & Pick<StatsResult, '
     ethnicity: 'White - British',
     followUp: null,
     ...base,
+    // Banded as version 1 of the rule bands it, unless the case names its band.
+    band: base.band !== undefined ? base.band : psaBand(base.value, base.age, RULE_V1),
   }));
 }
 
@@ -97,16 +101,21 @@ function randomYear(seed: number): StatsResult[] {
     return Math.floor(seed / 65_536) % below;
   };
   const outcomes = [null, 'seen_gp', 'biopsy', 'cancer_radical', 'cancer_surveillance', 'no_cancer'] as const;
-  return Array.from({ length: 20 + random(60) }, () => ({
-    profileId: nextProfile++,
-    eventId: 'e',
-    eventType: TYPES[Math.min(2, random(4))]!,
-    sampleDate: '2017-03-03',
-    value: [0.5, 1.5, 2.5, 4.5, 8][random(5)]!,
-    age: random(8) === 0 ? null : 40 + random(40),
-    ethnicity: random(3) === 0 ? ETHNICITIES[random(5)]! : 'White - British',
-    followUp: outcomes[random(outcomes.length)]!,
-  }));
+  return Array.from({ length: 20 + random(60) }, () => {
+    const value = [0.5, 1.5, 2.5, 4.5, 8][random(5)]!;
+    const age = random(8) === 0 ? null : 40 + random(40);
+    return {
+      profileId: nextProfile++,
+      eventId: 'e',
+      eventType: TYPES[Math.min(2, random(4))]!,
+      sampleDate: '2017-03-03',
+      value,
+      age,
+      band: psaBand(value, age, RULE_V1),
+      ethnicity: random(3) === 0 ? ETHNICITIES[random(5)]! : 'White - British',
+      followUp: outcomes[random(outcomes.length)]!,
+    };
+  });
 }
 
 describe('the views of a year set side by side', () => {

@@ -113,7 +113,7 @@ export async function exportMemberData(q: Queryable, userId: string, now: Date):
     ),
     results: await rows(
       q,
-      `SELECT sample_date AS __order, appointment_id, test_result, test_unit, comments, sample_date, recall_risk,
+      `SELECT sample_date AS __order, appointment_id, test_result, test_unit, comments, sample_date, psa_band, rule_version, recall_risk,
               recall_months_override, next_test_due, recall_invited_at, recall_follow_up_on, recall_followed_up_at,
               gp_prompt_due, gp_prompt_sent_at, follow_up_outcome, follow_up_recorded_at
        FROM member_results WHERE profile_id = $1`,

@@ -84,6 +84,8 @@ export const FIELDS: Record<string, Field> = {
   test_unit: { label: 'Unit of the result' },
   comments: { label: 'Comments' },
   sample_date: { label: 'Sample taken' },
+  psa_band: { label: 'Band given to this result', shape: 'coded' },
+  rule_version: { label: 'Version of the charity’s clinical rule that banded it' },
   recall_risk: { label: 'Risk group for your next test', shape: 'coded' },
   recall_months_override: { label: 'Months to your next test, set by the charity', shape: 'months' },
   next_test_due: { label: 'Next test due' },
@@ -143,6 +145,7 @@ const CODED: Record<string, Record<string, string>> = {
     lapsed: 'Offer ended',
   },
   recall_risk: { high: 'High', intermediate: 'Intermediate', low: 'Low' },
+  psa_band: { green: 'Green: normal', amber: 'Amber: slightly raised', red: 'Red: significantly raised' },
   staff_role: STAFF_ROLE_WORDS,
   reason: ACCESS_REASON_WORDS,
 };

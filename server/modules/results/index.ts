@@ -5,3 +5,5 @@ export { createRecallEmailsService, gpPromptStillDue } from './recall-emails-ser
 export { storeRecall } from './recall-service';
 export { createStaffResultsService, type StaffResultsService, type TellMember } from './staff-results-service';
 export { mountResults } from './mount';
+export { createClinicalRulesService, currentRule, rulesByVersion } from './clinical-rules-service';
+export { staffClinicalRulesRoutes } from './staff-clinical-rules-routes';

@@ -1,9 +1,11 @@
 /**
  * A member's screening history for /medical-results: each appointment with
  * its lab result when there is one, and results that arrived without a
- * linked appointment. Newest first.
+ * linked appointment. Newest first. Each result carries the band it was
+ * given when saved and its rule version (docs/rules.md#clinical-rules).
  */
 import type { MedicalResultItem } from '../../../src/domain/medical-results';
+import { PSA_BANDS } from '../../../src/domain/psa-band';
 import type { Queryable } from '../../platform/db/adapter';
 import { col, rowsOf } from '../../platform/db/rows';
 
@@ -20,6 +22,8 @@ const RESULT_ROW = {
   comments: col.nullable(col.text()),
   sample_date: col.nullable(col.text()),
   next_test_due: col.nullable(col.text()),
+  psa_band: col.nullable(col.oneOf(PSA_BANDS)),
+  rule_version: col.nullable(col.int()),
 };
 
 export async function resultsForProfile(db: Queryable, profileId: number): Promise<MedicalResultItem[]> {
@@ -28,7 +32,7 @@ export async function resultsForProfile(db: Queryable, profileId: number): Promi
     RESULT_ROW,
     `SELECT a.appointment_id, a.event_name, a.product_name, a.event_date, e.lab_name,
             r.result_id, r.test_result, r.test_unit, r.comments, r.sample_date,
-            to_char(r.next_test_due, 'YYYY-MM-DD') AS next_test_due
+            to_char(r.next_test_due, 'YYYY-MM-DD') AS next_test_due, r.psa_band, r.rule_version
      FROM member_appointments a
      FULL JOIN member_results r ON r.appointment_id = a.appointment_id
      LEFT JOIN events e ON e.event_id = a.event_id
@@ -47,6 +51,8 @@ export async function resultsForProfile(db: Queryable, profileId: number): Promi
           comments: row.comments,
           sample_date: row.sample_date,
           next_test_due: row.next_test_due,
+          band: row.psa_band,
+          rule_version: row.rule_version,
         }
       : null,
   }));

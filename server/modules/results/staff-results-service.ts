@@ -28,7 +28,8 @@ import { UUID } from '../staff';
 import { recordAudit, type StaffActor } from '../staff';
 import type { MailTo } from '../staff';
 import type { StoredRecall } from '../../../src/domain/staff-result-answers';
-import { storeRecall } from './recall-service';
+import { bandAndRecall, storeRecall, type CurrentRule } from './recall-service';
+import { currentRule } from './clinical-rules-service';
 import { eventHolds, holdIn, holdOf, insertHold, waitingHoldCounts } from './result-holds-table';
 import { matchByProfile, matchBySample, type Candidate, type Hold, type KnownSample } from './sample-matching';
 
@@ -141,7 +142,8 @@ export function createStaffResultsService(db: Database, now: () => Date): StaffR
     return event;
   }
 
-  async function write(tx: Queryable, actor: StaffActor, event: EventRow, booking: BookingRow, input: ResultInput): Promise<SavedResult> {
+  /** `current`: the rule in use, when the caller read it once for many results in this transaction. */
+  async function write(tx: Queryable, actor: StaffActor, event: EventRow, booking: BookingRow, input: ResultInput, current?: CurrentRule): Promise<SavedResult> {
     const at = now();
     // The history row exists for every confirmed booking; made here too so a result never lacks its appointment.
     await tx.query(
@@ -166,12 +168,21 @@ export function createStaffResultsService(db: Database, now: () => Date): StaffR
        RETURNING test_result, test_unit, comments, to_char(sample_date, 'YYYY-MM-DD') AS sample_date`,
       [booking.profile_id, booking.appointment_id, input.value.toFixed(2), PSA_UNIT, input.comment, input.sampleDate ?? event.event_date],
     );
-    // When his next test is due follows the value (and his risk), in the same transaction.
-    const recall = await storeRecall(tx, booking.appointment_id);
+    // A new value (or sample date) is banded by the current rule version (docs/rules.md#clinical-rules);
+    // a change of the comments alone keeps the band and version the result has. When his next test is
+    // due follows the band (and his risk), in the same transaction.
+    const rebanded = !before || before.test_result !== after!.test_result || before.sample_date !== after!.sample_date;
+    const banded = await bandAndRecall(tx, booking.appointment_id, rebanded ? 'band' : 'keep-band', current);
     await recordAudit(
       tx,
       actor,
-      { action: before ? 'result.update' : 'result.create', entity: 'result', entityId: booking.appointment_id, before: before ?? null, after: { ...after, next_test_due: recall?.next_test_due ?? null } },
+      {
+        action: before ? 'result.update' : 'result.create',
+        entity: 'result',
+        entityId: booking.appointment_id,
+        before: before ?? null,
+        after: { ...after, next_test_due: banded?.recall?.next_test_due ?? null, psa_band: banded?.band ?? null, rule_version: banded?.rule_version ?? null },
+      },
       at,
     );
     return { appointmentId: booking.appointment_id, to: { email: booking.email, firstName: booking.first_name }, event };
@@ -243,7 +254,8 @@ export function createStaffResultsService(db: Database, now: () => Date): StaffR
           : undefined;
         if (!before) throw new ApiError(404, 'not_found', 'No result for this booking at this event yet.');
         await tx.query('UPDATE member_results SET recall_months_override = $2 WHERE appointment_id = $1::uuid', [appointmentId, months]);
-        const recall = (await storeRecall(tx, appointmentId))!;
+        // Staff's interval changes the recall only: the band and its rule version stay as the result was given them.
+        const recall = (await storeRecall(tx, appointmentId, 'keep-band'))!;
         await recordAudit(
           tx,
           actor,
@@ -291,8 +303,10 @@ export function createStaffResultsService(db: Database, now: () => Date): StaffR
           }
         }
         const saved: SavedResult[] = [];
+        // Every line of the file is banded by the rule in use as the file is saved, read once.
+        const rule = matches.length > 0 ? await currentRule(tx) : undefined;
         for (const { row, booking } of matches) {
-          saved.push(await write(tx, actor, event, booking, { value: row.value, comment: row.comment, sampleDate: row.sampleDate }));
+          saved.push(await write(tx, actor, event, booking, { value: row.value, comment: row.comment, sampleDate: row.sampleDate }, rule));
           await recordAudit(
             tx,
             actor,

@@ -16,7 +16,8 @@ import { ageOn } from '../../../src/domain/age';
 import { APPOINTMENT_STATUSES, PAYMENT_STATUSES } from '../../../src/domain/booking';
 import { FOLLOW_UP_OUTCOMES } from '../../../src/domain/follow-up';
 import { londonToInstant } from '../../../src/domain/london-time';
-import { psaBand } from '../../../src/domain/psa-band';
+import type { ClinicalRule } from '../../../src/domain/clinical-rule';
+import { PSA_BANDS } from '../../../src/domain/psa-band';
 import { nextTestDue, RECALL_RISKS } from '../../../src/domain/recall';
 import type { Attendee, AttendeeRecall, CheckInResult } from '../../../src/domain/attendee-list';
 import type { CheckIn } from '../../../src/domain/staff-attendees';
@@ -25,6 +26,7 @@ import type { Database, Queryable } from '../../platform/db/adapter';
 import { col, rowOf, rowsOf, type RowOf } from '../../platform/db/rows';
 import { slotStartOf, ticketCodeFor } from '../booking';
 import { activeAppointment } from '../events';
+import { rulesByVersion } from '../results';
 import { isEventId } from '../events';
 import { assignSample } from './samples';
 import { recordAudit, type StaffActor } from './staff-audit';
@@ -70,29 +72,34 @@ const ATTENDEE_ROW = {
   next_test_due: col.nullable(col.text()),
   recall_risk: col.nullable(col.oneOf(RECALL_RISKS)),
   recall_months_override: col.nullable(col.int()),
+  psa_band: col.nullable(col.oneOf(PSA_BANDS)),
+  rule_version: col.nullable(col.int()),
 };
 type AttendeeRow = RowOf<typeof ATTENDEE_ROW>;
 
-/** The result's recall as stored, and the rule's date without staff's interval (the same rule storeRecall applies). */
-function recallOf(row: AttendeeRow): AttendeeRecall {
+/**
+ * The result's recall as stored, and the date its rule version gives without staff's interval
+ * (the same rule storeRecall applied), from the band it was given.
+ */
+function recallOf(row: AttendeeRow, rules: ReadonlyMap<number, ClinicalRule>): AttendeeRecall {
   const sample = row.sample_date;
   const risk = row.recall_risk;
-  const age = row.date_of_birth && sample ? ageOn(row.date_of_birth, sample) : null;
+  const rule = row.rule_version === null ? undefined : rules.get(row.rule_version);
   return {
     next_test_due: row.next_test_due,
-    rule_next_test_due: sample && risk ? nextTestDue(sample, psaBand(Number(row.test_result), age), risk) : null,
+    rule_next_test_due: sample && risk && rule ? nextTestDue(sample, row.psa_band, risk, rule) : null,
     months_override: row.recall_months_override,
   };
 }
 
+/** The result with the band it was given when saved and the rule version that gave it (docs/rules.md#clinical-rules). */
 function resultOf(row: AttendeeRow): NonNullable<Attendee['result']> {
-  const sampleDate = row.sample_date;
-  const age = row.date_of_birth && sampleDate ? ageOn(row.date_of_birth, sampleDate) : null;
   return {
     test_result: Number(row.test_result),
     comments: row.comments,
-    sample_date: sampleDate,
-    band: psaBand(Number(row.test_result), age),
+    sample_date: row.sample_date,
+    band: row.psa_band,
+    rule_version: row.rule_version,
     follow_up: row.follow_up_outcome,
   };
 }
@@ -126,7 +133,8 @@ export function createStaffAttendeesService(db: Database, now: () => Date): Staf
                 to_char(p.date_of_birth, 'YYYY-MM-DD') AS date_of_birth,
                 c.checked_in_at, r.test_result, r.comments, to_char(r.sample_date, 'YYYY-MM-DD') AS sample_date, r.follow_up_outcome,
                 r.result_id IS NOT NULL AS has_result, pay.problem AS payment_problem,
-                to_char(r.next_test_due, 'YYYY-MM-DD') AS next_test_due, r.recall_risk, r.recall_months_override
+                to_char(r.next_test_due, 'YYYY-MM-DD') AS next_test_due, r.recall_risk, r.recall_months_override,
+                r.psa_band, r.rule_version
          FROM appointments a
          JOIN member_profiles p ON p.profile_id = a.profile_id
          LEFT JOIN check_ins c ON c.appointment_id = a.appointment_id
@@ -140,6 +148,7 @@ export function createStaffAttendeesService(db: Database, now: () => Date): Staf
       );
       // The slot as an instant, as his ticket names it (the booking module's one rule for it).
       const slotStarts = rows.map((row) => slotStartOf({ event_date: event.event_date, start_time: row.start_time }).toISOString());
+      const rules = rows.some((row) => row.rule_version !== null) ? await rulesByVersion(db) : new Map<number, ClinicalRule>();
       const codes = await Promise.all(rows.map((row, i) => ticketCodeFor({ appointmentId: row.appointment_id, eventId, slotStart: slotStarts[i]! })));
       return rows.map((row, i) => ({
         appointment_id: row.appointment_id,
@@ -162,7 +171,7 @@ export function createStaffAttendeesService(db: Database, now: () => Date): Staf
         consent_given: row.consent_given,
         age: row.date_of_birth ? ageOn(row.date_of_birth, event.event_date) : null,
         checked_in_at: row.checked_in_at?.toISOString() ?? null,
-        result: row.has_result ? { ...resultOf(row), recall: recallOf(row) } : null,
+        result: row.has_result ? { ...resultOf(row), recall: recallOf(row, rules) } : null,
       }));
     },
 

@@ -13,7 +13,19 @@ export interface StaffActor {
 
 export interface AuditEntry {
   action: string;
-  entity: 'event' | 'check_in' | 'result' | 'result_hold' | 'consent_link' | 'job' | 'member' | 'statistics' | 'sample' | 'staff_account' | 'volunteer_assignment';
+  entity:
+    | 'event'
+    | 'check_in'
+    | 'result'
+    | 'result_hold'
+    | 'consent_link'
+    | 'job'
+    | 'member'
+    | 'statistics'
+    | 'sample'
+    | 'staff_account'
+    | 'volunteer_assignment'
+    | 'clinical_rule';
   entityId: string;
   before: unknown;
   after: unknown;

@@ -89,6 +89,9 @@ export const STAFF_ROUTE_POLICY: Readonly<Record<string, RoutePolicy>> = {
   'GET /statistics': { roles: CLINICAL },
   'GET /statistics/export.csv': { roles: CLINICAL },
   'POST /statistics/publish': { roles: CLINICAL },
+  // The versioned clinical rule: read by result entry's band preview, changed by the clinical lead.
+  'GET /clinical-rules': { roles: CLINICAL },
+  'POST /clinical-rules': { roles: CLINICAL },
 
   // Money.
   'GET /payments': { roles: EVENTS },

@@ -25,6 +25,8 @@
  * - /result-holds, /events/:id/result-holds, /events/:id/samples/:sampleId:
  *   results held for checking and the tube a sample id names
  *   (staff-result-holds-routes.ts)
+ * - /clinical-rules: the versioned band thresholds and recall intervals
+ *   (server/modules/results/staff-clinical-rules-routes.ts)
  */
 import { Hono } from 'hono';
 import { staffMeSchema, type StaffMe } from '../../../src/domain/staff-me';
@@ -49,6 +51,7 @@ import { createStaffEventsService } from '../events';
 import { createStaffMail } from './staff-mail';
 import { createStaffResultsService } from '../results';
 import { createFollowUpService } from '../results';
+import { createClinicalRulesService, staffClinicalRulesRoutes } from '../results';
 import { createScreeningStatsService } from '../statistics';
 import type { SiteOriginEnv } from '../../platform/http/site-origin';
 import { staffAttendeesRoutes } from './staff-attendees-routes';
@@ -147,5 +150,6 @@ export function staffRoutes({ db, verify, isStaff, activity, idleMinutes, signer
   const bookingMail = createBookingMail(mailer, signer, site.siteUrl);
   app.route('/events', staffWalkInsRoutes(createWalkInService({ db, now, mail: bookingMail, signer, accounts: venueAccounts }), site));
   app.route('/statistics', staffStatisticsRoutes(createScreeningStatsService(db, now), now));
+  app.route('/clinical-rules', staffClinicalRulesRoutes(createClinicalRulesService(db, now)));
   return app;
 }

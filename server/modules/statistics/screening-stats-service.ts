@@ -13,6 +13,7 @@ import { ageOn } from '../../../src/domain/age';
 import { londonDate } from '../../../src/domain/london-time';
 import { EVENT_CATEGORIES } from '../../../src/domain/event';
 import { FOLLOW_UP_OUTCOMES } from '../../../src/domain/follow-up';
+import { PSA_BANDS } from '../../../src/domain/psa-band';
 import type { PublishedStatistics } from '../../../src/domain/published-statistics';
 import { screeningFigures } from '../../../src/domain/screening-figures';
 import { isPublishableYear, yearNotOverMessage, type EventTypeFilter, type ScreeningFigures, type StatsResult } from '../../../src/domain/screening-stats';
@@ -45,6 +46,7 @@ const YEAR_RESULT_ROW = {
   date_of_birth: col.nullable(col.text()),
   ethnicity: col.nullable(col.text()),
   follow_up_outcome: col.nullable(col.oneOf(FOLLOW_UP_OUTCOMES)),
+  psa_band: col.nullable(col.oneOf(PSA_BANDS)),
 };
 
 // A result belongs to its event through the booking's history row (member_appointments, same id as the booking).
@@ -53,7 +55,8 @@ async function resultsOfYear(q: Queryable, year: number): Promise<StatsResult[]>
     q,
     YEAR_RESULT_ROW,
     `SELECT r.profile_id, e.event_id::text AS event_id, e.category, to_char(r.sample_date, 'YYYY-MM-DD') AS sample_date,
-            r.test_result::text AS test_result, to_char(p.date_of_birth, 'YYYY-MM-DD') AS date_of_birth, p.ethnicity, r.follow_up_outcome
+            r.test_result::text AS test_result, to_char(p.date_of_birth, 'YYYY-MM-DD') AS date_of_birth, p.ethnicity, r.follow_up_outcome,
+            r.psa_band
      FROM member_results r
      JOIN member_profiles p ON p.profile_id = r.profile_id
      LEFT JOIN member_appointments m ON m.appointment_id = r.appointment_id
@@ -70,6 +73,8 @@ async function resultsOfYear(q: Queryable, year: number): Promise<StatsResult[]>
     age: row.date_of_birth ? ageOn(row.date_of_birth, row.sample_date) : null,
     ethnicity: row.ethnicity,
     followUp: row.follow_up_outcome,
+    // The band the result was given when saved, by its rule version (docs/rules.md#clinical-rules).
+    band: row.psa_band,
   }));
 }
 

@@ -17,6 +17,7 @@ const STAFF_PAGES = [
   () => import('./pages/staff-failures-page'),
   () => import('./pages/staff-register-member-page'),
   () => import('./pages/staff-statistics-page'),
+  () => import('./pages/staff-clinical-rules-page'),
 ];
 
 let started = false;

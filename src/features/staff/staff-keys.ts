@@ -13,6 +13,8 @@ export const staffKeys = {
   myEvents: (userId: string) => ['member', userId, 'staff', 'my-events'] as const,
   event: (userId: string, eventId: string) => ['member', userId, 'staff', 'event', eventId] as const,
   attendees: (userId: string, eventId: string) => ['member', userId, 'staff', 'attendees', eventId] as const,
+  // The clinical rule and its versions: no one's data, kept so the result form's preview reads it offline.
+  clinicalRules: (userId: string) => ['member', userId, 'staff', 'clinical-rules'] as const,
   // Not under 'member': recipients' addresses, read on demand and never saved to the phone.
   failures: (userId: string) => ['staff-failures', userId] as const,
   // Not under 'member': the waiting list changes by the minute and is read when the page opens.

@@ -54,7 +54,7 @@ describe.each(ENGINES)('staff results on %s', (engine) => {
     expect(await resultsOf(first!.member)).toEqual([
       {
         appointment: { event_name: 'Clacton Screening', product_name: 'PSA Blood Test', event_date: '2026-06-20', lab_name: null },
-        result: { test_result: 3.47, test_unit: 'ng/ml', comments: 'Amber: repeat in 3 months.', sample_date: '2026-06-20', next_test_due: '2026-09-20' },
+        result: { test_result: 3.47, test_unit: 'ng/ml', comments: 'Amber: repeat in 3 months.', sample_date: '2026-06-20', next_test_due: '2026-09-20', band: 'amber', rule_version: 1 },
       },
     ]);
     const [mail] = (await sentMail(test.db)).filter((m) => m.to === first!.member.email && m.subject === 'Your PSA result is ready');

@@ -17,6 +17,7 @@ import { sendJson, type FastMember } from '../../../../tests/fixtures/bookings';
 import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../../../../tests/fixtures/db';
 import { makeEvent } from '../../../../tests/fixtures/events';
 import { makeStaff } from '../../../../tests/fixtures/staff';
+import { storeRecall } from '../../results';
 
 const NOW = new Date('2026-03-02T10:00:00Z');
 const COMMUNITY = makeEvent({ event_name: 'Community Screening', event_date: '2017-06-14' });
@@ -109,6 +110,8 @@ describe.each(ENGINES)('statistics set side by side on %s', (engine) => {
         value,
         sampleDate,
       ]);
+      // Banded as a save would band it (by the current rule version, docs/rules.md#clinical-rules).
+      await storeRecall(test.db, appointment!.appointment_id, 'band');
     }
   }
 

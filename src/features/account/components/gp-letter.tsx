@@ -6,13 +6,15 @@
  * document.body beside the app and shown only in print (gp-letter.css):
  * everything else is hidden then, so the page holds the letter alone. It is
  * drawn from the profile and results already on the page, so it prints offline
- * from the saved copy too.
+ * from the saved copy too. Each result's band is the one it was given when
+ * saved (docs/rules.md#clinical-rules); the note of the bands for his age
+ * now is today's rule.
  */
 import { createPortal } from 'react-dom';
 import { ageOn } from '@/domain/age';
 import { formatLongDate } from '@/domain/format';
 import type { MemberProfile } from '@/domain/member-profile';
-import { amberThreshold, PSA_BAND_TEXT, PSA_UNIT, psaBand, RED_FACTOR } from '@/domain/psa-band';
+import { amberThreshold, PSA_BAND_TEXT, PSA_UNIT, redThreshold, type BandRule } from '@/domain/psa-band';
 import { psaLabel } from '@/domain/psa-chart';
 import { londonDate } from '@/domain/london-time';
 import { site } from '@/content/site';
@@ -28,6 +30,7 @@ export function resultsByDate(items: MedicalResultItem[]) {
       value: i.result!.test_result!,
       lab: i.appointment?.lab_name ?? null,
       event: i.appointment?.event_name ?? 'Screening result',
+      band: i.result!.band ?? null,
     }))
     .filter((r) => Boolean(r.date))
     .sort((a, b) => a.date.localeCompare(b.date));
@@ -35,7 +38,7 @@ export function resultsByDate(items: MedicalResultItem[]) {
 
 const spacedNhs = (n: string) => `${n.slice(0, 3)} ${n.slice(3, 6)} ${n.slice(6)}`;
 
-export function GpLetter({ profile, items }: { profile: MemberProfile; items: MedicalResultItem[] }) {
+export function GpLetter({ profile, items, rule }: { profile: MemberProfile; items: MedicalResultItem[]; rule: BandRule | null }) {
   const results = resultsByDate(items);
   const dob = profile.date_of_birth;
   const today = londonDate(new Date());
@@ -87,23 +90,21 @@ export function GpLetter({ profile, items }: { profile: MemberProfile; items: Me
           </tr>
         </thead>
         <tbody>
-          {results.map((r) => {
-            const band = dob ? psaBand(r.value, ageOn(dob, r.date)) : null;
-            return (
-              <tr key={`${r.date}-${r.value}`}>
-                <td>{formatLongDate(r.date)}</td>
-                <td>{psaLabel(r.value)}</td>
-                <td>{band ? PSA_BAND_TEXT[band].label : 'Not known'}</td>
-                <td>{r.lab ?? 'Not recorded'}</td>
-              </tr>
-            );
-          })}
+          {results.map((r) => (
+            <tr key={`${r.date}-${r.value}`}>
+              <td>{formatLongDate(r.date)}</td>
+              <td>{psaLabel(r.value)}</td>
+              <td>{r.band ? PSA_BAND_TEXT[r.band].label : 'Not known'}</td>
+              <td>{r.lab ?? 'Not recorded'}</td>
+            </tr>
+          ))}
         </tbody>
       </table>
-      {ageNow !== null && (
+      {ageNow !== null && rule && (
         <p className="gp-letter-note">
-          Bands used by CHAPS for his age now ({ageNow}): green below {amberThreshold(ageNow)} {PSA_UNIT}, amber from {amberThreshold(ageNow)},
-          red from {amberThreshold(ageNow) * RED_FACTOR} {PSA_UNIT}. A value on a line is in the higher band.
+          Bands used by CHAPS for his age now ({ageNow}): green below {amberThreshold(ageNow, rule)} {PSA_UNIT}, amber from {amberThreshold(ageNow, rule)},
+          red from {redThreshold(ageNow, rule)} {PSA_UNIT}. A value on a line is in the higher band. Each result above keeps the band
+          it was given when it was tested.
         </p>
       )}
       <p className="gp-letter-note">

@@ -6,10 +6,12 @@
  * diamond amber, square red), so colour is never the only cue; the same
  * numbers as a table for screen readers; a sentence for one result. Drawn
  * from the results already on the page, so it reads offline as they do.
+ * Each point's shape is the band the result was given when saved; the
+ * bands behind are today's rule for his age (docs/rules.md#clinical-rules).
  */
 import { useLayoutEffect, useRef, useState } from 'react';
 import { formatLongDate } from '@/domain/format';
-import { PSA_BAND_TEXT, PSA_UNIT, type PsaBand } from '@/domain/psa-band';
+import { PSA_BAND_TEXT, PSA_UNIT, type BandRule, type PsaBand } from '@/domain/psa-band';
 import { psaChart, type ChartPoint, type PsaReading } from '@/domain/psa-chart';
 import './psa-history.css';
 
@@ -44,11 +46,11 @@ function describe(points: ChartPoint[]): string {
   return `PSA over time: ${points.length} result${points.length === 1 ? '' : 's'}, the latest ${last.label} ${PSA_UNIT} on ${formatLongDate(last.date)}${band}. The table after the chart has every value.`;
 }
 
-export function PsaHistory({ readings, dateOfBirth }: { readings: PsaReading[]; dateOfBirth: string | null | undefined }) {
+export function PsaHistory({ readings, dateOfBirth, rule }: { readings: PsaReading[]; dateOfBirth: string | null | undefined; rule: BandRule | null }) {
   const [ref, width] = useWidth();
   if (readings.length === 0) return null;
   const height = width < 480 ? 240 : 300;
-  const chart = psaChart(readings, dateOfBirth, width, height);
+  const chart = psaChart(readings, dateOfBirth, rule, width, height);
   const { plot, points } = chart;
   const only = points.length === 1 ? points[0]! : null;
   return (
@@ -60,7 +62,10 @@ export function PsaHistory({ readings, dateOfBirth }: { readings: PsaReading[]; 
           {only.band ? `, ${PSA_BAND_TEXT[only.band].label.toLowerCase()}` : ''}. Each new result will join it here as a line.
         </p>
       ) : (
-        <p>Your PSA values by date, with the bands for your age behind them.</p>
+        <p>
+          Your PSA values by date, with today&rsquo;s bands for your age behind them. Each result keeps the band it was given when it
+          was tested.
+        </p>
       )}
       <div className="psa-chart" ref={ref}>
         <svg width={chart.width} height={chart.height} viewBox={`0 0 ${chart.width} ${chart.height}`} role="img" aria-label={describe(points)}>
@@ -99,7 +104,7 @@ export function PsaHistory({ readings, dateOfBirth }: { readings: PsaReading[]; 
           })}
         </svg>
       </div>
-      {chart.bands.length === 0 && <p>Add your date of birth to your profile to see the bands for your age.</p>}
+      {!dateOfBirth && <p>Add your date of birth to your profile to see the bands for your age.</p>}
       <div className="visually-hidden">
       <table>
         <caption>Your PSA results by date</caption>

@@ -6,10 +6,13 @@
  * values as a chart over time and the letter for his GP
  * (docs/decisions/0021-member-record-export-and-erasure.md), both drawn from
  * the same saved results, so they read and print offline.
+ * Each result shows the band it was given when saved, by the rule version
+ * that banded it (docs/rules.md#clinical-rules), never today's rule; the
+ * chart's background and the letter's note of today's bands use the
+ * current rule.
  */
-import { ageOn } from '@/domain/age';
 import { formatLongDate } from '@/domain/format';
-import { commentsBeyondBand, psaBand } from '@/domain/psa-band';
+import { commentsBeyondBand } from '@/domain/psa-band';
 import { PsaBandBadge } from '@/lib/ui/psa-band-badge';
 import { Spinner } from '@/lib/ui/spinner';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -17,6 +20,7 @@ import { CompleteProfileRedirect } from '@/lib/complete-profile-redirect';
 import { isProfileMissing } from '@/lib/member-profile-query';
 import { useProfile } from '../api/get-profile';
 import { useResults, type MedicalResultItem } from '../api/get-results';
+import { useClinicalRule } from '../api/get-clinical-rule';
 import { MemberSidebar } from '../components/member-sidebar';
 import { NextTestDue } from '../components/next-test-due';
 import { GpLetter, resultsByDate } from '../components/gp-letter';
@@ -24,24 +28,18 @@ import { PsaHistory } from '../components/psa-history';
 import { RequireMember } from '@/lib/require-member';
 import '../account.css';
 
-/** The band needs the age when the sample was taken; without a date of birth there is no band, not a guessed one. */
-function ageAtSample(dateOfBirth: string | null | undefined, item: MedicalResultItem): number | null {
-  const when = item.result?.sample_date ?? item.appointment?.event_date ?? null;
-  return dateOfBirth && when ? ageOn(dateOfBirth, when) : null;
-}
-
 /**
  * One result, said once: whether the lab's value is in (the status line of
  * docs/rules.md#medical-results, first and in plain text, so no colour
  * contradicts the band), the value, its band with the advice, and only what the
  * comments add beyond the band.
  */
-function ResultRow({ item, dateOfBirth }: { item: MedicalResultItem; dateOfBirth: string | null | undefined }) {
+function ResultRow({ item }: { item: MedicalResultItem }) {
   const { appointment, result } = item;
   const ready = result?.test_result !== null && result?.test_result !== undefined;
   const date = appointment?.event_date ?? result?.sample_date ?? null;
-  const age = ageAtSample(dateOfBirth, item);
-  const band = ready ? psaBand(result.test_result, age) : null;
+  // The band stored with the result (none without a date of birth then): never worked out again here.
+  const band = ready ? (result.band ?? null) : null;
   const comments = ready ? commentsBeyondBand(result.comments, band) : (result?.comments ?? 'Next appointment in years: N/A');
   return (
     <li className="card result-row">
@@ -61,7 +59,7 @@ function ResultRow({ item, dateOfBirth }: { item: MedicalResultItem; dateOfBirth
           <div>
             <dt>Band</dt>
             <dd>
-              <PsaBandBadge value={result?.test_result ?? null} age={age} />
+              <PsaBandBadge band={band} />
             </dd>
           </div>
         )}
@@ -83,6 +81,7 @@ function ResultRow({ item, dateOfBirth }: { item: MedicalResultItem; dateOfBirth
 function Results({ userId }: { userId: string }) {
   const profile = useProfile(userId);
   const results = useResults(userId, profile.data?.public_id);
+  const rule = useClinicalRule(userId).data?.rule ?? null;
   const failure = profile.error ?? results.error;
   if (isProfileMissing(profile.error)) return <CompleteProfileRedirect />;
   return (
@@ -98,13 +97,14 @@ function Results({ userId }: { userId: string }) {
           ) : (
             <>
               <PsaHistory
-                readings={resultsByDate(results.data).map(({ date, value }) => ({ date, value }))}
+                readings={resultsByDate(results.data).map(({ date, value, band }) => ({ date, value, band }))}
                 dateOfBirth={profile.data?.date_of_birth}
+                rule={rule}
               />
-              {profile.data && <GpLetter profile={profile.data} items={results.data} />}
+              {profile.data && <GpLetter profile={profile.data} items={results.data} rule={rule} />}
               <ul className="result-list">
                 {results.data.map((item, index) => (
-                  <ResultRow key={index} item={item} dateOfBirth={profile.data?.date_of_birth} />
+                  <ResultRow key={index} item={item} />
                 ))}
               </ul>
             </>

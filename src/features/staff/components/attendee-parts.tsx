@@ -98,7 +98,7 @@ export function Result({ attendee, canEnter, onEnter }: { attendee: Attendee; ca
     <>
       {attendee.result ? (
         <>
-          {attendee.result.test_result} ng/ml <PsaBandBadge value={attendee.result.test_result} age={attendee.age} withAdvice={false} />
+          {attendee.result.test_result} ng/ml <PsaBandBadge band={attendee.result.band} withAdvice={false} />
           {attendee.result.recall?.next_test_due && (
             <span className="next-test">
               Next test {formatDueMonth(attendee.result.recall.next_test_due)}

@@ -1,17 +1,19 @@
 /**
  * A PSA result for one attendee: the value (ng/ml) and a comment, with
- * the band it will show the member (the one rule in src/domain) before
- * saving. Needs a connection; what was typed stays if sending fails. A
+ * the band it will show the member before saving: the current clinical
+ * rule's (docs/rules.md#clinical-rules), which the server bands it by when
+ * it is saved. Needs a connection; what was typed stays if sending fails. A
  * man whose blood was labelled is found by his tube (result-by-sample.tsx),
  * and the form sends that sample id; opened from his name instead, the
  * server asks for it.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { parsePsaValue } from '@/domain/psa-band';
+import { parsePsaValue, psaBand } from '@/domain/psa-band';
 import { attendeeName, type Attendee } from '@/domain/staff-attendees';
 import { isNotSent } from '@/lib/not-sent';
 import { PsaBandBadge } from '@/lib/ui/psa-band-badge';
 import { useSaveResult } from '../api/results';
+import { useClinicalRules } from '../api/clinical-rules';
 
 export function ResultForm({
   userId,
@@ -37,6 +39,8 @@ export function ResultForm({
   const [comment, setComment] = useState(attendee.result?.comments ?? '');
   const [problem, setProblem] = useState<string | null>(null);
   const parsed = value.trim() ? parsePsaValue(value) : null;
+  const rule = useClinicalRules(userId).data?.current.rule ?? null;
+  const preview = parsed && 'value' in parsed && rule ? psaBand(parsed.value, attendee.age, rule) : null;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -68,7 +72,7 @@ export function ResultForm({
         Comment for the member
         <input id={`${id}-comment`} value={comment} maxLength={500} onChange={(e) => setComment(e.target.value)} size={30} />
       </label>
-      {parsed && 'value' in parsed && <PsaBandBadge value={parsed.value} age={attendee.age} withAdvice={false} />}
+      <PsaBandBadge band={preview} withAdvice={false} />
       {attendee.age === null && <span className="hint">No date of birth on file, so no band.</span>}
       <button type="submit" className="button button-primary button-small" disabled={save.isPending}>
         Save result

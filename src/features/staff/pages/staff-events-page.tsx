@@ -208,6 +208,11 @@ function StaffEvents({ userId, role }: { userId: string; role: StaffRole }) {
             Staff and roles
           </Link>
         )}
+        {can(role, 'clinical') && (
+          <Link className="button" to={paths.staffClinicalRules}>
+            Clinical rules
+          </Link>
+        )}
       </div>
       {can(role, 'clinical') && <ResultsToCheck userId={userId} />}
       {events.data ? (
