@@ -21,8 +21,8 @@ import type { ScreeningEvent } from '../../src/domain/event';
 import type { AttendeeList } from '../../src/domain/staff-attendees';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { bookThroughApi, freeSlots } from './support/booking';
-import { createMember, signIn } from './support/members';
-import { createEventAsStaff, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD, staffToken } from './support/staff';
+import { createMember } from './support/members';
+import { createEventAsStaff, DEMO_STAFF_EMAIL, signInAsStaff, staffToken } from './support/staff';
 
 test.use({ viewport: { width: 360, height: 780 } });
 
@@ -61,9 +61,7 @@ test('the clinical lead sees what a change does before saving it, saves it with 
   await saveResult(earlier);
 
   try {
-    await page.goto('/login');
-    await signIn(page, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD);
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Portal' })).toBeVisible();
+    await signInAsStaff(page);
     await page.goto('/staff');
     await page.getByRole('link', { name: 'Clinical rules' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Clinical rules' })).toBeVisible();
