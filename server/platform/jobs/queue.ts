@@ -132,28 +132,27 @@ export function createJobs({
 
   const BATCH = 20;
 
+  /** pg-boss writes a job through `q`: a transaction's handle makes the job part of that transaction. */
+  const writingWith = (q: Queryable) => ({ executeSql: async (text: string, values: unknown[]) => ({ rows: await q.query<Row>(text, values) }) });
+  /** This process's worker takes a written job at once when the change commits; others find it at their next poll. */
+  const wakeAfter = (q: Queryable, kind: JobKind) => (q.afterCommit ? q.afterCommit(() => wake(kind)) : wake(kind));
+
   return {
     schema,
 
     async send(q, kind, data, options = {}) {
       if (options.id !== undefined && !isJobId(options.id)) throw new Error(`Job id ${options.id} is not a UUID`);
-      await boss.send(kind, data as object, {
-        id: options.id ?? randomUUID(),
-        db: { executeSql: async (text: string, values: unknown[]) => ({ rows: await q.query<Row>(text, values) }) },
-      });
-      // This process's worker takes it at once when the change commits; others find it at their next poll.
-      if (q.afterCommit) q.afterCommit(() => wake(kind));
-      else wake(kind);
+      await boss.send(kind, data as object, { id: options.id ?? randomUUID(), db: writingWith(q) });
+      wakeAfter(q, kind);
     },
 
     async sendMany(q, kind, items) {
       for (const { id } of items) if (!isJobId(id)) throw new Error(`Job id ${id} is not a UUID`);
       await boss.insert(
         items.map(({ id, data }) => ({ id, name: kind, data: data as object })),
-        { db: { executeSql: async (text: string, values: unknown[]) => ({ rows: await q.query<Row>(text, values) }) } },
+        { db: writingWith(q) },
       );
-      if (q.afterCommit) q.afterCommit(() => wake(kind));
-      else wake(kind);
+      wakeAfter(q, kind);
     },
 
     handle(given) {
