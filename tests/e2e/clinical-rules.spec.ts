@@ -8,12 +8,12 @@
  * list while the same value saved after is red. Axe on the page, and it
  * fits 360 px.
  *
- * The demo staff account is an admin (its old role 'staff' reads as admin,
- * src/domain/staff-roles.ts), and an admin may change the rule as a
- * clinical account may; server/modules/results/tests/clinical-rules.test.ts
- * checks a clinical account, and that a volunteer may not. The journey
- * leaves the rule as it found it (a further version with the same values),
- * since later journeys on this server band results too.
+ * The journey's staff account is an admin (tests/e2e/support/staff.ts),
+ * and an admin may change the rule as a clinical account may;
+ * server/modules/results/tests/clinical-rules.test.ts checks a clinical
+ * account, and that a volunteer may not. The journey leaves the rule as it
+ * found it (a further version with the same values), since later journeys
+ * on this server band results too.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { ClinicalRulesAnswer } from '../../src/domain/clinical-rule';
@@ -22,7 +22,7 @@ import type { AttendeeList } from '../../src/domain/staff-attendees';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { bookThroughApi, freeSlots } from './support/booking';
 import { createMember } from './support/members';
-import { createEventAsStaff, DEMO_STAFF_EMAIL, signInAsStaff, staffToken } from './support/staff';
+import { createEventAsStaff, signInAsStaff, staffToken } from './support/staff';
 
 test.use({ viewport: { width: 360, height: 780 } });
 
@@ -61,7 +61,7 @@ test('the clinical lead sees what a change does before saving it, saves it with 
   await saveResult(earlier);
 
   try {
-    await signInAsStaff(page);
+    const staff = await signInAsStaff(page);
     await page.goto('/staff');
     await page.getByRole('link', { name: 'Clinical rules' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Clinical rules' })).toBeVisible();
@@ -96,7 +96,7 @@ test('the clinical lead sees what a change does before saving it, saves it with 
     const history = page.getByRole('region', { name: 'History' });
     const newest = history.getByRole('listitem').first();
     await expect(newest).toContainText(`Version ${before.version + 1}`);
-    await expect(newest).toContainText(`Saved by ${DEMO_STAFF_EMAIL}`);
+    await expect(newest).toContainText(`Saved by ${staff.email}`);
     await expect(newest).toContainText(reason);
     await expect(page.getByRole('table', { name: 'PSA bands by age' }).first().getByRole('row', { name: '70 and over 5 ng/ml 7.5 ng/ml' })).toBeVisible();
     await expectFits(page, '/staff/clinical-rules after a save');
