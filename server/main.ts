@@ -54,7 +54,8 @@ async function main(): Promise<void> {
   const clock = env.nodeEnv === 'production' ? null : createDevClock();
   const now = clock ? clock.now : () => new Date();
   // Work that outlives a request (docs/decisions/0013); JOB_WORKER=false makes this a web-only process.
-  const jobs = createJobs({ db, logger, worker: env.jobWorker });
+  // Emails go several at once, as many as the SMTP pool has connections.
+  const jobs = createJobs({ db, logger, worker: env.jobWorker, inFlight: { email: env.smtpMaxConnections } });
   const mailer = createMailer({ db, jobs, env });
   const signer = createSigner(db, env.linkSigningSecret);
   const payments = createPayments({

@@ -112,6 +112,19 @@ export const envSchema = z.object({
       .regex(/^smtps?:\/\/[^/]+/, 'must be an smtp:// or smtps:// URL')
       .optional(),
   ),
+  // How many emails one process has in flight, each over its own pooled SMTP connection (or outbox write).
+  SMTP_MAX_CONNECTIONS: wholeNumber(4, 2, { format: 'must be a whole number of connections', min: 'must be at least 1 connection' }).pipe(
+    z.number().max(20, 'must be at most 20 connections'),
+  ),
+  // The most emails one process hands the mail server each second; unset = as fast as it takes them.
+  SMTP_MAX_PER_SECOND: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{1,4}$/, 'must be a whole number of emails a second')
+      .optional()
+      .transform((v) => (v === undefined ? undefined : Number(v)))
+      .pipe(z.number().min(1, 'must be at least 1 email a second').optional()),
+  ),
   MAIL_FROM: optionalText.pipe(z.string().default('CHAPS <no-reply@chaps-charity.org.uk>')),
   ENQUIRIES_EMAIL: optionalText.pipe(z.email('must be an email address').default('info@chaps-charity.org.uk')),
   REMINDER_TIME: optionalText.pipe(

@@ -39,6 +39,10 @@ export interface Env {
   seminarVideoUrl: string | undefined;
   /** SMTP server for outgoing mail; unset = the outbox table (read at /dev/outbox). */
   smtpUrl: string | undefined;
+  /** SMTP_MAX_CONNECTIONS: emails in flight at once in this process, each over a pooled SMTP connection. */
+  smtpMaxConnections: number;
+  /** SMTP_MAX_PER_SECOND: emails this process hands the mail server a second at most; unset = no limit. */
+  smtpMaxPerSecond: number | undefined;
   /** The From of every email the site sends. */
   mailFrom: string;
   /** Where contact-form enquiries are emailed. */
@@ -154,6 +158,8 @@ export function parseEnv(source: Record<string, string | undefined>, cwd = proce
     devTiles: !production && (v.VITE_TILE_URL === undefined || v.VITE_TILE_URL.startsWith('/')),
     seminarVideoUrl: v.VITE_SEMINAR_VIDEO_URL,
     smtpUrl: v.SMTP_URL,
+    smtpMaxConnections: v.SMTP_MAX_CONNECTIONS,
+    smtpMaxPerSecond: v.SMTP_MAX_PER_SECOND,
     mailFrom: v.MAIL_FROM,
     enquiriesEmail: v.ENQUIRIES_EMAIL,
     reminderTime: v.REMINDER_TIME,

@@ -61,14 +61,20 @@ export type JobHandler<K extends JobKind> = (data: JobData[K], job: JobInfo) => 
 export type JobHandlers = { [K in JobKind]?: JobHandler<K> };
 
 /** How long each kind may run before pg-boss counts the try as lost (a killed process), and how it retries. */
-export interface QueuePolicy {
+export interface QueuePolicy<K extends JobKind = JobKind> {
   expireInSeconds: number;
   retryLimit: number;
+  /**
+   * A kind that may run several jobs at once (JobsOptions.inFlight) says which must still run in turn:
+   * jobs with the same key, in the order they were queued.
+   */
+  laneOf?: (data: JobData[K]) => string;
 }
 
-export const QUEUE_POLICY: Record<JobKind, QueuePolicy> = {
+export const QUEUE_POLICY: { [K in JobKind]: QueuePolicy<K> } = {
   // Twelve retries, doubling from about a minute: the last one lands 1.5 to 3 days after the first try.
-  email: { expireInSeconds: 120, retryLimit: 12 },
+  // One man's emails go in the order they were queued (his booking's confirmation before its cancellation).
+  email: { expireInSeconds: 120, retryLimit: 12, laneOf: (data) => data.message?.to.toLowerCase() ?? data.messageId },
   refund: { expireInSeconds: 120, retryLimit: 12 },
   // Runs every minute anyway: a failed run is simply the next minute's.
   reconcile_payments: { expireInSeconds: 300, retryLimit: 0 },

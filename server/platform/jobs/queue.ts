@@ -33,6 +33,11 @@ export interface JobsOptions {
   maintenanceSeconds?: number;
   /** Per-kind overrides (tests: a short expiry to see a killed process's job come back quickly). */
   expireInSeconds?: number;
+  /**
+   * How many jobs of a kind this worker runs at once (default one). Jobs with the same lane key
+   * (QUEUE_POLICY's `laneOf`: an email's recipient) still run one after another, in the order queued.
+   */
+  inFlight?: Partial<Record<JobKind, number>>;
 }
 
 export interface Jobs extends JobFailures {
@@ -68,6 +73,7 @@ export function createJobs({
   retryDelaySeconds = 30,
   maintenanceSeconds = 60,
   expireInSeconds,
+  inFlight = {},
 }: JobsOptions): Jobs {
   const schema = jobSchemaFor(db);
   const boss = new PgBoss({
@@ -101,19 +107,39 @@ export function createJobs({
     await handler(job.data as JobData[JobKind], { id: job.id, retryCount: job.retryCount, lastTry: job.retryCount >= job.retryLimit });
   }
 
-  /** Runs a batch one job at a time, completing or failing each on its own. */
+  async function runOne(kind: JobKind, job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
+    try {
+      await runJob(kind, job);
+      await boss.complete(kind, job.id);
+    } catch (error) {
+      await recordFailure(kind, job.id, error, `try ${job.retryCount + 1}`);
+    }
+  }
+
+  /**
+   * Runs a batch, completing or failing each job on its own: one at a time, or for a kind with
+   * several in flight, as that many lanes side by side, where the jobs of one lane key run in turn.
+   */
   async function runBatch(kind: JobKind, jobs: Array<PgBoss.JobWithMetadata<unknown>>): Promise<void> {
     // pg-boss picks the oldest first but returns a batch in no set order: keep the order they were queued
     // in (a booking's confirmation before its cancellation).
     const inOrder = [...jobs].sort((a, b) => new Date(a.createdOn).getTime() - new Date(b.createdOn).getTime());
-    for (const job of inOrder) {
-      try {
-        await runJob(kind, job);
-        await boss.complete(kind, job.id);
-      } catch (error) {
-        await recordFailure(kind, job.id, error, `try ${job.retryCount + 1}`);
-      }
+    const laneOf = QUEUE_POLICY[kind].laneOf as ((data: unknown) => string) | undefined;
+    const width = laneOf ? (inFlight[kind] ?? 1) : 1;
+    if (width <= 1) {
+      for (const job of inOrder) await runOne(kind, job);
+      return;
     }
+    const lanes = new Map<string, Array<PgBoss.JobWithMetadata<unknown>>>();
+    for (const job of inOrder) {
+      const key = laneOf!(job.data);
+      lanes.set(key, [...(lanes.get(key) ?? []), job]);
+    }
+    const waiting = [...lanes.values()];
+    const runner = async () => {
+      for (let lane = waiting.shift(); lane; lane = waiting.shift()) for (const job of lane) await runOne(kind, job);
+    };
+    await Promise.all(Array.from({ length: Math.min(width, waiting.length) }, runner));
   }
 
   /**
@@ -131,6 +157,8 @@ export function createJobs({
   }
 
   const BATCH = 20;
+  /** A batch big enough to keep every lane of a kind busy. */
+  const batchOf = (kind: JobKind) => Math.max(BATCH, (inFlight[kind] ?? 1) * 5);
 
   /** pg-boss writes a job through `q`: a transaction's handle makes the job part of that transaction. */
   const writingWith = (q: Queryable) => ({ executeSql: async (text: string, values: unknown[]) => ({ rows: await q.query<Row>(text, values) }) });
@@ -179,10 +207,11 @@ export function createJobs({
       if (!worker) return;
       for (const kind of JOB_KINDS) {
         if (!handlers[kind]) continue;
-        const id = await boss.work(kind, { batchSize: BATCH, includeMetadata: true }, async (jobs) => {
+        const batchSize = batchOf(kind);
+        const id = await boss.work(kind, { batchSize, includeMetadata: true }, async (jobs) => {
           await runBatch(kind, jobs);
           // A full batch means more may be waiting: look again at once rather than after the polling interval.
-          if (jobs.length === BATCH) wake(kind);
+          if (jobs.length === batchSize) wake(kind);
         });
         workerIds.set(kind, id);
       }
@@ -203,7 +232,7 @@ export function createJobs({
         let found = 0;
         for (const kind of JOB_KINDS) {
           if (!handlers[kind]) continue;
-          const jobs = await boss.fetch(kind, { batchSize: BATCH, includeMetadata: true });
+          const jobs = await boss.fetch(kind, { batchSize: batchOf(kind), includeMetadata: true });
           if (!jobs?.length) continue;
           found += jobs.length;
           await runBatch(kind, jobs);
