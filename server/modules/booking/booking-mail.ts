@@ -16,7 +16,7 @@ import type { Appointment } from '../../../src/domain/booking';
 import { formatPence } from '../../../src/domain/format';
 import type { CancellationOutcome } from '../../../src/domain/refund-policy';
 import type { Queryable } from '../../platform/db/adapter';
-import { mailHtml, mailText, type MailAttachment, type MailContent, type Mailer, type SendOptions } from '../../platform/mail';
+import { mailHtml, mailText, type MailAttachment, type MailContent, type Mailer, type MailMessage, type SendOptions } from '../../platform/mail';
 import type { Signer } from '../../platform/signing';
 import { ticketOf } from './member-tickets';
 import { ticketAttachment, ticketCid } from './ticket-picture';
@@ -24,6 +24,13 @@ import { appointmentCalendar, calendarContentType, calendarFilename } from './ap
 import type { BookedMember } from './booking-service';
 import type { UnsubscribeLink } from '../members';
 import { cancellationContent, changedContent, confirmationContent, refundContent, reminderContent, ticketSection, type RefundReason } from './booking-mail-text';
+
+/** A booking due its reminder, whom to send it to, and his one-click unsubscribe. */
+export interface DueReminder {
+  appointment: Appointment;
+  member: BookedMember;
+  unsubscribe?: UnsubscribeLink;
+}
 
 /** Each call queues one email with `q`, the transaction of the change it reports. */
 export interface BookingMail {
@@ -38,8 +45,11 @@ export interface BookingMail {
   /** The booking moved from `previousStart` (HH:mm) to its time now (Change time). */
   changed(q: Queryable, appointment: Appointment, member: BookedMember, previousStart: string): Promise<void>;
   cancelled(q: Queryable, appointment: Appointment, member: BookedMember, outcome: CancellationOutcome): Promise<void>;
-  /** The day before (server/modules/booking/reminders-service.ts), with his ticket and the calendar file again, and its one-click unsubscribe. */
-  reminder(q: Queryable, appointment: Appointment, member: BookedMember, unsubscribe?: UnsubscribeLink): Promise<void>;
+  /**
+   * The day before (server/modules/booking/reminders-service.ts), with his ticket and the calendar file
+   * again, and its one-click unsubscribe: a sweep's batch of them, queued with one statement.
+   */
+  reminders(q: Queryable, due: readonly DueReminder[]): Promise<void>;
   /** A card payment returned (docs/decisions/0009). */
   refunded(q: Queryable, appointment: Appointment, member: BookedMember, amountPence: number, reason: RefundReason): Promise<void>;
 }
@@ -62,6 +72,24 @@ async function withTicket(signer: Signer, appointment: Appointment, content: Mai
 
 /** `signer` signs the tickets; `siteUrl` (SITE_URL): the emails link to My bookings when it is known. */
 export function createBookingMail(mailer: Mailer, signer: Signer, siteUrl?: string): BookingMail {
+  const messageOf = (
+    appointment: Appointment,
+    member: BookedMember,
+    content: MailContent,
+    calendar = true,
+    headers?: Record<string, string>,
+    pictures: MailAttachment[] = [],
+  ): MailMessage => ({
+    ...(headers ? { headers } : {}),
+    to: member.email,
+    subject: content.subject,
+    text: mailText(content),
+    html: mailHtml(content),
+    attachments: [
+      ...(calendar ? [{ filename: calendarFilename(appointment), content: appointmentCalendar(appointment), contentType: calendarContentType(appointment) }] : []),
+      ...pictures,
+    ],
+  });
   const send = (
     q: Queryable,
     appointment: Appointment,
@@ -71,24 +99,13 @@ export function createBookingMail(mailer: Mailer, signer: Signer, siteUrl?: stri
     calendar = true,
     headers?: Record<string, string>,
     pictures: MailAttachment[] = [],
-  ) =>
-    mailer.send(
-      {
-        ...(headers ? { headers } : {}),
-        to: member.email,
-        subject: content.subject,
-        text: mailText(content),
-        html: mailHtml(content),
-        attachments: [
-          ...(calendar
-            ? [{ filename: calendarFilename(appointment), content: appointmentCalendar(appointment), contentType: calendarContentType(appointment) }]
-            : []),
-          ...pictures,
-        ],
-      },
-      q,
-      options,
-    );
+  ) => mailer.send(messageOf(appointment, member, content, calendar, headers, pictures), q, options);
+  /** The day before: his ticket comes again with the reminder, since that is when he looks for what to bring. */
+  const reminderOf = async ({ appointment, member, unsubscribe }: DueReminder) => {
+    const { content, picture } = await withTicket(signer, appointment, reminderContent(appointment, member.firstName, siteUrl, unsubscribe?.url), false);
+    const options: SendOptions = { kind: 'reminder', reason: { type: 'reminder', ...bookedAt(appointment) } };
+    return { message: messageOf(appointment, member, content, true, unsubscribe?.headers, [picture]), options };
+  };
   return {
     async prepare() {
       await signer.ticketPublicKey();
@@ -101,10 +118,10 @@ export function createBookingMail(mailer: Mailer, signer: Signer, siteUrl?: stri
       const { content, picture } = await withTicket(signer, appointment, changedContent(appointment, member.firstName, previousStart, siteUrl), true);
       await send(q, appointment, member, content, { kind: 'booking_changed', reason: { type: 'booking_at', ...bookedAt(appointment) } }, true, undefined, [picture]);
     },
-    async reminder(q, appointment, member, unsubscribe) {
-      // The day before is when he looks for what to bring: his ticket comes again with the reminder.
-      const { content, picture } = await withTicket(signer, appointment, reminderContent(appointment, member.firstName, siteUrl, unsubscribe?.url), false);
-      await send(q, appointment, member, content, { kind: 'reminder', reason: { type: 'reminder', ...bookedAt(appointment) } }, true, unsubscribe?.headers, [picture]);
+    async reminders(q, due) {
+      const messages = [];
+      for (const one of due) messages.push(await reminderOf(one));
+      await mailer.sendMany(messages, q);
     },
     cancelled: (q, appointment, member, outcome) =>
       send(q, appointment, member, cancellationContent(appointment, member.firstName, outcome), {

@@ -32,7 +32,7 @@ import { wantsEmailSql, type UnsubscribeLinks } from '../members';
 import { sendLapsedOffer, type LapsedOffer } from './waiting-list-lapse-mail';
 import type { Signer } from '../../platform/signing';
 
-/** Events looked at per sweep; the rest wait for the next minute. */
+/** Events read per page of a sweep, which goes on page after page until every event with a list is seen. */
 const SWEEP_EVENTS = 200;
 
 export interface WaitingListOffers {
@@ -69,7 +69,7 @@ const COUNT_ROW = { n: col.int() };
 const LAPSED_ROW = { entry_id: col.text(), profile_id: col.int(), email: col.text(), first_name: col.text(), public_id: col.text(), expired: col.instant() };
 const NEXT_WAITING_ROW = { entry_id: col.text(), email: col.text(), first_name: col.text(), public_id: col.text() };
 const OFFER_NUMBER_ROW = { offer_number: col.int() };
-const EVENT_ID_ROW = { event_id: col.text() };
+const EVENT_PAGE_ROW = { event_id: col.text(), event_date: col.text() };
 
 /** Places taken at `at` per slot (HH:mm) of one event: bookings, live holds and held offers. */
 export async function takenBySlot(q: Queryable, eventId: string, at: Date, exceptProfile: number | null = null): Promise<Record<string, number>> {
@@ -250,23 +250,29 @@ export function createWaitingListOffers({ db, now, mailer, signer, unsubscribe, 
     async sweep() {
       const at = now();
       await prepare();
-      const events = await rowsOf(
-        db,
-        EVENT_ID_ROW,
-        // Soonest events first: past the limit, the ones whose places matter soonest are never the ones left for later.
-        `SELECT w.event_id::text AS event_id FROM waiting_list w JOIN events e ON e.event_id = w.event_id
-         WHERE w.status IN ('waiting', 'offered') AND e.cancelled_at IS NULL AND e.event_date >= $1::date
-         GROUP BY w.event_id, e.event_date ORDER BY e.event_date, w.event_id
-         LIMIT ${SWEEP_EVENTS}`,
-        [londonDate(at)],
-      );
+      const page = (after: { date: string; id: string } | null) =>
+        rowsOf(
+          db,
+          EVENT_PAGE_ROW,
+          // Soonest events first, so the places that matter soonest are offered first.
+          `SELECT w.event_id::text AS event_id, to_char(e.event_date, 'YYYY-MM-DD') AS event_date FROM waiting_list w JOIN events e ON e.event_id = w.event_id
+           WHERE w.status IN ('waiting', 'offered') AND e.cancelled_at IS NULL AND e.event_date >= $1::date
+             AND ($2::date IS NULL OR (e.event_date, w.event_id) > ($2::date, $3::uuid))
+           GROUP BY w.event_id, e.event_date ORDER BY e.event_date, w.event_id
+           LIMIT ${SWEEP_EVENTS}`,
+          [londonDate(at), after?.date ?? null, after?.id ?? null],
+        );
       let made = 0;
-      for (const { event_id: eventId } of events) {
-        made += await db.transaction(async (tx) => {
-          // An event being booked or swept by another process is passed by: the next sweep comes in a minute.
-          const locked = await tx.query('SELECT event_id FROM events WHERE event_id = $1::uuid FOR UPDATE SKIP LOCKED', [eventId]);
-          return locked.length === 0 ? 0 : offerLocked(tx, eventId, at);
-        });
+      for (let events = await page(null); events.length > 0; ) {
+        for (const { event_id: eventId } of events) {
+          made += await db.transaction(async (tx) => {
+            // An event being booked or swept by another process is passed by: the next sweep comes in a minute.
+            const locked = await tx.query('SELECT event_id FROM events WHERE event_id = $1::uuid FOR UPDATE SKIP LOCKED', [eventId]);
+            return locked.length === 0 ? 0 : offerLocked(tx, eventId, at);
+          });
+        }
+        const last = events[events.length - 1]!;
+        events = events.length < SWEEP_EVENTS ? [] : await page({ date: last.event_date, id: last.event_id });
       }
       return made;
     },
