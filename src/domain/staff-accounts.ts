@@ -11,6 +11,8 @@ export const staffAccountSchema = z.strictObject({
   user_id: z.string(),
   email: z.string(),
   role: z.enum(STAFF_ROLES),
+  /** He has confirmed an authenticator app (docs/rules.md#second-factor). */
+  second_factor: z.boolean(),
 });
 
 /** GET /api/staff/accounts: every account holding a role, by email. */
@@ -18,6 +20,12 @@ export const staffAccountsAnswerSchema = z.strictObject({ accounts: z.array(staf
 
 /** PUT /api/staff/accounts/role {email, role | null}: the account as it is now (role null: no longer staff). */
 export const roleChangedSchema = z.strictObject({ email: z.string(), role: z.nullable(z.enum(STAFF_ROLES)) });
+
+/**
+ * POST /api/staff/accounts/second-factor/reset {email}: his authenticators
+ * removed and his sessions ended, so his next sign-in adds the app again.
+ */
+export const secondFactorResetSchema = z.strictObject({ email: z.string(), factors_removed: z.number(), sessions_ended: z.number() });
 
 export const eventVolunteerSchema = z.strictObject({
   user_id: z.string(),
@@ -32,6 +40,7 @@ export const eventVolunteersSchema = z.strictObject({ volunteers: z.array(eventV
 export type StaffAccount = z.output<typeof staffAccountSchema>;
 export type StaffAccountsAnswer = z.output<typeof staffAccountsAnswerSchema>;
 export type RoleChanged = z.output<typeof roleChangedSchema>;
+export type SecondFactorReset = z.output<typeof secondFactorResetSchema>;
 export type EventVolunteer = z.output<typeof eventVolunteerSchema>;
 export type EventVolunteers = z.output<typeof eventVolunteersSchema>;
 

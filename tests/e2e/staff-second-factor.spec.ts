@@ -6,12 +6,15 @@
  * would show, computed here from the key on the screen) before the console
  * opens, and the clinical rules open to him; later, on another phone, his
  * password is followed by a code. A clinical account that stops at the
- * password is refused the medical routes. axe clean at each step.
+ * password is refused the medical routes. When he loses the phone, an
+ * admin resets his authenticator on the Staff page: the lost phone opens
+ * nothing more, and his next sign-in adds the app again. axe clean at
+ * each step.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { signIn } from './support/members';
-import { createStaffAccount, demoStaffCode, staffToken } from './support/staff';
+import { createStaffAccount, demoStaffCode, signInAsStaff, staffToken } from './support/staff';
 
 const PHONE = { viewport: { width: 360, height: 780 }, hasTouch: true, isMobile: true, timezoneId: 'America/New_York', locale: 'en-GB' } as const;
 
@@ -24,8 +27,12 @@ async function phone(browser: Browser) {
   return { context, page: await context.newPage() };
 }
 
-test('a clinical user adds an authenticator app at first sign-in, then signs in later with its code', async ({ browser, request }) => {
-  test.setTimeout(120_000);
+test('a clinical user adds an authenticator app at first sign-in, signs in later with its code, and is given a fresh start when he loses the phone', async ({
+  browser,
+  request,
+  page,
+}) => {
+  test.setTimeout(150_000);
   const clinical = await createStaffAccount(request, await staffToken(request), 'clinical', 'Nadia');
 
   // With the password alone, the medical routes are shut to him.
@@ -78,5 +85,28 @@ test('a clinical user adds an authenticator app at first sign-in, then signs in 
   await expect(later.page).not.toHaveURL(/\/login/);
   await later.page.goto('/staff/clinical-rules');
   await expect(later.page.getByRole('heading', { level: 1, name: 'Clinical rules' })).toBeVisible();
+
+  // He loses that phone: an admin resets his authenticator, after the page says what that does.
+  await signInAsStaff(page);
+  await page.goto('/staff/accounts');
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: clinical.email }) });
+  await expect(card).toContainText('Authenticator app added.');
+  await card.getByRole('button', { name: `Reset authenticator of ${clinical.email}` }).click();
+  await expect(card.getByRole('group', { name: `Reset the authenticator of ${clinical.email}` })).toContainText('signs him out everywhere');
+  await expectNoSeriousA11yViolations(page);
+  await card.getByRole('button', { name: 'Reset and sign him out' }).click();
+  await expect(page.getByRole('status').filter({ hasText: clinical.email })).toContainText(`${clinical.email}'s authenticator app is removed and he is signed out everywhere.`);
+  await expect(card).toContainText('No authenticator app yet.');
+
+  // The lost phone no longer opens anything; his next sign-in starts with adding the app again.
+  await later.page.reload();
+  await expect(later.page.getByRole('heading', { level: 1, name: 'Clinical rules' })).toBeHidden();
   await later.context.close();
+  const fresh = await phone(browser);
+  await fresh.page.goto('/login');
+  await signIn(fresh.page, clinical.email, clinical.password);
+  await expect(fresh.page).not.toHaveURL(/\/login/);
+  await fresh.page.goto('/staff');
+  await expect(fresh.page.getByRole('heading', { level: 1, name: 'Set up your authenticator app' })).toBeVisible();
+  await fresh.context.close();
 });

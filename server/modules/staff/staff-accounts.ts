@@ -4,7 +4,13 @@
  * change is written to staff_audit in the same transaction, and takes
  * effect on the account's next request (the role is read from auth_users
  * on every staff call, server/modules/auth/staff-role.ts).
- * - GET /accounts -> {accounts}: every account holding a role
+ * - GET /accounts -> {accounts}: every account holding a role, and whether
+ *   he has confirmed an authenticator
+ * - POST /accounts/second-factor/reset {email} -> {email, factors_removed,
+ *   sessions_ended}: a lost phone: his authenticators removed and every
+ *   session of his ended (docs/rules.md#second-factor); 404 no such
+ *   account, 409 not_staff, 409 own_second_factor (another admin resets an
+ *   admin's own)
  * - PUT /accounts/role {email, role | null} -> {email, role}: 404 no such
  *   account; 409 own_admin_role for an admin taking his own admin role away
  *   (no lock-out)
@@ -19,9 +25,11 @@ import { Hono } from 'hono';
 import {
   eventVolunteersSchema,
   roleChangedSchema,
+  secondFactorResetSchema,
   staffAccountsAnswerSchema,
   type EventVolunteers,
   type RoleChanged,
+  type SecondFactorReset,
   type StaffAccount,
 } from '../../../src/domain/staff-accounts';
 import { STAFF_ROLES, staffRoleOf, type StaffRole } from '../../../src/domain/staff-roles';
@@ -35,6 +43,8 @@ import { actorOf } from '../events';
 import { recordAudit, type StaffActor } from './staff-audit';
 
 const ACCOUNT_ROW = { user_id: col.text(), email: col.text(), role: col.nullable(col.text()) };
+const LISTED_ROW = { ...ACCOUNT_ROW, second_factor: col.bool() };
+const COUNT_ROW = { n: col.int() };
 const VOLUNTEER_ROW = { user_id: col.text(), email: col.text(), assigned_at: col.instant() };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EMAIL_MAX = 254;
@@ -88,6 +98,7 @@ export async function eventsAssignedOn(q: Queryable, userId: string, today: stri
 export interface StaffAccounts {
   list(): Promise<StaffAccount[]>;
   setRole(actor: StaffActor, email: string, role: StaffRole | null): Promise<RoleChanged>;
+  resetSecondFactor(actor: StaffActor, email: string): Promise<SecondFactorReset>;
   volunteers(eventId: string): Promise<EventVolunteers>;
   assign(actor: StaffActor, eventId: string, email: string): Promise<EventVolunteers>;
   unassign(actor: StaffActor, eventId: string, userId: string): Promise<EventVolunteers>;
@@ -102,13 +113,15 @@ export function createStaffAccounts(db: Database, now: () => Date): StaffAccount
     async list() {
       const rows = await rowsOf(
         db,
-        ACCOUNT_ROW,
-        "SELECT id::text AS user_id, email, app_metadata->>'role' AS role FROM auth_users WHERE app_metadata ? 'role' ORDER BY email",
+        LISTED_ROW,
+        `SELECT u.id::text AS user_id, u.email, u.app_metadata->>'role' AS role,
+           EXISTS (SELECT 1 FROM auth_mfa_factors f WHERE f.user_id = u.id AND f.status = 'verified') AS second_factor
+         FROM auth_users u WHERE u.app_metadata ? 'role' ORDER BY u.email`,
         [],
       );
       return rows.flatMap((r) => {
         const role = staffRoleOf(r.role);
-        return role ? [{ user_id: r.user_id, email: r.email, role }] : [];
+        return role ? [{ user_id: r.user_id, email: r.email, role, second_factor: r.second_factor }] : [];
       });
     },
 
@@ -135,6 +148,33 @@ export function createStaffAccounts(db: Database, now: () => Date): StaffAccount
         if (before === 'volunteer' && role !== 'volunteer') await tx.query('DELETE FROM volunteer_assignments WHERE user_id = $1::uuid', [target.user_id]);
         await recordAudit(tx, actor, { action: 'role.set', entity: 'staff_account', entityId: target.user_id, before: { email: target.email, role: before }, after: { email: target.email, role } }, now());
         return { email: target.email, role };
+      }),
+
+    resetSecondFactor: (actor, email) =>
+      db.transaction(async (tx) => {
+        const target = await rowOf(tx, ACCOUNT_ROW, "SELECT id::text AS user_id, email, app_metadata->>'role' AS role FROM auth_users WHERE email = $1 FOR UPDATE", [email]);
+        if (!target) throw noAccount();
+        // One stolen password and phone must not become a fresh authenticator: an admin's own is reset by another admin.
+        if (target.user_id === actor.userId) {
+          throw new ApiError(409, 'own_second_factor', 'You cannot reset your own authenticator here: ask another admin to do it.');
+        }
+        if (!staffRoleOf(target.role)) {
+          throw new ApiError(409, 'not_staff', 'This account holds no staff role: only a staff account’s authenticator is reset here.', [
+            fieldIssue('email', 'This account holds no staff role.'),
+          ]);
+        }
+        const at = now();
+        const factors = await rowOf(tx, COUNT_ROW, 'WITH gone AS (DELETE FROM auth_mfa_factors WHERE user_id = $1::uuid RETURNING 1) SELECT count(*)::integer AS n FROM gone', [target.user_id]);
+        // A phone lost while signed in is signed out: every session of his ends, at whatever level it was.
+        const sessions = await rowOf(
+          tx,
+          COUNT_ROW,
+          'WITH ended AS (UPDATE auth_sessions SET revoked_at = $2 WHERE user_id = $1::uuid AND revoked_at IS NULL RETURNING 1) SELECT count(*)::integer AS n FROM ended',
+          [target.user_id, at],
+        );
+        const reset = { email: target.email, factors_removed: factors?.n ?? 0, sessions_ended: sessions?.n ?? 0 };
+        await recordAudit(tx, actor, { action: 'second_factor.reset', entity: 'staff_account', entityId: target.user_id, before: { email: target.email, factors: reset.factors_removed }, after: reset }, at);
+        return reset;
       }),
 
     async volunteers(eventId) {
@@ -196,6 +236,11 @@ export function staffAccountsRoutes(accounts: StaffAccounts | null): Hono<{ Vari
     const service = here();
     const body = await readJsonObject(c);
     return c.json(await service.setRole(actorOf(c), readEmail(body), readRole(body)));
+  });
+
+  app.post('/accounts/second-factor/reset', formBodyLimit(), responds(secondFactorResetSchema), async (c) => {
+    const service = here();
+    return c.json(await service.resetSecondFactor(actorOf(c), readEmail(await readJsonObject(c))));
   });
 
   app.get('/events/:eventId/volunteers', responds(eventVolunteersSchema), async (c) => c.json(await here().volunteers(c.req.param('eventId'))));

@@ -107,6 +107,7 @@ export const STAFF_ROUTE_POLICY: Readonly<Record<string, RoutePolicy>> = {
   // Staff accounts, their roles and volunteers' events.
   'GET /accounts': { roles: ADMIN },
   'PUT /accounts/role': { roles: ADMIN },
+  'POST /accounts/second-factor/reset': { roles: ADMIN },
   'GET /events/:eventId/volunteers': { roles: ADMIN },
   'POST /events/:eventId/volunteers': { roles: ADMIN },
   'DELETE /events/:eventId/volunteers/:userId': { roles: ADMIN },

@@ -42,7 +42,7 @@ describe.each(ENGINES)('staff roles on %s', (engine) => {
     expect(granted.body).toEqual({ email: man.email, role: 'volunteer' });
     expect(await me(man.token)).toMatchObject({ status: 200, body: { role: 'volunteer' } });
     const accounts = await getJson<StaffAccountsAnswer>(app(), '/api/staff/accounts', auth(admin.token));
-    expect(accounts.body.accounts).toEqual(expect.arrayContaining([{ user_id: man.userId, email: man.email, role: 'volunteer' }, { user_id: admin.userId, email: admin.email, role: 'admin' }]));
+    expect(accounts.body.accounts).toEqual(expect.arrayContaining([{ user_id: man.userId, email: man.email, role: 'volunteer', second_factor: false }, { user_id: admin.userId, email: admin.email, role: 'admin', second_factor: false }]));
     const [row] = await test.db.query<{ staff_user_id: string; before: unknown; after: unknown }>(
       "SELECT staff_user_id, before, after FROM staff_audit WHERE action = 'role.set' AND entity_id = $1",
       [man.userId],

@@ -1,12 +1,13 @@
 /**
  * The Staff page's calls (server/modules/staff/staff-accounts.ts): staff
- * accounts and their roles, an admin granting, changing or removing one,
+ * accounts and their roles, an admin granting, changing or removing one
+ * or resetting a lost authenticator,
  * the volunteers assigned to an event, and a volunteer's own events of
  * today. Accounts and volunteers are read when the page opens and never
  * saved to the phone; a volunteer's events are, so the door opens offline.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EventVolunteers, RoleChanged, StaffAccountsAnswer } from '@/domain/staff-accounts';
+import type { EventVolunteers, RoleChanged, SecondFactorReset, StaffAccountsAnswer } from '@/domain/staff-accounts';
 import type { StaffEvent } from '@/domain/staff-event-answers';
 import type { StaffRole } from '@/domain/staff-roles';
 import { memberRequest } from '@/lib/auth';
@@ -29,6 +30,20 @@ export function useSetRole(userId: string) {
     mutationFn: async (body: { email: string; role: StaffRole | null }) => {
       await ensureOnline();
       return memberRequest<RoleChanged>('PUT', '/staff/accounts/role', body);
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: staffKeys.accounts(userId) }),
+  });
+}
+
+/** A lost phone: his authenticators removed and his sessions ended (docs/rules.md#second-factor). */
+export function useResetSecondFactor(userId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    networkMode: 'always',
+    retry: 0,
+    mutationFn: async (email: string) => {
+      await ensureOnline();
+      return memberRequest<SecondFactorReset>('POST', '/staff/accounts/second-factor/reset', { email });
     },
     onSuccess: () => client.invalidateQueries({ queryKey: staffKeys.accounts(userId) }),
   });

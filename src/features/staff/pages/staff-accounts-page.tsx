@@ -3,7 +3,9 @@
  * (docs/rules.md#staff-roles). An admin gives a role to an account by its
  * email (the person signs up on the site first), changes it or removes it;
  * each change takes effect on that person's next tap and is in the staff
- * audit. His own admin role cannot be taken away here. Volunteers are
+ * audit. His own admin role cannot be taken away here. An admin resets
+ * the authenticator of someone who lost his phone, after saying what that
+ * does; he is signed out everywhere at once. Volunteers are
  * assigned to events on each event's attendee page. With a hosted Supabase
  * project the server answers that roles are set there, and the page says so.
  */
@@ -15,7 +17,7 @@ import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { Spinner } from '@/lib/ui/spinner';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useSetRole, useStaffAccounts } from '../api/staff-accounts';
+import { useResetSecondFactor, useSetRole, useStaffAccounts } from '../api/staff-accounts';
 import { RequireStaff } from '../components/require-staff';
 import '@/lib/ui/forms.css';
 import '../staff.css';
@@ -32,29 +34,75 @@ function RoleSelect({ id, value, onChange }: { id: string; value: StaffRole; onC
   );
 }
 
-function AccountRow({ account, self, onSave, busy }: { account: StaffAccount; self: boolean; onSave: (role: StaffRole | null) => void; busy: boolean }) {
+function AccountRow({
+  account,
+  self,
+  onSave,
+  onReset,
+  busy,
+}: {
+  account: StaffAccount;
+  self: boolean;
+  onSave: (role: StaffRole | null) => void;
+  onReset: () => void;
+  busy: boolean;
+}) {
   const [role, setRole] = useState<StaffRole>(account.role);
+  const [confirming, setConfirming] = useState(false);
   const id = useId();
+  const factor = account.second_factor ? 'Authenticator app added.' : 'No authenticator app yet.';
   return (
     <li className="staff-card">
       <h3 className="staff-card-title">{account.email}</h3>
       {self ? (
         <p>
-          {STAFF_ROLE_TEXT[account.role].name} (you). Another admin can change your own role.
+          {STAFF_ROLE_TEXT[account.role].name} (you). {factor} Another admin can change your own role or reset your authenticator.
         </p>
       ) : (
-        <div className="staff-account-actions">
-          <label htmlFor={id}>
-            Role<span className="visually-hidden"> of {account.email}</span>
-          </label>
-          <RoleSelect id={id} value={role} onChange={setRole} />
-          <button type="button" className="button button-small" disabled={busy || role === account.role} onClick={() => onSave(role)}>
-            Save<span className="visually-hidden"> the role of {account.email}</span>
-          </button>
-          <button type="button" className="button button-small" disabled={busy} onClick={() => onSave(null)}>
-            Remove from staff<span className="visually-hidden">: {account.email}</span>
-          </button>
-        </div>
+        <>
+          <p>{factor}</p>
+          <div className="staff-account-actions">
+            <label htmlFor={id}>
+              Role<span className="visually-hidden"> of {account.email}</span>
+            </label>
+            <RoleSelect id={id} value={role} onChange={setRole} />
+            <button type="button" className="button button-small" disabled={busy || role === account.role} onClick={() => onSave(role)}>
+              Save<span className="visually-hidden"> the role of {account.email}</span>
+            </button>
+            <button type="button" className="button button-small" disabled={busy} onClick={() => onSave(null)}>
+              Remove from staff<span className="visually-hidden">: {account.email}</span>
+            </button>
+            {account.second_factor && !confirming && (
+              <button type="button" className="button button-small" disabled={busy} onClick={() => setConfirming(true)}>
+                Reset authenticator<span className="visually-hidden"> of {account.email}</span>
+              </button>
+            )}
+          </div>
+          {confirming && (
+            <div className="staff-confirm" role="group" aria-label={`Reset the authenticator of ${account.email}`}>
+              <p>
+                For a lost or replaced phone: this removes his authenticator app and signs him out everywhere at once. At his next sign-in he adds the app
+                again before anything medical opens.
+              </p>
+              <div className="staff-account-actions">
+                <button
+                  type="button"
+                  className="button button-small"
+                  disabled={busy}
+                  onClick={() => {
+                    setConfirming(false);
+                    onReset();
+                  }}
+                >
+                  Reset and sign him out
+                </button>
+                <button type="button" className="button button-small" onClick={() => setConfirming(false)}>
+                  Keep it
+                </button>
+              </div>
+            </div>
+          )}
+        </>
       )}
     </li>
   );
@@ -63,11 +111,18 @@ function AccountRow({ account, self, onSave, busy }: { account: StaffAccount; se
 function StaffAccounts({ userId }: { userId: string }) {
   const accounts = useStaffAccounts(userId);
   const setRole = useSetRole(userId);
+  const resetFactor = useResetSecondFactor(userId);
   const [email, setEmail] = useState('');
   const [role, setNewRole] = useState<StaffRole>('volunteer');
   const [done, setDone] = useState<string | null>(null);
   const unavailable = accounts.error instanceof ApiError && accounts.error.status === 409;
 
+  const reset = (target: string) => {
+    setDone(null);
+    resetFactor.mutate(target, {
+      onSuccess: (r) => setDone(`${r.email}'s authenticator app is removed and he is signed out everywhere. He adds the app again at his next sign-in.`),
+    });
+  };
   const save = (target: string, next: StaffRole | null) => {
     setDone(null);
     setRole.mutate(
@@ -105,6 +160,11 @@ function StaffAccounts({ userId }: { userId: string }) {
       {setRole.error && !emailIssue && (
         <p className="form-failure" role="alert">
           {setRole.error.message}
+        </p>
+      )}
+      {resetFactor.error && (
+        <p className="form-failure" role="alert">
+          {resetFactor.error.message}
         </p>
       )}
       {unavailable ? (
@@ -148,11 +208,12 @@ function StaffAccounts({ userId }: { userId: string }) {
             <ul className="staff-cards">
               {accounts.data.map((account) => (
                 <AccountRow
-                  key={`${account.user_id}-${account.role}`}
+                  key={`${account.user_id}-${account.role}-${account.second_factor}`}
                   account={account}
                   self={account.user_id === userId}
-                  busy={setRole.isPending}
+                  busy={setRole.isPending || resetFactor.isPending}
                   onSave={(next) => save(account.email, next)}
+                  onReset={() => reset(account.email)}
                 />
               ))}
             </ul>
