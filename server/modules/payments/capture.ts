@@ -14,7 +14,7 @@ import type { Logger } from '../../platform/logger';
 import { readAppointment, type BookedMember } from '../booking';
 import type { BookingMail } from '../booking';
 import { captureAnswerForPage } from './capture-answer';
-import { orderNotFound, PaymentError } from './payment-error';
+import { orderNotFound, PaymentError, paypalBodyForLog } from './payment-error';
 import { isPayPalId, type PayPalAnswer, type PayPalApi } from './paypal-client';
 import type { RefundQueue } from './refund-jobs';
 import { isSettled, ORDER_COLUMNS, ORDER_ROW, REFUNDING, settle, toOrder, type AfterDecision, type PaymentOrderRow, type Settlement } from './settle';
@@ -127,7 +127,7 @@ export function createCapture({ db, paypal, mail, queueRefund, now, logger }: Ca
       const settlement = await settleFrom(order, answer);
       if (!settlement) {
         const failure = new PaymentError(502, 'PAYMENT_NOT_CONFIRMED', NOT_CONFIRMED_MESSAGE);
-        logger.error(`Capture of order ${orderId} not decided (debug id ${failure.debugId})`, { status: answer.status, body: answer.body });
+        logger.error(`Capture of order ${orderId} not decided (debug id ${failure.debugId})`, { status: answer.status, body: paypalBodyForLog(answer.body) });
         throw failure;
       }
       return reply(settlement.order, settlement.decidedNow);

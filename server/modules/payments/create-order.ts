@@ -30,7 +30,7 @@ import {
   type BookingInput,
   type CheckedBooking,
 } from '../booking';
-import { PaymentError } from './payment-error';
+import { PaymentError, paypalBodyForLog } from './payment-error';
 import { isPayPalId, type PayPalApi } from './paypal-client';
 
 /** How long a place is held for its card payment (docs/rules.md#places-and-holds). */
@@ -181,7 +181,7 @@ export function createOrderService(db: Database, paypal: PayPalApi, grants: Acce
         'The card payment could not be started. Please try again in a moment.',
         typeof made.body.debug_id === 'string' ? made.body.debug_id : undefined,
       );
-      logger.error(`PayPal did not create an order for hold ${hold.appointmentId} (debug id ${failure.debugId})`, { status: made.status, body: made.body });
+      logger.error(`PayPal did not create an order for hold ${hold.appointmentId} (debug id ${failure.debugId})`, { status: made.status, body: paypalBodyForLog(made.body) });
       throw failure;
     }
     await db.query(

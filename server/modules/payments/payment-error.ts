@@ -43,3 +43,25 @@ export function asPaymentError(error: unknown): unknown {
 }
 
 export const orderNotFound = () => new PaymentError(404, 'ORDER_NOT_FOUND', 'This payment was not found.');
+
+/**
+ * What of a PayPal answer goes to the log: its error fields (name, message,
+ * debug id, each detail's issue, field and description) and an order's id
+ * and status, never the payer's name, email or address that a capture's or
+ * an order's answer carries.
+ */
+export function paypalBodyForLog(body: unknown): Record<string, unknown> {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return { body: typeof body };
+  const b = body as Record<string, unknown>;
+  const kept: Record<string, unknown> = {};
+  for (const key of ['name', 'message', 'debug_id', 'id', 'status', 'event_type', 'verification_status'] as const) {
+    if (typeof b[key] === 'string') kept[key] = (b[key] as string).slice(0, 200);
+  }
+  if (Array.isArray(b.details)) {
+    kept.details = b.details.slice(0, 5).map((d) => {
+      const detail = (d && typeof d === 'object' ? d : {}) as Record<string, unknown>;
+      return { issue: String(detail.issue ?? '').slice(0, 100), field: String(detail.field ?? '').slice(0, 100), description: String(detail.description ?? '').slice(0, 300) };
+    });
+  }
+  return kept;
+}

@@ -27,6 +27,7 @@ import { col, rowOf } from '../../platform/db/rows';
 import type { Logger } from '../../platform/logger';
 import { isPayPalId, type PayPalAnswer, type PayPalApi } from './paypal-client';
 import { refundWord, type RefundWord } from './refunds';
+import { paypalBodyForLog } from './payment-error';
 import { isSettled, ORDER_COLUMNS, ORDER_ROW, REFUNDING, toOrder, type PaymentOrderRow, type PaymentOrderStatus, type PaymentProblem, type Settlement } from './settle';
 
 type Json = Record<string, unknown>;
@@ -239,7 +240,7 @@ export function createWebhooks({ db, paypal, webhookId, settleFrom, recordRefund
       if (answer.status === 200) return answer.body.verification_status === 'SUCCESS' ? 'verified' : 'forged';
       // PayPal refuses headers that are not even well formed: nothing it sent.
       if (answer.status === 400 || answer.status === 422) return 'forged';
-      logger.error(`PayPal's webhook signature check answered ${answer.status}; the delivery is refused for PayPal to send again`, answer.body);
+      logger.error(`PayPal's webhook signature check answered ${answer.status}; the delivery is refused for PayPal to send again`, paypalBodyForLog(answer.body));
       return 'unavailable';
     },
 
