@@ -20,6 +20,8 @@ export interface Member {
    * it at once.
    */
   aal: Aal;
+  /** The session the token belongs to (its `session_id` claim), when it names one: the staff idle timeout is kept per session. */
+  sessionId?: string;
 }
 
 export type MemberVerifier = (token: string) => Promise<Member | null>;
@@ -35,7 +37,7 @@ export function ownTokenVerifier(
     if (!claims) return null;
     const session = await liveSession(db, claims.session_id, claims.sub, now(), limits);
     if (!session) return null;
-    return { userId: claims.sub, email: claims.email, aal: claims.aal === 'aal2' && session.aal === 'aal2' ? 'aal2' : 'aal1' };
+    return { userId: claims.sub, email: claims.email, aal: claims.aal === 'aal2' && session.aal === 'aal2' ? 'aal2' : 'aal1', sessionId: claims.session_id };
   };
 }
 
@@ -57,6 +59,11 @@ export function hostedTokenVerifier(
       throw error;
     }
     if (typeof payload.sub !== 'string') return null;
-    return { userId: payload.sub, email: typeof payload.email === 'string' ? payload.email : '', aal: aalOf(payload.aal) };
+    return {
+      userId: payload.sub,
+      email: typeof payload.email === 'string' ? payload.email : '',
+      aal: aalOf(payload.aal),
+      ...(typeof payload.session_id === 'string' ? { sessionId: payload.session_id } : {}),
+    };
   };
 }
