@@ -100,6 +100,15 @@ test('a volunteer works the door of the event he is assigned to today, and nothi
     await expect(page.getByText('7.25')).toHaveCount(0);
     await expect(page.getByText('Result', { exact: true })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /^Consent of/ })).toHaveCount(0);
+    // What he can do about consent at the door: make a link for a man to fill the form in again on his phone.
+    await page.getByRole('button', { name: 'Consent link for Walter Booker' }).click();
+    const consent = page.getByRole('dialog', { name: 'Consent: Walter Booker' });
+    await expect(consent).toContainText('His consent form is on file.');
+    await consent.getByRole('button', { name: 'Make a /test-consent link' }).click();
+    await expect(consent.getByRole('status')).toContainText('Send this link to Walter Booker');
+    await expect(consent.getByTestId('consent-link')).toHaveAttribute('href', /\/test-consent\?/);
+    await expectNoSeriousA11yViolations(page);
+    await consent.getByRole('button', { name: 'Close' }).click();
     for (const hidden of ['Lab manifest', 'Edit this event']) await expect(page.getByRole('link', { name: hidden })).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Volunteers at this event' })).toHaveCount(0);
     await expectFits(page, 'the door');

@@ -42,7 +42,7 @@ export function AttendeeCards({ userId, eventId, attendees, esneft, queued, canE
               <div>
                 <dt>Consent</dt>
                 <dd>
-                  <Consent attendee={a} onConsent={clinical ? onConsent : null} />
+                  <Consent attendee={a} onConsent={onConsent} answers={clinical} />
                 </dd>
               </div>
               <div>

@@ -28,19 +28,26 @@ export function NhsNumber({ attendee, esneft }: { attendee: Attendee; esneft: bo
   return <>{attendee.has_nhs_number ? 'On file' : esneft ? <strong>Missing</strong> : 'Not given'}</>;
 }
 
-/** Whether he consented; the button to read his answers only for a role that may (onConsent null otherwise). */
-export function Consent({ attendee, onConsent }: { attendee: Attendee; onConsent: ((attendee: Attendee) => void) | null }) {
+/**
+ * Whether he consented, and a button to the consent dialog: his answers for
+ * a role that may read them (`answers`), otherwise the way to send him a
+ * consent link at the door.
+ */
+export function Consent({ attendee, onConsent, answers }: { attendee: Attendee; onConsent: (attendee: Attendee) => void; answers: boolean }) {
   return (
     <>
-      {attendee.consent_given ? 'Given' : <strong>None</strong>}
-      {onConsent && (
-        <>
-          {' '}
-          <button type="button" className="button button-small no-print" onClick={() => onConsent(attendee)}>
+      {attendee.consent_given ? 'Given' : <strong>None</strong>}{' '}
+      <button type="button" className="button button-small no-print" onClick={() => onConsent(attendee)}>
+        {answers ? (
+          <>
             Consent<span className="visually-hidden"> of {attendeeName(attendee)}</span>
-          </button>
-        </>
-      )}
+          </>
+        ) : (
+          <>
+            Consent link<span className="visually-hidden"> for {attendeeName(attendee)}</span>
+          </>
+        )}
+      </button>
     </>
   );
 }

@@ -65,7 +65,7 @@ export function AttendeeTable({ userId, eventId, attendees, esneft, queued, canE
                   <NhsNumber attendee={a} esneft={esneft} />
                 </td>
                 <td>
-                  <Consent attendee={a} onConsent={clinical ? onConsent : null} />
+                  <Consent attendee={a} onConsent={onConsent} answers={clinical} />
                 </td>
                 <td>
                   <Payment attendee={a} />

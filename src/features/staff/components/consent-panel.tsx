@@ -1,12 +1,12 @@
 /**
  * One attendee's consent, in a dialog opened from the attendee list, and
  * a signed /test-consent link to send them when there is none (or it
- * needs doing again).
+ * needs doing again). A role that may not read consent answers (events,
+ * a volunteer at the door) gets the link alone.
  */
 import { PSA_TEST_LABELS } from '@/domain/consent';
 import { formatLongDate, formatSavedAt } from '@/domain/format';
 import { attendeeName, type Attendee } from '@/domain/staff-attendees';
-import { isNotSent } from '@/lib/not-sent';
 import { Modal } from '@/lib/ui/modal';
 import { Spinner } from '@/lib/ui/spinner';
 import { useConsent, useConsentLink, type StaffConsent } from '../api/consent';
@@ -41,22 +41,25 @@ function Answers({ consent }: { consent: StaffConsent }) {
   );
 }
 
-function ConsentBody({ userId, eventId, attendee }: { userId: string; eventId: string; attendee: Attendee }) {
+function ConsentAnswers({ userId, eventId, attendee }: { userId: string; eventId: string; attendee: Attendee }) {
   const consent = useConsent(userId, eventId, attendee.appointment_id);
+  return consent.isPending ? (
+    <Spinner label="Loading the consent" />
+  ) : consent.error ? (
+    <p className="form-failure" role="alert">
+      {consent.error.message}
+    </p>
+  ) : consent.data ? (
+    <Answers consent={consent.data} />
+  ) : (
+    <p>No consent form is on file for this event.</p>
+  );
+}
+
+function ConsentLink({ eventId, attendee }: { eventId: string; attendee: Attendee }) {
   const link = useConsentLink(eventId, attendee.appointment_id);
   return (
     <>
-      {consent.isPending ? (
-        <Spinner label="Loading the consent" />
-      ) : consent.error ? (
-        <p className="form-failure" role="alert">
-          {consent.error.message}
-        </p>
-      ) : consent.data ? (
-        <Answers consent={consent.data} />
-      ) : (
-        <p>No consent form is on file for this event.</p>
-      )}
       <div className="form-actions">
         <button type="button" className="button button-secondary" disabled={link.isPending} onClick={() => link.mutate()}>
           Make a /test-consent link
@@ -72,20 +75,42 @@ function ConsentBody({ userId, eventId, attendee }: { userId: string; eventId: s
       )}
       {link.error && (
         <p className="form-failure" role="alert">
-          {isNotSent(link.error) ? link.error.message : link.error.message}
+          {link.error.message}
         </p>
       )}
     </>
   );
 }
 
-export function ConsentPanel({ userId, eventId, attendee, onClose }: { userId: string; eventId: string; attendee: Attendee | null; onClose: () => void }) {
+export function ConsentPanel({
+  userId,
+  eventId,
+  attendee,
+  answers,
+  onClose,
+}: {
+  userId: string;
+  eventId: string;
+  attendee: Attendee | null;
+  /** The role may read consent answers (admin, clinical); otherwise the dialog makes the link alone. */
+  answers: boolean;
+  onClose: () => void;
+}) {
   return (
     <Modal open={attendee !== null} titleId="consent-title" onClose={onClose}>
       {attendee && (
         <>
           <h2 id="consent-title">Consent: {attendeeName(attendee)}</h2>
-          <ConsentBody userId={userId} eventId={eventId} attendee={attendee} />
+          {answers ? (
+            <ConsentAnswers userId={userId} eventId={eventId} attendee={attendee} />
+          ) : (
+            <p>
+              {attendee.consent_given
+                ? 'His consent form is on file. If it needs doing again, make a link and send it to him to fill in on his phone before his test.'
+                : 'He has no consent form on file for this event. Make a link, and send it to him to fill in on his phone before his test.'}
+            </p>
+          )}
+          <ConsentLink eventId={eventId} attendee={attendee} />
           <div className="form-actions">
             <button type="button" className="button" onClick={onClose}>
               Close

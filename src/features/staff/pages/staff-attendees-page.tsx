@@ -190,7 +190,7 @@ function Attendees({ userId, eventId, role }: { userId: string; eventId: string;
       )}
       {can(role, 'manageEvents') && <WaitingListSection userId={userId} eventId={eventId} />}
       {can(role, 'staffAccounts') && <EventVolunteers userId={userId} eventId={eventId} />}
-      {clinical && <ConsentPanel userId={userId} eventId={eventId} attendee={consentOf} onClose={() => setConsentOf(null)} />}
+      <ConsentPanel userId={userId} eventId={eventId} attendee={consentOf} answers={clinical} onClose={() => setConsentOf(null)} />
     </div>
   );
 }
