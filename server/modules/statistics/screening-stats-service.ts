@@ -3,24 +3,24 @@
  * (docs/decisions/0022-screening-statistics.md): every result with a value, its
  * member's age on the sample date and ethnicity, its event's type and the
  * follow-up staff recorded, computed by the one rule in
- * src/domain/screening-stats.ts (small numbers hidden). Publishing a year
+ * src/domain/screening-stats.ts (small numbers hidden). The staff views read
+ * a year's figures kept between changes (year-figures-kept.ts); Publishing
+ * computes them afresh in its transaction and
  * stores the figures exactly as computed then, with an audit row, in one
  * transaction; only a year that is over (UK time) can be published, so no two
  * snapshots differ by one result that just came in. The public pages read the
  * latest snapshot of each published year.
  */
-import { ageOn } from '../../../src/domain/age';
 import { londonDate } from '../../../src/domain/london-time';
-import { EVENT_CATEGORIES } from '../../../src/domain/event';
-import { FOLLOW_UP_OUTCOMES } from '../../../src/domain/follow-up';
-import { PSA_BANDS } from '../../../src/domain/psa-band';
 import type { PublishedStatistics } from '../../../src/domain/published-statistics';
 import { screeningFigures } from '../../../src/domain/screening-figures';
-import { isPublishableYear, yearNotOverMessage, type EventTypeFilter, type ScreeningFigures, type StatsResult } from '../../../src/domain/screening-stats';
-import type { Database, Queryable } from '../../platform/db/adapter';
+import { isPublishableYear, yearNotOverMessage, type EventTypeFilter, type ScreeningFigures } from '../../../src/domain/screening-stats';
+import type { Database } from '../../platform/db/adapter';
 import { col, rowOf, rowsOf, type RowOf } from '../../platform/db/rows';
 import { ApiError } from '../../platform/http/errors';
 import { recordAudit, type StaffActor } from '../staff';
+import { keptYearFigures } from './year-figures-kept';
+import { releasesOf, resultsOfYear } from './year-inputs';
 
 export interface ScreeningStatsService {
   /** One view of the year, suppressed with every other view of it and against its releases. */
@@ -31,65 +31,6 @@ export interface ScreeningStatsService {
   publish(actor: StaffActor, year: number): Promise<PublishedStatistics>;
   /** The latest snapshot of each published year, newest year first. */
   published(): Promise<PublishedStatistics[]>;
-}
-
-/**
- * A result of the year with a value and a sample date (the statement selects only those); its event
- * (LEFT JOINs) may be unknown. The category and the outcome are the values their columns' CHECKs allow.
- */
-const YEAR_RESULT_ROW = {
-  profile_id: col.int(),
-  event_id: col.nullable(col.text()),
-  category: col.nullable(col.oneOf(EVENT_CATEGORIES)),
-  sample_date: col.text(),
-  test_result: col.text(),
-  date_of_birth: col.nullable(col.text()),
-  ethnicity: col.nullable(col.text()),
-  follow_up_outcome: col.nullable(col.oneOf(FOLLOW_UP_OUTCOMES)),
-  psa_band: col.nullable(col.oneOf(PSA_BANDS)),
-};
-
-// A result belongs to its event through the booking's history row (member_appointments, same id as the booking).
-async function resultsOfYear(q: Queryable, year: number): Promise<StatsResult[]> {
-  const rows = await rowsOf(
-    q,
-    YEAR_RESULT_ROW,
-    `SELECT r.profile_id, e.event_id::text AS event_id, e.category, to_char(r.sample_date, 'YYYY-MM-DD') AS sample_date,
-            r.test_result::text AS test_result, to_char(p.date_of_birth, 'YYYY-MM-DD') AS date_of_birth, p.ethnicity, r.follow_up_outcome,
-            r.psa_band
-     FROM member_results r
-     JOIN member_profiles p ON p.profile_id = r.profile_id
-     LEFT JOIN member_appointments m ON m.appointment_id = r.appointment_id
-     LEFT JOIN events e ON e.event_id = m.event_id
-     WHERE r.test_result IS NOT NULL AND r.sample_date >= make_date($1, 1, 1) AND r.sample_date < make_date($1 + 1, 1, 1)`,
-    [year],
-  );
-  return rows.map((row) => ({
-    profileId: row.profile_id,
-    eventId: row.event_id,
-    eventType: row.category,
-    sampleDate: row.sample_date,
-    value: Number(row.test_result),
-    age: row.date_of_birth ? ageOn(row.date_of_birth, row.sample_date) : null,
-    ethnicity: row.ethnicity,
-    followUp: row.follow_up_outcome,
-    // The band the result was given when saved, by its rule version (docs/rules.md#clinical-rules).
-    band: row.psa_band,
-  }));
-}
-
-/** A release's figures (jsonb), stored exactly as screeningFigures computed them. */
-const RELEASE_ROW = { figures: col.json() };
-
-/** The year's releases, oldest first: a new release or a staff view hides any figure that moved by 1 to 4 since one of them. */
-async function releasesOf(q: Queryable, year: number): Promise<ScreeningFigures[]> {
-  const rows = await rowsOf(
-    q,
-    RELEASE_ROW,
-    'SELECT figures FROM published_statistics WHERE year = $1 ORDER BY published_at, publication_id',
-    [year],
-  );
-  return rows.map((row) => row.figures as ScreeningFigures);
 }
 
 /** A published snapshot: its figures (jsonb) as screeningFigures computed them. */
@@ -104,20 +45,31 @@ const asPublished = (row: RowOf<typeof PUBLISHED_ROW>): PublishedStatistics => (
 
 const YEAR_ROW = { year: col.int() };
 
+/**
+ * The years with results, newest first: from the newest sample date, each step the newest before the
+ * year found (one probe of migration 900's index a year), so its cost follows the years, not the results.
+ */
+const YEARS_WITH_RESULTS = `
+  WITH RECURSIVE found (sample_date) AS (
+    (SELECT sample_date FROM member_results WHERE test_result IS NOT NULL AND sample_date IS NOT NULL ORDER BY sample_date DESC LIMIT 1)
+    UNION ALL
+    SELECT (SELECT r.sample_date FROM member_results r
+            WHERE r.test_result IS NOT NULL AND r.sample_date IS NOT NULL
+              AND r.sample_date < make_date(extract(year FROM f.sample_date)::integer, 1, 1)
+            ORDER BY r.sample_date DESC LIMIT 1)
+    FROM found f WHERE f.sample_date IS NOT NULL
+  )
+  SELECT extract(year FROM sample_date)::integer AS year FROM found WHERE sample_date IS NOT NULL ORDER BY year DESC`;
+
 export function createScreeningStatsService(db: Database, now: () => Date): ScreeningStatsService {
+  const kept = keptYearFigures(db);
   return {
     async figures(year, eventType) {
-      const [results, releases] = await Promise.all([resultsOfYear(db, year), releasesOf(db, year)]);
-      return screeningFigures(results, year, eventType, releases);
+      return (await kept.of(year))[eventType];
     },
 
     async years() {
-      const rows = await rowsOf(
-        db,
-        YEAR_ROW,
-        `SELECT DISTINCT extract(year FROM sample_date)::integer AS year FROM member_results
-         WHERE test_result IS NOT NULL AND sample_date IS NOT NULL ORDER BY year DESC`,
-      );
+      const rows = await rowsOf(db, YEAR_ROW, YEARS_WITH_RESULTS);
       return rows.map((row) => row.year);
     },
 

@@ -27,6 +27,8 @@ export interface JobData {
   recall_emails: Record<string, never>;
   /** Pass lapsed waiting-list offers on and offer freed places (server/modules/waiting-list/waiting-list-offers.ts). */
   waiting_list_offers: Record<string, never>;
+  /** Compute again the staff figures kept for a year that has changed since (server/modules/statistics/year-figures-kept.ts). */
+  statistics_refresh: Record<string, never>;
 }
 
 export type JobKind = keyof JobData;
@@ -39,6 +41,7 @@ export const JOB_KINDS: readonly JobKind[] = [
   'appointment_reminders',
   'recall_emails',
   'waiting_list_offers',
+  'statistics_refresh',
 ];
 
 export interface JobInfo {
@@ -84,6 +87,8 @@ export const QUEUE_POLICY: { [K in JobKind]: QueuePolicy<K> } = {
   recall_emails: { expireInSeconds: 300, retryLimit: 0 },
   // The same: the state is in rows, so the next minute's sweep does what a failed one did not.
   waiting_list_offers: { expireInSeconds: 300, retryLimit: 0 },
+  // A failed refresh leaves the figures to the next read or the next minute's run.
+  statistics_refresh: { expireInSeconds: 300, retryLimit: 0 },
 };
 
 /** Scheduled jobs: cron in UTC, run once per period across every process. */
@@ -92,6 +97,7 @@ export const SCHEDULES: ReadonlyArray<{ kind: JobKind; cron: string }> = [
   { kind: 'appointment_reminders', cron: '* * * * *' },
   { kind: 'recall_emails', cron: '* * * * *' },
   { kind: 'waiting_list_offers', cron: '* * * * *' },
+  { kind: 'statistics_refresh', cron: '* * * * *' },
 ];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
