@@ -166,6 +166,35 @@ describe.each(ENGINES)('statistics kept between changes on %s', (engine) => {
     expect(b.computations()).toBe(computedB);
   });
 
+  it('keep nothing while the generation row is gone (removed by hand), and count every year changed once a change puts it back', async () => {
+    await views(statsA, 2024);
+    await views(statsA);
+    await other.query('DELETE FROM statistics_generation');
+    let computed = a.computations();
+    expect(await views(statsA)).toEqual(await freshViews(test.db));
+    expect(await views(statsA)).toEqual(await freshViews(test.db));
+    expect(a.computations(), 'each read computes').toBe(computed + 2);
+    await addResult(other, await addMan(other), { eventId: LODGE.event_id, sampleDate: '2025-08-01', value: '0.60', band: 'green' });
+    computed = a.computations();
+    expect(await views(statsA, 2024)).toEqual(await freshViews(test.db, 2024));
+    expect(await views(statsA)).toEqual(await freshViews(test.db));
+    expect(a.computations(), 'both years computed again, then kept').toBe(computed + 2);
+    await views(statsA);
+    expect(a.computations()).toBe(computed + 2);
+  });
+
+  it('count a TRUNCATE (a restore, by hand) as a change to every year', async () => {
+    const before = await views(statsA);
+    await views(statsA, 2024);
+    await other.query('TRUNCATE published_statistics');
+    const computed = a.computations();
+    const after = await views(statsA);
+    expect(after, "the year's release is gone").not.toEqual(before);
+    expect(after).toEqual(await freshViews(test.db));
+    expect(await views(statsA, 2024)).toEqual(await freshViews(test.db, 2024));
+    expect(a.computations(), 'both years computed again').toBe(computed + 2);
+  });
+
   it.skipIf(engine !== 'postgres')('count every writer that commits at the same time as the others', async () => {
     await views(statsA);
     const men = await Promise.all(visits.get(COMMUNITY.event_id)!.slice(12, 20).map((id) => profileOf(test.db, id)));

@@ -195,11 +195,13 @@ BEGIN
 END
 $$;
 
--- A TRUNCATE: every year.
+-- A TRUNCATE: every year (the generation taken first: taking it updates the same row).
 CREATE FUNCTION statistics_truncated() RETURNS trigger
 LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+DECLARE
+  taken bigint := statistics_generation_of_this_change();
 BEGIN
-  UPDATE statistics_generation SET every_year_since = statistics_generation_of_this_change();
+  UPDATE statistics_generation SET every_year_since = taken;
   RETURN NULL;
 END
 $$;
