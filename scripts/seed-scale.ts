@@ -16,7 +16,11 @@
  *   been sent, as on a site that has been running;
  * - four men in five have asked for recall emails;
  * - with `--due N`, the newest results of N of those men moved into the
- *   invitation window and not yet invited: the go-live backlog.
+ *   invitation window and not yet invited: the go-live backlog;
+ * - what the screening days left beside them, for reading the staff and
+ *   member pages at this size: consents, check-ins, samples, card
+ *   payments, looks at records, held results lines and failed jobs
+ *   (scripts/seed-scale-visits.ts).
  *
  * Values come from a seeded generator (setseed), so two runs build the
  * same data. Refuses PGlite, production, and a database that already holds
@@ -28,6 +32,7 @@ import { migrate } from '../server/platform/db/migrate.ts';
 import { openDatabase } from '../server/platform/db/open.ts';
 import { EnvError, loadEnv } from '../server/platform/env.ts';
 import { silentLogger } from '../server/platform/logger.ts';
+import { seedScaleJobs, seedScaleVisits } from './seed-scale-visits.ts';
 
 const USAGE = 'Usage: npm run seed:scale -- --members N [--due N]   (DATABASE_URL must name a PostgreSQL database)';
 
@@ -200,7 +205,13 @@ async function main(): Promise<void> {
     await migrate(db);
     const [found] = await db.query<{ n: number }>("SELECT count(*)::integer AS n FROM auth_users WHERE email LIKE 'scale.%@example.org'");
     if (found!.n > 0) fail('This database already holds scale data: drop it, or point DATABASE_URL at a new database.');
-    await db.transaction((tx) => seedScale(tx, { ...options, today: londonDate(new Date()) }));
+    const today = londonDate(new Date());
+    await db.transaction(async (tx) => {
+      await seedScale(tx, { ...options, today });
+      await seedScaleVisits(tx, today, step);
+    });
+    await step('failed and finished jobs', () => seedScaleJobs(db, options.members));
+    await step('statistics for the planner, again', () => db.query('ANALYZE'));
   } finally {
     await db.close();
   }
