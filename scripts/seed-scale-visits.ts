@@ -60,7 +60,9 @@ export async function seedScaleVisits(db: Queryable, today: string, step: (label
        FROM appointments a JOIN events e ON e.event_id = a.event_id WHERE e.event_name LIKE 'Scale Screening %'`,
       [ANSWERS],
     );
-    await db.query(`UPDATE appointments SET consent_id = appointment_id WHERE consent_id IS NULL AND appointment_id IN (SELECT consent_id FROM consents)`);
+    await db.query(
+      `UPDATE appointments a SET consent_id = a.appointment_id FROM events e WHERE e.event_id = a.event_id AND e.event_name LIKE 'Scale Screening %'`,
+    );
   });
   await step('check-ins and samples', async () => {
     await db.query(
