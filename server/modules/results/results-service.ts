@@ -26,18 +26,30 @@ const RESULT_ROW = {
   rule_version: col.nullable(col.int()),
 };
 
+const HISTORY_COLUMNS = `a.appointment_id, a.event_name, a.product_name, a.event_date, e.lab_name,
+  r.result_id, r.test_result, r.test_unit, r.comments, r.sample_date,
+  to_char(r.next_test_due, 'YYYY-MM-DD') AS next_test_due, r.psa_band, r.rule_version`;
+
 export async function resultsForProfile(db: Queryable, profileId: number): Promise<MedicalResultItem[]> {
   const rows = await rowsOf(
     db,
     RESULT_ROW,
-    `SELECT a.appointment_id, a.event_name, a.product_name, a.event_date, e.lab_name,
-            r.result_id, r.test_result, r.test_unit, r.comments, r.sample_date,
-            to_char(r.next_test_due, 'YYYY-MM-DD') AS next_test_due, r.psa_band, r.rule_version
-     FROM member_appointments a
-     FULL JOIN member_results r ON r.appointment_id = a.appointment_id
-     LEFT JOIN events e ON e.event_id = a.event_id
-     WHERE a.profile_id = $1 OR r.profile_id = $1
-     ORDER BY COALESCE(a.event_date, r.sample_date) DESC NULLS LAST, a.event_name`,
+    // His appointments with their results, then his results of no appointment of his: two lookups by
+    // profile on their indexes. (One FULL JOIN filtered by either side read both tables whole.)
+    `SELECT h.* FROM (
+       SELECT ${HISTORY_COLUMNS}
+       FROM member_appointments a
+       LEFT JOIN member_results r ON r.appointment_id = a.appointment_id
+       LEFT JOIN events e ON e.event_id = a.event_id
+       WHERE a.profile_id = $1
+       UNION ALL
+       SELECT ${HISTORY_COLUMNS}
+       FROM member_results r
+       LEFT JOIN member_appointments a ON a.appointment_id = r.appointment_id
+       LEFT JOIN events e ON e.event_id = a.event_id
+       WHERE r.profile_id = $1 AND (a.appointment_id IS NULL OR a.profile_id IS DISTINCT FROM $1)
+     ) h
+     ORDER BY COALESCE(h.event_date, h.sample_date) DESC NULLS LAST, h.event_name`,
     [profileId],
   );
   return rows.map((row) => ({

@@ -24,6 +24,7 @@ import type { StaffVariables } from '../auth';
 import type { FailedJob, JobKind, Jobs } from '../../platform/jobs/queue';
 import type { Logger } from '../../platform/logger';
 import { recordAudit } from './staff-audit';
+import { UUID } from './staff-attendees-service';
 import { actorOf } from '../events';
 
 /** The kinds staff can act on: what a member would miss. */
@@ -37,14 +38,18 @@ export const RETRY_WAIT_MS = 15_000;
 const PAYMENT_AMOUNT_ROW = { payment_id: col.text(), amount: col.int() };
 
 async function describe(db: Database, jobs: FailedJob[]): Promise<JobFailure[]> {
-  const paymentIds = jobs.flatMap((job) => (job.kind === 'refund' ? [String((job.data as { paymentId?: unknown }).paymentId ?? '')] : []));
+  // Only ids of a payment's shape are looked up, by the payments' key (a cast column would read every payment).
+  const paymentIds = jobs.flatMap((job) => {
+    const id = job.kind === 'refund' ? (job.data as { paymentId?: unknown }).paymentId : undefined;
+    return typeof id === 'string' && UUID.test(id) ? [id] : [];
+  });
   const amounts = new Map(
     paymentIds.length
       ? (
           await rowsOf(
             db,
             PAYMENT_AMOUNT_ROW,
-            'SELECT payment_id::text AS payment_id, amount FROM payment_orders WHERE payment_id::text = ANY($1::text[])',
+            'SELECT payment_id::text AS payment_id, amount FROM payment_orders WHERE payment_id = ANY($1::uuid[])',
             [paymentIds],
           )
         ).map((row) => [row.payment_id, row.amount])

@@ -64,6 +64,21 @@ export interface JobFailuresDeps {
   recordFailure(kind: JobKind, id: string, error: unknown, which: string): Promise<string>;
 }
 
+/** Which jobs the failures page lists: failed for good, or failed at least once and waiting to be tried again. */
+const FAILING = `(state = 'failed' OR (state = 'retry' AND started_on IS NOT NULL))`;
+
+/**
+ * The failures page's index on pg-boss's job table (on every queue's
+ * partition, and each one made later): the failing jobs by age, so the
+ * page reads the newest failures, not a day's finished jobs and a year's
+ * failed ones (docs/decisions/0033-staff-and-member-reads-at-scale.md).
+ * pg-boss makes its tables at start, after our migrations, so it is made
+ * here, once.
+ */
+export async function indexFailures(db: Database, schema: string): Promise<void> {
+  await db.query(`CREATE INDEX IF NOT EXISTS job_failing ON ${schema}.job (created_on) WHERE ${FAILING}`);
+}
+
 export function createJobFailures({ db, boss, schema, logger, handlerFor, wake, recordFailure }: JobFailuresDeps): JobFailures {
   return {
     async failures(kinds = JOB_KINDS) {
@@ -79,7 +94,7 @@ export function createJobFailures({ db, boss, schema, logger, handlerFor, wake, 
       }>(
         `SELECT id::text AS id, name, state::text AS state, retry_count, output, created_on, start_after, data
          FROM ${schema}.job
-         WHERE name = ANY($1::text[]) AND (state = 'failed' OR (state = 'retry' AND started_on IS NOT NULL))
+         WHERE name = ANY($1::text[]) AND ${FAILING}
          ORDER BY created_on DESC LIMIT 500`,
         [[...kinds]],
       );

@@ -15,7 +15,7 @@ import PgBoss from 'pg-boss';
 import type { Database, Queryable, Row } from '../db/adapter';
 import type { Logger } from '../logger';
 import { JOB_KINDS, PermanentJobError, QUEUE_POLICY, SCHEDULES, isJobId, type JobData, type JobHandler, type JobHandlers, type JobKind } from './job-kinds';
-import { createJobFailures, type JobFailures } from './job-failures';
+import { createJobFailures, indexFailures, type JobFailures } from './job-failures';
 
 export { JOB_KINDS, PermanentJobError, type JobData, type JobHandler, type JobHandlers, type JobInfo, type JobKind } from './job-kinds';
 export type { FailedJob, RetryNowOutcome } from './job-failures';
@@ -204,6 +204,7 @@ export function createJobs({
         // A queue created by an earlier version keeps its settings unless told.
         await boss.updateQueue(kind, settings);
       }
+      await indexFailures(db, schema);
       if (!worker) return;
       for (const kind of JOB_KINDS) {
         if (!handlers[kind]) continue;

@@ -61,6 +61,22 @@ describe.each(ENGINES)('medical results on %s', (engine) => {
     }
   });
 
+  it('lists a result that came with no appointment of his among his visits, by its sample date', async () => {
+    const [loose] = await test.db.query<{ result_id: string }>(
+      `INSERT INTO member_results (profile_id, test_result, test_unit, sample_date) VALUES ($1, 1.2, 'ng/ml', '2025-12-01') RETURNING result_id::text AS result_id`,
+      [demoProfileId],
+    );
+    try {
+      const { body: session } = await signIn(app(), DEMO.demoMemberEmail, DEMO.demoMemberPassword);
+      const res = await getJson<{ data: MedicalResultItem[] }>(app(), `/api/medical/results/${demoPublicId}`, withToken(session.access_token));
+      expect(res.body.data).toHaveLength(5);
+      expect(res.body.data[1]).toMatchObject({ appointment: null, result: { test_result: 1.2, sample_date: '2025-12-01' } });
+      expect(res.body.data.map((item) => item.appointment?.event_date ?? item.result?.sample_date)).toEqual(['2026-05-31', '2025-12-01', '2025-07-10', expect.any(String), expect.any(String)]);
+    } finally {
+      await test.db.query('DELETE FROM member_results WHERE result_id = $1::uuid', [loose!.result_id]);
+    }
+  });
+
   it('gives each profile a random public_id in the profile JSON, distinct per member and kept across reads', async () => {
     const { body: session } = await signIn(app(), DEMO.demoMemberEmail, DEMO.demoMemberPassword);
     const read = await getJson<{ userProfile: { profile_id: number; public_id: string } }>(app(), '/api/auth/profile', withToken(session.access_token));
