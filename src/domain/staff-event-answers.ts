@@ -15,8 +15,18 @@ export const staffEventViewSchema = z.extend(screeningEventSchema, {
   checked_in: z.int(),
 });
 
-/** GET /api/staff/events. */
+/** GET /api/staff/me/events: a volunteer's events today. */
 export const staffEventsAnswerSchema = z.strictObject({ events: z.array(staffEventViewSchema) });
+
+/** A day as YYYY-MM-DD, or null. */
+const dayOrNull = z.nullable(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)));
+
+/**
+ * GET /api/staff/events: a page of events by date (./staff-events-query.ts), earliest first, with where the
+ * pages before and after it start: `earlier` is the `before=` day and `later` the `from=` day, null when no
+ * event lies that way.
+ */
+export const staffEventsPageSchema = z.strictObject({ events: z.array(staffEventViewSchema), earlier: dayOrNull, later: dayOrNull });
 
 /** GET /api/staff/events/{id}. */
 export const staffEventAnswerSchema = z.strictObject({ event: staffEventViewSchema });
@@ -31,6 +41,7 @@ export const accessCodeSetSchema = z.strictObject({ event: staffEventViewSchema,
 export const eventCancelledSchema = z.strictObject({ event: staffEventViewSchema, members_emailed: z.int(), refunds_due: z.int() });
 
 export type StaffEvent = z.output<typeof staffEventViewSchema>;
+export type StaffEventsPage = z.output<typeof staffEventsPageSchema>;
 export type SavedEvent = z.output<typeof savedEventSchema>;
 export type AccessCodeSet = z.output<typeof accessCodeSetSchema>;
 export type EventCancelled = z.output<typeof eventCancelledSchema>;

@@ -1,7 +1,9 @@
 /**
  * /api/staff/events: the staff console's events
  * (docs/decisions/0010-staff-console.md).
- * - GET /            -> {events}: every event, private, past and cancelled too
+ * - GET /?before=|from= -> {events, earlier, later}: a page of events by date,
+ *   private, past and cancelled too (src/domain/staff-events-query.ts); 422
+ *   for a date that is not one
  * - GET /:id         -> {event}
  * - POST /           {event fields, access_code?} -> 201 {event, access_code}
  * - PUT /:id         {event fields, access_code?} -> {event, access_code}
@@ -20,19 +22,19 @@ import {
   eventCancelledSchema,
   savedEventSchema,
   staffEventAnswerSchema,
-  staffEventsAnswerSchema,
+  staffEventsPageSchema,
   type AccessCodeSet,
   type EventCancelled,
   type SavedEvent,
 } from '../../../src/domain/staff-event-answers';
+import { staffEventsQuerySchema } from '../../../src/domain/staff-events-query';
 import { responds } from '../../platform/http/contract';
 import { eventNotFound } from '../../platform/http/errors';
 import { formBodyLimit } from '../../platform/http/json-body';
-import { validBody } from '../../platform/http/valid-body';
+import { parseOr422, validBody } from '../../platform/http/valid-body';
 import type { StaffVariables } from '../auth';
 import type { StaffActor } from '../staff';
 import type { StaffEventsService } from './staff-events-service';
-
 
 export const actorOf = (c: { get(key: 'member'): { userId: string; email: string } }): StaffActor => {
   const member = c.get('member');
@@ -42,7 +44,7 @@ export const actorOf = (c: { get(key: 'member'): { userId: string; email: string
 export function staffEventsRoutes(events: StaffEventsService): Hono<{ Variables: StaffVariables }> {
   const app = new Hono<{ Variables: StaffVariables }>();
 
-  app.get('/', responds(staffEventsAnswerSchema), async (c) => c.json({ events: await events.list() }));
+  app.get('/', responds(staffEventsPageSchema), async (c) => c.json(await events.list(parseOr422(staffEventsQuerySchema, c.req.queries()))));
 
   app.get('/:id', responds(staffEventAnswerSchema), async (c) => {
     const event = await events.get(c.req.param('id'));

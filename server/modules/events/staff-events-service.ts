@@ -1,6 +1,6 @@
 /**
  * Events as staff manage them: every event (private, past and cancelled
- * too), create, edit, cancel, and a private event's access code set or
+ * too) a page at a time (staff-events-list.ts), create, edit, cancel, and a private event's access code set or
  * regenerated. Each write locks the event's row, so it cannot interleave
  * with a booking (which takes the same lock), and is audited in the same
  * transaction. An access code is returned once and stored only hashed.
@@ -12,11 +12,13 @@
  * retries what PayPal did not take. A second cancel finds the event
  * cancelled (409) under the same row lock, so each payment is due once.
  */
-import type { StaffEvent } from '../../../src/domain/staff-event-answers';
+import type { StaffEvent, StaffEventsPage } from '../../../src/domain/staff-event-answers';
 import type { StaffEventInput } from '../../../src/domain/staff-event';
+import type { StaffEventsWindow } from '../../../src/domain/staff-events-query';
 import type { Database, Queryable } from '../../platform/db/adapter';
-import { col, rowOf, rowsOf, type RowOf } from '../../platform/db/rows';
-import { activeAppointment, EVENT_ROW, eventColumns, insertEvent, toScreeningEvent } from './events-table';
+import { col, rowOf, rowsOf } from '../../platform/db/rows';
+import { activeAppointment, insertEvent } from './events-table';
+import { STAFF_EVENT_ROW, staffEventColumns, staffEventsByIds, staffEventsPage, toStaffEvent } from './staff-events-list';
 import { ApiError, eventNotFound } from '../../platform/http/errors';
 import { ORDER_COLUMNS, ORDER_ROW, toOrder, type PaymentOrderRow } from '../payments';
 import { generateAccessCode, hashAccessCode } from './access-code';
@@ -38,7 +40,10 @@ export interface CancelledBooking {
 }
 
 export interface StaffEventsService {
-  list(): Promise<StaffEvent[]>;
+  /** A page of events by date (src/domain/staff-events-query.ts). */
+  list(window: StaffEventsWindow): Promise<StaffEventsPage>;
+  /** The events of these ids (a volunteer's of today), in the console's order. */
+  byIds(ids: readonly string[]): Promise<StaffEvent[]>;
   get(id: string): Promise<StaffEvent | null>;
   /** `accessCode`: the code staff chose for a private event; one is generated when absent. */
   create(actor: StaffActor, input: StaffEventInput, accessCode?: string): Promise<{ event: StaffEvent; accessCode: string | null }>;
@@ -53,8 +58,6 @@ const SLOT_FIELDS = ['event_date', 'start_time', 'end_time', 'session_duration']
 
 const conflict = (code: string, message: string) => new ApiError(409, code, message);
 
-/** An event as staff read it: its columns, when it was cancelled, and how many have checked in (count(*)::integer). */
-const STAFF_EVENT_ROW = { ...EVENT_ROW, cancelled_at: col.nullable(col.instant()), checked_in: col.int() };
 const ACCESS_CODE_ROW = { access_code_hash: col.nullable(col.text()) };
 /** A booking the cancellation cancelled, with whom to tell (member_profiles' names are NOT NULL). */
 const CANCELLED_BOOKING_ROW = { appointment_id: col.text(), email: col.text(), first_name: col.text(), start_time: col.text() };
@@ -73,9 +76,7 @@ export function createStaffEventsService(
     const row = await rowOf(
       q,
       STAFF_EVENT_ROW,
-      `SELECT ${eventColumns('$2')}, cancelled_at,
-         (SELECT count(*) FROM check_ins c WHERE c.event_id = events.event_id)::integer AS checked_in
-       FROM events WHERE event_id = $1::uuid`,
+      `SELECT ${staffEventColumns('$2')} FROM events WHERE event_id = $1::uuid`,
       [id, now()],
     );
     return row ? toStaffEvent(row) : null;
@@ -89,17 +90,9 @@ export function createStaffEventsService(
   }
 
   return {
-    async list() {
-      const rows = await rowsOf(
-        db,
-        STAFF_EVENT_ROW,
-        `SELECT ${eventColumns('$1')}, cancelled_at,
-           (SELECT count(*) FROM check_ins c WHERE c.event_id = events.event_id)::integer AS checked_in
-         FROM events ORDER BY event_date, start_time, event_name, event_id`,
-        [now()],
-      );
-      return rows.map(toStaffEvent);
-    },
+    list: (window) => staffEventsPage(db, now(), window),
+
+    byIds: (ids) => staffEventsByIds(db, now(), ids),
 
     get: (id) => read(db, id),
 
@@ -232,10 +225,6 @@ export function createStaffEventsService(
       });
     },
   };
-}
-
-function toStaffEvent(row: RowOf<typeof STAFF_EVENT_ROW>): StaffEvent {
-  return { ...toScreeningEvent(row), cancelled_at: row.cancelled_at?.toISOString() ?? null, checked_in: row.checked_in };
 }
 
 // The audit keeps the event's fields, and only whether a code was set: never the code.

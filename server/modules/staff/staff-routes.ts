@@ -116,7 +116,7 @@ export function staffRoutes({ db, verify, isStaff, activity, idleMinutes, signer
   );
   app.get('/me/events', responds(staffEventsAnswerSchema), async (c) => {
     const mine = await eventsAssignedOn(db, c.get('member').userId, londonDate(now()));
-    return c.json({ events: mine.size === 0 ? [] : (await staffEvents.list()).filter((e) => mine.has(e.event_id)) });
+    return c.json({ events: await staffEvents.byIds([...mine]) });
   });
   // Roles and volunteers' events live with the stand-in's accounts; a hosted project (no registrar) keeps its own.
   app.route('/', staffAccountsRoutes(registrar ? createStaffAccounts(db, now) : null));
