@@ -8,7 +8,10 @@
 export const staffKeys = {
   all: (userId: string) => ['member', userId, 'staff'] as const,
   me: (userId: string) => ['member', userId, 'staff', 'me'] as const,
+  /** Every page of the events list (an edit refreshes them all). */
   events: (userId: string) => ['member', userId, 'staff', 'events'] as const,
+  /** One page: 'today', or the query naming its day (?before=, ?from=). */
+  eventsPage: (userId: string, page: string) => ['member', userId, 'staff', 'events', page] as const,
   /** A volunteer's events of today: kept so his door opens with no signal. */
   myEvents: (userId: string) => ['member', userId, 'staff', 'my-events'] as const,
   event: (userId: string, eventId: string) => ['member', userId, 'staff', 'event', eventId] as const,

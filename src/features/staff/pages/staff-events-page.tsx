@@ -1,126 +1,29 @@
 /**
- * /staff: every event, upcoming first (soonest first), then past and
- * cancelled ones (latest first), with places booked and arrivals, and the
- * way to each attendee list and editor; above them, any event whose
- * results file has lines needing checking. Each role sees only what it may
- * use (staff-permissions.ts); a volunteer lands on the events he is
- * assigned to today, and nothing else.
+ * /staff: the events around today, upcoming first (soonest first), then
+ * past and cancelled ones (latest first), with places booked and arrivals,
+ * and the way to each attendee list and editor; "Show later events" and
+ * "Show earlier events" read the next page each way
+ * (src/domain/staff-events-query.ts), and the pages shown are kept in this
+ * page's history entry, so coming back from an event finds them as they
+ * were. Above them, any event whose results file has lines needing
+ * checking. Each role sees only what it may use (staff-permissions.ts); a
+ * volunteer lands on the events he is assigned to today, and nothing else.
  */
-import { Link } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/lib/paths';
 import { formatLongDate } from '@/domain/format';
-import { londonDate } from '@/domain/london-time';
+import { isIsoDate, londonDate } from '@/domain/london-time';
 import { Spinner } from '@/lib/ui/spinner';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { NARROW_SCREEN, useMediaQuery } from '@/lib/use-media-query';
 import { useNow } from '@/lib/use-now';
 import { useResultHoldCounts } from '../api/result-holds';
-import { useStaffEvents, type StaffEvent } from '../api/staff-events';
+import { useStaffEventPages, type MorePages } from '../api/staff-events';
 import { useMyEvents } from '../api/staff-accounts';
 import { RequireStaff } from '../components/require-staff';
+import { EventsList } from '../components/staff-events-list';
 import { can } from '../staff-permissions';
 import type { StaffRole } from '@/domain/staff-roles';
 import '../staff.css';
-
-function EventActions({ event, role }: { event: StaffEvent; role: StaffRole }) {
-  return (
-    <>
-      <Link to={paths.staffEvent(event.event_id)}>
-        Attendees<span className="visually-hidden">: {event.event_name}</span>
-      </Link>
-      {!event.cancelled_at && can(role, 'manageEvents') && (
-        <>
-          {' · '}
-          <Link to={paths.staffEditEvent(event.event_id)}>
-            Edit<span className="visually-hidden">: {event.event_name}</span>
-          </Link>
-        </>
-      )}
-    </>
-  );
-}
-
-function EventTags({ event }: { event: StaffEvent }) {
-  return (
-    <>
-      {event.is_private && <span className="staff-tag">Private</span>} {event.cancelled_at && <span className="staff-cancelled">Cancelled</span>}
-    </>
-  );
-}
-
-/** On a phone: one card per event, where the table was 707 px wide. */
-function EventCards({ caption, events, role }: { caption: string; events: StaffEvent[]; role: StaffRole }) {
-  const id = `staff-events-${caption.toLowerCase().replace(/\W+/g, '-')}`;
-  return (
-    <section aria-labelledby={id}>
-      <h2 id={id} className="staff-list-title">
-        {caption}
-      </h2>
-      <ul className="staff-cards">
-        {events.map((event) => (
-          <li key={event.event_id} className="staff-card">
-            <h3 className="staff-card-title">
-              {event.event_name} <EventTags event={event} />
-            </h3>
-            <p>
-              {formatLongDate(event.event_date)}, {event.start_time} to {event.end_time}, {event.city}
-            </p>
-            <p>
-              Booked {event.booked_spaces} of {event.total_spaces}; arrived {event.checked_in}
-            </p>
-            <p>
-              <EventActions event={event} role={role} />
-            </p>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
-function EventsList({ caption, events, role }: { caption: string; events: StaffEvent[]; role: StaffRole }) {
-  const narrow = useMediaQuery(NARROW_SCREEN);
-  if (events.length === 0) return null;
-  return narrow ? <EventCards caption={caption} events={events} role={role} /> : <EventsTable caption={caption} events={events} role={role} />;
-}
-
-function EventsTable({ caption, events, role }: { caption: string; events: StaffEvent[]; role: StaffRole }) {
-  return (
-    <table className="staff-table">
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Date</th>
-          <th scope="col">Event</th>
-          <th scope="col">Town</th>
-          <th scope="col">Booked</th>
-          <th scope="col">Arrived</th>
-          <th scope="col">Actions</th>
-        </tr>
-      </thead>
-      <tbody>
-        {events.map((event) => (
-          <tr key={event.event_id}>
-            <td>
-              {formatLongDate(event.event_date)}, {event.start_time} to {event.end_time}
-            </td>
-            <td>
-              {event.event_name} <EventTags event={event} />
-            </td>
-            <td>{event.city}</td>
-            <td>
-              {event.booked_spaces} of {event.total_spaces}
-            </td>
-            <td>{event.checked_in}</td>
-            <td>
-              <EventActions event={event} role={role} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
 
 /** Events whose results file left lines for a person to check: nobody is told his result until they are. */
 function ResultsToCheck({ userId }: { userId: string }) {
@@ -173,12 +76,53 @@ function VolunteerEvents({ userId }: { userId: string }) {
   );
 }
 
+/** The pages asked for beyond the one around today: the `before=` days and the `from=` days, in the order asked. */
+interface ShownPages {
+  earlier: string[];
+  later: string[];
+}
+
+const days = (value: unknown): string[] => (Array.isArray(value) ? value.filter((day): day is string => typeof day === 'string' && isIsoDate(day)) : []);
+
+/** The pages shown, kept in this page's history entry (a Back from an attendee list comes back to them). */
+function useShownPages(): [ShownPages, (pages: ShownPages) => void] {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const kept = (location.state as { staffEventPages?: { earlier?: unknown; later?: unknown } } | null)?.staffEventPages;
+  const shown = { earlier: days(kept?.earlier), later: days(kept?.later) };
+  const show = (pages: ShownPages) =>
+    navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { replace: true, state: { ...(location.state as object | null), staffEventPages: pages } });
+  return [shown, show];
+}
+
+/** The button to read the next page one way, while there is one; a page that did not come says why and offers it again. */
+function ShowMore({ label, pages, onShow }: { label: string; pages: MorePages; onShow: (day: string) => void }) {
+  if (pages.error) {
+    return (
+      <p className="form-failure" role="alert">
+        {pages.error.message}{' '}
+        <button type="button" className="button" onClick={pages.retry}>
+          Try again
+        </button>
+      </p>
+    );
+  }
+  if (!pages.next && !pages.loading) return null;
+  return (
+    <p className="staff-more">
+      <button type="button" className="button" disabled={pages.loading} onClick={() => pages.next && onShow(pages.next)}>
+        {pages.loading ? 'Loading…' : label}
+      </button>
+    </p>
+  );
+}
+
 function StaffEvents({ userId, role }: { userId: string; role: StaffRole }) {
-  const events = useStaffEvents(userId);
+  const [shown, show] = useShownPages();
+  const { around, events, back, ahead } = useStaffEventPages(userId, shown.earlier, shown.later);
   const today = londonDate(useNow());
-  const all = events.data ?? [];
-  const upcoming = all.filter((e) => e.event_date >= today && !e.cancelled_at);
-  const past = all.filter((e) => e.event_date < today || e.cancelled_at).reverse();
+  const upcoming = events.filter((e) => e.event_date >= today && !e.cancelled_at);
+  const past = events.filter((e) => e.event_date < today || e.cancelled_at).reverse();
   return (
     <div className="page staff-page">
       <h1>Staff console: events</h1>
@@ -215,15 +159,17 @@ function StaffEvents({ userId, role }: { userId: string; role: StaffRole }) {
         )}
       </div>
       {can(role, 'clinical') && <ResultsToCheck userId={userId} />}
-      {events.data ? (
+      {around.data ? (
         <>
           {upcoming.length === 0 && <p>No upcoming events.</p>}
           <EventsList caption="Upcoming events" events={upcoming} role={role} />
+          <ShowMore label="Show later events" pages={ahead} onShow={(day) => show({ ...shown, later: [...shown.later, day] })} />
           <EventsList caption="Past and cancelled events" events={past} role={role} />
+          <ShowMore label="Show earlier events" pages={back} onShow={(day) => show({ ...shown, earlier: [...shown.earlier, day] })} />
         </>
-      ) : events.error ? (
+      ) : around.error ? (
         <p className="form-failure" role="alert">
-          {events.error.message}
+          {around.error.message}
         </p>
       ) : (
         <Spinner label="Loading events" />
