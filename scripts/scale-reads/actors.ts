@@ -4,7 +4,7 @@
  * the most results, each with a session and a token signed as the
  * /auth/v1 stand-in signs them; and the ids the reads name (a past
  * event's and an upcoming event's attendee lists, an event with held
- * results lines, his latest booking).
+ * results lines, his booking to come, a sample of the past event).
  */
 import { signAccessToken } from '../../server/modules/auth/access-tokens.ts';
 import { signingSecret } from '../../server/modules/auth/secrets.ts';
@@ -17,9 +17,14 @@ export interface ScaleActors {
   memberToken: string;
   /** The man's public profile id (results URLs carry it). */
   publicId: string;
-  /** His latest booking. */
+  /** His booking at an event to come (the scale data gives each man two or three bookings). */
   appointmentId: string;
+  /** The event of that booking. */
+  bookedEventId: string;
   pastEventId: string;
+  /** A booking of the past event, with its tube's sample id. */
+  pastAppointmentId: string;
+  sampleId: string;
   upcomingEventId: string;
   heldEventId: string;
 }
@@ -54,26 +59,33 @@ export async function scaleActors(db: Queryable, now: Date, today: string): Prom
   );
   await setStandInRole(db, STAFF_EMAIL, 'admin', now);
   const staff = await one<{ id: string }>(db, 'SELECT id::text AS id FROM auth_users WHERE email = $1', [STAFF_EMAIL]);
-  const man = await one<{ user_id: string; email: string; public_id: string }>(
+  // The man with the most results among those booked at an event to come.
+  const man = await one<{ user_id: string; email: string; public_id: string; appointment_id: string; event_id: string }>(
     db,
-    `SELECT p.user_id::text AS user_id, p.email, p.public_id::text AS public_id
-     FROM (SELECT profile_id FROM member_results GROUP BY profile_id ORDER BY count(*) DESC, profile_id LIMIT 1) m
-     JOIN member_profiles p ON p.profile_id = m.profile_id`,
-  );
-  const booking = await one<{ appointment_id: string }>(
-    db,
-    `SELECT a.appointment_id::text AS appointment_id FROM appointments a JOIN events e ON e.event_id = a.event_id
-     WHERE a.user_id = $1::uuid ORDER BY e.event_date DESC LIMIT 1`,
-    [man.user_id],
+    `SELECT p.user_id::text AS user_id, p.email, p.public_id::text AS public_id, b.appointment_id::text AS appointment_id, b.event_id::text AS event_id
+     FROM appointments b JOIN events e ON e.event_id = b.event_id AND e.event_date > $1::date
+     JOIN member_profiles p ON p.profile_id = b.profile_id
+     WHERE b.status = 'confirmed'
+     ORDER BY (SELECT count(*) FROM member_results r WHERE r.profile_id = b.profile_id) DESC, b.profile_id LIMIT 1`,
+    [today],
   );
   const eventOn = (where: string, order: string) =>
     one<{ event_id: string }>(db, `SELECT event_id::text AS event_id FROM events WHERE ${where} ORDER BY event_date ${order}, event_id LIMIT 1`, [today]);
+  const past = (await eventOn('event_date < $1::date', 'DESC')).event_id;
+  const tube = await one<{ appointment_id: string; sample_id: string }>(
+    db,
+    'SELECT appointment_id::text AS appointment_id, sample_id FROM samples WHERE event_id = $1::uuid ORDER BY sample_id LIMIT 1',
+    [past],
+  );
   return {
     staffToken: await tokenFor(db, staff.id, STAFF_EMAIL, now, true),
     memberToken: await tokenFor(db, man.user_id, man.email, now, false),
     publicId: man.public_id,
-    appointmentId: booking.appointment_id,
-    pastEventId: (await eventOn('event_date < $1::date', 'DESC')).event_id,
+    appointmentId: man.appointment_id,
+    bookedEventId: man.event_id,
+    pastEventId: past,
+    pastAppointmentId: tube.appointment_id,
+    sampleId: tube.sample_id,
     upcomingEventId: (await eventOn('event_date >= $1::date', 'ASC')).event_id,
     heldEventId: (await eventOn('event_id IN (SELECT event_id FROM result_holds) AND $1::date IS NOT NULL', 'DESC')).event_id,
   };
