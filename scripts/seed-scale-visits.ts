@@ -18,7 +18,7 @@
  * Set-based SQL, seeded values, as the rest of the scale data.
  */
 import type { Database, Queryable } from '../server/platform/db/adapter.ts';
-import { createJobs } from '../server/platform/jobs/queue.ts';
+import { jobSchemaFor, prepareJobTables } from '../server/platform/jobs/queue.ts';
 import { silentLogger } from '../server/platform/logger.ts';
 
 /** The MOD 37-2 check character (src/domain/sample-id.ts), for this session only. */
@@ -138,17 +138,17 @@ export async function seedScaleVisits(db: Queryable, today: string, step: (label
 /**
  * The job queue's rows for `members` men (at 100,000: 1,500 emails and 300
  * refunds that failed over the year, 60 of them waiting to be tried again,
- * and a day of 20,000 emails sent and not yet archived). pg-boss makes its
- * tables first.
+ * and a day of 20,000 emails sent and not yet archived). A failed email
+ * keeps its message, about 12 KB with its calendar file, as a real one
+ * does until it is sent or dropped. pg-boss makes its tables first.
  */
 export async function seedScaleJobs(db: Database, members: number): Promise<void> {
   const sent = Math.ceil(members / 5);
   const failed = Math.ceil((members * 18) / 1000);
   const retrying = Math.ceil(failed / 30);
-  const jobs = createJobs({ db, logger: silentLogger, worker: false });
-  await jobs.start();
-  await jobs.stop();
-  const job = `${jobs.schema}.job`;
+  await prepareJobTables(db, silentLogger);
+  const schema = jobSchemaFor(db);
+  const job = `${schema}.job`;
   await db.query(
     `INSERT INTO ${job} (name, data, state, retry_count, retry_limit, start_after, started_on, created_on, completed_on, output)
      SELECT 'email', jsonb_build_object('messageId', '<scale.' || n || '@example.org>', 'kind', 'reminder'), 'completed', 0, 4,
@@ -161,8 +161,10 @@ export async function seedScaleJobs(db: Database, members: number): Promise<void
      SELECT CASE WHEN n % 6 = 0 THEN 'refund' ELSE 'email' END,
        CASE WHEN n % 6 = 0 THEN jsonb_build_object('paymentId', gen_random_uuid()::text)
             ELSE jsonb_build_object('messageId', '<scale.failed.' || n || '@example.org>', 'kind', 'confirmation',
-              'message', jsonb_build_object('to', 'scale.' || n || '@example.org', 'subject', 'Your booking')) END,
-       CASE WHEN n <= $2 THEN 'retry' ELSE 'failed' END::${jobs.schema}.job_state, 3, 4,
+              'message', jsonb_build_object('to', 'scale.' || n || '@example.org', 'subject', 'Your booking',
+                'text', repeat('Your PSA screening is booked. ', 70), 'html', '<p>' || repeat('Your PSA screening is booked. ', 280) || '</p>',
+                'attachments', jsonb_build_array(jsonb_build_object('filename', 'invite.ics', 'content', repeat('QkVHSU46VkNBTEVOREFS', 100))))) END,
+       CASE WHEN n <= $2 THEN 'retry' ELSE 'failed' END::${schema}.job_state, 3, 4,
        now() - make_interval(hours => n * 4) + interval '1 hour', now() - make_interval(hours => n * 4),
        now() - make_interval(hours => n * 4), CASE WHEN n > $2 THEN now() - make_interval(hours => n * 4) END,
        jsonb_build_object('message', '550 mailbox unavailable')

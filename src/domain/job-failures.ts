@@ -4,7 +4,8 @@
  * declared once: the route answers with it and the staff page reads it
  * (docs/architecture.md#contract).
  */
-import { z } from './schema-kit';
+import { isIsoDate } from './london-time';
+import { textRule, z } from './schema-kit';
 
 /** The kinds of job staff see and can try again: what a member would miss. */
 export const STAFF_JOB_KINDS = ['email', 'refund', 'paypal_webhook'] as const;
@@ -32,8 +33,31 @@ export const jobFailureSchema = z.strictObject({
   event_id: z.optional(z.string()),
 });
 
-/** GET /api/staff/jobs/failures: newest first. */
-export const jobFailuresAnswerSchema = z.strictObject({ failures: z.array(jobFailureSchema) });
+/** Failures a page lists (docs/decisions/0033-staff-and-member-reads-at-scale.md). */
+export const FAILURES_PAGE = 100;
+
+/**
+ * GET /api/staff/jobs/failures[?before=]: a page of failures, newest first; `total`, how many there are
+ * in all; `older`, the `before=` for the next page (the last one's position), or null on the last page.
+ */
+export const jobFailuresAnswerSchema = z.strictObject({ failures: z.array(jobFailureSchema), total: z.int(), older: z.nullable(z.string()) });
+
+/** A failure's position: when the job was made, to the microsecond in UTC, and its id. */
+const POSITION = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{6}Z_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const BEFORE_MESSAGE = 'before must be the older value of the page before.';
+
+/** The query of GET /api/staff/jobs/failures (Hono's queries(): each parameter a list); others are ignored. */
+export const jobFailuresQuerySchema = z.object({
+  before: z.optional(
+    z.pipe(
+      z.array(z.string()).check(textRule<string[]>((list) => list.length === 1, 'before must be given once.')),
+      z.pipe(
+        z.transform((list: string[]) => list[0]!),
+        z.string().check(textRule<string>((text) => POSITION.test(text) && isIsoDate(POSITION.exec(text)![1]!), BEFORE_MESSAGE)),
+      ),
+    ),
+  ),
+});
 
 export type JobFailure = z.output<typeof jobFailureSchema>;
 export type JobFailuresAnswer = z.output<typeof jobFailuresAnswerSchema>;

@@ -1,11 +1,12 @@
 /**
  * /api/staff/jobs: what the server could not do after a request
  * (docs/decisions/0013), for staff to see and put right.
- * - GET /failures -> {failures: [{id, kind, state, tries, last_error,
+ * - GET /failures[?before=] -> {failures: [{id, kind, state, tries, last_error,
  *   created_at, next_try_at, recipient?, subject?, amount_pence?, payment_id?,
- *   event_id?}]} (jobFailuresAnswerSchema): emails, refunds and PayPal notifications (event_id:
+ *   event_id?}], total, older} (jobFailuresAnswerSchema): emails, refunds and PayPal notifications (event_id:
  *   PayPal's) that failed at least once and have not succeeded since ('retry': will be tried again at next_try_at; 'failed': the tries
- *   are used up). An email's body is not sent: only whom and what.
+ *   are used up), newest first, FAILURES_PAGE a page; `older` is the
+ *   `before=` of the next page. An email's body is not sent: only whom and what.
  * - POST /:kind/:id/retry -> {status: 'success', outcome} (retryAnswerSchema): tried again here
  *   and now, answered with how it went: 'done'; 'failed' with reason (plain
  *   words), error (raw), state, tries and next_try_at; or 'running' when the
@@ -14,12 +15,21 @@
  *   already, or no such job). Audited.
  */
 import { Hono } from 'hono';
-import { jobFailuresAnswerSchema, STAFF_JOB_KINDS, type JobFailure, type JobFailuresAnswer, type StaffJobKind } from '../../../src/domain/job-failures';
+import {
+  FAILURES_PAGE,
+  jobFailuresAnswerSchema,
+  jobFailuresQuerySchema,
+  STAFF_JOB_KINDS,
+  type JobFailure,
+  type JobFailuresAnswer,
+  type StaffJobKind,
+} from '../../../src/domain/job-failures';
 import { plainFailure, retryAnswerSchema, type RetryAnswer } from '../../../src/domain/job-retry';
 import { responds } from '../../platform/http/contract';
 import type { Database } from '../../platform/db/adapter';
 import { col, rowsOf } from '../../platform/db/rows';
 import { ApiError } from '../../platform/http/errors';
+import { parseOr422 } from '../../platform/http/valid-body';
 import type { StaffVariables } from '../auth';
 import type { FailedJob, JobKind, Jobs } from '../../platform/jobs/queue';
 import type { Logger } from '../../platform/logger';
@@ -87,9 +97,14 @@ async function describe(db: Database, jobs: FailedJob[]): Promise<JobFailure[]> 
 export function staffJobsRoutes(jobs: Jobs, db: Database, logger: Logger, now: () => Date): Hono<{ Variables: StaffVariables }> {
   const app = new Hono<{ Variables: StaffVariables }>();
 
-  app.get('/failures', responds(jobFailuresAnswerSchema), async (c) =>
-    c.json({ failures: await describe(db, await jobs.failures(SHOWN)) } satisfies JobFailuresAnswer),
-  );
+  app.get('/failures', responds(jobFailuresAnswerSchema), async (c) => {
+    const { before } = parseOr422(jobFailuresQuerySchema, c.req.queries());
+    // One more than a page says whether an older page follows.
+    const [listed, total] = await Promise.all([jobs.failures(SHOWN, { ...(before ? { before } : {}), limit: FAILURES_PAGE + 1 }), jobs.countFailures(SHOWN)]);
+    const page = listed.slice(0, FAILURES_PAGE);
+    const older = listed.length > FAILURES_PAGE ? page.at(-1)!.position : null;
+    return c.json({ failures: await describe(db, page), total, older } satisfies JobFailuresAnswer);
+  });
 
   app.post('/:kind/:id/retry', responds(retryAnswerSchema), async (c) => {
     const kind = c.req.param('kind');

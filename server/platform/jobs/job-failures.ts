@@ -19,12 +19,27 @@ export interface FailedJob {
   lastError: string;
   createdAt: string;
   nextTryAt: string | null;
+  /** Where it stands, newest first: its creation to the microsecond and its id (FailuresPage.before). */
+  position: string;
+  /**
+   * What the failures page shows of the job's data (JobData in job-kinds.ts): an email's kind, whether it
+   * is a forgotten member's, and its message's recipient and subject, never its body or attachments; a
+   * refund's paymentId; a PayPal notification's eventId.
+   */
   data: unknown;
+}
+
+/** Which failures to list: at most `limit` (500 by default), those after `before` (a FailedJob's position) when given. */
+export interface FailuresPage {
+  before?: string;
+  limit?: number;
 }
 
 export interface JobFailures {
   /** Jobs that failed at least once and have not succeeded since, newest first. */
-  failures(kinds?: readonly JobKind[]): Promise<FailedJob[]>;
+  failures(kinds?: readonly JobKind[], page?: FailuresPage): Promise<FailedJob[]>;
+  /** How many jobs failures() would list without a limit. */
+  countFailures(kinds?: readonly JobKind[]): Promise<number>;
   /** Puts a failed job back to be tried now; false when it is not failed (already retried, or done). */
   retry(kind: JobKind, id: string): Promise<boolean>;
   /**
@@ -64,6 +79,14 @@ export interface JobFailuresDeps {
   recordFailure(kind: JobKind, id: string, error: unknown, which: string): Promise<string>;
 }
 
+/**
+ * SQL: the parts of a job's data the failures page shows (FailedJob.data). A failed email keeps its
+ * whole message, calendar file included, until it is sent or dropped: a page of 500 would read them all.
+ */
+const SHOWN_DATA = `jsonb_strip_nulls(jsonb_build_object(
+  'kind', data->'kind', 'forget', data->'forget', 'paymentId', data->'paymentId', 'eventId', data->'eventId',
+  'message', CASE WHEN data ? 'message' THEN jsonb_build_object('to', data->'message'->'to', 'subject', data->'message'->'subject') END))`;
+
 /** Which jobs the failures page lists: failed for good, or failed at least once and waiting to be tried again. */
 const FAILING = `(state = 'failed' OR (state = 'retry' AND started_on IS NOT NULL))`;
 
@@ -76,12 +99,16 @@ const FAILING = `(state = 'failed' OR (state = 'retry' AND started_on IS NOT NUL
  * here, once.
  */
 export async function indexFailures(db: Database, schema: string): Promise<void> {
-  await db.query(`CREATE INDEX IF NOT EXISTS job_failing ON ${schema}.job (created_on) WHERE ${FAILING}`);
+  await db.query(`CREATE INDEX IF NOT EXISTS job_failures ON ${schema}.job (created_on, id) WHERE ${FAILING}`);
 }
+
+/** SQL: a job's position, newest first (FailedJob.position). */
+const POSITION = `to_char(created_on AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '_' || id::text`;
 
 export function createJobFailures({ db, boss, schema, logger, handlerFor, wake, recordFailure }: JobFailuresDeps): JobFailures {
   return {
-    async failures(kinds = JOB_KINDS) {
+    async failures(kinds = JOB_KINDS, { before, limit = 500 }: FailuresPage = {}) {
+      const [beforeAt, beforeId] = before?.split('_') ?? [null, null];
       const rows = await db.query<{
         id: string;
         name: JobKind;
@@ -91,12 +118,15 @@ export function createJobFailures({ db, boss, schema, logger, handlerFor, wake, 
         created_on: Date;
         start_after: Date;
         data: unknown;
+        position: string;
       }>(
-        `SELECT id::text AS id, name, state::text AS state, retry_count, output, created_on, start_after, data
+        // Keyset paging on job_failures (indexFailures): the next page starts after the last one's position.
+        `SELECT id::text AS id, name, state::text AS state, retry_count, output, created_on, start_after, ${SHOWN_DATA} AS data,
+           ${POSITION} AS position
          FROM ${schema}.job
-         WHERE name = ANY($1::text[]) AND ${FAILING}
-         ORDER BY created_on DESC LIMIT 500`,
-        [[...kinds]],
+         WHERE name = ANY($1::text[]) AND ${FAILING} AND ($2::timestamptz IS NULL OR (created_on, id) < ($2::timestamptz, $3::uuid))
+         ORDER BY created_on DESC, job.id DESC LIMIT $4`,
+        [[...kinds], beforeAt, beforeId, limit],
       );
       return rows.map((row) => ({
         id: row.id,
@@ -107,8 +137,14 @@ export function createJobFailures({ db, boss, schema, logger, handlerFor, wake, 
         lastError: errorText(row.output),
         createdAt: row.created_on.toISOString(),
         nextTryAt: row.state === 'retry' ? row.start_after.toISOString() : null,
+        position: row.position,
         data: row.data,
       }));
+    },
+
+    async countFailures(kinds = JOB_KINDS) {
+      const [row] = await db.query<{ n: number }>(`SELECT count(*)::integer AS n FROM ${schema}.job WHERE name = ANY($1::text[]) AND ${FAILING}`, [[...kinds]]);
+      return row?.n ?? 0;
     },
 
     async retry(kind, id) {

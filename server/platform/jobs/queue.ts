@@ -18,7 +18,7 @@ import { JOB_KINDS, PermanentJobError, QUEUE_POLICY, SCHEDULES, isJobId, type Jo
 import { createJobFailures, indexFailures, type JobFailures } from './job-failures';
 
 export { JOB_KINDS, PermanentJobError, type JobData, type JobHandler, type JobHandlers, type JobInfo, type JobKind } from './job-kinds';
-export type { FailedJob, RetryNowOutcome } from './job-failures';
+export type { FailedJob, FailuresPage, RetryNowOutcome } from './job-failures';
 
 export interface JobsOptions {
   db: Database;

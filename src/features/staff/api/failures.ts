@@ -1,9 +1,9 @@
 /**
  * GET /api/staff/jobs/failures and POST /api/staff/jobs/{kind}/{id}/retry:
  * the emails, refunds and PayPal notifications the server could not deal
- * with, and trying one again.
+ * with, newest first a page at a time, and trying one again.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { JobFailure, JobFailuresAnswer } from '@/domain/job-failures';
 import type { RetryAnswer } from '@/domain/job-retry';
 import { memberRequest } from '@/lib/auth';
@@ -12,10 +12,14 @@ import { staffKeys } from '../staff-keys';
 
 export type { JobFailure, RetryAnswer };
 
+/** The newest failures, a page at a time (FAILURES_PAGE); each refresh reads again every page shown. */
 export function useJobFailures(userId: string) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: staffKeys.failures(userId),
-    queryFn: async () => (await memberRequest<JobFailuresAnswer>('GET', '/staff/jobs/failures')).failures,
+    queryFn: ({ pageParam }) =>
+      memberRequest<JobFailuresAnswer>('GET', `/staff/jobs/failures${pageParam ? `?before=${encodeURIComponent(pageParam)}` : ''}`),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.older,
     staleTime: 0,
     refetchInterval: 30_000,
   });

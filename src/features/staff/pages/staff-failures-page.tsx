@@ -3,7 +3,8 @@
  * could not deal with after a request (the mail server refused, PayPal did
  * not take a refund, PayPal could not be read about a notification), with
  * how many tries, the last error and when the next try is, and Retry to
- * try one again now (docs/decisions/0013).
+ * try one again now (docs/decisions/0013). The newest come first, a page
+ * at a time, with "Show older failures" for the next.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -105,6 +106,8 @@ function DoneNote({ done }: { done: string | null }) {
 
 function Failures({ userId }: { userId: string }) {
   const failures = useJobFailures(userId);
+  // A failure that moves between pages as others go is shown once.
+  const shown = failures.data && [...new Map(failures.data.pages.flatMap((page) => page.failures).map((f) => [`${f.kind}:${f.id}`, f])).values()];
   const [done, setDone] = useState<string | null>(null);
   return (
     <div className="page staff-page">
@@ -117,17 +120,24 @@ function Failures({ userId }: { userId: string }) {
         two days. Anything listed here has failed at least once. Retry now once the cause is fixed.
       </p>
       <DoneNote done={done} />
-      {failures.data ? (
-        failures.data.length === 0 ? (
+      {shown ? (
+        shown.length === 0 ? (
           <p role="status">Nothing is waiting: every email and refund has gone.</p>
         ) : (
           <section aria-labelledby="failures-heading">
-            <h2 id="failures-heading" className="staff-failures-count">Failed at least once ({failures.data.length})</h2>
+            <h2 id="failures-heading" className="staff-failures-count">Failed at least once ({failures.data!.pages[0]!.total})</h2>
             <ul className="staff-failures">
-              {failures.data.map((failure) => (
+              {shown.map((failure) => (
                 <FailureItem key={`${failure.kind}:${failure.id}`} failure={failure} userId={userId} onDone={setDone} />
               ))}
             </ul>
+            {failures.hasNextPage && (
+              <p className="staff-more">
+                <button type="button" className="button" disabled={failures.isFetchingNextPage} onClick={() => void failures.fetchNextPage()}>
+                  {failures.isFetchingNextPage ? 'Loading…' : 'Show older failures'}
+                </button>
+              </p>
+            )}
           </section>
         )
       ) : failures.error ? (
