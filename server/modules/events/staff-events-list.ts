@@ -9,7 +9,7 @@
  * before or after a day), its events read between them, and whether
  * anything lies beyond each bound asked of the same index. Each event's
  * places taken and arrivals are counted from indexes alone
- * (900-staff-and-member-reads.sql).
+ * (910-staff-and-member-reads.sql).
  */
 import { STAFF_EVENTS_PAGE, type StaffEventsWindow } from '../../../src/domain/staff-events-query';
 import type { StaffEvent, StaffEventsPage } from '../../../src/domain/staff-event-answers';
