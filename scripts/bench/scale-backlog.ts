@@ -56,6 +56,8 @@ export interface BacklogRun {
   sweepToLastMs: number;
   goalMs: number;
   timedOut: boolean;
+  /** When autovacuum last analysed member_results, from makeDue's commit (null: not since). */
+  analysedAfterMs: number | null;
   quiet: ProbeFigures;
   during: ProbeFigures;
 }
@@ -107,6 +109,7 @@ function figuresOf(samples: readonly Sample[], from: number, to: number): ProbeF
 
 const COUNT_ROW = { n: col.int() };
 const INVITED_ROW = { n: col.int(), first: col.nullable(col.instant()) };
+const ANALYSED_ROW = { at: col.nullable(col.instant()) };
 
 /** The sweep's own conditions for an invitation (server/modules/results/recall-emails-service.ts), over the rows made due. */
 const TO_INVITE = `SELECT count(*)::integer AS n FROM member_results r
@@ -173,6 +176,8 @@ export async function backlogRun(db: Database, sink: SmtpSink, probes: Probes, p
   await sleep(5_000);
   invited = await invitedNow();
   const counts = sink.counts();
+  const analysed = await rowOf(db, ANALYSED_ROW, "SELECT last_autoanalyze AS at FROM pg_stat_user_tables WHERE relname = 'member_results'", []);
+  const analysedAt = analysed?.at?.getTime() ?? 0;
   const firstSweep = Math.max(invited.first?.getTime() ?? madeAt, madeAt);
   const last = counts.lastInvitationAt || Date.now();
   return {
@@ -187,6 +192,7 @@ export async function backlogRun(db: Database, sink: SmtpSink, probes: Probes, p
     sweepToLastMs: last - firstSweep,
     goalMs: plan.goalMs,
     timedOut,
+    analysedAfterMs: analysedAt > madeAt ? analysedAt - madeAt : null,
     quiet: figuresOf(probes.samples, quietFrom, quietTo),
     during: figuresOf(probes.samples, firstSweep, last),
   };

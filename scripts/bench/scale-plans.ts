@@ -144,7 +144,7 @@ export async function queryPlans(db: Database, options: { members: number; year:
       throw new Error('the reminders sweep ran no batch statement');
     }, stopped);
   });
-  plans.push(planOf("The reminders sweep's batch", `as at ${today} ${londonTime(remindAt)} UK time, reminder time ${DEFAULT_REMINDER_TIME}`, found.pop()));
+  plans.push(planOf("The reminders sweep's batch", `as at ${londonDate(remindAt)} ${londonTime(remindAt)} UK time, reminder time ${DEFAULT_REMINDER_TIME}`, found.pop()));
 
   await rolledBack(db, async (tx) => {
     const stats = createScreeningStatsService(explaining(tx, (sql) => /^\s*(SELECT|WITH)\b/i.test(sql), 'run', found), () => now);

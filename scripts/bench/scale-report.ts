@@ -6,6 +6,7 @@ import { percentile } from '../../tests/fixtures/rush.ts';
 import { BACKLOG, type BacklogRun, type ProbeFigures } from './scale-backlog.ts';
 import type { ReadFigure } from './scale-reads.ts';
 import { SCALE, type ScaleBench, type ScaleRun } from './scale.ts';
+import type { QueryPlan } from './scale-plans.ts';
 import { withSection } from './sections.ts';
 
 const TITLE = '## At national scale';
@@ -43,7 +44,8 @@ function backlogRows(runs: readonly BacklogRun[]): { sending: string[]; probes: 
     const once = r.delivered === r.distinct && r.distinct === r.invited && r.invited === r.toInvite;
     const inTime = !r.timedOut && r.sweepToLastMs <= r.goalMs;
     const rate = r.sweepToLastMs > 0 ? (r.distinct / r.sweepToLastMs) * 1000 : 0;
-    return `| makeDue(${n(r.asked)}) on ${r.day} | ${n(r.madeDue)} | ${n(r.toInvite)} | ${n(r.invited)} | ${n(r.delivered)} to ${n(r.distinct)} men | ${minutes(r.waitMs)} | ${r.timedOut ? `over ${minutes(r.sweepToLastMs)} (stopped)` : minutes(r.sweepToLastMs)} | ${rate.toFixed(0)} a second | ${minutes(r.goalMs)}: ${mark(inTime)}; once each: ${mark(once)} |`;
+    const analysed = r.analysedAfterMs === null ? 'not during the run' : `${minutes(r.analysedAfterMs)} after makeDue`;
+    return `| makeDue(${n(r.asked)}) on ${r.day} | ${n(r.madeDue)} | ${n(r.toInvite)} | ${n(r.invited)} | ${n(r.delivered)} to ${n(r.distinct)} men | ${minutes(r.waitMs)} | ${r.timedOut ? `over ${minutes(r.sweepToLastMs)} (stopped)` : minutes(r.sweepToLastMs)} | ${rate.toFixed(0)} a second | ${analysed} | ${minutes(r.goalMs)}: ${mark(inTime)}; once each: ${mark(once)} |`;
   });
   const probes = runs.flatMap((r) =>
     (['events', 'slots'] as const).map((pick) => {
@@ -53,6 +55,36 @@ function backlogRows(runs: readonly BacklogRun[]): { sending: string[]; probes: 
     }),
   );
   return { sending, probes };
+}
+
+/** What the largest backlog's rate would make of 100,000 invitations, the programme's size. */
+function atRate(r: BacklogRun | undefined): string {
+  if (!r || r.sweepToLastMs <= 0 || r.distinct === 0) return '';
+  const perSecond = (r.distinct / r.sweepToLastMs) * 1000;
+  return `\nAt the national backlog's rate, 100,000 invitations would take ${minutes((100_000 / perSecond) * 1000)} from the first sweep.\n`;
+}
+
+/** Whether anything analysed the results table after makeDue: with autovacuum off, the sweeps ran on the statistics of before. */
+function analysing(autovacuum: string): string {
+  if (autovacuum === 'on') return 'PostgreSQL runs with autovacuum on, which analyses a table soon after so many of its rows change.\n';
+  return `This PostgreSQL runs with autovacuum ${autovacuum} (\`SHOW autovacuum\`), so nothing analysed member_results after \`makeDue\`:
+the sweeps ran with the planner's statistics of before the backlog throughout (the first of the recall
+batch's plans below). With autovacuum on, PostgreSQL's default, it would analyse the table at its next
+pass (\`autovacuum_naptime\`, a minute by default), after which a batch takes the second plan.
+`;
+}
+
+/** The two plans of the recall batch, stale and analysed, side by side in a sentence. */
+function recallPlans(plans: ScaleBench['plans']): string {
+  const [stale, analysed] = plans;
+  if (!stale || !analysed) return '';
+  // Read from the plans, so the words follow them: a Sort under the limit means every due row was read first.
+  const how = (p: QueryPlan) =>
+    p.lines.some((l) => /Sort Key: r\.next_test_due/.test(l)) ? 'reading and sorting every row due before taking its batch' : 'walking the index in order and stopping at its batch';
+  return `One batch of the recall sweep took ${ms(stale.executionMs)} with the planner's statistics as they were before
+the backlog (${how(stale)}), and ${ms(analysed.executionMs)} after ANALYZE (${how(analysed)}).
+
+`;
 }
 
 export function scaleSection(bench: ScaleBench, context: { date: string; command: string; commit: string; loadAverage: number; loadAverageEnd: number }): string {
@@ -121,9 +153,11 @@ sweep's start (its time, stored on each result it marks) to the last
 invitation the sink took. Goals: 10,000 within 2 minutes and the national
 backlog within 10 minutes, each man exactly once.
 
-| backlog | made due | to invite | marked invited | invitations taken | first sweep after | first sweep to last invitation | rate | goals |
-| --- | --- | --- | --- | --- | --- | --- | --- | --- |
+| backlog | made due | to invite | marked invited | invitations taken | first sweep after | first sweep to last invitation | rate | autovacuum analysed member_results | goals |
+| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
 ${backlog.sending.join('\n')}
+${atRate(bench.backlogs.at(-1))}
+${analysing(bench.autovacuum)}
 
 Meanwhile \`GET /api/events\` and an event's slots were asked of the
 servers every ${BACKLOG.probeEveryMs} ms (and the events answer of the bare server), p50 / p99
@@ -141,7 +175,7 @@ EXPLAIN (ANALYZE, BUFFERS) of the statements the services run, caught as
 they run them on a transaction that is then rolled back
 (\`scripts/bench/scale-plans.ts\`), before the servers start.
 
-${plans}
+${recallPlans(bench.plans)}${plans}
 `;
 }
 

@@ -47,6 +47,8 @@ export interface ScaleBench {
   backlogLoad: { start: number; end: number };
   /** The whole run, databases built and dropped included. */
   minutes: number;
+  /** PostgreSQL's autovacuum setting: off, nothing analyses a table after makeDue changes it. */
+  autovacuum: string;
 }
 
 export interface ScaleDeps {
@@ -69,7 +71,9 @@ function withServers<T>(deps: ScaleDeps, count: number, env: () => Record<string
 
 const load = () => os.loadavg()[0] ?? 0;
 
-async function atScale(deps: ScaleDeps, sink: SmtpSink, label: ScaleRun['label'], members: number, national: boolean): Promise<{ run: ScaleRun; plans: QueryPlan[]; backlogs: BacklogRun[]; backlogLoad: ScaleBench['backlogLoad'] }> {
+type AtScale = Pick<ScaleBench, 'plans' | 'backlogs' | 'backlogLoad' | 'autovacuum'> & { run: ScaleRun };
+
+async function atScale(deps: ScaleDeps, sink: SmtpSink, label: ScaleRun['label'], members: number, national: boolean): Promise<AtScale> {
   deps.step(`Scratch database at ${label} scale: ${members.toLocaleString('en-GB')} men (scripts/seed-scale.ts)`);
   const database = await deps.createDatabase();
   if (!database) throw new Error('PostgreSQL did not answer: --scale needs it (TEST_DATABASE_URL or 127.0.0.1:5432)');
@@ -79,6 +83,8 @@ async function atScale(deps: ScaleDeps, sink: SmtpSink, label: ScaleRun['label']
   const scale = await buildScaleDatabase(database, members, today);
   try {
     deps.log(`built in ${scale.data.seedSeconds.toFixed(0)} s: ${scale.data.events} events (${scale.data.eventsToCome} to come), ${scale.data.bookings} bookings, ${scale.data.results} results`);
+    const [setting] = await scale.db.query<{ autovacuum: string }>('SHOW autovacuum');
+    const autovacuum = setting?.autovacuum ?? 'unknown';
     let plans: QueryPlan[] = [];
     if (national) {
       deps.step('Query plans (EXPLAIN ANALYZE, BUFFERS; rolled back)');
@@ -96,7 +102,7 @@ async function atScale(deps: ScaleDeps, sink: SmtpSink, label: ScaleRun['label']
       deps.step(`Reads beside the floor at ${label} scale, ${deps.requests} pairs each`);
       const reads = await measureReads(baseUrls, readRoutes(fixtures, member, staff.token), deps.requests, deps.log);
       const run: ScaleRun = { label, data: scale.data, fixtures, staffFactor: staff.factor, reads, loadStart, loadEnd: load() };
-      if (!national) return { run, plans, backlogs: [], backlogLoad: { start: 0, end: 0 } };
+      if (!national) return { run, plans, backlogs: [], backlogLoad: { start: 0, end: 0 }, autovacuum };
 
       const backlogStart = load();
       const slots = { path: slotsPath(fixtures.eventId) };
@@ -115,7 +121,7 @@ async function atScale(deps: ScaleDeps, sink: SmtpSink, label: ScaleRun['label']
           await probes.stop();
         }
       });
-      return { run, plans, backlogs, backlogLoad: { start: backlogStart, end: load() } };
+      return { run, plans, backlogs, backlogLoad: { start: backlogStart, end: load() }, autovacuum };
     });
   } finally {
     await scale.close();
@@ -131,6 +137,7 @@ export async function runScale(deps: ScaleDeps): Promise<ScaleBench> {
     const national = await atScale(deps, sink, 'national', deps.members, true);
     const minutes = (Date.now() - started) / 60_000;
     deps.log(`the scale run took ${minutes.toFixed(1)} minutes`);
-    return { runs: [demo.run, national.run], plans: national.plans, backlogs: national.backlogs, backlogLoad: national.backlogLoad, minutes };
+    const { plans, backlogs, backlogLoad, autovacuum } = national;
+    return { runs: [demo.run, national.run], plans, backlogs, backlogLoad, autovacuum, minutes };
   });
 }
