@@ -31,6 +31,12 @@
  * (scripts/bench/sign-in-burst.ts), alone, replacing only its section.
  * `--routes-only`: first-load JavaScript of every route, signed out, as the
  * demo member and as the demo staff member (scripts/bench/every-route.ts), alone.
+ * `--scale`: the site at a national programme's size beside the demo's, three
+ * server processes over one PostgreSQL (scripts/bench/scale.ts): reads beside
+ * the floor, the recall backlog and the query plans, alone, replacing only its
+ * section (about 20 minutes); `--scale-members=N` (default 100000) and
+ * `--scale-requests=N` (default 300) narrow it while iterating. Not part of the
+ * full run, for its length.
  *
  * Not part of `npm test`: figures depend on the machine, so targets are
  * reported as met or not met rather than failing a build.
@@ -51,6 +57,7 @@ import { firstEventId } from './bench/events.ts';
 import { signInBurstSection, withSignInBurstSection } from './bench/sign-in-burst.ts';
 import { cleanUp, cleanUpOnExit, onCleanUp, serverEnv, tempDataDir, withServer } from './bench/harness.ts';
 import { withKeptSections } from './bench/sections.ts';
+import { scaleSection, withScaleSection } from './bench/scale-report.ts';
 import {
   BURST_ONLY,
   CHECKOUT_ONLY,
@@ -64,8 +71,9 @@ import {
   PG_ADMIN_URL,
   PROPAGATION_ONLY,
   ROUTES_ONLY,
+  SCALE_ONLY,
 } from './bench/options.ts';
-import { buildSiteIfNeeded, checkout, contention, everyRoute, gitCommit, lighthouseRuns, measureApi, propagation, signInBurst, step } from './bench/steps.ts';
+import { buildSiteIfNeeded, checkout, contention, everyRoute, gitCommit, lighthouseRuns, measureApi, propagation, scale, signInBurst, step } from './bench/steps.ts';
 
 cleanUpOnExit();
 
@@ -84,6 +92,14 @@ async function main(): Promise<void> {
     const bench = await propagation();
     writeFileSync(OUTPUT, withPropagationSection(old, propagationSection(bench, contentionContext())));
     console.log(`\nwrote the propagation section of ${OUTPUT}`);
+    return;
+  }
+  if (SCALE_ONLY) {
+    buildSiteIfNeeded();
+    const bench = await scale();
+    const context = { ...contentionContext(), loadAverageEnd: os.loadavg()[0] ?? 0 };
+    writeFileSync(OUTPUT, withScaleSection(readFileSync(OUTPUT, 'utf8'), scaleSection(bench, context)));
+    console.log(`\nwrote the national scale section of ${OUTPUT}`);
     return;
   }
   if (BURST_ONLY) {

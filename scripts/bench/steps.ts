@@ -22,8 +22,9 @@ import { buildFloor, serveFloor } from './floor/floor.ts';
 import { measureEveryRoute, type EveryRoute } from './every-route.ts';
 import { bookableEventId } from './events.ts';
 import { runSignInBurst, type BurstBench } from './sign-in-burst.ts';
+import { runScale, type ScaleBench } from './scale.ts';
 import { onCleanUp, serverEnv, STATIC_DIR, tempDataDir, withServer } from './harness.ts';
-import { CHROMIUM_PATH, CONNECTIONS, DURATION_S, LIGHTHOUSE_ROUNDS, LIGHTHOUSE_ROUTES, PG_ADMIN_URL, REBUILD } from './options.ts';
+import { CHROMIUM_PATH, CONNECTIONS, DURATION_S, LIGHTHOUSE_ROUNDS, LIGHTHOUSE_ROUTES, PG_ADMIN_URL, REBUILD, SCALE_MEMBERS, SCALE_REQUESTS } from './options.ts';
 
 export function step(text: string): void {
   console.log(`\n==> ${text}`);
@@ -78,6 +79,24 @@ export function propagation(): Promise<PropagationBench> {
 
 export function signInBurst(): Promise<BurstBench> {
   return runSignInBurst({ tempDataDir, withServer: (env, fn) => withServer(serverEnv(env), fn), step });
+}
+
+export function scale(): Promise<ScaleBench> {
+  if (!Number.isInteger(SCALE_MEMBERS) || SCALE_MEMBERS < 20_000) throw new Error('--scale-members must be a whole number of at least 20000');
+  if (!Number.isInteger(SCALE_REQUESTS) || SCALE_REQUESTS < 20) throw new Error('--scale-requests must be a whole number of at least 20');
+  return runScale({
+    tempDataDir,
+    withServer: (env, fn) => withServer(serverEnv(env), fn),
+    createDatabase: async () => {
+      const database = await createBenchDatabase(PG_ADMIN_URL);
+      if (database) onCleanUp(() => database.drop());
+      return database;
+    },
+    step,
+    log: (line) => console.log(line),
+    members: SCALE_MEMBERS,
+    requests: SCALE_REQUESTS,
+  });
 }
 
 export function checkout(): Promise<CheckoutBench> {
