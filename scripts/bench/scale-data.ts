@@ -13,6 +13,7 @@ import { openPostgres } from '../../server/platform/db/postgres.ts';
 import { closePasswordPool, hashPassword } from '../../server/modules/auth/passwords.ts';
 import { col, rowOf } from '../../server/platform/db/rows.ts';
 import { seedScale } from '../seed-scale.ts';
+import { seedScaleVisits } from '../seed-scale-visits.ts';
 import { bookableEventId } from './events.ts';
 import type { BenchDatabase } from './postgres.ts';
 
@@ -22,7 +23,7 @@ export interface ScaleData {
   eventsToCome: number;
   bookings: number;
   results: number;
-  /** How long seedScale took, in seconds (the VACUUM after it not counted). */
+  /** How long seedScale and seedScaleVisits took, in seconds (the VACUUM after them not counted). */
   seedSeconds: number;
 }
 
@@ -45,7 +46,13 @@ export async function buildScaleDatabase(database: BenchDatabase, members: numbe
   try {
     await migrate(db);
     const started = performance.now();
-    await db.transaction((tx) => seedScale(tx, { members, due: 0, today }));
+    await db.transaction(async (tx) => {
+      await seedScale(tx, { members, due: 0, today });
+      // What screening days leave beside the bookings (consents, check-ins, samples, payments, looks at records), read by the pages timed.
+      await seedScaleVisits(tx, today, async (_label, run) => {
+        await run();
+      });
+    });
     const seedSeconds = (performance.now() - started) / 1000;
     // As a running site's tables would be: otherwise autovacuum takes the fresh rows on while the reads are timed.
     await db.exec('VACUUM (ANALYZE)');
