@@ -51,12 +51,15 @@ async function explain(tx: Queryable, sql: string, params: readonly unknown[]): 
 /**
  * A Database over one transaction's handle: a statement `wanted` picks is
  * explained first; `then` says whether it then runs or the caller stops.
- * A transaction the service opens is the same one (it is rolled back whole).
+ * A transaction the service opens is the same one (it is rolled back whole),
+ * so the isolation level it asks for is not set again.
  */
 function explaining(tx: Queryable, wanted: (sql: string) => boolean, then: 'run' | 'stop', found: Found[]): Database {
   const handle: Database = {
     kind: 'postgres',
     async query(sql, params = []) {
+      // A transaction the service opens is this one, already under way: its isolation level is the outer one's.
+      if (/^\s*SET TRANSACTION\b/i.test(sql)) return [];
       if (wanted(sql)) {
         found.push({ sql, ...(await explain(tx, sql, params)) });
         if (then === 'stop') throw new Explained();
