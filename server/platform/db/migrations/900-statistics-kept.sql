@@ -68,7 +68,9 @@ CREATE INDEX member_results_counted_sample_date ON member_results (sample_date)
 CREATE INDEX member_appointments_event ON member_appointments (event_id);
 
 -- This transaction's generation: the first call takes the next one (and the
--- row's lock, until COMMIT); later calls in the transaction reuse it.
+-- row's lock, until COMMIT); later calls in the transaction reuse it. If the
+-- counter's row was removed by hand, it starts past every generation kept,
+-- with every year changed.
 CREATE FUNCTION statistics_generation_of_this_change() RETURNS bigint
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -79,7 +81,6 @@ BEGIN
   END IF;
   UPDATE statistics_generation SET generation = generation + 1 RETURNING generation INTO taken;
   IF NOT FOUND THEN
-    -- The row was removed by hand: start past every generation kept, with every year changed.
     INSERT INTO statistics_generation (generation, every_year_since)
     SELECT g, g FROM (SELECT 1 + greatest(
       (SELECT coalesce(max(generation), 0) FROM statistics_year_figures),
