@@ -20,6 +20,7 @@
 import type { Database, Queryable } from '../server/platform/db/adapter.ts';
 import { jobSchemaFor, prepareJobTables } from '../server/platform/jobs/queue.ts';
 import { silentLogger } from '../server/platform/logger.ts';
+import { validConsent } from '../tests/fixtures/bookings.ts';
 
 /** The MOD 37-2 check character (src/domain/sample-id.ts), for this session only. */
 const CHECK_CHAR_FUNCTION = `
@@ -34,18 +35,8 @@ const CHECK_CHAR_FUNCTION = `
 
 const BODY_CHARS = '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 
-const ANSWERS = JSON.stringify({
-  numberOfPsaTest: 1,
-  familyHistoryProstateCancer: 'No',
-  familyMemberWithProstateCancer: [],
-  familyHistoryBreastOvarianCancer: 'No',
-  familyMemberWithOvarianCancer: [],
-  motherSideDetails: '',
-  medicationHistory: 'None of the above',
-  agreeToTerms: true,
-  consentToSampleTesting: true,
-  consentToPrivateGp: false,
-});
+// The same complete form the API tests book with (docs/rules.md#consent).
+const ANSWERS = JSON.stringify(validConsent());
 
 /** A made-up member of staff for the rows that name one (not an account). */
 const STAFF = '00000000-0000-4000-8000-00000000c4a5';
