@@ -14,7 +14,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { signIn } from './support/members';
-import { createStaffAccount, demoStaffCode, signInAsStaff, staffToken } from './support/staff';
+import { createStaffAccount, authenticatorCode, signInAsStaff, staffToken } from './support/staff';
 
 const PHONE = { viewport: { width: 360, height: 780 }, hasTouch: true, isMobile: true, timezoneId: 'America/New_York', locale: 'en-GB' } as const;
 
@@ -58,7 +58,7 @@ test('a clinical user adds an authenticator app at first sign-in, signs in later
   await fitsTheScreen(first.page);
 
   // A wrong code is said so, with the field, and nothing opens.
-  const current = await demoStaffCode(request, '', key);
+  const current = await authenticatorCode(request, '', key);
   await field.fill(current === '000000' ? '111111' : '000000');
   await first.page.getByRole('button', { name: 'Confirm code' }).click();
   await expect(first.page.getByRole('alert')).toContainText('That code is not right');
@@ -80,7 +80,7 @@ test('a clinical user adds an authenticator app at first sign-in, signs in later
   await expect(later.page.getByRole('heading', { level: 1, name: 'Enter your code' })).toBeVisible();
   await expectNoSeriousA11yViolations(later.page);
   await fitsTheScreen(later.page);
-  await later.page.getByLabel('6-digit code').fill(await demoStaffCode(request, '', key));
+  await later.page.getByLabel('6-digit code').fill(await authenticatorCode(request, '', key));
   await later.page.getByRole('button', { name: 'Continue' }).click();
   await expect(later.page).not.toHaveURL(/\/login/);
   await later.page.goto('/staff/clinical-rules');

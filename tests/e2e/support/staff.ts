@@ -78,7 +78,7 @@ const stepNow = (offset: number) => Math.floor((Date.now() + offset) / PERIOD_MS
  * the next step's code, which the server accepts a step early, and a third
  * waits for the step after.
  */
-export async function demoStaffCode(request: APIRequestContext, origin = '', secret = DEMO_STAFF_TOTP_SECRET): Promise<string> {
+export async function authenticatorCode(request: APIRequestContext, origin = '', secret = DEMO_STAFF_TOTP_SECRET): Promise<string> {
   const offset = await serverOffsetMs(request, origin);
   const kept = load();
   const key = `${origin}|${secret}`;
@@ -109,7 +109,7 @@ async function verifyFactor(request: APIRequestContext, origin: string, accessTo
   const challenge = await request.post(`${origin}/auth/v1/factors/${factorId}/challenge`, { headers: auth, data: {} });
   expect(challenge.status(), await challenge.text()).toBe(200);
   const { id } = (await challenge.json()) as { id: string };
-  const verified = await request.post(`${origin}/auth/v1/factors/${factorId}/verify`, { headers: auth, data: { challenge_id: id, code: await demoStaffCode(request, origin, secret) } });
+  const verified = await request.post(`${origin}/auth/v1/factors/${factorId}/verify`, { headers: auth, data: { challenge_id: id, code: await authenticatorCode(request, origin, secret) } });
   expect(verified.status(), await verified.text()).toBe(200);
   return ((await verified.json()) as { access_token: string }).access_token;
 }
@@ -184,7 +184,7 @@ export async function signInAsStaff(page: Page, origin = ''): Promise<StaffAccou
 export async function signInWithCode(page: Page, account: StaffAccount, origin = ''): Promise<void> {
   await page.goto(`${origin}/login`);
   await signIn(page, account.email, account.password);
-  await page.getByLabel('6-digit code').fill(await demoStaffCode(page.request, origin, account.secret));
+  await page.getByLabel('6-digit code').fill(await authenticatorCode(page.request, origin, account.secret));
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).not.toHaveURL(/\/login/);
   await expect(page.getByRole('banner').getByRole('link', { name: 'Portal' })).toBeVisible();
