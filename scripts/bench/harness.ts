@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { killAllServers, startServer, type RunningServer } from './server.ts';
+import { killAllServers, startServer, type RunningServer, type ServerOptions } from './server.ts';
 
 export const STATIC_DIR = 'dist';
 
@@ -69,8 +69,12 @@ export function serverEnv(extra: Record<string, string | undefined>): Record<str
 }
 
 /** Runs `fn` against a server started with exactly these settings (undefined removes one). */
-export async function withServer<T>(env: Record<string, string | undefined>, fn: (server: RunningServer) => Promise<T>): Promise<T> {
-  const server = await startServer(env);
+export async function withServer<T>(
+  env: Record<string, string | undefined>,
+  fn: (server: RunningServer) => Promise<T>,
+  options?: ServerOptions,
+): Promise<T> {
+  const server = await startServer(env, options);
   onCleanUp(() => server.stop());
   try {
     return await fn(server);

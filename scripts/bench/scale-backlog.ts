@@ -17,7 +17,7 @@ import { wantsEmailSql } from '../../server/modules/members/email-choices-servic
 import type { Database } from '../../server/platform/db/adapter.ts';
 import { col, rowOf } from '../../server/platform/db/rows.ts';
 import { addDays } from '../../src/domain/london-time.ts';
-import { makeDue } from '../seed-scale.ts';
+import { addScreenedBefore, makeDue } from '../seed-scale.ts';
 import { oneConnection, timedCall, type Call } from './http-timing.ts';
 import type { SmtpSink } from './smtp-sink-process.ts';
 
@@ -43,6 +43,8 @@ export interface BacklogRun {
   /** makeDue's count and the UK day it was given (the due date is four weeks after). */
   asked: number;
   day: string;
+  /** Men screened before the site's time added due as well (addScreenedBefore), to make the backlog up to the plan's invitations. */
+  screenedBefore: number;
   madeDue: number;
   /** Made due, wanting recall emails and with no booking ahead: whom the sweep should invite. */
   toInvite: number;
@@ -122,6 +124,8 @@ export interface BacklogPlan {
   /** The UK day makeDue is given: today, or the day before to make the same men due again (due in 27 days instead of 28). */
   day: string;
   today: string;
+  /** Make the backlog up to this many men to invite with men screened before the site's time, when makeDue alone gives fewer. */
+  invitations?: number;
   goalMs: number;
   timeoutMs: number;
 }
@@ -137,11 +141,16 @@ export async function backlogRun(db: Database, sink: SmtpSink, probes: Probes, p
   // Results already due that day were invited when the data was built (at midnight of the day their window opened); a sweep that began
   // just before makeDue committed may mark the backlog with its own earlier start, but not a minute earlier.
   const since = new Date(Date.now() - 60_000);
-  await makeDue(db, plan.asked, plan.day);
+  const screenedBefore = await db.transaction(async (tx) => {
+    await makeDue(tx, plan.asked, plan.day);
+    const short = (plan.invitations ?? 0) - (await rowOf(tx, COUNT_ROW, TO_INVITE, [due, plan.today]))!.n;
+    if (short > 0) await addScreenedBefore(tx, short, plan.day);
+    return Math.max(short, 0);
+  });
   const madeAt = Date.now();
   const madeDue = (await rowOf(db, COUNT_ROW, 'SELECT count(*)::integer AS n FROM member_results WHERE next_test_due = $1::date AND recall_invited_at IS NULL', [due]))!.n;
   const toInvite = (await rowOf(db, COUNT_ROW, TO_INVITE, [due, plan.today]))!.n;
-  log(`made ${madeDue} results due on ${due}; ${toInvite} of them to invite (recall emails on, no booking ahead); waiting for the sweep`);
+  log(`made ${madeDue} results due on ${due} (${screenedBefore} of them men screened before); ${toInvite} of them to invite (recall emails on, no booking ahead); waiting for the sweep`);
 
   const invitedNow = async () =>
     (await rowOf(
@@ -183,6 +192,7 @@ export async function backlogRun(db: Database, sink: SmtpSink, probes: Probes, p
   return {
     asked: plan.asked,
     day: plan.day,
+    screenedBefore,
     madeDue,
     toInvite,
     invited: invited.n,

@@ -2,7 +2,7 @@
  * The reads of `npm run bench -- --scale`, each beside the floor: the
  * server's answer is recorded once and replayed by a bare `node:http`
  * server (scripts/bench/bare-server.ts); then, a few hundred times, the
- * same request goes to a server process (the three in turn) and to the
+ * same request goes to a web process (each in turn) and to the
  * bare server at the same moment, each on its own kept-alive connection,
  * one pair at a time. Both share the machine, the client and the moment,
  * so the bare figure reads what the machine gave then.

@@ -53,7 +53,7 @@ function backlogRows(runs: readonly BacklogRun[]): { sending: string[]; probes: 
     const inTime = !r.timedOut && r.sweepToLastMs <= r.goalMs;
     const rate = r.sweepToLastMs > 0 ? (r.distinct / r.sweepToLastMs) * 1000 : 0;
     const analysed = r.analysedAfterMs === null ? 'not during the run' : `${minutes(r.analysedAfterMs)} after makeDue`;
-    return `| makeDue(${n(r.asked)}) on ${r.day} | ${n(r.madeDue)} | ${n(r.toInvite)} | ${n(r.invited)} | ${n(r.delivered)} to ${n(r.distinct)} men | ${minutes(r.waitMs)} | ${r.timedOut ? `over ${minutes(r.sweepToLastMs)} (stopped)` : minutes(r.sweepToLastMs)} | ${rate.toFixed(0)} a second | ${analysed} | ${minutes(r.goalMs)}: ${mark(inTime)}; once each: ${mark(once)} |`;
+    return `| makeDue(${n(r.asked)}) on ${r.day} | ${n(r.madeDue)} | ${n(r.screenedBefore)} | ${n(r.toInvite)} | ${n(r.invited)} | ${n(r.delivered)} to ${n(r.distinct)} men | ${minutes(r.waitMs)} | ${r.timedOut ? `over ${minutes(r.sweepToLastMs)} (stopped)` : minutes(r.sweepToLastMs)} | ${rate.toFixed(0)} a second | ${analysed} | ${minutes(r.goalMs)}: ${mark(inTime)}; once each: ${mark(once)} |`;
   });
   const probes = runs.flatMap((r) =>
     (['events', 'slots'] as const).map((pick) => {
@@ -65,9 +65,9 @@ function backlogRows(runs: readonly BacklogRun[]): { sending: string[]; probes: 
   return { sending, probes };
 }
 
-/** What the largest backlog's rate would make of 100,000 invitations, the programme's size. */
+/** What the largest backlog's rate would make of 100,000 invitations, the programme's size, when it sent fewer. */
 function atRate(r: BacklogRun | undefined): string {
-  if (!r || r.sweepToLastMs <= 0 || r.distinct === 0) return '';
+  if (!r || r.sweepToLastMs <= 0 || r.distinct === 0 || r.distinct >= 100_000) return '';
   const perSecond = (r.distinct / r.sweepToLastMs) * 1000;
   return `At the national backlog's rate, 100,000 invitations would take ${minutes((100_000 / perSecond) * 1000)} from the first sweep.\n`;
 }
@@ -107,8 +107,9 @@ export function scaleSection(bench: ScaleBench, context: { date: string; command
   return `${TITLE}
 
 The site at a national programme's size beside the demo's, on this
-machine: ${SCALE.processes} server processes (\`NODE_ENV=production\`, as behind a load
-balancer) over one PostgreSQL database, in two scratch databases built from
+machine: ${SCALE.webProcesses} web processes (\`NODE_ENV=production\`, \`JOB_WORKER=false\`, as behind a load
+balancer) and one job worker outside the balancer at a lower CPU priority (\`nice -n ${SCALE.workerNice}\`;
+README, "Several processes, and web-only ones") over one PostgreSQL database, in two scratch databases built from
 the same migrations by \`scripts/seed-scale.ts\` (docs/decisions/0031-recall-sweep-at-scale.md)
 and dropped afterwards. The server processes, PostgreSQL, the mail sink
 and the bench share the machine's cores, with other work running
@@ -123,7 +124,7 @@ ${bench.runs.map(dataRow).join('\n')}
 
 ### Reads beside the floor
 
-Each read is sent ${national.reads[0]?.app.length ?? 0} times or for at most a minute (to the three processes in
+Each read is sent ${national.reads[0]?.app.length ?? 0} times or for at most a minute (to the web processes in
 turn, one at a time on a kept-alive connection each), and at the same
 moment the same request goes to a bare \`node:http\` server replaying that
 read's recorded answer (\`scripts/bench/bare-server.ts\`): the floor, what
@@ -148,27 +149,30 @@ ${reads.met} of ${reads.of} reads met both goals.${atTheFloor(demo, national)}
 
 ### The recall backlog
 
-The servers sweep once a minute on pg-boss's schedule, as in production
+The job worker sweeps once a minute on pg-boss's schedule, as in production
 (no clock is moved and nothing triggers a sweep: the wait for the next
-sweep is shown). With them running, \`makeDue\` puts men's newest results
+sweep is shown), and sends every email. With the processes running, \`makeDue\` puts men's newest results
 four weeks from due and not yet invited; the mail goes to a counting SMTP
 sink (\`scripts/bench/smtp-sink.ts\`, \`SMTP_URL\`; \`SMTP_MAX_CONNECTIONS\` at its
-default of 4 a process). First ${n(SCALE.firstBacklog)} men; then every man who asked for
+default of 4). First ${n(SCALE.firstBacklog)} men; then every man who asked for
 recall emails (\`makeDue(${n(national.data.members)})\`, given the day before so that it takes
 the first 10,000 again, due in 27 days). A man with a booking ahead is
-rightly not invited, so fewer are invited than made due. Timed from the
+rightly not invited, so fewer are invited than made due; the national backlog is made up to
+${n(SCALE.nationalInvitations)} to invite, in the same transaction, with men screened before the site's time, as a
+programme's go-live brings them from its earlier records (\`addScreenedBefore\`: a green result each, due, no
+booking here; the "screened before" column), so the national figure is ${n(SCALE.nationalInvitations)} invitations sent. Timed from the
 sweep's start (its time, stored on each result it marks) to the last
 invitation the sink took. Goals: 10,000 within 2 minutes and the national
 backlog within 10 minutes, each man exactly once.
 
-| backlog | made due | to invite | marked invited | invitations taken | first sweep after | first sweep to last invitation | rate | autovacuum analysed member_results | goals |
-| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
+| backlog | made due | screened before | to invite | marked invited | invitations taken | first sweep after | first sweep to last invitation | rate | autovacuum analysed member_results | goals |
+| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
 ${backlog.sending.join('\n')}
 
 ${[atRate(bench.backlogs.at(-1)), analysing(bench.autovacuum)].filter(Boolean).join('\n').trimEnd()}
 
 Meanwhile \`GET /api/events\` and an event's slots were asked of the
-servers every ${BACKLOG.probeEveryMs} ms (and the events answer of the bare server), p50 / p99
+web processes every ${BACKLOG.probeEveryMs} ms (and the events answer of the bare server), p50 / p99
 in a quiet ${BACKLOG.quietMs / 1000} s just before \`makeDue\` and during the sending.
 Goal: the p99 during within ${BACKLOG.maxP99Ratio}x of the quiet one. Load average through
 the backlogs: ${bench.backlogLoad.start.toFixed(2)} at the start, ${bench.backlogLoad.end.toFixed(2)} at the end.

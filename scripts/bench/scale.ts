@@ -1,8 +1,8 @@
 /**
  * `npm run bench -- --scale`: the site at a national programme's size
  * against the demo's, on this machine, with three server processes
- * (production settings) over one PostgreSQL database, as behind a load
- * balancer. Two scratch databases are built from the same migrations by
+ * (production settings) over one PostgreSQL database: two web processes as
+ * behind a load balancer and a job worker (SCALE). Two scratch databases are built from the same migrations by
  * scripts/seed-scale.ts: the demo's scale (3,500 men) and the national one
  * (100,000 men, or --scale-members=N).
  *
@@ -10,14 +10,15 @@
  * (scripts/bench/scale-reads.ts). At national scale, first the query plans
  * of the sweeps and the statistics (scripts/bench/scale-plans.ts), then the
  * recall backlog, twice: 10,000 men made due, then every man who asked for
- * recall emails (scripts/bench/scale-backlog.ts). The section it writes is
+ * recall emails, made up to 100,000 to invite with men screened before the
+ * site's time (scripts/bench/scale-backlog.ts). The section it writes is
  * scripts/bench/scale-report.ts.
  */
 import os from 'node:os';
 import { addDays, londonDate } from '../../src/domain/london-time.ts';
 import { withSmtpSink, type SmtpSink } from './smtp-sink-process.ts';
 import type { BenchDatabase } from './postgres.ts';
-import type { RunningServer } from './server.ts';
+import type { RunningServer, ServerOptions } from './server.ts';
 import { buildScaleDatabase, scaleFixtures, type ScaleData, type ScaleFixtures } from './scale-data.ts';
 import { memberToken, staffToken, type StaffToken } from './scale-tokens.ts';
 import { measureReads, readRoutes, type ReadFigure } from './scale-reads.ts';
@@ -27,7 +28,12 @@ import { recordingOf, oneConnection, timedCall } from './http-timing.ts';
 import { slotsPath } from './report.ts';
 import { withBareServer } from './side-by-side.ts';
 
-export const SCALE = { demoMembers: 3_500, processes: 3, firstBacklog: 10_000 } as const;
+/**
+ * Three server processes as a deployment on one small machine runs them (README, "Processes"): two web
+ * processes behind the load balancer (JOB_WORKER=false) and one job worker at a lower CPU priority, which
+ * takes no requests from the balancer, so a backlog being sent waits for the web's requests, not they for it.
+ */
+export const SCALE = { demoMembers: 3_500, webProcesses: 2, workerNice: 10, firstBacklog: 10_000, nationalInvitations: 100_000 } as const;
 
 export interface ScaleRun {
   label: 'demo' | 'national';
@@ -53,7 +59,7 @@ export interface ScaleBench {
 
 export interface ScaleDeps {
   tempDataDir(): string;
-  withServer<T>(env: Record<string, string | undefined>, fn: (server: RunningServer) => Promise<T>): Promise<T>;
+  withServer<T>(env: Record<string, string | undefined>, fn: (server: RunningServer) => Promise<T>, options?: ServerOptions): Promise<T>;
   /** A fresh PostgreSQL database (dropped at the bench's clean-up too), or null when none answers. */
   createDatabase(): Promise<BenchDatabase | null>;
   step(text: string): void;
@@ -62,11 +68,15 @@ export interface ScaleDeps {
   requests: number;
 }
 
-/** `count` servers with these settings, started one after another (the first migrates and seeds the demo accounts), all stopped afterwards. */
-function withServers<T>(deps: ScaleDeps, count: number, env: () => Record<string, string | undefined>, fn: (servers: RunningServer[]) => Promise<T>): Promise<T> {
-  const started: RunningServer[] = [];
-  const next = (): Promise<T> => (started.length === count ? fn(started) : deps.withServer(env(), (server) => (started.push(server), next())));
-  return next();
+/**
+ * The job worker (it migrates and seeds the demo accounts) and then the web processes, started one after
+ * another with `env`'s settings, all stopped afterwards; `fn` is given the web processes' addresses.
+ */
+function withProcesses<T>(deps: ScaleDeps, env: () => Record<string, string | undefined>, fn: (web: RunningServer[]) => Promise<T>): Promise<T> {
+  const web: RunningServer[] = [];
+  const next = (): Promise<T> =>
+    web.length === SCALE.webProcesses ? fn(web) : deps.withServer({ ...env(), JOB_WORKER: 'false' }, (server) => (web.push(server), next()));
+  return deps.withServer({ ...env(), JOB_WORKER: 'true' }, next, { nice: SCALE.workerNice });
 }
 
 const load = () => os.loadavg()[0] ?? 0;
@@ -91,9 +101,9 @@ async function atScale(deps: ScaleDeps, sink: SmtpSink, label: ScaleRun['label']
       plans = await queryPlans(scale.db, { members, year: Number(today.slice(0, 4)) - 1, now });
       for (const plan of plans) deps.log(`${plan.title}: ${plan.executionMs.toFixed(1)} ms`);
     }
-    deps.step(`${SCALE.processes} server processes on the ${label} database`);
+    deps.step(`A job worker (nice ${SCALE.workerNice}) and ${SCALE.webProcesses} web processes on the ${label} database`);
     const env = () => ({ DATA_DIR: deps.tempDataDir(), DATABASE_URL: scale.url, SMTP_URL: `smtp://127.0.0.1:${sink.port}` });
-    return await withServers(deps, SCALE.processes, env, async (servers) => {
+    return await withProcesses(deps, env, async (servers) => {
       const baseUrls = servers.map((s) => s.baseUrl);
       const fixtures = await scaleFixtures(scale.db, baseUrls[0]!, today);
       deps.log(`event ${fixtures.eventId}; member ${fixtures.member.email} (${fixtures.member.results} results, ${fixtures.member.bookings} bookings)`);
@@ -114,8 +124,11 @@ async function atScale(deps: ScaleDeps, sink: SmtpSink, label: ScaleRun['label']
           const runs: BacklogRun[] = [];
           deps.step(`The recall backlog: ${SCALE.firstBacklog.toLocaleString('en-GB')} men made due`);
           runs.push(await backlogRun(scale.db, sink, probes, { asked: SCALE.firstBacklog, day: today, today, goalMs: 2 * 60_000, timeoutMs: 6 * 60_000 }, deps.log));
-          deps.step(`The recall backlog: ${members.toLocaleString('en-GB')} asked (every man with recall emails on), due a day earlier`);
-          runs.push(await backlogRun(scale.db, sink, probes, { asked: members, day: addDays(today, -1), today, goalMs: 10 * 60_000, timeoutMs: 13 * 60_000 }, deps.log));
+          deps.step(
+            `The recall backlog: ${members.toLocaleString('en-GB')} asked (every man with recall emails on), due a day earlier, made up to ${SCALE.nationalInvitations.toLocaleString('en-GB')} to invite`,
+          );
+          const national = { asked: members, day: addDays(today, -1), today, invitations: SCALE.nationalInvitations, goalMs: 10 * 60_000, timeoutMs: 13 * 60_000 };
+          runs.push(await backlogRun(scale.db, sink, probes, national, deps.log));
           return runs;
         } finally {
           await probes.stop();

@@ -33,12 +33,20 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(env: Record<string, string | undefined>, timeoutMs = 180_000): Promise<RunningServer> {
+export interface ServerOptions {
+  timeoutMs?: number;
+  /** Start it under `nice -n`: a lower CPU priority, as a deployment gives its job worker (README, "Processes"). */
+  nice?: number;
+}
+
+export async function startServer(env: Record<string, string | undefined>, { timeoutMs = 180_000, nice }: ServerOptions = {}): Promise<RunningServer> {
   const port = await freePort();
   const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env, PORT: String(port) };
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete childEnv[key];
 
-  const child = spawn('npx', ['tsx', 'server/main.ts'], {
+  const command = ['npx', 'tsx', 'server/main.ts'];
+  if (nice !== undefined) command.unshift('nice', '-n', String(nice));
+  const child = spawn(command[0]!, command.slice(1), {
     env: childEnv,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],

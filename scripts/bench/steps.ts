@@ -86,7 +86,7 @@ export function scale(): Promise<ScaleBench> {
   if (!Number.isInteger(SCALE_REQUESTS) || SCALE_REQUESTS < 20) throw new Error('--scale-requests must be a whole number of at least 20');
   return runScale({
     tempDataDir,
-    withServer: (env, fn) => withServer(serverEnv(env), fn),
+    withServer: (env, fn, options) => withServer(serverEnv(env), fn, options),
     createDatabase: async () => {
       const database = await createBenchDatabase(PG_ADMIN_URL);
       if (database) onCleanUp(() => database.drop());
