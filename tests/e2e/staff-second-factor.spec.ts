@@ -91,6 +91,8 @@ test('a clinical user adds an authenticator app at first sign-in, signs in later
   await page.goto('/staff/accounts');
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: clinical.email }) });
   await expect(card).toContainText('Authenticator app added.');
+  // Each button says whose account it acts on as a sentence, after the words it shows (what a voice user says).
+  await expect(card.getByRole('button', { name: `Remove from staff the account of ${clinical.email}`, exact: true })).toBeVisible();
   await card.getByRole('button', { name: `Reset authenticator of ${clinical.email}` }).click();
   await expect(card.getByRole('group', { name: `Reset the authenticator of ${clinical.email}` })).toContainText('signs him out everywhere');
   await expectNoSeriousA11yViolations(page);

@@ -71,7 +71,7 @@ function AccountRow({
               Save<span className="visually-hidden"> the role of {account.email}</span>
             </button>
             <button type="button" className="button button-small" disabled={busy} onClick={() => onSave(null)}>
-              Remove from staff<span className="visually-hidden">: {account.email}</span>
+              Remove from staff<span className="visually-hidden"> the account of {account.email}</span>
             </button>
             {account.second_factor && !confirming && (
               <button type="button" className="button button-small" disabled={busy} onClick={() => setConfirming(true)}>
