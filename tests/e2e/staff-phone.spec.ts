@@ -196,6 +196,7 @@ test.describe('the staff console on a phone', () => {
     await page.getByLabel('Email address').fill(email);
     await page.getByRole('button', { name: 'Register and email him' }).click();
     await expect(page.getByLabel('Email address')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Email address')).toHaveAccessibleDescription('Error: This email address already has an account.');
     await expect(summary.getByRole('link')).toHaveText(['This email address already has an account.']);
 
     // His own phone: the link in his email signs him in where he chooses a password.

@@ -7,9 +7,9 @@
  * opens, and the clinical rules open to him; later, on another phone, his
  * password is followed by a code. A clinical account that stops at the
  * password is refused the medical routes. When he loses the phone, an
- * admin resets his authenticator on the Staff page: the lost phone opens
- * nothing more, and his next sign-in adds the app again. axe clean at
- * each step.
+ * admin resets his authenticator on the Staff page, whose confirm step
+ * fits a 360 px phone as well as a desktop: the lost phone opens nothing
+ * more, and his next sign-in adds the app again. axe clean at each step.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
@@ -91,8 +91,22 @@ test('a clinical user adds an authenticator app at first sign-in, signs in later
   await page.goto('/staff/accounts');
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: clinical.email }) });
   await expect(card).toContainText('Authenticator app added.');
+  // Each button says whose account it acts on as a sentence, after the words it shows (what a voice user says).
+  await expect(card.getByRole('button', { name: `Remove from staff the account of ${clinical.email}`, exact: true })).toBeVisible();
   await card.getByRole('button', { name: `Reset authenticator of ${clinical.email}` }).click();
-  await expect(card.getByRole('group', { name: `Reset the authenticator of ${clinical.email}` })).toContainText('signs him out everywhere');
+  const confirm = card.getByRole('group', { name: `Reset the authenticator of ${clinical.email}` });
+  await expect(confirm).toContainText('signs him out everywhere');
+  await expectNoSeriousA11yViolations(page);
+  // An admin on his phone meets the same step: it fits 360 px and both its buttons are in reach.
+  await page.setViewportSize(PHONE.viewport);
+  await fitsTheScreen(page);
+  expect(await card.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  for (const name of ['Reset and sign him out', 'Keep it']) {
+    const button = confirm.getByRole('button', { name });
+    await button.scrollIntoViewIfNeeded();
+    await expect(button).toBeInViewport({ ratio: 1 });
+    expect((await button.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  }
   await expectNoSeriousA11yViolations(page);
   await card.getByRole('button', { name: 'Reset and sign him out' }).click();
   await expect(page.getByRole('status').filter({ hasText: clinical.email })).toContainText(`${clinical.email}'s authenticator app is removed and he is signed out everywhere.`);

@@ -55,6 +55,9 @@ test('staff register a walk-in on the day, see his ticket, and check him in by i
   // His details: a mistake is named first.
   await page.getByRole('button', { name: 'Next: his consent' }).tap();
   await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toContainText('Enter his first name, as on his ID.');
+  // The field says it too, after its hint, to a screen reader reaching it.
+  await expect(page.getByLabel('First name', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('First name', { exact: true })).toHaveAccessibleDescription('As on his ID, with any middle names. Error: Enter his first name, as on his ID.');
   await page.getByLabel('First name', { exact: true }).fill('Reginald');
   await page.getByLabel('Last name', { exact: true }).fill('Walker-Jones');
   await page.getByLabel('Date of birth', { exact: true }).fill(bornYearsAgo(62));

@@ -12,7 +12,7 @@ import type { DetailsValues } from '@/domain/signup-form';
 import type { AgeDialogKind } from './age-dialog';
 import { errorFor, type FieldError } from './error-summary';
 import { SelectField } from './select-field';
-import { TextField } from './text-field';
+import { TextField } from '@/lib/ui/text-field';
 
 interface DetailsFieldsProps {
   values: DetailsValues;

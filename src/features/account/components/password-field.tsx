@@ -1,6 +1,6 @@
 /** A password input with a Show/Hide toggle that says what it does to screen readers. */
 import { useState, type InputHTMLAttributes } from 'react';
-import { fieldControlProps, FormField } from './form-field';
+import { fieldControlProps, FormField } from '@/lib/ui/form-field';
 
 interface PasswordFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   id: string;

@@ -16,7 +16,7 @@ import { cleanNhsInput, NHS_DIGITS_MESSAGE } from '@/domain/nhs-number';
 import { useUpdateProfile } from '../api/update-profile';
 import { ErrorSummary, errorFor, type FieldError } from './error-summary';
 import { SelectField } from './select-field';
-import { TextField } from './text-field';
+import { TextField } from '@/lib/ui/text-field';
 
 type EditValues = Required<Omit<ProfileFields, 'email'>>;
 

@@ -1,6 +1,6 @@
 /** A labelled select with its error, in the same pattern as TextField. */
 import type { SelectHTMLAttributes } from 'react';
-import { fieldControlProps, FormField } from './form-field';
+import { fieldControlProps, FormField } from '@/lib/ui/form-field';
 
 interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
   id: string;

@@ -18,7 +18,7 @@ import { isProfileMissing } from '@/lib/member-profile-query';
 import { useProfile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
 import { ErrorSummary, type FieldError } from '../components/error-summary';
-import { TextField } from '../components/text-field';
+import { TextField } from '@/lib/ui/text-field';
 import '../account.css';
 
 const NHS_REQUIRED_MESSAGE =

@@ -19,7 +19,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { AgeDialog, type AgeDialogKind } from '../components/age-dialog';
 import { DetailsFields } from '../components/details-fields';
 import { ErrorSummary, type FieldError } from '../components/error-summary';
-import { TextField } from '../components/text-field';
+import { TextField } from '@/lib/ui/text-field';
 import { createProfile, ensureProfile } from '../finish-signup';
 import { useLogout } from '../use-logout';
 import '../account.css';

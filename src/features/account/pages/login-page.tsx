@@ -17,7 +17,7 @@ import { useSession } from '@/lib/session';
 import { getSupabase } from '@/lib/supabase';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { ErrorSummary, errorFor, type FieldError } from '../components/error-summary';
-import { TextField } from '../components/text-field';
+import { TextField } from '@/lib/ui/text-field';
 import { ensureProfile } from '../finish-signup';
 import '../account.css';
 

@@ -20,7 +20,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { AgeDialog, type AgeDialogKind } from '../components/age-dialog';
 import { DetailsFields } from '../components/details-fields';
 import { ErrorSummary, errorFor, type FieldError } from '../components/error-summary';
-import { TextField } from '../components/text-field';
+import { TextField } from '@/lib/ui/text-field';
 import { createProfile } from '../finish-signup';
 import { EMPTY_SIGNUP, isAgeError, toProfile, validateSignup, type SignupValues } from '@/domain/signup-form';
 import '../account.css';

@@ -9,6 +9,7 @@ import { ApiError } from '@/lib/api-client';
 import { isNotSent } from '@/lib/not-sent';
 import { Modal } from '@/lib/ui/modal';
 import { NotSentNotice } from '@/lib/ui/not-sent-notice';
+import { TextField } from '@/lib/ui/text-field';
 import { useCheckAccessCode } from '../api/check-access-code';
 
 const INVALID = 'Invalid Access code';
@@ -52,26 +53,18 @@ function AccessCodeForm({ eventId, onCancel, onGranted }: Omit<AccessCodeDialogP
     <form onSubmit={submit} noValidate className="access-code-form">
       <h2 id="access-code-title">Private event</h2>
       <p>This is a private event. Please enter the access code you were given by the organiser.</p>
-      <div className={`form-field${inlineError ? ' form-field-error' : ''}`}>
-        <label htmlFor={inputId}>Access code</label>
-        {inlineError && (
-          <p className="field-error" id={`${inputId}-error`} role="alert">
-            <span className="visually-hidden">Error: </span>
-            {inlineError}
-          </p>
-        )}
-        <input
-          id={inputId}
-          name="access_code"
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          aria-invalid={inlineError ? true : undefined}
-          aria-describedby={inlineError ? `${inputId}-error` : undefined}
-        />
-      </div>
+      <TextField
+        id={inputId}
+        name="access_code"
+        label="Access code"
+        error={inlineError ?? undefined}
+        announce
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+      />
       {connectionProblem && (
         <NotSentNotice error={check.error} onRetry={() => check.mutate(code.trim(), { onSuccess: onGranted })} retrying={check.isPending} />
       )}

@@ -7,6 +7,7 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { Spinner } from '@/lib/ui/spinner';
+import { TextField } from '@/lib/ui/text-field';
 import { useAssignVolunteer, useEventVolunteers } from '../api/staff-accounts';
 import '@/lib/ui/forms.css';
 
@@ -48,25 +49,17 @@ export function EventVolunteers({ userId, eventId }: { userId: string; eventId: 
         <Spinner label="Loading volunteers" />
       )}
       <form onSubmit={assign} noValidate>
-        <div className={`form-field${issue ? ' form-field-error' : ''}`}>
-          <label htmlFor="volunteer-email">Volunteer&rsquo;s email address</label>
-          {issue && (
-            <p className="field-error" id="volunteer-email-error" role="alert">
-              <span className="visually-hidden">Error: </span>
-              {issue}
-            </p>
-          )}
-          <input
-            id="volunteer-email"
-            type="email"
-            autoComplete="off"
-            spellCheck={false}
-            value={email}
-            aria-invalid={issue ? true : undefined}
-            aria-describedby={issue ? 'volunteer-email-error' : undefined}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
+        <TextField
+          id="volunteer-email"
+          label="Volunteer’s email address"
+          error={issue}
+          announce
+          type="email"
+          autoComplete="off"
+          spellCheck={false}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
         <button type="submit" className="button" disabled={change.isPending}>
           Assign to this event
         </button>

@@ -16,6 +16,7 @@ import { STAFF_ROLES, type StaffRole } from '@/domain/staff-roles';
 import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { Spinner } from '@/lib/ui/spinner';
+import { TextField } from '@/lib/ui/text-field';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useResetSecondFactor, useSetRole, useStaffAccounts } from '../api/staff-accounts';
 import { RequireStaff } from '../components/require-staff';
@@ -70,7 +71,7 @@ function AccountRow({
               Save<span className="visually-hidden"> the role of {account.email}</span>
             </button>
             <button type="button" className="button button-small" disabled={busy} onClick={() => onSave(null)}>
-              Remove from staff<span className="visually-hidden">: {account.email}</span>
+              Remove from staff<span className="visually-hidden"> the account of {account.email}</span>
             </button>
             {account.second_factor && !confirming && (
               <button type="button" className="button button-small" disabled={busy} onClick={() => setConfirming(true)}>
@@ -176,25 +177,17 @@ function StaffAccounts({ userId }: { userId: string }) {
           <form className="staff-register-form" onSubmit={grant} noValidate>
             <h2>Give someone a role</h2>
             <p className="hint">He signs up on the site first; then type the email address of his account.</p>
-            <div className={`form-field${emailIssue ? ' form-field-error' : ''}`}>
-              <label htmlFor="grant-email">Email address</label>
-              {emailIssue && (
-                <p className="field-error" id="grant-email-error" role="alert">
-                  <span className="visually-hidden">Error: </span>
-                  {emailIssue}
-                </p>
-              )}
-              <input
-                id="grant-email"
-                type="email"
-                autoComplete="off"
-                spellCheck={false}
-                value={email}
-                aria-invalid={emailIssue ? true : undefined}
-                aria-describedby={emailIssue ? 'grant-email-error' : undefined}
-                onChange={(e) => setEmail(e.target.value)}
-              />
-            </div>
+            <TextField
+              id="grant-email"
+              label="Email address"
+              error={emailIssue}
+              announce
+              type="email"
+              autoComplete="off"
+              spellCheck={false}
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
             <div className="form-field">
               <label htmlFor="grant-role">Role</label>
               <RoleSelect id="grant-role" value={role} onChange={setNewRole} />

@@ -3,20 +3,17 @@
  * thresholds and recall intervals results are banded by now, beside every
  * version saved (who, when, why); and the form for a new version, checked by
  * the rule the server applies (src/domain/clinical-rule.ts), with the
- * example table (src/domain/rule-examples.ts) showing, before it is saved,
- * the band each example value gets now and under the proposal, the changes
- * marked in words as well as colour. The save names the version the form
- * was started from, so a colleague's change made meanwhile is never undone
- * unseen (the server answers 409). Only a clinical or admin account may
- * save; the server refuses anyone else (403), and the page says so.
+ * example tables (src/features/staff/components/rule-example-tables.tsx)
+ * showing, before it is saved, the band each example value gets now and
+ * under the proposal, the changes marked in words as well as colour. The
+ * save names the version the form was started from, so a colleague's change
+ * made meanwhile is never undone unseen (the server answers 409). Only a
+ * clinical or admin account may save; the server refuses anyone else (403),
+ * and the page says so.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { ageBandOf, clinicalRuleSchema, RULE_AGE_BANDS, RULE_REASON_MAX, type ClinicalRule, type ClinicalRuleVersion } from '@/domain/clinical-rule';
-import { formatLongDate } from '@/domain/format';
-import { londonDate, londonTime } from '@/domain/london-time';
-import { amberThreshold, PSA_BAND_TEXT, PSA_UNIT, redThreshold, type PsaBand } from '@/domain/psa-band';
-import { changedCount, exampleBands, EXAMPLE_AGES } from '@/domain/rule-examples';
+import { clinicalRuleSchema, RULE_AGE_BANDS, RULE_REASON_MAX, type ClinicalRule, type ClinicalRuleVersion } from '@/domain/clinical-rule';
 import { check, type SchemaIssue } from '@/domain/schema-kit';
 import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
@@ -24,6 +21,8 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { Spinner } from '@/lib/ui/spinner';
 import { useClinicalRules, useSaveRule } from '../api/clinical-rules';
 import { RequireStaff } from '../components/require-staff';
+import { RuleExampleTables } from '../components/rule-example-tables';
+import { RuleHistory, RuleSummary, savedBy } from '../components/rule-versions';
 import '../staff.css';
 import '../clinical-rules.css';
 
@@ -75,161 +74,6 @@ function ruleOf(values: Values): unknown {
     else rule[head] = value;
   }
   return rule;
-}
-
-const when = (iso: string) => {
-  const at = new Date(iso);
-  return `${formatLongDate(londonDate(at))} at ${londonTime(at)}`;
-};
-
-const bandWord = (band: PsaBand) => PSA_BAND_TEXT[band].label.split(':')[0]!;
-
-function RuleSummary({ rule }: { rule: ClinicalRule }) {
-  return (
-    <>
-      <table className="staff-table">
-        <caption>PSA bands by age</caption>
-        <thead>
-          <tr>
-            <th scope="col">Age</th>
-            <th scope="col">Amber from</th>
-            <th scope="col">Red from</th>
-          </tr>
-        </thead>
-        <tbody>
-          {RULE_AGE_BANDS.map((band) => {
-            const age = Math.max(band.fromAge, 40);
-            return (
-              <tr key={band.key}>
-                <th scope="row">{band.label}</th>
-                <td>
-                  {amberThreshold(age, rule)} {PSA_UNIT}
-                </td>
-                <td>
-                  {redThreshold(age, rule)} {PSA_UNIT}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-      <table className="staff-table">
-        <caption>Next test</caption>
-        <tbody>
-          <tr>
-            <th scope="row">Green, high risk</th>
-            <td>{rule.green_months.high} months</td>
-          </tr>
-          <tr>
-            <th scope="row">Green, intermediate risk</th>
-            <td>{rule.green_months.intermediate} months</td>
-          </tr>
-          <tr>
-            <th scope="row">Green, low risk</th>
-            <td>{rule.green_months.low} months</td>
-          </tr>
-          <tr>
-            <th scope="row">Amber</th>
-            <td>Repeat in {rule.amber_months} months</td>
-          </tr>
-          <tr>
-            <th scope="row">Red</th>
-            <td>See a GP; reminder after {rule.red_gp_prompt_days} days</td>
-          </tr>
-        </tbody>
-      </table>
-    </>
-  );
-}
-
-function History({ history }: { history: ClinicalRuleVersion[] }) {
-  return (
-    <section className="card rule-history" aria-labelledby="rule-history-title">
-      <h2 id="rule-history-title">History</h2>
-      <ol className="rule-versions" reversed>
-        {history.map((v, i) => (
-          <li key={v.version}>
-            <h3>
-              Version {v.version}
-              {i === 0 && <span className="staff-tag">In use</span>}
-            </h3>
-            <p>
-              {v.created_by ? `Saved by ${v.created_by}` : 'Set up with the site'} on {when(v.created_at)}
-            </p>
-            <p className="rule-reason">{v.reason}</p>
-            {i > 0 && (
-              <details>
-                <summary>Its values</summary>
-                <RuleSummary rule={v.rule} />
-              </details>
-            )}
-          </li>
-        ))}
-      </ol>
-    </section>
-  );
-}
-
-function Examples({ current, proposed }: { current: ClinicalRule; proposed: ClinicalRule | null }) {
-  const rows = exampleBands(current, proposed);
-  const changes = changedCount(rows);
-  const total = rows.reduce((n, r) => n + r.cells.length, 0);
-  return (
-    <section className="rule-examples" aria-labelledby="rule-examples-title">
-      <h3 id="rule-examples-title">What the change would do</h3>
-      {proposed ? (
-        <p role="status" className={changes > 0 ? 'rule-changes' : undefined}>
-          {changes === 0
-            ? `None of the ${total} example values changes band.`
-            : `${changes} of the ${total} example values ${changes === 1 ? 'changes' : 'change'} band, marked “Changes” below.`}
-        </p>
-      ) : (
-        <p role="status">Correct the values above to see what they would do; until then the table shows the rule in use.</p>
-      )}
-      <div className="rule-example-tables">
-        {rows.map((row) => (
-          <table key={row.age} className="staff-table rule-example-table">
-            <caption>
-              At {row.age} ({ageBandOf(row.age).label.toLowerCase()})
-            </caption>
-            <colgroup>
-              <col className="rule-example-value" />
-              <col className="rule-example-now" />
-              <col />
-            </colgroup>
-            <thead>
-              <tr>
-                <th scope="col">PSA ({PSA_UNIT})</th>
-                <th scope="col">Now</th>
-                <th scope="col">Proposed</th>
-              </tr>
-            </thead>
-            <tbody>
-              {row.cells.map((cell) => (
-                <tr key={cell.value} className={cell.changed ? 'rule-example-changed' : undefined}>
-                  <th scope="row">{cell.value}</th>
-                  <td>
-                    <span className={`rule-band rule-band-${cell.current}`}>{bandWord(cell.current)}</span>
-                  </td>
-                  <td>
-                    {cell.proposed ? (
-                      <>
-                        <span className={`rule-band rule-band-${cell.proposed}`}>{bandWord(cell.proposed)}</span>
-                        {cell.changed && <strong className="rule-change-mark">Changes</strong>}
-                      </>
-                    ) : (
-                      'Not known'
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        ))}
-      </div>
-      <p className="hint">Ages {EXAMPLE_AGES.join(', ')}: one in each age band. A value on a line is in the higher band.</p>
-    </section>
-  );
 }
 
 function NewVersion({ userId, current }: { userId: string; current: ClinicalRuleVersion }) {
@@ -338,7 +182,7 @@ function NewVersion({ userId, current }: { userId: string; current: ClinicalRule
             {group.fields.map((f) => field(f.path, f.label, f.decimal))}
           </fieldset>
         ))}
-        <Examples current={current.rule} proposed={proposed} />
+        <RuleExampleTables current={current.rule} proposed={proposed} />
         <label htmlFor={`${id}-reason`} className="wide">
           Reason for the change (kept with the version)
           <textarea
@@ -382,12 +226,10 @@ function ClinicalRules({ userId }: { userId: string }) {
           <div className="rule-columns">
             <section className="card" aria-labelledby="rule-current-title">
               <h2 id="rule-current-title">In use: version {rules.data.current.version}</h2>
-              <p>
-                {rules.data.current.created_by ? `Saved by ${rules.data.current.created_by}` : 'Set up with the site'} on {when(rules.data.current.created_at)}.
-              </p>
+              <p>{savedBy(rules.data.current)}.</p>
               <RuleSummary rule={rules.data.current.rule} />
             </section>
-            <History history={rules.data.history} />
+            <RuleHistory history={rules.data.history} />
           </div>
           <NewVersion userId={userId} current={rules.data.current} />
         </>

@@ -13,6 +13,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/lib/paths';
 import { checkVenueRegistration, type VenueRegistrationField, type VenueRegistrationIssue } from '@/domain/venue-registration';
 import { ApiError } from '@/lib/api-client';
+import { TextField } from '@/lib/ui/text-field';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useRegisterMember, type RegisteredMember } from '../api/register-member';
 import { RequireStaff } from '../components/require-staff';
@@ -106,32 +107,20 @@ function RegisterForm() {
           </ul>
         </div>
       )}
-      {FIELDS.map((field) => {
-        const id = fieldId(field.name);
-        const error = issueOf(field.name);
-        return (
-          <div key={field.name} className={`form-field${error ? ' form-field-error' : ''}`}>
-            <label htmlFor={id}>{field.label}</label>
-            {error && (
-              <p className="field-error" id={`${id}-error`}>
-                <span className="visually-hidden">Error: </span>
-                {error}
-              </p>
-            )}
-            <input
-              id={id}
-              name={field.name}
-              type={field.type ?? 'text'}
-              autoComplete={field.autoComplete}
-              spellCheck={false}
-              value={values[field.name]}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : undefined}
-              onChange={(e) => setValues((v) => ({ ...v, [field.name]: e.target.value }))}
-            />
-          </div>
-        );
-      })}
+      {FIELDS.map((field) => (
+        <TextField
+          key={field.name}
+          id={fieldId(field.name)}
+          name={field.name}
+          label={field.label}
+          error={issueOf(field.name)}
+          type={field.type ?? 'text'}
+          autoComplete={field.autoComplete}
+          spellCheck={false}
+          value={values[field.name]}
+          onChange={(e) => setValues((v) => ({ ...v, [field.name]: e.target.value }))}
+        />
+      ))}
       {failure && (
         <p className="form-failure" role="alert">
           {failure}

@@ -23,7 +23,9 @@ import { ApiError } from '@/lib/api-client';
 import { ConsentForm } from '@/lib/consent/consent-form';
 import { lazyWhenOnline } from '@/lib/lazy-when-online';
 import { paths } from '@/lib/paths';
+import { fieldControlProps, FormField } from '@/lib/ui/form-field';
 import { Spinner } from '@/lib/ui/spinner';
+import { TextField } from '@/lib/ui/text-field';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useNow } from '@/lib/use-now';
 import { useStaffEvent, type StaffEvent } from '../api/staff-events';
@@ -82,6 +84,9 @@ function DetailsForm({ event, values, onChange, issues, onNext }: { event: Staff
   const times = walkInTimes(event, now);
   const issueOf = (name: WalkInField) => issues.find((i) => i.field === name)?.message;
   const esneft = isEsneftEvent(event);
+  const nhsHint = esneft
+    ? "Required: this event's laboratory refuses a sample without it."
+    : 'If he knows it. Without a valid NHS number he gets no sample id, because the laboratory refuses such a sample.';
   const submit = (e: FormEvent) => {
     e.preventDefault();
     onNext();
@@ -91,61 +96,25 @@ function DetailsForm({ event, values, onChange, issues, onNext }: { event: Staff
       <h2 id="walk-in-details-title">His details</h2>
       <p>Ask him to show his ID. Type his names as they are on it, and check his date of birth against it.</p>
       {issues.length > 0 && <ProblemSummary issues={issues} />}
-      {TEXT_FIELDS.map((field) => {
-        const id = fieldId(field.name);
-        const error = issueOf(field.name);
-        const hint =
-          field.name === 'nhs_number'
-            ? esneft
-              ? "Required: this event's laboratory refuses a sample without it."
-              : 'If he knows it. Without a valid NHS number he gets no sample id, because the laboratory refuses such a sample.'
-            : field.hint;
-        const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
-        return (
-          <div key={field.name} className={`form-field${error ? ' form-field-error' : ''}`}>
-            <label htmlFor={id}>{field.label}</label>
-            {hint && (
-              <p className="field-hint" id={`${id}-hint`}>
-                {hint}
-              </p>
-            )}
-            {error && (
-              <p className="field-error" id={`${id}-error`}>
-                <span className="visually-hidden">Error: </span>
-                {error}
-              </p>
-            )}
-            <input
-              id={id}
-              name={field.name}
-              type={field.type ?? 'text'}
-              inputMode={field.inputMode}
-              autoComplete="off"
-              spellCheck={false}
-              value={values[field.name]}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={described}
-              aria-required={field.name !== 'nhs_number' || esneft ? true : undefined}
-              onChange={(e) => onChange({ ...values, [field.name]: e.target.value })}
-            />
-          </div>
-        );
-      })}
-      <div className={`form-field${issueOf('slot') ? ' form-field-error' : ''}`}>
-        <label htmlFor={fieldId('slot')}>Time</label>
-        {issueOf('slot') && (
-          <p className="field-error" id={`${fieldId('slot')}-error`}>
-            <span className="visually-hidden">Error: </span>
-            {issueOf('slot')}
-          </p>
-        )}
-        <select
-          id={fieldId('slot')}
-          name="slot"
-          value={values.slot}
-          aria-describedby={issueOf('slot') ? `${fieldId('slot')}-error` : undefined}
-          onChange={(e) => onChange({ ...values, slot: e.target.value })}
-        >
+      {TEXT_FIELDS.map((field) => (
+        <TextField
+          key={field.name}
+          id={fieldId(field.name)}
+          name={field.name}
+          label={field.label}
+          hint={field.name === 'nhs_number' ? nhsHint : field.hint}
+          error={issueOf(field.name)}
+          type={field.type ?? 'text'}
+          inputMode={field.inputMode}
+          autoComplete="off"
+          spellCheck={false}
+          value={values[field.name]}
+          aria-required={field.name !== 'nhs_number' || esneft ? true : undefined}
+          onChange={(e) => onChange({ ...values, [field.name]: e.target.value })}
+        />
+      ))}
+      <FormField id={fieldId('slot')} label="Time" error={issueOf('slot')}>
+        <select {...fieldControlProps(fieldId('slot'), issueOf('slot'))} name="slot" value={values.slot} onChange={(e) => onChange({ ...values, slot: e.target.value })}>
           <option value="">The next time with a place</option>
           {times.map((t) => (
             <option key={t} value={t}>
@@ -153,7 +122,7 @@ function DetailsForm({ event, values, onChange, issues, onNext }: { event: Staff
             </option>
           ))}
         </select>
-      </div>
+      </FormField>
       <button type="submit" className="button button-primary">
         Next: his consent
       </button>
