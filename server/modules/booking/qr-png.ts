@@ -3,7 +3,7 @@
  * one bit a pixel, black on white, each module a square of `scale` pixels
  * inside a quiet zone of white modules. `qrcode`'s own PNG renderer builds
  * every pixel as four RGBA bytes and filters them in JavaScript through
- * pngjs, some twenty milliseconds of the event loop a picture; here one
+ * pngjs, about twenty milliseconds of the event loop a picture; here one
  * scanline is built per row of modules and copied `scale` times, and
  * node:zlib deflates it and computes the chunks' CRC-32
  * (docs/decisions/0027-tickets-and-sample-ids.md has the measurement;
