@@ -66,7 +66,7 @@ async function withTicket(signer: Signer, appointment: Appointment, content: Mai
   const ticket = await ticketOf(signer, appointment);
   return {
     content: { ...content, sections: [ticketSection(ticket.code, ticketCid(ticket), replaces), ...content.sections] },
-    picture: await ticketAttachment(ticket, appointment.event_date),
+    picture: ticketAttachment(ticket, appointment.event_date),
   };
 }
 
