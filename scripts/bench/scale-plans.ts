@@ -8,7 +8,9 @@
  * and no email is queued, and the data is as it was).
  *
  * - The recall sweep's invitation batch, with the go-live backlog made due
- *   (makeDue) inside the same transaction: with the planner's statistics
+ *   (makeDue) inside the same transaction: its first chunk's walk of the
+ *   index and the statement that locks what the walk found
+ *   (server/modules/results/recall-walk.ts), with the planner's statistics
  *   as they were, then after ANALYZE.
  * - The reminders sweep's batch at noon UK time on the day before the next
  *   event with bookings (or now, if that has passed), when its reminders
@@ -41,26 +43,33 @@ class Explained extends Error {}
 /** Thrown at the end of the work, so the transaction rolls back. */
 class RolledBack extends Error {}
 
+/** A list of ids EXPLAIN wrote out whole (the chunk a recall batch locks), shown as how many there are. */
+const withIdsCounted = (line: string) => line.replace(/'\{(?:[0-9a-f-]{36},){9,}[0-9a-f-]{36}\}'/g, (ids) => `'{${ids.split(',').length} ids}'`);
+
 async function explain(tx: Queryable, sql: string, params: readonly unknown[]): Promise<{ lines: string[]; executionMs: number }> {
   const rows = await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
-  const lines = rows.map((r) => r['QUERY PLAN']);
+  const lines = rows.map((r) => withIdsCounted(r['QUERY PLAN']));
   const execution = lines.map((l) => /^Execution Time: ([\d.]+) ms/.exec(l)).find(Boolean);
   return { lines, executionMs: execution ? Number(execution[1]) : 0 };
 }
 
+/** For a statement: explain it, then let it run or stop the caller there; undefined: just run it. */
+type Wanted = (sql: string) => 'run' | 'stop' | undefined;
+
 /**
  * A Database over one transaction's handle: a statement `wanted` picks is
- * explained first; `then` says whether it then runs or the caller stops.
- * A transaction the service opens is the same one (it is rolled back whole),
- * so the isolation level it asks for is not set again.
+ * explained first, then runs or stops the caller as it says. A transaction
+ * the service opens is the same one (it is rolled back whole), so the
+ * isolation level it asks for is not set again.
  */
-function explaining(tx: Queryable, wanted: (sql: string) => boolean, then: 'run' | 'stop', found: Found[]): Database {
+function explaining(tx: Queryable, wanted: Wanted, found: Found[]): Database {
   const handle: Database = {
     kind: 'postgres',
     async query(sql, params = []) {
       // A transaction the service opens is this one, already under way: its isolation level is the outer one's.
       if (/^\s*SET TRANSACTION\b/i.test(sql)) return [];
-      if (wanted(sql)) {
+      const then = wanted(sql);
+      if (then) {
         found.push({ sql, ...(await explain(tx, sql, params)) });
         if (then === 'stop') throw new Explained();
       }
@@ -124,8 +133,11 @@ export async function queryPlans(db: Database, options: { members: number; year:
 
   await rolledBack(db, async (tx) => {
     await makeDue(tx, options.members, today);
+    // The walk of the invitations' index runs; the statement locking what it found is the last.
+    const invitationChunk: Wanted = (sql) =>
+      sql.includes('FOR UPDATE OF r SKIP LOCKED') ? 'stop' : sql.includes('ORDER BY r.next_test_due, r.result_id LIMIT') ? 'run' : undefined;
     const sweep = () =>
-      createRecallEmailsService(explaining(tx, (sql) => sql.includes('FOR UPDATE OF r SKIP LOCKED'), 'stop', found), () => now, NO_MAIL, async () => [], 'http://localhost', NO_LINKS)
+      createRecallEmailsService(explaining(tx, invitationChunk, found), () => now, NO_MAIL, async () => [], 'http://localhost', NO_LINKS)
         .sendDue()
         .then(() => {
           throw new Error('the recall sweep ran no batch statement');
@@ -135,14 +147,16 @@ export async function queryPlans(db: Database, options: { members: number; year:
     await tx.query('ANALYZE member_results');
     await sweep();
   });
-  const [stale, analysed] = found.splice(0);
+  const [staleWalk, staleLock, analysedWalk, analysedLock] = found.splice(0);
   const backlog = `with makeDue(${options.members}) in the same transaction, ${today}`;
-  plans.push(planOf("The recall sweep's invitation batch, the planner's statistics as before the backlog", backlog, stale));
-  plans.push(planOf("The recall sweep's invitation batch, after ANALYZE member_results", backlog, analysed));
+  plans.push(planOf("The recall sweep's invitation batch, its walk of the index, the planner's statistics as before the backlog", backlog, staleWalk));
+  plans.push(planOf("The recall sweep's invitation batch, its lock of what the walk found, the planner's statistics as before the backlog", backlog, staleLock));
+  plans.push(planOf("The recall sweep's invitation batch, its walk of the index, after ANALYZE member_results", backlog, analysedWalk));
+  plans.push(planOf("The recall sweep's invitation batch, its lock of what the walk found, after ANALYZE member_results", backlog, analysedLock));
 
   const remindAt = await reminderMoment(db, now);
   await rolledBack(db, async (tx) => {
-    const reminders = createRemindersService(explaining(tx, (sql) => sql.includes('FOR UPDATE OF a SKIP LOCKED'), 'stop', found), () => remindAt, NO_BOOKING_MAIL, DEFAULT_REMINDER_TIME);
+    const reminders = createRemindersService(explaining(tx, (sql) => (sql.includes('FOR UPDATE OF a SKIP LOCKED') ? 'stop' : undefined), found), () => remindAt, NO_BOOKING_MAIL, DEFAULT_REMINDER_TIME);
     await reminders.sendDue().then(() => {
       throw new Error('the reminders sweep ran no batch statement');
     }, stopped);
@@ -150,7 +164,7 @@ export async function queryPlans(db: Database, options: { members: number; year:
   plans.push(planOf("The reminders sweep's batch", `as at ${londonDate(remindAt)} ${londonTime(remindAt)} UK time, reminder time ${DEFAULT_REMINDER_TIME}`, found.pop()));
 
   await rolledBack(db, async (tx) => {
-    const stats = createScreeningStatsService(explaining(tx, (sql) => /^\s*(SELECT|WITH)\b/i.test(sql), 'run', found), () => now);
+    const stats = createScreeningStatsService(explaining(tx, (sql) => (/^\s*(SELECT|WITH)\b/i.test(sql) ? 'run' : undefined), found), () => now);
     await stats.figures(options.year, 'all');
     await stats.years();
   });

@@ -84,13 +84,17 @@ pass (\`autovacuum_naptime\`, a minute by default), after which a batch takes th
 
 /** The two plans of the recall batch, stale and analysed, side by side in a sentence. */
 function recallPlans(plans: ScaleBench['plans']): string {
-  const [stale, analysed] = plans;
-  if (!stale || !analysed) return '';
-  // Read from the plans, so the words follow them: a Sort under the limit means every due row was read first.
-  const how = (p: QueryPlan) =>
-    p.lines.some((l) => /Sort Key: r\.next_test_due/.test(l)) ? 'reading and sorting every row due before taking its batch' : 'walking the index in order and stopping at its batch';
-  return `One batch of the recall sweep took ${ms(stale.executionMs)} with the planner's statistics as they were before
-the backlog (${how(stale)}), and ${ms(analysed.executionMs)} after ANALYZE (${how(analysed)}).
+  const [staleWalk, staleLock, analysedWalk, analysedLock] = plans;
+  if (!staleWalk || !staleLock || !analysedWalk || !analysedLock) return '';
+  // Read from the plans, so the words follow them: a Sort node means every row it was given was read first.
+  const how = (...chunk: QueryPlan[]) =>
+    chunk.some((p) => p.lines.some((l) => /^(\s*->\s+)?(Incremental )?Sort\b/.test(l)))
+      ? 'reading and sorting every row due before taking its chunk'
+      : 'walking the index in order and stopping at its chunk';
+  const took = (...chunk: QueryPlan[]) => ms(chunk.reduce((sum, p) => sum + p.executionMs, 0));
+  return `The first chunk of a recall sweep's batch (its walk of the index and its lock of what the walk found)
+took ${took(staleWalk, staleLock)} with the planner's statistics as they were before the backlog (${how(staleWalk, staleLock)}),
+and ${took(analysedWalk, analysedLock)} after ANALYZE (${how(analysedWalk, analysedLock)}).
 
 `;
 }

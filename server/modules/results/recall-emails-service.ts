@@ -5,12 +5,14 @@
  * events nearest to where he was last tested; one follow-up a month later
  * unless he has booked since; and after a red result, the prompt to see a GP.
  *
- * Each kind is one transaction: the due results are locked (FOR UPDATE OF
- * the result, SKIP LOCKED, so a second process's sweep passes them by),
- * marked on the result's own row (a sweep that waited on the lock re-reads
- * the mark and drops the row), and each email is queued as a job with the
- * same transaction. Only his newest result counts, and only while he
- * wants that kind of email (wantsEmailSql), read in the same statement.
+ * Each batch of a kind is one transaction: the due results, found by
+ * walking the kind's index in order (recall-walk.ts), are locked (FOR
+ * UPDATE OF the result, SKIP LOCKED, so a second process's sweep passes
+ * them by), marked on the result's own row (a result marked by another
+ * sweep since the walk read it is dropped as no longer waiting), and each
+ * email is queued as a job with the same transaction. Only his newest
+ * result counts, and only while he wants that kind of email
+ * (wantsEmailSql), read in the statement that locks it.
  *
  * The GP prompt is not for a man whose follow-up staff have recorded as
  * an outcome that answers it (seen his GP, referred, and beyond: see
@@ -27,14 +29,16 @@ import { col, rowsOf, type RowOf } from '../../platform/db/rows';
 import { mailHtml, mailText, type MailContent, type Mailer, type MailMessage, type SendOptions } from '../../platform/mail';
 import { wantsEmailSql, type UnsubscribeLinks } from '../members';
 import { gpPromptContent, recallInvitationContent } from './recall-mail-text';
+import { FOLLOW_UPS, GP_PROMPTS, INVITATIONS, lockChunk, take, walkWaiting, type Walk } from './recall-walk';
 
 /**
  * Each kind is taken in batches of this many, one transaction each, until
- * a batch comes back short (nothing more is due) or the sweep has run for
- * SWEEP_BUDGET_MS; what is left is the next sweep's (a minute later, or at
- * once in another process, which SKIP LOCKED keeps apart). A batch walks
- * its index in order and stops at its limit (migration 890), so its cost
- * follows the rows it takes, not the backlog.
+ * a batch comes back short (its walk reached the end of the window) or the
+ * sweep has run for SWEEP_BUDGET_MS; what is left is the next sweep's (a
+ * minute later, or at once in another process, which SKIP LOCKED keeps
+ * apart). A batch walks its index in order from where the last stopped
+ * and stops at its limit, so its cost follows the rows it takes, not the
+ * backlog, whatever the planner's statistics say (recall-walk.ts).
  */
 const BATCH_LIMIT = 500;
 /** Under the job's expiry (recall_emails: 300 s in server/platform/jobs/job-kinds.ts). */
@@ -131,34 +135,30 @@ export function createRecallEmailsService(
     return { message: { to: row.email, subject: content.subject, text: mailText(content), html: mailHtml(content), headers }, options: { kind, reason } };
   }
 
-  /** The invitation or the follow-up: `followUp` picks which. */
-  async function recall(at: Date, events: ScreeningEvent[], followUp: boolean): Promise<number> {
+  /** The invitation or the follow-up: `followUp` picks which; `walk` is the sweep's walk of that kind's waiting results. */
+  async function recall(at: Date, events: ScreeningEvent[], followUp: boolean, walk: Walk): Promise<number> {
     const today = londonDate(at);
-    const window = followUp ? lateWindow(at) : invitationWindow(at);
+    const { window } = walk;
     return db.transaction(async (tx) => {
-      const rows = followUp
-        ? await rowsOf(
-            tx,
-            RECALL_ROW,
-            `SELECT ${MEMBER_AND_PLACE}
-             WHERE r.recall_follow_up_on BETWEEN $1::date AND $2::date AND r.recall_followed_up_at IS NULL
-               AND r.test_result IS NOT NULL AND ${wantsEmailSql('recall', 'r.profile_id')} AND ${NEWEST}
-               AND NOT ${BOOKED_SINCE_INVITATION} AND NOT ${BOOKED_AHEAD('$3')}
-             ORDER BY r.recall_follow_up_on, r.result_id LIMIT ${BATCH_LIMIT}
-             FOR UPDATE OF r SKIP LOCKED`,
-            [window.from, window.to, today],
-          )
-        : await rowsOf(
-            tx,
-            RECALL_ROW,
-            `SELECT ${MEMBER_AND_PLACE}
-             WHERE r.next_test_due BETWEEN $1::date AND $2::date AND r.recall_invited_at IS NULL
-               AND r.test_result IS NOT NULL AND ${wantsEmailSql('recall', 'r.profile_id')} AND ${NEWEST}
-               AND NOT ${BOOKED_AHEAD('$1')}
-             ORDER BY r.next_test_due, r.result_id LIMIT ${BATCH_LIMIT}
-             FOR UPDATE OF r SKIP LOCKED`,
-            [window.from, window.to],
-          );
+      const rows = await take(tx, walk, BATCH_LIMIT, (ids) =>
+        followUp
+          ? rowsOf(
+              tx,
+              RECALL_ROW,
+              lockChunk(
+                FOLLOW_UPS,
+                MEMBER_AND_PLACE,
+                `${wantsEmailSql('recall', 'r.profile_id')} AND ${NEWEST} AND NOT ${BOOKED_SINCE_INVITATION} AND NOT ${BOOKED_AHEAD('$4')}`,
+              ),
+              [ids, window.from, window.to, today],
+            )
+          : rowsOf(
+              tx,
+              RECALL_ROW,
+              lockChunk(INVITATIONS, MEMBER_AND_PLACE, `${wantsEmailSql('recall', 'r.profile_id')} AND ${NEWEST} AND NOT ${BOOKED_AHEAD('$2')}`),
+              [ids, window.from, window.to],
+            ),
+      );
       // Each row's email is built here, in memory; then one statement marks the batch and one queues its emails.
       const marks: { result_id: string; events: string[] }[] = [];
       const mails: { message: MailMessage; options: SendOptions }[] = [];
@@ -196,18 +196,16 @@ export function createRecallEmailsService(
     });
   }
 
-  async function gpPrompts(at: Date): Promise<number> {
-    const window = lateWindow(at);
+  async function gpPrompts(at: Date, walk: Walk): Promise<number> {
+    const { window } = walk;
     return db.transaction(async (tx) => {
-      const rows = await rowsOf(
-        tx,
-        GP_PROMPT_ROW,
-        `SELECT ${MEMBER_AND_PLACE}
-         WHERE r.gp_prompt_due BETWEEN $1::date AND $2::date AND r.gp_prompt_sent_at IS NULL
-           AND r.test_result IS NOT NULL AND ${GP_PROMPT_UNANSWERED('$3')} AND ${wantsEmailSql('gp_prompt', 'r.profile_id')} AND ${NEWEST}
-         ORDER BY r.gp_prompt_due, r.result_id LIMIT ${BATCH_LIMIT}
-         FOR UPDATE OF r SKIP LOCKED`,
-        [window.from, window.to, GP_PROMPT_ANSWERED_BY],
+      const rows = await take(tx, walk, BATCH_LIMIT, (ids) =>
+        rowsOf(
+          tx,
+          GP_PROMPT_ROW,
+          lockChunk(GP_PROMPTS, MEMBER_AND_PLACE, `${GP_PROMPT_UNANSWERED('$4')} AND ${wantsEmailSql('gp_prompt', 'r.profile_id')} AND ${NEWEST}`),
+          [ids, window.from, window.to, GP_PROMPT_ANSWERED_BY],
+        ),
       );
       const mails: { message: MailMessage; options: SendOptions }[] = [];
       for (const row of rows) {
@@ -240,9 +238,12 @@ export function createRecallEmailsService(
       // Outside any transaction: the events (read once for the sweep) and the signing key (PGlite has one connection).
       await unsubscribe.prepare();
       const events = await upcomingEvents();
-      const invitations = await drain(() => recall(at, events, false), deadline);
-      const followUps = await drain(() => recall(at, events, true), deadline);
-      return { invitations, followUps, gpPrompts: await drain(() => gpPrompts(at), deadline) };
+      const invitationWalk = walkWaiting(INVITATIONS, invitationWindow(at));
+      const invitations = await drain(() => recall(at, events, false, invitationWalk), deadline);
+      const followUpWalk = walkWaiting(FOLLOW_UPS, lateWindow(at));
+      const followUps = await drain(() => recall(at, events, true, followUpWalk), deadline);
+      const gpPromptWalk = walkWaiting(GP_PROMPTS, lateWindow(at));
+      return { invitations, followUps, gpPrompts: await drain(() => gpPrompts(at, gpPromptWalk), deadline) };
     },
   };
 }
