@@ -2,7 +2,8 @@
  * A mail server that takes every message and keeps only counts, for the
  * recall backlog at national scale (scripts/bench/scale-backlog.ts): tens of
  * thousands of messages would not fit in the test one
- * (tests/fixtures/smtp.ts keeps every line). Run as a child, apart from the
+ * (tests/fixtures/smtp.ts keeps every line), whose session
+ * (tests/fixtures/smtp-session.ts) it shares. Run as a child, apart from the
  * bench's probes so its parsing does not delay their timing:
  * `tsx scripts/bench/smtp-sink.ts`. It prints `smtp sink on <port>`, then
  * a JSON line of its counts whenever they change (at most every 250 ms);
@@ -14,6 +15,7 @@
  */
 import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
+import { serveSmtpSession } from '../../tests/fixtures/smtp-session.ts';
 
 const INVITATION_SUBJECT = 'Your next PSA test';
 
@@ -47,54 +49,25 @@ function taken(recipients: readonly string[], subject: string): void {
   if (counts.firstInvitationAt === 0) counts.firstInvitationAt = now;
 }
 
-const server = createServer((socket) => {
-  let recipients: string[] = [];
-  let inData = false;
-  let inHeaders = false;
+/** The message's Subject, its folded lines unfolded; '' when it has none. */
+function subjectOf(lines: readonly string[]): string {
   let subject = '';
   let inSubject = false;
-  let buffer = '';
-  socket.on('error', () => {});
-  socket.write('220 sink ESMTP\r\n');
-  socket.on('data', (chunk: Buffer) => {
-    buffer += chunk.toString('latin1');
-    let end: number;
-    while ((end = buffer.indexOf('\r\n')) >= 0) {
-      const line = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      if (inData) {
-        if (line === '.') {
-          inData = false;
-          taken(recipients, subject);
-          recipients = [];
-          socket.write('250 OK queued\r\n');
-        } else if (inHeaders) {
-          // A folded header goes on in lines that start with white space.
-          if (line === '') inHeaders = false;
-          else if (/^[ \t]/.test(line)) subject += inSubject ? line.replace(/^\s+/, ' ') : '';
-          else if ((inSubject = /^subject:/i.test(line))) subject = line.slice(8).trim();
-        }
-        continue;
-      }
-      const verb = line.slice(0, 4).toUpperCase();
-      if (verb === 'EHLO' || verb === 'HELO') socket.write('250 sink\r\n');
-      else if (verb === 'RCPT') {
-        recipients.push(/<([^>]*)>/.exec(line)?.[1] ?? line.slice(8).trim());
-        socket.write('250 OK\r\n');
-      } else if (verb === 'RSET' || verb === 'MAIL') {
-        recipients = [];
-        socket.write('250 OK\r\n');
-      } else if (verb === 'DATA') {
-        inData = true;
-        inHeaders = true;
-        inSubject = false;
-        subject = '';
-        socket.write('354 go ahead\r\n');
-      } else if (verb === 'QUIT') socket.end('221 bye\r\n');
-      else socket.write('250 OK\r\n');
-    }
-  });
-});
+  for (const line of lines) {
+    if (line === '') break;
+    // A folded header goes on in lines that start with white space.
+    if (/^[ \t]/.test(line)) subject += inSubject ? line.replace(/^\s+/, ' ') : '';
+    else if ((inSubject = /^subject:/i.test(line))) subject = line.slice(8).trim();
+  }
+  return subject;
+}
+
+const server = createServer((socket) =>
+  serveSmtpSession(socket, 'sink', ({ recipients, lines }, answer) => {
+    taken(recipients, subjectOf(lines));
+    answer('250 OK queued');
+  }),
+);
 
 server.listen(0, '127.0.0.1', () => {
   const address = server.address();

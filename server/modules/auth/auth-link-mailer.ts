@@ -12,7 +12,7 @@ import { displayNameForMail, recoveryMail, welcomeMail, type MailSender, type Ou
 import { createLink, type LinkKind } from './links';
 import { RECOVERY_INTERVAL_MS, takeAttempt, takeOnce, type AuthPolicies } from './throttle';
 import { findUserByEmail, type AuthUser } from './users';
-import type { RequestOrigin } from './auth-service';
+import type { RequestOrigin } from './session-tokens';
 
 export interface LinkMailerDependencies {
   db: Database;

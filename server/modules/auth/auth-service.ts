@@ -1,52 +1,26 @@
 /**
  * The rules of the /auth/v1 stand-in: sign-up, password sign-in with
- * throttling, refresh rotation, sign-out scopes, the user's own record,
- * recovery and confirmation links, and the second factor (mfa.ts: enrol,
- * challenge, verify, unenrol; a session's aal and amr). HTTP shapes live in
+ * throttling, the user's own record, recovery and confirmation links, and
+ * the second factor (mfa.ts: enrol, challenge, verify, unenrol; a session's
+ * aal and amr). Each way in ends in a session from session-tokens.ts,
+ * which also refreshes and signs out. HTTP shapes live in
  * server/modules/auth/auth-v1-routes.ts; the emails with links are
  * auth-link-mailer.ts.
  */
 import type { Database } from '../../platform/db/adapter';
 import type { Logger } from '../../platform/logger';
-import { ACCESS_TOKEN_SECONDS, signAccessToken, verifyAccessToken } from './access-tokens';
-import {
-  AuthApiError,
-  badJwt,
-  invalidCredentials,
-  noAuthorization,
-  refreshTokenReused,
-  sessionNotFound,
-  tooManyAttempts,
-  validationFailed,
-} from './auth-error';
+import { AuthApiError, invalidCredentials, tooManyAttempts, validationFailed } from './auth-error';
 import { accountExistsMail, type MailSender } from './auth-mail';
 import { createLinkMailer } from './auth-link-mailer';
 import { consumeCode, consumeLink, retireLinks, type LinkKind } from './links';
 import { checkNewPassword } from './password-policy';
 import { hashPassword, isCurrentHash, passwordMatches } from './passwords';
-import { signingSecret } from './secrets';
-import { deriveSigningKeys, type SigningKeys } from './signing-keys';
 import { createMfa, factorsOf, type EnrolRequest } from './mfa';
-import {
-  liveSession,
-  revokeSessions,
-  sessionAssurance,
-  rotateRefreshToken,
-  startSession,
-  type RevokeScope,
-  type SessionLimits,
-} from './sessions';
+import { createSessionTokens, type RequestOrigin } from './session-tokens';
+import { revokeSessions, type SessionLimits } from './sessions';
 import { guardSignIn } from './sign-in-guard';
-import {
-  authPolicies,
-  CODE_POLICY,
-  peekAttempts,
-  refundAttempt,
-  SIGNUP_TAKEN_POLICY,
-  takeAttempt,
-  type AuthLimits,
-} from './throttle';
-import { findUserByEmail, findUserById, insertUser, lookalikeUser, MAX_STORED_METADATA_BYTES, MetadataTooLargeError, updateUser, userJson, type AuthUser } from './users';
+import { authPolicies, CODE_POLICY, peekAttempts, refundAttempt, SIGNUP_TAKEN_POLICY, takeAttempt, type AuthLimits } from './throttle';
+import { findUserByEmail, insertUser, lookalikeUser, MAX_STORED_METADATA_BYTES, MetadataTooLargeError, updateUser, userJson } from './users';
 
 export interface AuthSettings {
   jwtSecret: string | undefined;
@@ -54,12 +28,6 @@ export interface AuthSettings {
   sessionLimits: SessionLimits;
   /** Throttle limits; DEFAULT_AUTH_LIMITS when left out. */
   limits?: AuthLimits;
-}
-
-/** Where a request came from: the site's origin (for links and the issuer) and the client's address. */
-export interface RequestOrigin {
-  origin: string;
-  ip: string;
 }
 
 export interface AuthServiceDependencies {
@@ -70,61 +38,15 @@ export interface AuthServiceDependencies {
   settings: AuthSettings;
 }
 
-export type SessionJson = Awaited<ReturnType<AuthService['signInWithPassword']>>;
 export type AuthService = ReturnType<typeof createAuthService>;
 
 export function createAuthService({ db, now, logger, mailer, settings }: AuthServiceDependencies) {
-  let secret: Promise<string> | undefined;
-  const getSecret = () => (secret ??= signingSecret(db, settings.jwtSecret));
-  let keys: Promise<SigningKeys> | undefined;
-  const getKeys = () => (keys ??= getSecret().then(deriveSigningKeys));
+  const sessions = createSessionTokens({ db, now, logger, jwtSecret: settings.jwtSecret, sessionLimits: settings.sessionLimits });
+  const { getKeys, authenticate, signIn } = sessions;
   const policies = authPolicies(settings.limits);
   const { sendLink, sendLinkLater, throttleEmail, mailSafely } = createLinkMailer({ db, now, logger, mailer, policies });
 
-  const mfa = createMfa({ db, now, getSecret });
-
-  /** A session's tokens: its level and methods (aal, amr) as stored on it, so a refresh keeps them. */
-  async function sessionFor(user: AuthUser, sessionId: string, refreshToken: string, at: RequestOrigin) {
-    const assurance = await sessionAssurance(db, sessionId);
-    const method = assurance.amr[0]?.method === 'otp' ? 'otp' : 'password';
-    const { token, expiresAt } = await signAccessToken(
-      await getKeys(),
-      { userId: user.id, email: user.email, userMetadata: user.user_metadata, appMetadata: user.app_metadata, sessionId, method, assurance },
-      `${at.origin}/auth/v1`,
-      now(),
-    );
-    return {
-      access_token: token,
-      token_type: 'bearer' as const,
-      expires_in: ACCESS_TOKEN_SECONDS,
-      expires_at: expiresAt,
-      refresh_token: refreshToken,
-      user: userJson(user, await factorsOf(db, user.id)),
-    };
-  }
-
-  async function signIn(userId: string, at: RequestOrigin, method: 'password' | 'otp') {
-    const at_ = now();
-    const { user, started } = await db.transaction(async (tx) => {
-      const started = await startSession(tx, userId, at_, method);
-      const user = await updateUser(tx, userId, { signedInAt: at_ }, at_);
-      return { user, started };
-    });
-    return sessionFor(user, started.sessionId, started.refreshToken, at);
-  }
-
-  /** The user and session behind a bearer token, or the Supabase error for it. */
-  async function authenticate(token: string | undefined) {
-    if (!token) throw noAuthorization();
-    const claims = await verifyAccessToken(await getKeys(), token, now());
-    if (!claims) throw badJwt();
-    const session = await liveSession(db, claims.session_id, claims.sub, now(), settings.sessionLimits);
-    if (!session) throw sessionNotFound();
-    const user = await findUserById(db, claims.sub);
-    if (!user) throw new AuthApiError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
-    // The session's own level, not the token's: a factor removed since lowers it at once.
-    return { user, sessionId: claims.session_id, aal: session.aal };
-  }
+  const mfa = createMfa({ db, now, getSecret: sessions.getSecret });
 
   async function caller(token: string | undefined) {
     const { user, sessionId, aal } = await authenticate(token);
@@ -154,7 +76,7 @@ export function createAuthService({ db, now, logger, mailer, settings }: AuthSer
     async verifyFactor(token: string | undefined, factorId: string, challengeId: unknown, code: unknown, at: RequestOrigin) {
       const { user, caller: who } = await caller(token);
       const { refreshToken } = await mfa.verify(who, factorId, challengeId, code, at.ip);
-      return sessionFor(user, who.sessionId, refreshToken, at);
+      return sessions.tokensFor(user, who.sessionId, refreshToken, at);
     },
 
     async unenrolFactor(token: string | undefined, factorId: string) {
@@ -226,24 +148,8 @@ export function createAuthService({ db, now, logger, mailer, settings }: AuthSer
       return signIn(user.id, at, 'password');
     },
 
-    async refresh(refreshToken: string, at: RequestOrigin) {
-      const key = await getSecret();
-      const rotated = await db.transaction((tx) => rotateRefreshToken(tx, refreshToken, key, now(), settings.sessionLimits));
-      if ('reused' in rotated) {
-        logger.warn('A rotated refresh token was presented again; its session is revoked');
-        throw refreshTokenReused();
-      }
-      const user = await findUserById(db, rotated.userId);
-      if (!user) throw new AuthApiError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
-      return sessionFor(user, rotated.sessionId, rotated.refreshToken, at);
-    },
-
-    async signOut(token: string | undefined, scope: 'global' | 'local' | 'others') {
-      const { user, sessionId } = await authenticate(token);
-      const which: RevokeScope =
-        scope === 'local' ? { sessionId } : scope === 'others' ? { userId: user.id, except: sessionId } : { userId: user.id };
-      await revokeSessions(db, which, now());
-    },
+    refresh: sessions.refresh,
+    signOut: sessions.signOut,
 
     async updateUser(token: string | undefined, changes: { password?: string; data?: Record<string, unknown> }) {
       const { user, sessionId } = await authenticate(token);

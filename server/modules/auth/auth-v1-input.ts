@@ -2,7 +2,7 @@
 import type { Context } from 'hono';
 import { AuthApiError } from './auth-error';
 import { BAD_TEXT_MESSAGE, findBadText, MAX_JSON_DEPTH, parseJson, tooDeepMessage } from '../../platform/http/text-rules';
-import type { SessionJson } from './auth-service';
+import type { SessionJson } from './session-tokens';
 
 /** The largest body /auth/v1 reads; the routes' body limit refuses larger ones before reading them. */
 export const MAX_BODY_BYTES = 16_384;

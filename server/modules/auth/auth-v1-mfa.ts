@@ -7,7 +7,8 @@
  * token's `aal`. Rules live in server/modules/auth/mfa.ts.
  */
 import type { Context, Hono } from 'hono';
-import type { AuthService, RequestOrigin } from './auth-service';
+import type { AuthService } from './auth-service';
+import type { RequestOrigin } from './session-tokens';
 import { readBody } from './auth-v1-input';
 
 export interface MfaRouteHelpers {

@@ -6,7 +6,8 @@
  */
 import type { Context, Hono } from 'hono';
 import { AuthApiError, validationFailed } from './auth-error';
-import type { AuthService, RequestOrigin } from './auth-service';
+import type { AuthService } from './auth-service';
+import type { RequestOrigin } from './session-tokens';
 import type { LinkKind } from './links';
 import { readBody, safeRedirect } from './auth-v1-input';
 

@@ -1,8 +1,8 @@
 /**
  * The result_holds table (server/platform/db/migrations/820-result-holds.sql):
  * lines of the lab's file held for a person, how they are written, read
- * and counted, and their answer shape. What decides a hold, and what
- * resolving one does, stays in staff-results-service.ts.
+ * and counted, and their answer shape. What decides a hold is
+ * sample-matching.ts, and what resolving one does result-holds-service.ts.
  */
 import type { ResultsCsvRow } from '../../../src/domain/results-csv';
 import { RESULT_HOLD_REASONS, RESULT_HOLD_RESOLUTIONS, type ResultHold, type ResultHoldCounts } from '../../../src/domain/result-holds';

@@ -50,7 +50,7 @@ import type { StaffAttendeesService } from './staff-attendees-service';
 import type { TellMember } from '../results';
 import type { StaffConsentService } from '../booking';
 import type { StaffMail } from './staff-mail';
-import type { StaffResultsService } from '../results';
+import type { ResultEntryService, ResultsFileService } from '../results';
 import { actorOf } from '../events';
 import type { Signer } from '../../platform/signing';
 import { attendeesForRole } from './staff-route-policy';
@@ -76,7 +76,9 @@ function readRecallInterval(body: Record<string, unknown>): number | null {
 
 export function staffAttendeesRoutes(deps: {
   attendees: StaffAttendeesService;
-  results: StaffResultsService;
+  results: ResultEntryService;
+  /** The lab's results file. */
+  resultsFile: ResultsFileService;
   followUps: FollowUpService;
   consents: StaffConsentService;
   mail: StaffMail;
@@ -86,7 +88,7 @@ export function staffAttendeesRoutes(deps: {
   /** Each look at a man's record (docs/rules.md#record-access). */
   looks: RecordAccess;
 }): Hono<{ Variables: StaffVariables }> {
-  const { attendees, results, followUps, consents, mail, looks } = deps;
+  const { attendees, results, resultsFile, followUps, consents, mail, looks } = deps;
   const app = new Hono<{ Variables: StaffVariables }>();
   // SITE_URL, else (in development) the request's origin only for a host in ALLOWED_HOSTS: a Host header is the sender's to choose.
   const origin = (c: Context) => requireSiteOrigin(c, deps.site);
@@ -138,7 +140,7 @@ export function staffAttendeesRoutes(deps: {
     responds(resultsCsvAnswerSchema),
     async (c) => {
       const confirmProfileIds = c.req.query('confirm_profile_ids') === '1';
-      const outcome = await results.importCsv(actorOf(c), c.req.param('eventId'), await c.req.text(), tellAt(c), { confirmProfileIds });
+      const outcome = await resultsFile.importCsv(actorOf(c), c.req.param('eventId'), await c.req.text(), tellAt(c), { confirmProfileIds });
       return c.json({ saved: outcome.saved.length, held: outcome.held } satisfies ResultsCsvAnswer);
     },
   );

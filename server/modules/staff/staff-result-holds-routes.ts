@@ -35,35 +35,35 @@ import { requireSiteOrigin, type SiteOriginEnv } from '../../platform/http/site-
 import { validBody } from '../../platform/http/valid-body';
 import type { StaffVariables } from '../auth';
 import { actorOf } from '../events';
-import type { StaffResultsService, TellMember } from '../results';
+import type { ResultHoldsService, TellMember } from '../results';
 import type { StaffMail } from './staff-mail';
 import { viewerOf, type RecordAccess } from './record-access';
 
-export function staffResultHoldsRoutes(deps: { results: StaffResultsService; mail: StaffMail; site: SiteOriginEnv; looks: RecordAccess }): Hono<{ Variables: StaffVariables }> {
-  const { results, mail, looks } = deps;
+export function staffResultHoldsRoutes(deps: { resultHolds: ResultHoldsService; mail: StaffMail; site: SiteOriginEnv; looks: RecordAccess }): Hono<{ Variables: StaffVariables }> {
+  const { resultHolds, mail, looks } = deps;
   const app = new Hono<{ Variables: StaffVariables }>();
   const tellAt = (c: Context): TellMember => {
     const site = requireSiteOrigin(c, deps.site);
     return (tx, result) => mail.resultReady(tx, result.to, result.event, site);
   };
 
-  app.get('/result-holds', responds(resultHoldCountsSchema), async (c) => c.json({ events: await results.holdCounts() } satisfies ResultHoldCounts));
+  app.get('/result-holds', responds(resultHoldCountsSchema), async (c) => c.json({ events: await resultHolds.holdCounts() } satisfies ResultHoldCounts));
 
   app.get('/events/:eventId/result-holds', responds(resultHoldsAnswerSchema), async (c) => {
-    const holds = await results.holds(c.req.param('eventId'));
+    const holds = await resultHolds.holds(c.req.param('eventId'));
     await looks.holds(viewerOf(c), c.req.param('eventId'));
     return c.json({ holds } satisfies ResultHoldsAnswer);
   });
 
   app.post('/events/:eventId/result-holds/:holdId/resolve', formBodyLimit(), validBody(resolveHoldBodySchema), responds(resultHoldResolvedSchema), async (c) => {
-    const hold = await results.resolveHold(actorOf(c), c.req.param('eventId'), c.req.param('holdId'), c.req.valid('json'), tellAt(c));
+    const hold = await resultHolds.resolveHold(actorOf(c), c.req.param('eventId'), c.req.param('holdId'), c.req.valid('json'), tellAt(c));
     return c.json({ hold } satisfies ResultHoldResolved);
   });
 
   app.get('/events/:eventId/samples/:sampleId', responds(sampleLookupSchema), async (c) => {
     const id = check(sampleIdField, c.req.param('sampleId'));
     if (!id.ok) throw new ApiError(422, 'invalid_sample_id', id.issues[0]!.message, [fieldIssue('sample_id', id.issues[0]!.message)]);
-    const sample = await results.lookupSample(c.req.param('eventId'), id.value);
+    const sample = await resultHolds.lookupSample(c.req.param('eventId'), id.value);
     await looks.sample(viewerOf(c), c.req.param('eventId'), sample);
     return c.json({ sample } satisfies SampleLookup);
   });

@@ -49,7 +49,7 @@ import type { WaitingListService } from '../waiting-list';
 import { createBookingMail, createStaffConsentService, createWalkInService } from '../booking';
 import { createStaffEventsService } from '../events';
 import { createStaffMail } from './staff-mail';
-import { createStaffResultsService } from '../results';
+import { createResultEntryService, createResultHoldsService, createResultsFileService } from '../results';
 import { createFollowUpService } from '../results';
 import { createClinicalRulesService, staffClinicalRulesRoutes } from '../results';
 import { createScreeningStatsService } from '../statistics';
@@ -132,7 +132,8 @@ export function staffRoutes({ db, verify, isStaff, activity, idleMinutes, signer
     '/events',
     staffAttendeesRoutes({
       attendees: createStaffAttendeesService(db, now),
-      results: createStaffResultsService(db, now),
+      results: createResultEntryService(db, now),
+      resultsFile: createResultsFileService(db, now),
       followUps: createFollowUpService(db, now),
       consents: createStaffConsentService(db, signer, now),
       mail,
@@ -142,7 +143,7 @@ export function staffRoutes({ db, verify, isStaff, activity, idleMinutes, signer
     }),
   );
   // Results held for checking, and the booking a tube's sample id names.
-  app.route('/', staffResultHoldsRoutes({ results: createStaffResultsService(db, now), mail, site, looks }));
+  app.route('/', staffResultHoldsRoutes({ resultHolds: createResultHoldsService(db, now), mail, site, looks }));
   app.route('/events', staffSamplesRoutes(createSampleLabelsService(db, now), looks));
   app.route('/payments', staffPaymentsRoutes(db));
   app.route('/members', staffMembersRoutes(registrar, site));
