@@ -153,7 +153,7 @@ test.describe('the staff console on a phone', () => {
     await signInAsStaff(page);
     await page.goto('/staff');
     const past = page.getByRole('table', { name: 'Past and cancelled events' }).or(page.getByRole('region', { name: 'Past and cancelled events' }));
-    await past.getByRole('link', { name: /^Attendees ?: Norwich Community Screening$/ }).click();
+    await past.getByRole('link', { name: 'Attendees at Norwich Community Screening', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Attendees: Norwich Community Screening' })).toBeVisible();
     const david = page.getByRole('listitem').filter({ hasText: 'David Thompson' });
     await expect(david).toContainText('None yet');
