@@ -23,6 +23,7 @@ import { ApiError } from '@/lib/api-client';
 import { ConsentForm } from '@/lib/consent/consent-form';
 import { lazyWhenOnline } from '@/lib/lazy-when-online';
 import { paths } from '@/lib/paths';
+import { ErrorSummary } from '@/lib/ui/error-summary';
 import { fieldControlProps, FormField } from '@/lib/ui/form-field';
 import { Spinner } from '@/lib/ui/spinner';
 import { TextField } from '@/lib/ui/text-field';
@@ -62,23 +63,6 @@ function detailsIssues(values: Details, event: StaffEvent): WalkInIssue[] {
   return more;
 }
 
-function ProblemSummary({ issues }: { issues: WalkInIssue[] }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => ref.current?.focus(), [issues]);
-  return (
-    <div className="error-summary" role="alert" tabIndex={-1} ref={ref} aria-labelledby="walk-in-problem">
-      <h2 id="walk-in-problem">There is a problem</h2>
-      <ul>
-        {issues.map((issue) => (
-          <li key={issue.field}>
-            <a href={`#${fieldId(issue.field)}`}>{issue.message}</a>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
 function DetailsForm({ event, values, onChange, issues, onNext }: { event: StaffEvent; values: Details; onChange: (v: Details) => void; issues: WalkInIssue[]; onNext: () => void }) {
   const now = useNow();
   const times = walkInTimes(event, now);
@@ -95,7 +79,7 @@ function DetailsForm({ event, values, onChange, issues, onNext }: { event: Staff
     <form className="staff-register-form" onSubmit={submit} noValidate aria-labelledby="walk-in-details-title">
       <h2 id="walk-in-details-title">His details</h2>
       <p>Ask him to show his ID. Type his names as they are on it, and check his date of birth against it.</p>
-      {issues.length > 0 && <ProblemSummary issues={issues} />}
+      <ErrorSummary errors={issues} fieldId={fieldId} />
       {TEXT_FIELDS.map((field) => (
         <TextField
           key={field.name}
