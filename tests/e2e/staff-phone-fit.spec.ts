@@ -4,8 +4,8 @@
  * nothing wider than the screen, no card wider than itself, no word broken
  * across lines (the member id as "CHAP S100 1", a button one letter a
  * line), every value of an attendee card given room, and axe clean. The
- * result entry boxes and the lab file picker use the site's type at a 44 px
- * tap target, as the follow-up choice does.
+ * result entry boxes, the lab file picker and the Staff page's role choices
+ * use the site's type at a 44 px tap target, as the follow-up choice does.
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { ScreeningEvent } from '../../src/domain/event';
@@ -181,6 +181,18 @@ test.describe('the staff console fits a phone for every kind of event', () => {
     await page.goto('/staff/failures');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectFits(page, 'the jobs page');
+
+    // The Staff page: each other account's role choice in the site's type at a 44 px target, as the new role's is, and every button 44 px tall.
+    await page.goto('/staff/accounts');
+    await expect(page.getByRole('heading', { level: 1, name: 'Staff and their roles' })).toBeVisible();
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: /^Reset authenticator of / }) }).first();
+    const email = await card.getByRole('heading', { level: 3 }).innerText();
+    await expectSiteType(page, `Role of ${email}`);
+    await expectSiteType(page, 'Role');
+    const buttons = card.getByRole('button');
+    await expect(buttons).toHaveCount(3);
+    for (const button of await buttons.all()) expect((await button.boundingBox())!.height, `${await button.innerText()} is a 44 px target`).toBeGreaterThanOrEqual(44);
+    await expectFits(page, 'the Staff page');
   });
 
   test.afterEach(async ({ request }) => {

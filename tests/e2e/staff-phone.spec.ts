@@ -153,7 +153,7 @@ test.describe('the staff console on a phone', () => {
     await signInAsStaff(page);
     await page.goto('/staff');
     const past = page.getByRole('table', { name: 'Past and cancelled events' }).or(page.getByRole('region', { name: 'Past and cancelled events' }));
-    await past.getByRole('link', { name: /^Attendees ?: Norwich Community Screening$/ }).click();
+    await past.getByRole('link', { name: 'Attendees at Norwich Community Screening', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Attendees: Norwich Community Screening' })).toBeVisible();
     const david = page.getByRole('listitem').filter({ hasText: 'David Thompson' });
     await expect(david).toContainText('None yet');
@@ -173,10 +173,13 @@ test.describe('the staff console on a phone', () => {
       'Enter the member’s last name.',
       'Enter the member’s email address, like name@example.com.',
     ]);
+    await expect(summary.getByRole('link', { name: 'Enter the member’s first name.' })).toHaveAttribute('href', '#register-first_name');
     await expectNoSeriousA11yViolations(page);
 
     const email = `venue.${Date.now()}@example.org`;
     await page.getByLabel('First name').fill('Clifford');
+    // Typing leaves focus in the field, though the summary is still shown.
+    await expect(page.getByLabel('First name')).toBeFocused();
     await page.getByLabel('Last name').fill('Ashdown');
     await page.getByLabel('Email address').fill(email);
     await page.getByRole('button', { name: 'Register and email him' }).click();
@@ -198,6 +201,9 @@ test.describe('the staff console on a phone', () => {
     await expect(page.getByLabel('Email address')).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByLabel('Email address')).toHaveAccessibleDescription('Error: This email address already has an account.');
     await expect(summary.getByRole('link')).toHaveText(['This email address already has an account.']);
+    await expect(summary).toBeFocused();
+    await page.getByLabel('Email address').fill(`other.${email}`);
+    await expect(page.getByLabel('Email address')).toBeFocused();
 
     // His own phone: the link in his email signs him in where he chooses a password.
     const [mail] = await mailsTo(page.request, email);

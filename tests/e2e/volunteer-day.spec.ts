@@ -71,6 +71,8 @@ test('a volunteer works the door of the event he is assigned to today, and nothi
   await volunteers.getByLabel('Volunteer’s email address').fill(victor.email);
   await volunteers.getByRole('button', { name: 'Assign to this event' }).click();
   await expect(volunteers.getByRole('listitem').filter({ hasText: victor.email })).toBeVisible();
+  // The button says whose account it acts on after the words it shows (what a voice user says).
+  await expect(volunteers.getByRole('button', { name: `Take off this event the account of ${victor.email}`, exact: true })).toBeVisible();
   await expectNoSeriousA11yViolations(adminPage);
 
   // The volunteer, on his own phone.
@@ -88,7 +90,7 @@ test('a volunteer works the door of the event he is assigned to today, and nothi
     await expectFits(page, 'his events');
     await expectNoSeriousA11yViolations(page);
 
-    await page.getByRole('link', { name: new RegExp(`^Attendees ?: ${name}$`) }).click();
+    await page.getByRole('link', { name: `Attendees at ${name}`, exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: `Attendees: ${name}` })).toBeVisible();
     const walterCheckIn = page.getByRole('button', { name: 'Check in Walter Booker' });
     await walterCheckIn.click();

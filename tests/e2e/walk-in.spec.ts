@@ -54,11 +54,16 @@ test('staff register a walk-in on the day, see his ticket, and check him in by i
 
   // His details: a mistake is named first.
   await page.getByRole('button', { name: 'Next: his consent' }).tap();
-  await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toContainText('Enter his first name, as on his ID.');
+  const problem = page.getByRole('alert').filter({ hasText: 'There is a problem' });
+  await expect(problem).toContainText('Enter his first name, as on his ID.');
+  // The summary takes focus and links to each field; typing in one leaves focus there.
+  await expect(problem).toBeFocused();
+  await expect(problem.getByRole('link', { name: 'Enter his first name, as on his ID.' })).toHaveAttribute('href', '#walk-in-first_name');
   // The field says it too, after its hint, to a screen reader reaching it.
   await expect(page.getByLabel('First name', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByLabel('First name', { exact: true })).toHaveAccessibleDescription('As on his ID, with any middle names. Error: Enter his first name, as on his ID.');
   await page.getByLabel('First name', { exact: true }).fill('Reginald');
+  await expect(page.getByLabel('First name', { exact: true })).toBeFocused();
   await page.getByLabel('Last name', { exact: true }).fill('Walker-Jones');
   await page.getByLabel('Date of birth', { exact: true }).fill(bornYearsAgo(62));
   await page.getByLabel('NHS number', { exact: true }).fill(`${nhs.slice(0, 3)} ${nhs.slice(3, 6)} ${nhs.slice(6)}`);

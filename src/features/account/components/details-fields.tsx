@@ -10,7 +10,7 @@ import { COUNTRIES, ETHNICITIES, GENDERS } from '@/domain/member-profile';
 import { cleanNhsInput, NHS_DIGITS_MESSAGE } from '@/domain/nhs-number';
 import type { DetailsValues } from '@/domain/signup-form';
 import type { AgeDialogKind } from './age-dialog';
-import { errorFor, type FieldError } from './error-summary';
+import { errorFor, type FieldError } from '@/lib/ui/error-summary';
 import { SelectField } from './select-field';
 import { TextField } from '@/lib/ui/text-field';
 

@@ -14,7 +14,7 @@ import {
 } from '@/domain/member-profile';
 import { cleanNhsInput, NHS_DIGITS_MESSAGE } from '@/domain/nhs-number';
 import { useUpdateProfile } from '../api/update-profile';
-import { ErrorSummary, errorFor, type FieldError } from './error-summary';
+import { ErrorSummary, errorFor, type FieldError } from '@/lib/ui/error-summary';
 import { SelectField } from './select-field';
 import { TextField } from '@/lib/ui/text-field';
 

@@ -17,7 +17,7 @@ import { CompleteProfileRedirect } from '@/lib/complete-profile-redirect';
 import { isProfileMissing } from '@/lib/member-profile-query';
 import { useProfile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
-import { ErrorSummary, type FieldError } from '../components/error-summary';
+import { ErrorSummary, type FieldError } from '@/lib/ui/error-summary';
 import { TextField } from '@/lib/ui/text-field';
 import '../account.css';
 

@@ -18,7 +18,7 @@ import { Spinner } from '@/lib/ui/spinner';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { AgeDialog, type AgeDialogKind } from '../components/age-dialog';
 import { DetailsFields } from '../components/details-fields';
-import { ErrorSummary, type FieldError } from '../components/error-summary';
+import { ErrorSummary, type FieldError } from '@/lib/ui/error-summary';
 import { TextField } from '@/lib/ui/text-field';
 import { createProfile, ensureProfile } from '../finish-signup';
 import { useLogout } from '../use-logout';

@@ -16,7 +16,7 @@ import { factorToAskFor } from '@/lib/second-factor/second-factor';
 import { useSession } from '@/lib/session';
 import { getSupabase } from '@/lib/supabase';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { ErrorSummary, errorFor, type FieldError } from '../components/error-summary';
+import { ErrorSummary, errorFor, type FieldError } from '@/lib/ui/error-summary';
 import { TextField } from '@/lib/ui/text-field';
 import { ensureProfile } from '../finish-signup';
 import '../account.css';

@@ -15,7 +15,7 @@ import { isSessionConfirmed, useSession } from '@/lib/session';
 import { getSupabase } from '@/lib/supabase';
 import { Spinner } from '@/lib/ui/spinner';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { ErrorSummary, errorFor, type FieldError } from '../components/error-summary';
+import { ErrorSummary, errorFor, type FieldError } from '@/lib/ui/error-summary';
 import { PasswordField } from '../components/password-field';
 import { storeProfile } from '../stored-profile';
 import '../account.css';

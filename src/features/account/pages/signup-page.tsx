@@ -19,7 +19,7 @@ import { getSupabase } from '@/lib/supabase';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { AgeDialog, type AgeDialogKind } from '../components/age-dialog';
 import { DetailsFields } from '../components/details-fields';
-import { ErrorSummary, errorFor, type FieldError } from '../components/error-summary';
+import { ErrorSummary, errorFor, type FieldError } from '@/lib/ui/error-summary';
 import { TextField } from '@/lib/ui/text-field';
 import { createProfile } from '../finish-signup';
 import { EMPTY_SIGNUP, isAgeError, toProfile, validateSignup, type SignupValues } from '@/domain/signup-form';

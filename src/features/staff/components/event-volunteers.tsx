@@ -35,7 +35,7 @@ export function EventVolunteers({ userId, eventId }: { userId: string; eventId: 
               <li key={v.user_id}>
                 {v.email}{' '}
                 <button type="button" className="button button-small" disabled={change.isPending} onClick={() => change.mutate({ unassign: v.user_id })}>
-                  Take off this event<span className="visually-hidden">: {v.email}</span>
+                  Take off this event<span className="visually-hidden"> the account of {v.email}</span>
                 </button>
               </li>
             ))}

@@ -8,11 +8,12 @@
  * server (src/domain/venue-registration.ts) and shows the server's own refusals
  * (an address already registered) on the field.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/lib/paths';
 import { checkVenueRegistration, type VenueRegistrationField, type VenueRegistrationIssue } from '@/domain/venue-registration';
 import { ApiError } from '@/lib/api-client';
+import { ErrorSummary } from '@/lib/ui/error-summary';
 import { TextField } from '@/lib/ui/text-field';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useRegisterMember, type RegisteredMember } from '../api/register-member';
@@ -65,14 +66,11 @@ function RegisterForm() {
   const register = useRegisterMember();
   const [values, setValues] = useState<Values>(EMPTY);
   const [issues, setIssues] = useState<VenueRegistrationIssue[]>([]);
-  const summary = useRef<HTMLDivElement>(null);
-  const shown = issues.length > 0 ? issues : serverIssues(register.error);
+  // One list per answer, so the summary takes focus when a refusal comes, not at each key typed.
+  const refused = useMemo(() => serverIssues(register.error), [register.error]);
+  const shown = issues.length > 0 ? issues : refused;
   const failure = register.error && shown.length === 0 ? register.error.message : null;
   const issueOf = (name: VenueRegistrationField) => shown.find((i) => i.field === name)?.message;
-
-  useEffect(() => {
-    if (shown.length > 0) summary.current?.focus();
-  }, [shown.length, register.error]);
 
   if (register.data) {
     return (
@@ -95,18 +93,7 @@ function RegisterForm() {
 
   return (
     <form className="staff-register-form" onSubmit={submit} noValidate>
-      {shown.length > 0 && (
-        <div className="error-summary" role="alert" tabIndex={-1} ref={summary} aria-labelledby="register-problem">
-          <h2 id="register-problem">There is a problem</h2>
-          <ul>
-            {shown.map((issue) => (
-              <li key={issue.field}>
-                <a href={`#${fieldId(issue.field)}`}>{issue.message}</a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <ErrorSummary errors={shown} fieldId={fieldId} />
       {FIELDS.map((field) => (
         <TextField
           key={field.name}

@@ -10,31 +10,29 @@
  * him. The door's list is fetched again, so he is checked in from it like
  * any booked man. It needs a signal: nothing is kept to send later.
  */
-import { Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { isEligibleAge } from '@/domain/age';
 import { emptyConsentAnswers, type ConsentAnswers } from '@/domain/consent';
 import { isEsneftEvent } from '@/domain/event';
 import { formatLongDate, formatTime } from '@/domain/format';
 import { londonDate } from '@/domain/london-time';
-import { formatTicketCode } from '@/domain/ticket';
 import { checkWalkIn, WALK_IN_FIELDS, WALK_IN_MESSAGES, walkInTimes, type WalkInField, type WalkInIssue } from '@/domain/walk-in';
 import { ApiError } from '@/lib/api-client';
 import { ConsentForm } from '@/lib/consent/consent-form';
-import { lazyWhenOnline } from '@/lib/lazy-when-online';
 import { paths } from '@/lib/paths';
+import { ErrorSummary } from '@/lib/ui/error-summary';
 import { fieldControlProps, FormField } from '@/lib/ui/form-field';
 import { Spinner } from '@/lib/ui/spinner';
 import { TextField } from '@/lib/ui/text-field';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useNow } from '@/lib/use-now';
 import { useStaffEvent, type StaffEvent } from '../api/staff-events';
-import { useRegisterWalkIn, type WalkInAnswer, type WalkInBody } from '../api/walk-in';
+import { useRegisterWalkIn, type WalkInBody } from '../api/walk-in';
 import { RequireStaff } from '../components/require-staff';
+import { WalkInTicket } from '../components/walk-in-ticket';
 import '@/lib/ui/forms.css';
 import '../staff.css';
-
-const TicketQr = lazyWhenOnline(() => import('@/lib/ui/ticket-qr'));
 
 type Details = Omit<WalkInBody, 'consent' | 'existing_account'>;
 const EMPTY: Details = { first_name: '', last_name: '', email: '', date_of_birth: '', nhs_number: '', phone: '', home_address: '', slot: '' };
@@ -62,23 +60,6 @@ function detailsIssues(values: Details, event: StaffEvent): WalkInIssue[] {
   return more;
 }
 
-function ProblemSummary({ issues }: { issues: WalkInIssue[] }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => ref.current?.focus(), [issues]);
-  return (
-    <div className="error-summary" role="alert" tabIndex={-1} ref={ref} aria-labelledby="walk-in-problem">
-      <h2 id="walk-in-problem">There is a problem</h2>
-      <ul>
-        {issues.map((issue) => (
-          <li key={issue.field}>
-            <a href={`#${fieldId(issue.field)}`}>{issue.message}</a>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
 function DetailsForm({ event, values, onChange, issues, onNext }: { event: StaffEvent; values: Details; onChange: (v: Details) => void; issues: WalkInIssue[]; onNext: () => void }) {
   const now = useNow();
   const times = walkInTimes(event, now);
@@ -95,7 +76,7 @@ function DetailsForm({ event, values, onChange, issues, onNext }: { event: Staff
     <form className="staff-register-form" onSubmit={submit} noValidate aria-labelledby="walk-in-details-title">
       <h2 id="walk-in-details-title">His details</h2>
       <p>Ask him to show his ID. Type his names as they are on it, and check his date of birth against it.</p>
-      {issues.length > 0 && <ProblemSummary issues={issues} />}
+      <ErrorSummary errors={issues} fieldId={fieldId} />
       {TEXT_FIELDS.map((field) => (
         <TextField
           key={field.name}
@@ -127,45 +108,6 @@ function DetailsForm({ event, values, onChange, issues, onNext }: { event: Staff
         Next: his consent
       </button>
     </form>
-  );
-}
-
-function Ticket({ answer, name, eventId }: { answer: WalkInAnswer; name: string; eventId: string }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => ref.current?.focus(), []);
-  const a = answer.appointment;
-  return (
-    <div className="walk-in-done" role="status" tabIndex={-1} ref={ref}>
-      <h2>
-        {name} is booked for {formatTime(a.start_time)}
-      </h2>
-      <section className="walk-in-ticket" aria-labelledby="walk-in-ticket-title">
-        <h3 id="walk-in-ticket-title">His ticket</h3>
-        <div className="walk-in-qr">
-          <Suspense fallback={<Spinner label="Drawing his QR code" />}>
-            <TicketQr token={answer.ticket.token} label={`QR code of the ticket of ${name}`} />
-          </Suspense>
-        </div>
-        <p>Ticket code:</p>
-        <p className="walk-in-code">{formatTicketCode(answer.ticket.code)}</p>
-        <p>
-          {formatLongDate(a.event_date)}, {formatTime(a.start_time)} to {formatTime(a.end_time)}
-        </p>
-      </section>
-      <p>
-        His confirmation with this ticket is being emailed to {answer.email}.{' '}
-        {answer.new_account
-          ? answer.emailed
-            ? 'He is also emailed a link to choose his password; then he can see his booking and result online.'
-            : 'The email to choose his password could not be sent: he can use Forgot password? on the sign-in page with this address.'
-          : 'He signs in with the account he already has.'}
-      </p>
-      <div className="staff-toolbar">
-        <Link className="button button-primary" to={paths.staffEvent(eventId)}>
-          Check him in from the list
-        </Link>
-      </div>
-    </div>
   );
 }
 
@@ -219,7 +161,7 @@ function WalkIn({ userId, eventId }: { userId: string; eventId: string }) {
       <>
         {back}
         {title}
-        <Ticket answer={register.data} name={`${values.first_name.trim()} ${values.last_name.trim()}`} eventId={eventId} />
+        <WalkInTicket answer={register.data} name={`${values.first_name.trim()} ${values.last_name.trim()}`} eventId={eventId} />
         <button
           type="button"
           className="button"
