@@ -16,6 +16,7 @@ import type { Database, Queryable, Row } from '../db/adapter';
 import type { Logger } from '../logger';
 import { JOB_KINDS, PermanentJobError, QUEUE_POLICY, SCHEDULES, isJobId, type JobData, type JobHandler, type JobHandlers, type JobKind } from './job-kinds';
 import { createJobFailures, indexFailures, type JobFailures } from './job-failures';
+import { createBacklogAnalyser, indexFetchOrder } from './fetch-order';
 
 export { JOB_KINDS, PermanentJobError, type JobData, type JobHandler, type JobHandlers, type JobInfo, type JobKind } from './job-kinds';
 export type { FailedJob, FailuresPage, RetryNowOutcome } from './job-failures';
@@ -162,8 +163,19 @@ export function createJobs({
 
   /** pg-boss writes a job through `q`: a transaction's handle makes the job part of that transaction. */
   const writingWith = (q: Queryable) => ({ executeSql: async (text: string, values: unknown[]) => ({ rows: await q.query<Row>(text, values) }) });
-  /** This process's worker takes a written job at once when the change commits; others find it at their next poll. */
-  const wakeAfter = (q: Queryable, kind: JobKind) => (q.afterCommit ? q.afterCommit(() => wake(kind)) : wake(kind));
+  const backlog = createBacklogAnalyser(db, schema, logger);
+  /**
+   * Once the change commits, this process's worker takes a written job at once (others find it at their next
+   * poll), and the jobs count towards analysing a queue that has grown (fetch-order.ts).
+   */
+  const afterWriting = (q: Queryable, kind: JobKind, count: number) => {
+    const written = () => {
+      wake(kind);
+      backlog.queued(kind, count);
+    };
+    if (q.afterCommit) q.afterCommit(written);
+    else written();
+  };
 
   return {
     schema,
@@ -171,7 +183,7 @@ export function createJobs({
     async send(q, kind, data, options = {}) {
       if (options.id !== undefined && !isJobId(options.id)) throw new Error(`Job id ${options.id} is not a UUID`);
       await boss.send(kind, data as object, { id: options.id ?? randomUUID(), db: writingWith(q) });
-      wakeAfter(q, kind);
+      afterWriting(q, kind, 1);
     },
 
     async sendMany(q, kind, items) {
@@ -180,7 +192,7 @@ export function createJobs({
         items.map(({ id, data }) => ({ id, name: kind, data: data as object })),
         { db: writingWith(q) },
       );
-      wakeAfter(q, kind);
+      afterWriting(q, kind, items.length);
     },
 
     handle(given) {
@@ -205,6 +217,7 @@ export function createJobs({
         await boss.updateQueue(kind, settings);
       }
       await indexFailures(db, schema);
+      await indexFetchOrder(db, schema);
       if (!worker) return;
       for (const kind of JOB_KINDS) {
         if (!handlers[kind]) continue;
@@ -223,8 +236,9 @@ export function createJobs({
       if (!started) return;
       started = false;
       workerIds.clear();
-      // Waits for jobs under way; the database stays open (its owner closes it).
+      // Waits for jobs under way and an analysis; the database stays open (its owner closes it).
       await boss.stop({ graceful: true, close: false, timeout: 10_000, wait: true });
+      await backlog.settled();
     },
 
     async runDue() {
