@@ -72,6 +72,8 @@ const YEAR_ROW = { year: col.int() };
 export function keptYearFigures(db: Database): KeptYearFigures {
   // Computations under way in this process, by year, with the generation current when each was asked for.
   const underWay = new Map<number, { from: number; views: Promise<YearViews> }>();
+  // The last figures this process computed of each year, and the generation they are of: what it kept.
+  const computed = new Map<number, { generation: number; views: YearViews }>();
 
   async function compute(year: number): Promise<YearViews> {
     const read = await db.transaction(async (tx) => {
@@ -83,6 +85,8 @@ export function keptYearFigures(db: Database): KeptYearFigures {
     const views = yearFigures(read.results, year, read.releases);
     // Without the generation row (removed by hand; the next change puts it back) nothing is kept.
     if (read.generation === undefined) return views;
+    const last = computed.get(year);
+    if (!last || last.generation <= read.generation) computed.set(year, { generation: read.generation, views });
     await db.query(
       `INSERT INTO statistics_year_figures (year, rule, generation, figures) VALUES ($1, $2, $3, $4::json)
        ON CONFLICT (year, rule) DO UPDATE SET generation = EXCLUDED.generation, figures = EXCLUDED.figures, computed_at = now()
@@ -95,6 +99,9 @@ export function keptYearFigures(db: Database): KeptYearFigures {
   async function of(year: number): Promise<YearViews> {
     const kept = await rowOf(db, KEPT_ROW, KEPT_SQL, [year, FIGURES_RULE]);
     if (kept && kept.kept_at !== null && kept.kept_at >= kept.changed) return kept.figures as YearViews;
+    // A computation here that ended after that read began (its figures not yet kept when read) serves as well, on the same test.
+    const done = computed.get(year);
+    if (kept && done && done.generation >= kept.changed) return done.views;
     // Two staff opening the same year at once share one computation, when it began at their generation or later.
     const from = kept?.current ?? 0;
     const joined = underWay.get(year);
