@@ -71,38 +71,45 @@ async function step(label: string, run: () => Promise<unknown>): Promise<void> {
 }
 
 /** Builds the data set; the database must be migrated and hold no scale data. */
+/**
+ * Men numbered `from` to `to`, aged 40 to 80 on `today`: each a sign-in
+ * account (which cannot sign in: no password), a profile and his email
+ * choices, recall emails on for four men in five or for all.
+ */
+async function insertMen(db: Queryable, from: number, to: number, today: string, recall: 'four in five' | 'all'): Promise<void> {
+  await db.query(
+    `INSERT INTO auth_users (email, encrypted_password, email_confirmed_at, created_at, updated_at)
+     SELECT 'scale.' || n || '@example.org', 'no-password-sign-in', now(), now(), now() FROM generate_series($1::integer, $2::integer) AS n`,
+    [from, to],
+  );
+  await db.query(
+    `INSERT INTO member_profiles (profile_id, user_id, first_name, last_name, date_of_birth, ethnicity, phone, email, home_address)
+     OVERRIDING SYSTEM VALUE
+     SELECT n, u.id,
+       (ARRAY['Alan','Brian','Colin','David','Edward','Frank','George','Harold','Ian','John'])[1 + n % 10],
+       (ARRAY['Smith','Jones','Taylor','Brown','Williams','Wilson','Johnson','Davies','Patel','Evans'])[1 + (n / 10) % 10],
+       $3::date - make_interval(days => 14610 + (n * 7) % 14600),
+       CASE WHEN n % 12 = 0 THEN 'Black British' WHEN n % 5 = 0 THEN 'Asian British' ELSE 'White British' END,
+       '447700900' || lpad((n % 1000)::text, 3, '0'), u.email, n || ' High Street, Colchester, CO1 1AA, United Kingdom'
+     FROM generate_series($1::integer, $2::integer) AS n JOIN auth_users u ON u.email = 'scale.' || n || '@example.org'`,
+    [from, to, today],
+  );
+  await db.query(`SELECT setval(pg_get_serial_sequence('member_profiles', 'profile_id'), (SELECT max(profile_id) FROM member_profiles))`);
+  // Recall emails are off unless chosen (docs/rules.md#email-choices).
+  await db.query(
+    `INSERT INTO member_email_choices (profile_id, recall, updated_at)
+     SELECT n, $3 OR n % 5 <> 0, now() FROM generate_series($1::integer, $2::integer) AS n`,
+    [from, to, recall === 'all'],
+  );
+}
+
 export async function seedScale(db: Queryable, { members, due, today }: ScaleOptions): Promise<void> {
   const events = Math.max(20, Math.floor(members / 50));
   const perEvent = Math.floor((members * 5) / 2 / events);
   // A stride coprime to the number of men scatters each event's bookings over them, never one man twice.
   const stride = [7919, 7907, 7901].find((p) => members % p !== 0)!;
   await db.query('SELECT setseed(0.32)');
-  await step(`${members} accounts and profiles`, async () => {
-    await db.query(
-      `INSERT INTO auth_users (email, encrypted_password, email_confirmed_at, created_at, updated_at)
-       SELECT 'scale.' || n || '@example.org', 'no-password-sign-in', now(), now(), now() FROM generate_series(1, $1::integer) AS n`,
-      [members],
-    );
-    await db.query(
-      `INSERT INTO member_profiles (profile_id, user_id, first_name, last_name, date_of_birth, ethnicity, phone, email, home_address)
-       OVERRIDING SYSTEM VALUE
-       SELECT n, u.id,
-         (ARRAY['Alan','Brian','Colin','David','Edward','Frank','George','Harold','Ian','John'])[1 + n % 10],
-         (ARRAY['Smith','Jones','Taylor','Brown','Williams','Wilson','Johnson','Davies','Patel','Evans'])[1 + (n / 10) % 10],
-         $2::date - make_interval(days => 14610 + (n * 7) % 14600),
-         CASE WHEN n % 12 = 0 THEN 'Black British' WHEN n % 5 = 0 THEN 'Asian British' ELSE 'White British' END,
-         '447700900' || lpad((n % 1000)::text, 3, '0'), u.email, n || ' High Street, Colchester, CO1 1AA, United Kingdom'
-       FROM generate_series(1, $1::integer) AS n JOIN auth_users u ON u.email = 'scale.' || n || '@example.org'`,
-      [members, today],
-    );
-    await db.query(`SELECT setval(pg_get_serial_sequence('member_profiles', 'profile_id'), (SELECT max(profile_id) FROM member_profiles))`);
-    // Four men in five asked for recall emails (they are off unless chosen: docs/rules.md#email-choices).
-    await db.query(
-      `INSERT INTO member_email_choices (profile_id, recall, updated_at)
-       SELECT n, n % 5 <> 0, now() FROM generate_series(1, $1::integer) AS n`,
-      [members],
-    );
-  });
+  await step(`${members} accounts and profiles`, () => insertMen(db, 1, members, today, 'four in five'));
   await step(`${events} events`, () =>
     db.query(
       `INSERT INTO events (event_name, event_description, category, product_id, product_name, product_price, price, event_date,
@@ -200,37 +207,21 @@ export async function makeDue(db: Queryable, count: number, today: string): Prom
  * its earlier records: each with a sign-in account, a profile, recall emails asked for and one green
  * result with no booking here, due four weeks after `today` and not yet invited. With makeDue they make
  * a backlog larger than the men already in the data who could be invited (those with recall on and no
- * booking ahead). Profile numbers and addresses carry on from the highest there.
+ * booking ahead). Their numbers carry on from the highest there.
  */
 export async function addScreenedBefore(db: Queryable, count: number, today: string): Promise<void> {
   const [top] = await db.query<{ n: number }>('SELECT coalesce(max(profile_id), 0)::integer AS n FROM member_profiles');
   const from = top!.n + 1;
   const to = top!.n + count;
-  await db.query(
-    `INSERT INTO auth_users (email, encrypted_password, email_confirmed_at, created_at, updated_at)
-     SELECT 'scale.' || n || '@example.org', 'no-password-sign-in', now(), now(), now() FROM generate_series($1::integer, $2::integer) AS n`,
-    [from, to],
-  );
-  await db.query(
-    `INSERT INTO member_profiles (profile_id, user_id, first_name, last_name, date_of_birth, ethnicity, phone, email, home_address)
-     OVERRIDING SYSTEM VALUE
-     SELECT n, u.id, 'Gordon', 'Hughes', $3::date - make_interval(days => 14610 + (n * 7) % 14600), 'White British',
-       '447700900' || lpad((n % 1000)::text, 3, '0'), u.email, n || ' Market Street, Norwich, NR1 1AA, United Kingdom'
-     FROM generate_series($1::integer, $2::integer) AS n JOIN auth_users u ON u.email = 'scale.' || n || '@example.org'`,
-    [from, to, today],
-  );
-  await db.query(`SELECT setval(pg_get_serial_sequence('member_profiles', 'profile_id'), (SELECT max(profile_id) FROM member_profiles))`);
-  await db.query(
-    `INSERT INTO member_email_choices (profile_id, recall, updated_at) SELECT n, true, now() FROM generate_series($1::integer, $2::integer) AS n`,
-    [from, to],
-  );
+  await insertMen(db, from, to, today, 'all');
   // A green result (0.8 ng/ml is below every age's amber line) whose recall interval, by his age and risk then, ends four weeks from today.
   await db.query(
     `INSERT INTO member_results (profile_id, test_result, test_unit, sample_date, psa_band, rule_version, recall_risk, next_test_due)
      SELECT p.profile_id, 0.8, 'ng/ml', $3::date + 28 - make_interval(months => r.months), 'green', 1, r.risk, $3::date + 28
      FROM member_profiles p
-     CROSS JOIN LATERAL (SELECT CASE WHEN extract(year FROM age($3::date, p.date_of_birth)) >= 52 THEN 'intermediate' ELSE 'low' END AS risk) k
-     CROSS JOIN LATERAL (SELECT k.risk, CASE k.risk WHEN 'intermediate' THEN 24 ELSE 36 END AS months) r
+     CROSS JOIN LATERAL (SELECT CASE WHEN p.ethnicity = 'Black British' THEN 'high'
+       WHEN extract(year FROM age($3::date, p.date_of_birth)) >= 52 THEN 'intermediate' ELSE 'low' END AS risk) k
+     CROSS JOIN LATERAL (SELECT k.risk, CASE k.risk WHEN 'high' THEN 12 WHEN 'intermediate' THEN 24 ELSE 36 END AS months) r
      WHERE p.profile_id BETWEEN $1::integer AND $2::integer`,
     [from, to, today],
   );
