@@ -27,6 +27,7 @@
  * scale data (drop it or use a new database).
  */
 import { londonDate } from '../src/domain/london-time.ts';
+import { wantsEmailSql } from '../server/modules/members/email-choices-service.ts';
 import type { Database, Queryable } from '../server/platform/db/adapter.ts';
 import { migrate } from '../server/platform/db/migrate.ts';
 import { openDatabase } from '../server/platform/db/open.ts';
@@ -225,6 +226,23 @@ export async function addScreenedBefore(db: Queryable, count: number, today: str
      WHERE p.profile_id BETWEEN $1::integer AND $2::integer`,
     [from, to, today],
   );
+}
+
+/**
+ * Of the results due four weeks after `day` (makeDue's and addScreenedBefore's), how many
+ * the invitation sweep should invite on `today`, by its own conditions
+ * (server/modules/results/recall-emails-service.ts): not yet invited, with a value, recall
+ * emails on, and no booking ahead.
+ */
+export async function toInvite(q: Queryable, day: string, today: string): Promise<number> {
+  const [row] = await q.query<{ n: number }>(
+    `SELECT count(*)::integer AS n FROM member_results r
+     WHERE r.next_test_due = $1::date + 28 AND r.recall_invited_at IS NULL AND r.test_result IS NOT NULL AND ${wantsEmailSql('recall', 'r.profile_id')}
+       AND NOT EXISTS (SELECT 1 FROM appointments b JOIN events e ON e.event_id = b.event_id
+                       WHERE b.profile_id = r.profile_id AND b.status = 'confirmed' AND e.cancelled_at IS NULL AND e.event_date >= $2::date)`,
+    [day, today],
+  );
+  return row!.n;
 }
 
 async function main(): Promise<void> {

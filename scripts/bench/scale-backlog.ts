@@ -13,11 +13,10 @@
  * read against the same probes in a quiet spell just before.
  */
 import { percentile } from '../../tests/fixtures/rush.ts';
-import { wantsEmailSql } from '../../server/modules/members/email-choices-service.ts';
 import type { Database } from '../../server/platform/db/adapter.ts';
 import { col, rowOf } from '../../server/platform/db/rows.ts';
 import { addDays } from '../../src/domain/london-time.ts';
-import { addScreenedBefore, makeDue } from '../seed-scale.ts';
+import { addScreenedBefore, makeDue, toInvite as invitable } from '../seed-scale.ts';
 import { oneConnection, timedCall, type Call } from './http-timing.ts';
 import type { SmtpSink } from './smtp-sink-process.ts';
 
@@ -113,12 +112,6 @@ const COUNT_ROW = { n: col.int() };
 const INVITED_ROW = { n: col.int(), first: col.nullable(col.instant()) };
 const ANALYSED_ROW = { at: col.nullable(col.instant()) };
 
-/** The sweep's own conditions for an invitation (server/modules/results/recall-emails-service.ts), over the rows made due. */
-const TO_INVITE = `SELECT count(*)::integer AS n FROM member_results r
-  WHERE r.next_test_due = $1::date AND r.recall_invited_at IS NULL AND r.test_result IS NOT NULL AND ${wantsEmailSql('recall', 'r.profile_id')}
-    AND NOT EXISTS (SELECT 1 FROM appointments b JOIN events be ON be.event_id = b.event_id
-      WHERE b.profile_id = r.profile_id AND b.status = 'confirmed' AND be.cancelled_at IS NULL AND be.event_date >= $2::date)`;
-
 export interface BacklogPlan {
   asked: number;
   /** The UK day makeDue is given: today, or the day before to make the same men due again (due in 27 days instead of 28). */
@@ -143,13 +136,13 @@ export async function backlogRun(db: Database, sink: SmtpSink, probes: Probes, p
   const since = new Date(Date.now() - 60_000);
   const screenedBefore = await db.transaction(async (tx) => {
     await makeDue(tx, plan.asked, plan.day);
-    const short = (plan.invitations ?? 0) - (await rowOf(tx, COUNT_ROW, TO_INVITE, [due, plan.today]))!.n;
+    const short = (plan.invitations ?? 0) - (await invitable(tx, plan.day, plan.today));
     if (short > 0) await addScreenedBefore(tx, short, plan.day);
     return Math.max(short, 0);
   });
   const madeAt = Date.now();
   const madeDue = (await rowOf(db, COUNT_ROW, 'SELECT count(*)::integer AS n FROM member_results WHERE next_test_due = $1::date AND recall_invited_at IS NULL', [due]))!.n;
-  const toInvite = (await rowOf(db, COUNT_ROW, TO_INVITE, [due, plan.today]))!.n;
+  const toInvite = await invitable(db, plan.day, plan.today);
   log(`made ${madeDue} results due on ${due} (${screenedBefore} of them men screened before); ${toInvite} of them to invite (recall emails on, no booking ahead); waiting for the sweep`);
 
   const invitedNow = async () =>

@@ -10,7 +10,7 @@
  * same machine moments apart (docs/decisions/0031-recall-sweep-at-scale.md).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeDue, seedScale } from '../../../../scripts/seed-scale';
+import { makeDue, seedScale, toInvite } from '../../../../scripts/seed-scale';
 import { createEventsService } from '../../events/events-service';
 import { createUnsubscribeLinks } from '../../members/email-choices-service';
 import { createMailer } from '../../../platform/mail';
@@ -36,17 +36,8 @@ describe.each(ENGINES)('the invitation sweep at scale on %s', (engine) => {
     await test?.dispose();
   });
 
-  /** The armed results that should be invited: due in the window, not invited, his newest, no booking ahead. */
-  async function invitable(): Promise<number> {
-    const [row] = await test.db.query<{ n: number }>(
-      `SELECT count(*)::integer AS n FROM member_results r
-       WHERE r.next_test_due = $1::date + 28 AND r.recall_invited_at IS NULL
-         AND NOT EXISTS (SELECT 1 FROM appointments b JOIN events e ON e.event_id = b.event_id
-                         WHERE b.profile_id = r.profile_id AND b.status = 'confirmed' AND e.cancelled_at IS NULL AND e.event_date >= $1::date)`,
-      [TODAY],
-    );
-    return row!.n;
-  }
+  /** The armed results that should be invited: due in the window, not invited, recall emails on, no booking ahead. */
+  const invitable = () => toInvite(test.db, TODAY, TODAY);
 
   async function sweepAll(): Promise<{ invited: number; ms: number }> {
     const mailer = createMailer({ db: test.db, jobs: jobsFor(test.db), env: { mailFrom: 'CHAPS <no-reply@example.org>' } });
