@@ -29,13 +29,16 @@ export interface EmailJobDependencies {
   now: () => Date;
 }
 
-/** Leaves only the Message-ID and kind in the job (and so in pg-boss's archive after it). */
+/**
+ * Leaves only the Message-ID and kind in the job (and so in pg-boss's archive after it). By the queue's name
+ * as well as the id: pg-boss's job table is split by queue name and keyed by (name, id), so the id alone
+ * searched every queue and the whole of the email queue's key, a cost that grew with every email kept.
+ */
+export const keepOnlyIdsSql = (schema: string) =>
+  `UPDATE ${schema}.job SET data = jsonb_build_object('messageId', $2::text, 'kind', $3::text) WHERE name = 'email' AND id = $1::uuid`;
+
 async function keepOnlyIds(q: Queryable, schema: string, jobId: string, data: JobData['email']): Promise<void> {
-  await q.query(`UPDATE ${schema}.job SET data = jsonb_build_object('messageId', $2::text, 'kind', $3::text) WHERE id = $1::uuid`, [
-    jobId,
-    data.messageId,
-    data.kind ?? 'email',
-  ]);
+  await q.query(keepOnlyIdsSql(schema), [jobId, data.messageId, data.kind ?? 'email']);
 }
 
 /** The mail server's words without the recipient's address (they often repeat it: "550 <bob@x>: no such user"). */
