@@ -5,6 +5,7 @@
 import { percentile } from '../../tests/fixtures/rush.ts';
 import { BACKLOG, type BacklogRun, type ProbeFigures } from './scale-backlog.ts';
 import { SINK_NICE } from './smtp-sink-process.ts';
+import { lowered } from './priority.ts';
 import type { ReadFigure } from './scale-reads.ts';
 import { SCALE, type ScaleBench, type ScaleRun } from './scale.ts';
 import type { QueryPlan } from './scale-plans.ts';
@@ -114,7 +115,7 @@ export function scaleSection(bench: ScaleBench, context: { date: string; command
 
 The site at a national programme's size beside the demo's, on this
 machine: ${SCALE.webProcesses} web processes (\`NODE_ENV=production\`, \`JOB_WORKER=false\`, as behind a load
-balancer) and one job worker outside the balancer at a lower CPU priority (\`nice -n ${SCALE.workerNice}\`;
+balancer) and one job worker outside the balancer at a lower CPU priority (nice ${SCALE.workerNice}, ${lowered()};
 README, "Several processes, and web-only ones") over one PostgreSQL database, in two scratch databases built from
 the same migrations by \`scripts/seed-scale.ts\` (docs/decisions/0031-recall-sweep-at-scale.md)
 and dropped afterwards. The server processes, PostgreSQL, the mail sink
@@ -160,7 +161,7 @@ The job worker sweeps once a minute on pg-boss's schedule, as in production
 sweep is shown), and sends every email. With the processes running, \`makeDue\` puts men's newest results
 four weeks from due and not yet invited; the mail goes to a counting SMTP
 sink (\`scripts/bench/smtp-sink.ts\`, \`SMTP_URL\`; \`SMTP_MAX_CONNECTIONS\` at its
-default of 4), which stands for a relay on another machine and so runs at the worker's lower priority (nice ${SINK_NICE}). First ${n(SCALE.firstBacklog)} men; then every man who asked for
+default of 4), which stands for a relay on another machine and so runs at the worker's lower priority (nice ${SINK_NICE}, as the worker's). First ${n(SCALE.firstBacklog)} men; then every man who asked for
 recall emails (\`makeDue(${n(national.data.members)})\`, given the day before so that it takes
 the first 10,000 again, due in 27 days). A man with a booking ahead is
 rightly not invited, so fewer are invited than made due; the national backlog is made up to
@@ -180,8 +181,8 @@ ${[atRate(bench.backlogs.at(-1)), analysing(bench.autovacuum)].filter(Boolean).j
 Meanwhile \`GET /api/events\` and an event's slots were asked of the
 web processes every ${BACKLOG.probeEveryMs} ms (and the events answer of the bare server), p50 / p99
 in a quiet ${BACKLOG.quietMs / 1000} s just before \`makeDue\` and during the sending.
-Goal: the p99 during within ${BACKLOG.maxP99Ratio}x of the quiet one (the status). The floor is a bare server in the
-bench's own process, at the same priority as PostgreSQL: its growth is what the machine gave any process
+Goal: the p99 during within ${BACKLOG.maxP99Ratio}x of the quiet one (the status). The floor is a bare server in a
+process of its own, at the web processes' priority: its growth is what the machine gave any process
 at those moments, so the ratio over the floor's is the part of the growth that is the site's. Load average through
 the backlogs: ${bench.backlogLoad.start.toFixed(2)} at the start, ${bench.backlogLoad.end.toFixed(2)} at the end.
 

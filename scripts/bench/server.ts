@@ -5,6 +5,7 @@
  * is killed when the bench exits for any reason.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { lowerSessionPriority } from './priority.ts';
 import { createServer } from 'node:net';
 
 export interface RunningServer {
@@ -35,7 +36,7 @@ export async function freePort(): Promise<number> {
 
 export interface ServerOptions {
   timeoutMs?: number;
-  /** Start it under `nice -n`: a lower CPU priority, as a deployment gives its job worker (README, "Processes"). */
+  /** Start it at a lower CPU priority (`nice -n`, and its session's group: priority.ts), as a deployment gives its job worker (README, "Processes"). */
   nice?: number;
 }
 
@@ -52,6 +53,7 @@ export async function startServer(env: Record<string, string | undefined>, { tim
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   live.add(child);
+  if (nice !== undefined && child.pid !== undefined) lowerSessionPriority(child.pid, nice);
 
   // Keep the tail of the log for error messages; always drain the pipes so a
   // chatty server never blocks on a full pipe during the load test.

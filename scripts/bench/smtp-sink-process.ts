@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import type { SinkCounts } from './smtp-sink.ts';
+import { lowerSessionPriority } from './priority.ts';
 
 export type { SinkCounts } from './smtp-sink.ts';
 
@@ -25,6 +26,7 @@ export async function withSmtpSink<T>(fn: (sink: SmtpSink) => Promise<T>): Promi
   let latest: SinkCounts = { generation: 0, messages: 0, invitations: 0, distinctInvited: 0, lastInvitationAt: 0, firstInvitationAt: 0 };
   const waiting: Array<() => void> = [];
   try {
+    if (child.pid !== undefined) lowerSessionPriority(child.pid, SINK_NICE);
     const port = await new Promise<number>((resolve, reject) => {
       createInterface({ input: child.stdout! }).on('line', (line) => {
         const started = /^smtp sink on (\d+)/.exec(line);
