@@ -147,8 +147,15 @@ test('a walk-in whose email has an account is booked on it only once he says it 
   // Nothing of the account is shown.
   await expect(mismatch).not.toContainText('Booker');
 
+  // Back on his details, the refusal is the form's error summary, which takes focus (not the heading) and links to the field.
   await page.getByRole('button', { name: 'Change his details' }).tap();
+  const problem = page.getByRole('alert').filter({ hasText: 'There is a problem' });
+  await expect(problem).toBeFocused();
+  await expect(problem.getByRole('link', { name: /^The details do not match the account with this email address/ })).toHaveAttribute('href', '#walk-in-email');
+  await expect(page.getByLabel('Email address', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expectNoSeriousA11yViolations(page);
   await page.getByLabel('Last name', { exact: true }).fill('Booker');
+  await expect(page.getByLabel('Last name', { exact: true })).toBeFocused();
   await page.getByRole('button', { name: 'Next: his consent' }).tap();
   // His answers are kept.
   await expect(page.getByLabel('None of the above')).toBeChecked();
