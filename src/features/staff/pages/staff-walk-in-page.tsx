@@ -280,7 +280,7 @@ function WalkIn({ userId, eventId }: { userId: string; eventId: string }) {
             Change his details
           </button>
         </div>
-        <p className="field-hint">Registering needs a signal: nothing is kept on this phone to send later.</p>
+        <p className="hint">Registering needs a signal: nothing is kept on this phone to send later.</p>
       </section>
     </>
   );
