@@ -62,6 +62,8 @@ test('staff register a walk-in on the day, see his ticket, and check him in by i
   // The summary takes focus and links to each field; typing in one leaves focus there.
   await expect(problem).toBeFocused();
   await expect(problem.getByRole('link', { name: 'Enter his first name, as on his ID.' })).toHaveAttribute('href', '#walk-in-first_name');
+  await problem.getByRole('link', { name: 'Enter his last name, as on his ID.' }).tap();
+  await expect(page.getByLabel('Last name', { exact: true })).toBeFocused();
   // The field says it too, after its hint, to a screen reader reaching it.
   await expect(page.getByLabel('First name', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByLabel('First name', { exact: true })).toHaveAccessibleDescription('As on his ID, with any middle names. Error: Enter his first name, as on his ID.');
