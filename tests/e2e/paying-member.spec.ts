@@ -73,6 +73,10 @@ test.describe('checkout errors in view', () => {
     // A link in the summary takes the member to the field.
     await summary.getByRole('link', { name: CARD_FIELD_MESSAGES.cardNumberField.empty }).click();
     await expect(page.getByLabel('Card number')).toBeFocused();
+    // Pay again with the same faults: the summary takes focus again, with the same words.
+    await payButton.click();
+    await expect(summary).toBeFocused();
+    await expect(summary).toContainText(CHECKOUT_MESSAGES.formInvalid);
     await expectNoSeriousA11yViolations(page);
   });
 

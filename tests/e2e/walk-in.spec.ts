@@ -19,6 +19,9 @@ import { createEventAsStaff, signInAsStaff, staffToken } from './support/staff';
 
 test.use({ viewport: { width: 360, height: 780 }, hasTouch: true, isMobile: true });
 
+/** --muted-text of src/app/theme.css, which forms.css gives every hint. */
+const HINT_COLOUR = 'rgb(74, 85, 96)';
+
 /** A valid NHS number no other journey uses: nine random digits and the modulus 11 check digit. */
 function freshNhsNumber(): string {
   for (;;) {
@@ -59,9 +62,14 @@ test('staff register a walk-in on the day, see his ticket, and check him in by i
   // The summary takes focus and links to each field; typing in one leaves focus there.
   await expect(problem).toBeFocused();
   await expect(problem.getByRole('link', { name: 'Enter his first name, as on his ID.' })).toHaveAttribute('href', '#walk-in-first_name');
+  await problem.getByRole('link', { name: 'Enter his last name, as on his ID.' }).tap();
+  await expect(page.getByLabel('Last name', { exact: true })).toBeFocused();
   // The field says it too, after its hint, to a screen reader reaching it.
   await expect(page.getByLabel('First name', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByLabel('First name', { exact: true })).toHaveAccessibleDescription('As on his ID, with any middle names. Error: Enter his first name, as on his ID.');
+  // A hint has the site's one look, the muted hint colour, here as at the door's code field below.
+  const hintColour = (text: string) => page.getByText(text, { exact: true }).evaluate((p) => getComputedStyle(p).color);
+  expect(await hintColour('As on his ID, with any middle names.')).toBe(HINT_COLOUR);
   await page.getByLabel('First name', { exact: true }).fill('Reginald');
   await expect(page.getByLabel('First name', { exact: true })).toBeFocused();
   await page.getByLabel('Last name', { exact: true }).fill('Walker-Jones');
@@ -103,6 +111,7 @@ test('staff register a walk-in on the day, see his ticket, and check him in by i
   // At the door: the code typed in, his identity shown to check, a sample id for his tube.
   await done.getByRole('link', { name: 'Check him in from the list' }).tap();
   await expect(page.getByRole('heading', { level: 1, name: `Attendees: ${name}` })).toBeVisible();
+  expect(await hintColour('The eight letters and numbers under his QR code, for example ABCD-EFGH.')).toBe(HINT_COLOUR);
   await page.getByLabel('Ticket code').fill(shownCode);
   await page.getByRole('button', { name: 'Find the ticket' }).tap();
   const confirm = page.getByRole('region', { name: 'Check in Reginald Walker-Jones?' });
@@ -147,8 +156,15 @@ test('a walk-in whose email has an account is booked on it only once he says it 
   // Nothing of the account is shown.
   await expect(mismatch).not.toContainText('Booker');
 
+  // Back on his details, the refusal is the form's error summary, which takes focus (not the heading) and links to the field.
   await page.getByRole('button', { name: 'Change his details' }).tap();
+  const problem = page.getByRole('alert').filter({ hasText: 'There is a problem' });
+  await expect(problem).toBeFocused();
+  await expect(problem.getByRole('link', { name: /^The details do not match the account with this email address/ })).toHaveAttribute('href', '#walk-in-email');
+  await expect(page.getByLabel('Email address', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expectNoSeriousA11yViolations(page);
   await page.getByLabel('Last name', { exact: true }).fill('Booker');
+  await expect(page.getByLabel('Last name', { exact: true })).toBeFocused();
   await page.getByRole('button', { name: 'Next: his consent' }).tap();
   // His answers are kept.
   await expect(page.getByLabel('None of the above')).toBeChecked();

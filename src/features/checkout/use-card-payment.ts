@@ -63,13 +63,11 @@ function transactionNote(orderId: string, answer: PaymentAnswer) {
 export function useCardPayment(request: OrderRequest, onAnswer: () => void) {
   const navigate = useNavigate();
   const [notice, setNoticeState] = useState<PaymentNotice>(null);
+  // A new record each time a notice is shown, even an empty one, so the summary takes focus again for the same words said twice.
   const [fieldErrors, setFieldErrors] = useState<CardFieldErrors>({});
-  // Counts errors shown, so the summary takes focus again for the same words said twice.
-  const [errorCount, setErrorCount] = useState(0);
   const setNotice = (next: PaymentNotice, fields: CardFieldErrors = {}) => {
     setNoticeState(next);
     setFieldErrors(fields);
-    if (next?.tone === 'error') setErrorCount((n) => n + 1);
   };
   const [processing, setProcessing] = useState(false);
   const [unanswered, setUnanswered] = useState<string | null>(null);
@@ -137,7 +135,6 @@ export function useCardPayment(request: OrderRequest, onAnswer: () => void) {
   return {
     notice,
     fieldErrors,
-    errorCount,
     setNotice,
     processing,
     setProcessing,

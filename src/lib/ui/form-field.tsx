@@ -19,7 +19,7 @@ export function FormField({ id, label, hint, error, announce, children }: FieldF
     <div className={`form-field${error ? ' form-field-error' : ''}`}>
       <label htmlFor={id}>{label}</label>
       {hint && (
-        <p className="field-hint" id={`${id}-hint`}>
+        <p className="hint" id={`${id}-hint`}>
           {hint}
         </p>
       )}

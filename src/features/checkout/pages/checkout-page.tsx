@@ -10,7 +10,7 @@
  * (asked again after every order and capture), counted down from the seconds it
  * gave, so a phone's clock being off does not change it.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { paths, queryParams } from '@/lib/paths';
 import { readAccessGrant } from '@/lib/access-grant';
@@ -18,6 +18,7 @@ import { isNotFound } from '@/lib/api-client';
 import { useBrowserOnline } from '@/lib/online';
 import { RequireMember } from '@/lib/require-member';
 import type { MemberSession } from '@/lib/session';
+import { ErrorSummary, type FieldError } from '@/lib/ui/error-summary';
 import { Spinner } from '@/lib/ui/spinner';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useEvent } from '@/lib/get-event';
@@ -25,9 +26,8 @@ import { useNow } from '@/lib/use-now';
 import { useCheckoutState, usePaymentsConfig } from '../api/payments-api';
 import { CHECKOUT_MESSAGES } from '@/domain/checkout-messages';
 import CardForm from '../components/card-form';
-import { PaymentErrorSummary } from '../components/payment-error-summary';
 import { YourOrder } from '../components/your-order';
-import { useCardPayment } from '../use-card-payment';
+import { CARD_FIELDS, useCardPayment, type CardField } from '../use-card-payment';
 import '../checkout.css';
 
 interface CheckoutProps {
@@ -45,6 +45,17 @@ function Checkout({ member, eventId, slot, consentId }: CheckoutProps) {
   const now = useNow(15_000);
   const { refetch } = state;
   const payment = useCardPayment({ eventId, appointmentStartTime: slot, consentId, accessGrant: readAccessGrant(eventId) }, () => void refetch());
+  // The card fields at fault, in the form's order: one list per error shown (the payment gives a new record each
+  // time), so the summary takes focus again for the same words said twice.
+  const { fieldErrors } = payment;
+  const cardErrors = useMemo(
+    () =>
+      (Object.keys(CARD_FIELDS) as CardField[]).flatMap((field): FieldError<CardField>[] => {
+        const message = fieldErrors[field];
+        return message ? [{ field, message }] : [];
+      }),
+    [fieldErrors],
+  );
   const booked = state.data?.appointment;
   const held = booked?.status === 'held' && booked.start_time === slot && state.data?.holdSecondsLeft != null;
   // On this phone's clock: when the answer came, plus the seconds the server said were left.
@@ -78,7 +89,7 @@ function Checkout({ member, eventId, slot, consentId }: CheckoutProps) {
     <div className="checkout-layout">
       <section className="checkout-main" aria-labelledby="checkout-title">
         <h1 id="checkout-title">Checkout</h1>
-        <PaymentErrorSummary message={errorText} fields={payment.fieldErrors} errorCount={payment.errorCount} />
+        <ErrorSummary errors={cardErrors} fieldId={(field) => CARD_FIELDS[field]} message={errorText} />
         <div role="status" className="checkout-alert">
           {payment.notice && payment.notice.tone !== 'error' && <p className={`notice notice-${payment.notice.tone}`}>{payment.notice.text}</p>}
         </div>

@@ -19,6 +19,7 @@ import { importTicketKey } from '@/domain/ticket';
 import type { QueuedCheckIn, SampleRelabel } from '../check-in-queue';
 import { canHaveSample, checkCode, checkScan, formatDateOfBirth, formatNhsNumber, refusalText, type DoorCheck } from '@/domain/door-check';
 import { BarcodeScanner } from './barcode-scanner';
+import '@/lib/ui/forms.css';
 
 export interface DoorCheckInProps {
   list: AttendeeList;
@@ -172,7 +173,7 @@ export function DoorCheckIn({ list, queued, relabels, check, onCheck, onConfirm,
       {scanning && <BarcodeScanner formats={['qr_code']} label="Scan a ticket" onDetected={(text) => void onScan(text)} />}
       <form className="door-code" onSubmit={onCode}>
         <label htmlFor="door-code">Ticket code</label>
-        <p id="door-code-hint" className="field-hint">
+        <p id="door-code-hint" className="hint">
           The eight letters and numbers under his QR code, for example ABCD-EFGH.
         </p>
         <div className="door-code-row">

@@ -122,8 +122,13 @@ function WalkIn({ userId, eventId }: { userId: string; eventId: string }) {
   const today = londonDate(useNow());
   const top = useRef<HTMLHeadingElement>(null);
 
+  // A new step opens at its heading, so a screen reader starts there; but details sent back with errors open at
+  // their error summary, which takes focus itself (the heading's focus, coming after it, would take it away).
   useEffect(() => {
+    if (step === 'details' && issues.length > 0) return;
     top.current?.focus();
+    // On a new step only: a new check of the same step leaves focus to its summary.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [step]);
 
   if (!event.data) {
@@ -275,7 +280,7 @@ function WalkIn({ userId, eventId }: { userId: string; eventId: string }) {
             Change his details
           </button>
         </div>
-        <p className="field-hint">Registering needs a signal: nothing is kept on this phone to send later.</p>
+        <p className="hint">Registering needs a signal: nothing is kept on this phone to send later.</p>
       </section>
     </>
   );
