@@ -4,6 +4,7 @@
  * error.
  */
 import { useEffect, useId, useRef, type MouseEvent } from 'react';
+import './field-errors.css';
 
 export interface FieldError<Field extends string = string> {
   field: Field;

@@ -24,6 +24,7 @@ import type { PaymentsConfig } from '../api/payments-api';
 import { CARD_FIELD_MESSAGES, CHECKOUT_MESSAGES } from '@/domain/checkout-messages';
 import { CARD_FIELDS, type CardField, type CardFieldErrors, type useCardPayment } from '../use-card-payment';
 import { BillingAddressFields, emptyBillingAddress } from './billing-address';
+import '@/lib/ui/field-errors.css';
 
 type Payment = ReturnType<typeof useCardPayment>;
 type FieldState = { isEmpty?: boolean; isValid?: boolean };
