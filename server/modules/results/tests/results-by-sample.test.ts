@@ -64,6 +64,8 @@ describe.each(ENGINES)('results matched by sample on %s', (engine) => {
   let booked: Awaited<ReturnType<typeof bookedMembers>>;
   let samples: string[];
   let otherSample: string;
+  /** The man booked at the other event, whose tube is otherSample. */
+  let otherMan: FastMember;
   const app = (now = AFTER) => testApp({ db: test.db, now, env: { SITE_URL: 'https://www.example.org' } });
   const base = `/api/staff/events/${EVENT.event_id}`;
   const auth = () => ({ headers: { Authorization: `Bearer ${staff.token}` } });
@@ -78,6 +80,19 @@ describe.each(ENGINES)('results matched by sample on %s', (engine) => {
   const count = async (sql: string, params: unknown[] = []) => (await test.db.query<{ n: number }>(sql, params))[0]!.n;
   const resultRows = () => count('SELECT count(*)::integer AS n FROM member_results WHERE test_result IS NOT NULL');
   const readyMails = async () => (await sentMail(test.db)).filter((m) => m.subject === READY);
+  /** Deletes his account as he would, with his password. */
+  const erase = async (who: FastMember) => {
+    await test.db.query('UPDATE auth_users SET encrypted_password = $2 WHERE id = $1::uuid', [who.userId, await hashPassword('his-own-password-1')]);
+    const erased = await getJson(app(), '/api/me/delete', sendJson(await who.tokenAt(AFTER), { password: 'his-own-password-1' }));
+    expect(erased.status, JSON.stringify(erased.body)).toBe(200);
+  };
+  /** The held lines that name this booking, or were attached to it, as stored. */
+  const linesOf = (appointmentId: string) =>
+    test.db.query<{ cells: unknown; reason_text: string; resolution: string | null; test_result: string | null; comments: string | null }>(
+      `SELECT cells, reason_text, resolution, test_result::text AS test_result, comments FROM result_holds
+       WHERE named_appointment_id = $1::uuid OR appointment_id = $1::uuid ORDER BY created_at, file_line`,
+      [appointmentId],
+    );
   const resultsOf = async (who: FastMember) =>
     (await getJson<{ data: MedicalResultItem[] }>(app(), `/api/medical/results/${who.publicId}`, { headers: { Authorization: `Bearer ${await who.tokenAt(AFTER)}` } })).body.data;
 
@@ -89,6 +104,7 @@ describe.each(ENGINES)('results matched by sample on %s', (engine) => {
     samples = [];
     for (const b of booked) samples.push(await sampleFor(test.db, b.appointment.appointment_id, EVENT.event_id, staff.userId));
     const [other] = await bookedMembers(app(BOOKED_AT), test.db, BOOKED_AT, OTHER, ['10:00']);
+    otherMan = other!.member;
     otherSample = await sampleFor(test.db, other!.appointment.appointment_id, OTHER.event_id, staff.userId);
   }, 60_000);
   afterAll(async () => {
@@ -276,9 +292,7 @@ describe.each(ENGINES)('results matched by sample on %s', (engine) => {
     const him = booked[2]!;
     const before = await test.db.query<{ reason_text: string }>('SELECT reason_text FROM result_holds WHERE named_appointment_id = $1::uuid', [him.appointment.appointment_id]);
     expect(before.map((h) => h.reason_text)).toEqual(['NHS number in the file (401 023 2137) differs from his (943 476 5919).']);
-    await test.db.query('UPDATE auth_users SET encrypted_password = $2 WHERE id = $1::uuid', [him.member.userId, await hashPassword('his-own-password-1')]);
-    const erased = await getJson(app(), '/api/me/delete', sendJson(await him.member.tokenAt(AFTER), { password: 'his-own-password-1' }));
-    expect(erased.status, JSON.stringify(erased.body)).toBe(200);
+    await erase(him.member);
     const after = await test.db.query<{ cells: unknown; reason_text: string; resolution: string | null; test_result: string }>(
       'SELECT cells, reason_text, resolution, test_result::text AS test_result FROM result_holds WHERE named_appointment_id = $1::uuid OR appointment_id = $1::uuid',
       [him.appointment.appointment_id],
@@ -288,5 +302,46 @@ describe.each(ENGINES)('results matched by sample on %s', (engine) => {
     ]);
     // The console still lists it, in the shape it promises.
     expect((await holdsOf()).some((h) => h.cells.erased === 'true')).toBe(true);
+  });
+
+  it("erasing a man's account clears a held line of his tube that came in another event's file", async () => {
+    const [tube] = await test.db.query<{ appointment_id: string }>('SELECT appointment_id::text AS appointment_id FROM samples WHERE sample_id = $1', [otherSample]);
+    const his = tube!.appointment_id;
+    // His tube's line in this event's file: held, naming his booking at the other event, waiting for a person.
+    const res = await upload(`sample_id,psa_ng_ml,comment\n${formatSampleId(otherSample)},6.60,Raised: repeat advised`);
+    expect(res.body).toEqual({ saved: 0, held: 1 });
+    const waiting = (await linesOf(his)).filter((line) => line.resolution === null);
+    expect(waiting).toEqual([
+      expect.objectContaining({ reason_text: `Sample ${formatSampleId(otherSample)} belongs to another event (Harwich Screening, Thursday, 18 June 2026).`, comments: 'Raised: repeat advised' }),
+    ]);
+    await erase(otherMan);
+    // This line and the one the earlier file held for his tube: nothing of the file's cells or words is left.
+    const after = await linesOf(his);
+    expect(after).toHaveLength(2);
+    for (const line of after) {
+      expect(line).toMatchObject({ cells: { erased: 'true' }, reason_text: "The details of this line were erased with a member's account." });
+    }
+  });
+
+  it("erasing a man's account clears a held line of his tube that came after his booking was cancelled", async () => {
+    const [gone] = await bookedMembers(app(BOOKED_AT), test.db, BOOKED_AT, EVENT, ['11:45']);
+    const his = gone!.appointment.appointment_id;
+    const label = await sampleFor(test.db, his, EVENT.event_id, staff.userId);
+    const cancelled = await getJson(app(BOOKED_AT), `/api/appointments/${his}/cancel`, sendJson(await gone!.member.tokenAt(BOOKED_AT), {}));
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    // His labelled tube reached the lab all the same: its line is held, naming his cancelled booking.
+    const res = await upload(`sample_id,psa_ng_ml,comment\n${label},7.70,Haemolysed`);
+    expect(res.body).toEqual({ saved: 0, held: 1 });
+    expect(await linesOf(his)).toEqual([
+      expect.objectContaining({
+        reason_text: `Sample ${formatSampleId(label)} is of a booking that is no longer confirmed (cancelled, or the member's account was deleted).`,
+        resolution: null,
+        comments: 'Haemolysed',
+      }),
+    ]);
+    await erase(gone!.member);
+    expect(await linesOf(his)).toEqual([
+      expect.objectContaining({ cells: { erased: 'true' }, reason_text: "The details of this line were erased with a member's account.", resolution: null }),
+    ]);
   });
 });
