@@ -39,7 +39,8 @@ export const resultHoldSchema = z.strictObject({
   line: z.number(),
   /** The line's cells as the file wrote them, by column. */
   cells: z.record(z.string(), z.string()),
-  test_result: z.number(),
+  /** The PSA value; null, with the comment, the sample date and the cells, once the line was erased. */
+  test_result: z.nullable(z.number()),
   comments: z.nullable(z.string()),
   sample_date: z.nullable(z.string()),
   reason: z.enum(RESULT_HOLD_REASONS),
@@ -53,6 +54,11 @@ export const resultHoldSchema = z.strictObject({
   /** The booking it was attached to. */
   appointment_id: z.nullable(z.string()),
   discard_reason: z.nullable(z.string()),
+  /**
+   * Its details were erased with the account of the man whose booking it named or was attached to
+   * (reason_text says so): it can no longer be attached to anyone, only discarded.
+   */
+  erased: z.boolean(),
 });
 export type ResultHold = z.output<typeof resultHoldSchema>;
 

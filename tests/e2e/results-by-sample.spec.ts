@@ -4,8 +4,10 @@
  * with two characters swapped saves one result and holds the other under
  * Needs checking, its man not emailed; staff attach it by typing his tube's
  * sample id, check his details beside the line's and confirm; he is then
- * emailed once and reads his result. Samples are labelled through the
- * staff API, as printing an event's labels does. Axe on each screen.
+ * emailed once and reads his result. A held line whose man then deletes
+ * his account says its details were erased, shows nothing else, and can
+ * only be discarded. Samples are labelled through the staff API, as
+ * printing an event's labels does. Axe on each screen.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { ScreeningEvent } from '../../src/domain/event';
@@ -132,4 +134,49 @@ test('a transposed sample id is held, attached by his tube with his details chec
   } finally {
     await memberContext.close();
   }
+});
+
+test('a held line whose man deleted his account says its details were erased, shows nothing of it, and can only be discarded', async ({ page, request }) => {
+  const token = await staffToken(request);
+  const name = `Erased Line ${Date.now()}`;
+  const event = await createEventAsStaff(request, token, { event_name: name });
+  const published = ((await (await request.get(`/api/events/${event.event_id}`)).json()) as { event: ScreeningEvent }).event;
+  const [slot] = await freeSlots(request, published);
+  const man = await createMember(request, { firstName: 'Jasper', nhsNumber: '4010232137' });
+  const booking = await bookThroughApi(request, man, published, slot!);
+  const sample = (await labelSamples(request, token, event.event_id, [booking.appointment_id])).get(booking.appointment_id)!;
+  const headers = { Authorization: `Bearer ${man.accessToken}` };
+  const cancelled = await request.post(`/api/appointments/${booking.appointment_id}/cancel`, { headers, data: {} });
+  expect(cancelled.status(), await cancelled.text()).toBe(200);
+
+  // His labelled tube reached the lab all the same: its line is held.
+  await signInAsStaff(page);
+  await page.goto(`/staff/events/${event.event_id}`);
+  await page.getByLabel('Results file (CSV)').setInputFiles({
+    name: 'lab.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`sample_id,psa_ng_ml,comment,nhs_number\n${formatSampleId(sample)},8.80,Raised,401 023 2137\n`),
+  });
+  const checking = page.getByRole('region', { name: /Needs checking/ });
+  await expect(checking.getByRole('heading', { name: 'Needs checking (1)' })).toBeVisible();
+  await expect(checking.getByText('8.80')).toBeVisible();
+
+  // He deletes his account; the console, opened again, shows nothing of the line but that it was erased.
+  const deleted = await request.post('/api/me/delete', { headers, data: { password: man.password } });
+  expect(deleted.status(), await deleted.text()).toBe(200);
+  await page.reload();
+  await expect(checking.getByRole('heading', { name: 'Needs checking (1)' })).toBeVisible();
+  await expect(checking.getByText("The details of this line were erased with a member's account.")).toBeVisible();
+  await expect(checking.getByText(/cannot be attached to anyone/)).toBeVisible();
+  await expect(checking.getByText('8.80')).toHaveCount(0);
+  await expect(checking.getByText('Raised')).toHaveCount(0);
+  await expect(checking.getByText(formatSampleId(sample))).toHaveCount(0);
+  await expect(checking.getByRole('button', { name: 'Attach line 2 to a man' })).toHaveCount(0);
+  await expectFits(page);
+  await expectNoSeriousA11yViolations(page);
+
+  await checking.getByRole('button', { name: 'Discard line 2' }).tap();
+  await checking.getByLabel('Why is this line discarded?').fill('Erased with his account.');
+  await checking.getByRole('button', { name: 'Discard the line' }).tap();
+  await expect(page.getByRole('region', { name: /Needs checking/ }).getByRole('heading', { name: 'Needs checking (0)' })).toBeVisible();
 });

@@ -17,7 +17,9 @@
  *   job queue also every email whose reason names his bookings,
  *   waiting-list entries or results, proven or not; in every state, one
  *   being sent this moment included; and the values in staff audit rows
- *   about his results;
+ *   about his results; and of the lab's file's lines held for a person that
+ *   name or were attached to his bookings, the cells, words, PSA value,
+ *   comment and sample date;
  * - the erasure is recorded in the staff audit, without his data, and a
  *   goodbye email is queued that keeps only its Message-ID once sent.
  * He must cancel upcoming bookings first (their places, refunds and the
@@ -176,12 +178,14 @@ export function createMemberErasure(deps: { db: Database; mailer: Mailer; jobSch
            WHERE entity IN ('result', 'consent_link') AND entity_id = ANY($1::text[])`,
           [ids],
         );
-        // A held line of a results file attached to him, or naming his booking when its NHS number or date of birth
-        // disagreed, keeps its value and what staff did, not the file's cells or words that quote his details.
+        // A held line of a results file attached to his booking, or naming it (his tube's line in any event's file,
+        // his booking cancelled or not): the booking stays, placed by event and slot, so nothing of his result stays
+        // beside it. The line keeps what staff did and words saying it was erased; it can no longer be attached.
         await tx.query(
-          `UPDATE result_holds SET cells = '{"erased": "true"}'::jsonb, reason_text = 'The details of this line were erased with a member''s account.'
+          `UPDATE result_holds SET cells = '{"erased": "true"}'::jsonb, test_result = NULL, comments = NULL, sample_date = NULL,
+                  reason_text = 'The details of this line were erased with a member''s account.', erased_at = coalesce(erased_at, $2)
            WHERE appointment_id = ANY($1::uuid[]) OR named_appointment_id = ANY($1::uuid[])`,
-          [ids],
+          [ids, at],
         );
         await tx.query('DELETE FROM newsletter_subscriptions WHERE email = ANY($1::text[])', [emails]);
         await tx.query('DELETE FROM contact_enquiries WHERE lower(email) = ANY($1::text[])', [emails]);

@@ -69,6 +69,10 @@ export function createResultHoldsService(db: Database, now: () => Date): ResultH
         const at = now();
         let saved: SavedResult | null = null;
         if (body.action === 'attach') {
+          // Its value went with the man's account: nothing is left to attach, and the line is his no longer to give anyone.
+          if (before.erased || before.test_result === null) {
+            throw new ApiError(409, 'hold_erased', "The details of this line were erased with a member's account, so it cannot be attached to anyone: discard it.");
+          }
           const booking = await bookingOfSample(tx, eventId, body.sampleId);
           // A man never checked in takes only the line held for that very reason, from his own tube, once staff have checked.
           const ownLine = before.reason === 'not_checked_in' && normaliseSampleId(holdOf(before).cells.sample_id ?? '') === body.sampleId;

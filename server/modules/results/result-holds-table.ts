@@ -17,7 +17,8 @@ const HOLD_ROW = {
   hold_id: col.text(),
   file_line: col.int(),
   cells: col.json(),
-  test_result: col.decimal(),
+  /** Null once erased. */
+  test_result: col.nullable(col.decimal()),
   comments: col.nullable(col.text()),
   sample_date: col.nullable(col.text()),
   reason: col.oneOf(RESULT_HOLD_REASONS),
@@ -28,6 +29,7 @@ const HOLD_ROW = {
   resolved_by: col.nullable(col.text()),
   appointment_id: col.nullable(col.text()),
   discard_reason: col.nullable(col.text()),
+  erased: col.bool(),
 };
 export type HoldRow = RowOf<typeof HOLD_ROW>;
 
@@ -36,7 +38,7 @@ const HOLD_COLUMNS = `h.hold_id::text AS hold_id, h.file_line, h.cells, h.test_r
   h.reason, h.reason_text, h.created_at, h.resolution, h.resolved_at,
   (SELECT a.staff_email FROM staff_audit a WHERE a.entity = 'result_hold' AND a.entity_id = h.hold_id::text AND a.action LIKE 'result_hold.%'
     AND a.action <> 'result_hold.create' ORDER BY a.audit_id DESC LIMIT 1) AS resolved_by,
-  h.appointment_id::text AS appointment_id, h.discard_reason`;
+  h.appointment_id::text AS appointment_id, h.discard_reason, h.erased_at IS NOT NULL AS erased`;
 
 const HOLD_COUNT_ROW = { event_id: col.text(), event_name: col.text(), event_date: col.text(), waiting: col.int() };
 
@@ -44,7 +46,7 @@ export const holdOf = (row: HoldRow): ResultHold => ({
   hold_id: row.hold_id,
   line: row.file_line,
   cells: row.cells as Record<string, string>,
-  test_result: Number(row.test_result),
+  test_result: row.test_result === null ? null : Number(row.test_result),
   comments: row.comments,
   sample_date: row.sample_date,
   reason: row.reason,
@@ -55,6 +57,7 @@ export const holdOf = (row: HoldRow): ResultHold => ({
   resolved_by: row.resolved_by,
   appointment_id: row.appointment_id,
   discard_reason: row.discard_reason,
+  erased: row.erased,
 });
 
 /** Keeps a line attached to nobody, audited; nothing is emailed. */

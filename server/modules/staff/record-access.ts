@@ -197,13 +197,13 @@ export function createRecordAccess(db: Database, now: () => Date): RecordAccess 
 
     async holds(viewer, eventId) {
       // A waiting line is attached to nobody: only the words of a line whose NHS number or date of birth
-      // disagreed quote his, and an attached line shows the result it gave him.
+      // disagreed quote his, and an attached line shows the result it gave him. An erased line shows nothing.
       const rows = await rowsOf(
         db,
         HOLD_LOOK_ROW,
         `SELECT coalesce(appointment_id, named_appointment_id)::text AS appointment_id, appointment_id IS NOT NULL AS attached, reason
          FROM result_holds
-         WHERE event_id = $1::uuid AND (appointment_id IS NOT NULL
+         WHERE event_id = $1::uuid AND erased_at IS NULL AND (appointment_id IS NOT NULL
            OR (named_appointment_id IS NOT NULL AND reason IN ('nhs_number_differs', 'date_of_birth_differs')))`,
         [eventId],
       );

@@ -8,7 +8,9 @@
  * - POST /events/:eventId/result-holds/:holdId/resolve
  *   {action: 'attach', sample_id, confirm: true} | {action: 'discard', reason}
  *   -> {hold}; attaching saves the result for the booking of that tube and
- *   emails him; 409 hold_resolved when someone resolved it first
+ *   emails him; 409 hold_resolved when someone resolved it first, and
+ *   hold_erased for an attach when the line's details were erased with a
+ *   member's account (it can only be discarded)
  * - GET  /events/:eventId/samples/:sampleId -> {sample}: the booking of this
  *   event the tube belongs to, with his name, date of birth and NHS number
  *   to check (422 for a wrong check character, 404 unknown, 409 another

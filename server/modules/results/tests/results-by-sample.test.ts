@@ -4,7 +4,9 @@
  * number or date of birth that is not his, is held, attached to nobody and
  * emailed to nobody; staff attach it by the tube's sample id (one person
  * wins) or discard it, audited. A file keyed by member id needs staff's
- * confirmation. A typed result must name his tube. (A file of 2,000 lines:
+ * confirmation. A typed result must name his tube. Erasing a man's account
+ * empties every held line that names or was attached to his booking, which
+ * can then only be discarded. (A file of 2,000 lines:
  * results-file-of-2000.test.ts.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +19,9 @@ import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '.
 import { makeEvent } from '../../../../tests/fixtures/events';
 import { auditCount, bookedMembers, makeStaff } from '../../../../tests/fixtures/staff';
 import { sentMail } from '../../../../tests/fixtures/mail';
+import { loadMigrations, migrate } from '../../../platform/db/migrate';
+import { prepareJobTables } from '../../../platform/jobs/queue';
+import { silentLogger } from '../../../platform/logger';
 import { hashPassword } from '../../auth';
 import { assignSample } from '../../staff';
 
@@ -64,6 +69,8 @@ describe.each(ENGINES)('results matched by sample on %s', (engine) => {
   let booked: Awaited<ReturnType<typeof bookedMembers>>;
   let samples: string[];
   let otherSample: string;
+  /** The man booked at the other event, whose tube is otherSample. */
+  let otherMan: FastMember;
   const app = (now = AFTER) => testApp({ db: test.db, now, env: { SITE_URL: 'https://www.example.org' } });
   const base = `/api/staff/events/${EVENT.event_id}`;
   const auth = () => ({ headers: { Authorization: `Bearer ${staff.token}` } });
@@ -78,6 +85,37 @@ describe.each(ENGINES)('results matched by sample on %s', (engine) => {
   const count = async (sql: string, params: unknown[] = []) => (await test.db.query<{ n: number }>(sql, params))[0]!.n;
   const resultRows = () => count('SELECT count(*)::integer AS n FROM member_results WHERE test_result IS NOT NULL');
   const readyMails = async () => (await sentMail(test.db)).filter((m) => m.subject === READY);
+  /** Deletes his account as he would, with his password. */
+  const erase = async (who: FastMember) => {
+    await test.db.query('UPDATE auth_users SET encrypted_password = $2 WHERE id = $1::uuid', [who.userId, await hashPassword('his-own-password-1')]);
+    const erased = await getJson(app(), '/api/me/delete', sendJson(await who.tokenAt(AFTER), { password: 'his-own-password-1' }));
+    expect(erased.status, JSON.stringify(erased.body)).toBe(200);
+  };
+  /** The held lines that name this booking, or were attached to it, as stored. */
+  const linesOf = (appointmentId: string) =>
+    test.db.query<{
+      cells: unknown;
+      reason_text: string;
+      resolution: string | null;
+      test_result: string | null;
+      comments: string | null;
+      sample_date: string | null;
+      erased: boolean;
+    }>(
+      `SELECT cells, reason_text, resolution, test_result::text AS test_result, comments, to_char(sample_date, 'YYYY-MM-DD') AS sample_date,
+              erased_at IS NOT NULL AS erased
+       FROM result_holds WHERE named_appointment_id = $1::uuid OR appointment_id = $1::uuid ORDER BY created_at, file_line`,
+      [appointmentId],
+    );
+  /** What is left of a held line once its man erased his account. */
+  const ERASED = {
+    cells: { erased: 'true' },
+    reason_text: "The details of this line were erased with a member's account.",
+    test_result: null,
+    comments: null,
+    sample_date: null,
+    erased: true,
+  };
   const resultsOf = async (who: FastMember) =>
     (await getJson<{ data: MedicalResultItem[] }>(app(), `/api/medical/results/${who.publicId}`, { headers: { Authorization: `Bearer ${await who.tokenAt(AFTER)}` } })).body.data;
 
@@ -89,6 +127,7 @@ describe.each(ENGINES)('results matched by sample on %s', (engine) => {
     samples = [];
     for (const b of booked) samples.push(await sampleFor(test.db, b.appointment.appointment_id, EVENT.event_id, staff.userId));
     const [other] = await bookedMembers(app(BOOKED_AT), test.db, BOOKED_AT, OTHER, ['10:00']);
+    otherMan = other!.member;
     otherSample = await sampleFor(test.db, other!.appointment.appointment_id, OTHER.event_id, staff.userId);
   }, 60_000);
   afterAll(async () => {
@@ -272,21 +311,114 @@ describe.each(ENGINES)('results matched by sample on %s', (engine) => {
     expect((await resultsOf(first.member))[0]!.result).toMatchObject({ test_result: 1.5 });
   });
 
-  it("erasing a man's account clears the cells and words of the held lines that name his booking", async () => {
+  it("erasing a man's account clears the cells, words, value and comment of the held lines that name his booking", async () => {
     const him = booked[2]!;
-    const before = await test.db.query<{ reason_text: string }>('SELECT reason_text FROM result_holds WHERE named_appointment_id = $1::uuid', [him.appointment.appointment_id]);
-    expect(before.map((h) => h.reason_text)).toEqual(['NHS number in the file (401 023 2137) differs from his (943 476 5919).']);
-    await test.db.query('UPDATE auth_users SET encrypted_password = $2 WHERE id = $1::uuid', [him.member.userId, await hashPassword('his-own-password-1')]);
-    const erased = await getJson(app(), '/api/me/delete', sendJson(await him.member.tokenAt(AFTER), { password: 'his-own-password-1' }));
-    expect(erased.status, JSON.stringify(erased.body)).toBe(200);
-    const after = await test.db.query<{ cells: unknown; reason_text: string; resolution: string | null; test_result: string }>(
-      'SELECT cells, reason_text, resolution, test_result::text AS test_result FROM result_holds WHERE named_appointment_id = $1::uuid OR appointment_id = $1::uuid',
-      [him.appointment.appointment_id],
-    );
-    expect(after).toEqual([
-      { cells: { erased: 'true' }, reason_text: "The details of this line were erased with a member's account.", resolution: 'attached', test_result: '3.30' },
+    expect(await linesOf(him.appointment.appointment_id)).toEqual([
+      expect.objectContaining({ reason_text: 'NHS number in the file (401 023 2137) differs from his (943 476 5919).', resolution: 'attached', test_result: '3.30' }),
     ]);
+    await erase(him.member);
+    // Attached to him, so staff's record of the attachment stays; nothing of his result is beside his booking.
+    expect(await linesOf(him.appointment.appointment_id)).toEqual([{ ...ERASED, resolution: 'attached' }]);
     // The console still lists it, in the shape it promises.
-    expect((await holdsOf()).some((h) => h.cells.erased === 'true')).toBe(true);
+    expect((await holdsOf()).filter((h) => h.erased)).toEqual([
+      expect.objectContaining({ cells: { erased: 'true' }, test_result: null, comments: null, sample_date: null, resolution: 'attached' }),
+    ]);
   });
+
+  it("erasing a man's account clears a held line of his tube that came after his booking was cancelled, which can then be discarded but not attached", async () => {
+    const [gone] = await bookedMembers(app(BOOKED_AT), test.db, BOOKED_AT, EVENT, ['11:45']);
+    const his = gone!.appointment.appointment_id;
+    const label = await sampleFor(test.db, his, EVENT.event_id, staff.userId);
+    const cancelled = await getJson(app(BOOKED_AT), `/api/appointments/${his}/cancel`, sendJson(await gone!.member.tokenAt(BOOKED_AT), {}));
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    // His labelled tube reached the lab all the same: its line is held, naming his cancelled booking.
+    const res = await upload(`sample_id,psa_ng_ml,comment,sample_date\n${label},7.70,Haemolysed,20/06/2026`);
+    expect(res.body).toEqual({ saved: 0, held: 1 });
+    expect(await linesOf(his)).toEqual([
+      expect.objectContaining({
+        reason_text: `Sample ${formatSampleId(label)} is of a booking that is no longer confirmed (cancelled, or the member's account was deleted).`,
+        resolution: null,
+        test_result: '7.70',
+        comments: 'Haemolysed',
+        sample_date: '2026-06-20',
+      }),
+    ]);
+    await erase(gone!.member);
+    expect(await linesOf(his)).toEqual([{ ...ERASED, resolution: null }]);
+
+    // Nothing is left to attach: refused even to a man checked in with no result yet, who is given none; it can be discarded.
+    const [line] = (await holdsOf()).filter((h) => h.erased && h.resolution === null);
+    expect(line).toMatchObject({ cells: { erased: 'true' }, test_result: null, comments: null, sample_date: null });
+    const refused = await resolve(line!.hold_id, { action: 'attach', sample_id: samples[3]!, confirm: true });
+    expect([refused.status, refused.body.error], JSON.stringify(refused.body)).toEqual([409, 'hold_erased']);
+    expect((await resultsOf(booked[3]!.member))[0]!.result).toBeNull();
+    const discarded = await resolve(line!.hold_id, { action: 'discard', reason: 'Erased with his account.' });
+    expect(discarded.body.hold).toMatchObject({ resolution: 'discarded', erased: true, test_result: null });
+  });
+
+  it("erasing a man's account clears a held line of his tube that came in another event's file, even once attached to another man", async () => {
+    const [tube] = await test.db.query<{ appointment_id: string }>('SELECT appointment_id::text AS appointment_id FROM samples WHERE sample_id = $1', [otherSample]);
+    const his = tube!.appointment_id;
+    // His tube's line in this event's file: held, naming his booking at the other event.
+    const res = await upload(`sample_id,psa_ng_ml,comment\n${formatSampleId(otherSample)},6.60,Raised: repeat advised`);
+    expect(res.body).toEqual({ saved: 0, held: 1 });
+    const waiting = (await holdsOf()).find((h) => h.resolution === null && h.cells.sample_id === formatSampleId(otherSample));
+    expect(waiting).toMatchObject({ reason: 'other_event', test_result: 6.6, comments: 'Raised: repeat advised', erased: false });
+    // Staff judge it is the tube in their hand, of a man of this event no line has named or been attached to, and attach it to him.
+    const attached = await test.db.query<{ id: string }>('SELECT appointment_id::text AS id FROM result_holds WHERE appointment_id IS NOT NULL');
+    const taker = booked.slice(4).find((b) => !attached.some((row) => row.id === b.appointment.appointment_id))!;
+    expect((await resolve(waiting!.hold_id, { action: 'attach', sample_id: samples[booked.indexOf(taker)]!, confirm: true })).status).toBe(200);
+    const looks = () => count("SELECT coalesce(sum(reads), 0)::integer AS n FROM record_access WHERE profile_id = $1 AND reason = 'result_checking'", [taker.member.profileId]);
+    const before = await looks();
+    await holdsOf();
+    expect(await looks()).toBe(before + 1);
+
+    await erase(otherMan);
+    // This line and the one the earlier file held for his tube: nothing of the file's cells, words, value or comment is left.
+    const after = await linesOf(his);
+    expect(after).toHaveLength(2);
+    for (const line of after) expect(line).toMatchObject(ERASED);
+    // The man it was attached to keeps his result; the console's list no longer shows the line's, so reading it is no look at his record.
+    expect((await resultsOf(taker.member))[0]!.result).toMatchObject({ test_result: 6.6, comments: 'Raised: repeat advised' });
+    await holdsOf();
+    expect(await looks()).toBe(before + 1);
+  });
+
+  it('empties the held lines erased before a line could lose its value, and keeps a value on every line not erased', async () => {
+    const older = await createTestDatabase(engine, { migrated: false });
+    try {
+      await migrate(older.db, loadMigrations().filter((m) => m.name < '920'));
+      await prepareJobTables(older.db, silentLogger);
+      await replaceEvents(older.db, [EVENT]);
+      const [gone] = await bookedMembers(testApp({ db: older.db, now: BOOKED_AT }), older.db, BOOKED_AT, EVENT, ['10:00']);
+      const erasedAt = new Date('2026-07-01T12:00:00Z');
+      // His account erased as it was then: the booking kept with nobody named, the line's cells and words replaced.
+      await older.db.query('UPDATE appointments SET profile_id = NULL, user_id = NULL, erased_at = $2 WHERE appointment_id = $1::uuid', [gone!.appointment.appointment_id, erasedAt]);
+      await older.db.query(
+        `INSERT INTO result_holds (event_id, file_line, cells, test_result, comments, sample_date, reason, reason_text, named_appointment_id, created_at, created_by)
+         VALUES ($1::uuid, 2, '{"erased": "true"}'::jsonb, 4.40, 'Raised', '2026-06-20', 'booking_not_confirmed', 'Erased.', $2::uuid, $3, $4::uuid),
+                ($1::uuid, 3, '{"erased": "true"}'::jsonb, 5.50, NULL, NULL, 'unknown_sample', 'Erased.', NULL, $3, $4::uuid),
+                ($1::uuid, 4, '{"sample_id": "ZZZZZZZZ", "psa_ng_ml": "6.60"}'::jsonb, 6.60, 'Kept', NULL, 'invalid_sample_id', 'Not a sample id.', NULL, $3, $4::uuid)`,
+        [EVENT.event_id, gone!.appointment.appointment_id, AFTER, staff.userId],
+      );
+      expect(await migrate(older.db)).toEqual(['920-result-holds-erased']);
+      const lines = await older.db.query<{ file_line: number; test_result: string | null; comments: string | null; sample_date: string | null; erased_at: Date | null }>(
+        `SELECT file_line, test_result::text AS test_result, comments, to_char(sample_date, 'YYYY-MM-DD') AS sample_date, erased_at FROM result_holds ORDER BY file_line`,
+      );
+      expect(lines.map((line) => [line.file_line, line.test_result, line.comments, line.sample_date])).toEqual([
+        [2, null, null, null],
+        [3, null, null, null],
+        [4, '6.60', 'Kept', null],
+      ]);
+      // Erased when the booking it names was; a line naming no booking, by the time the migration ran.
+      expect(lines[0]!.erased_at).toEqual(erasedAt);
+      expect(lines[1]!.erased_at).not.toBeNull();
+      expect(lines[2]!.erased_at).toBeNull();
+      // The database itself keeps a line's value unless it is erased, and an erased line empty.
+      await expect(older.db.query('UPDATE result_holds SET test_result = NULL WHERE file_line = 4')).rejects.toThrow(/result_holds_value_unless_erased/);
+      await expect(older.db.query("UPDATE result_holds SET comments = 'Raised' WHERE file_line = 2")).rejects.toThrow(/result_holds_erased_empty/);
+    } finally {
+      await older.dispose();
+    }
+  }, 60_000);
 });

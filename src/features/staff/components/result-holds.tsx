@@ -127,29 +127,37 @@ function Discard({ userId, eventId, hold, onClose }: { userId: string; eventId: 
 
 function HeldLine({ userId, eventId, hold, scanner }: { userId: string; eventId: string; hold: ResultHold; scanner?: Scanner }) {
   const [doing, setDoing] = useState<'attach' | 'discard' | null>(null);
-  // A line whose details were erased with a member's account keeps only its reason's words.
+  // A line whose details were erased with a member's account keeps only its reason's words, and cannot be attached.
   const cells = Object.entries(hold.cells).filter(([column, value]) => value !== '' && column in COLUMN_LABELS);
   return (
     <li className="staff-card held-line">
       <h3 className="staff-card-title">Line {hold.line}</h3>
       <p className="held-reason">{hold.reason_text}</p>
-      <dl className="staff-card-facts">
-        {cells.map(([column, value]) => (
-          <div key={column}>
-            <dt>{COLUMN_LABELS[column]}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
-      {doing === 'attach' ? (
+      {hold.erased ? (
+        <p className="hint">Its value and comment were erased too, so it cannot be attached to anyone. Discard it, saying why.</p>
+      ) : (
+        <dl className="staff-card-facts">
+          {cells.map(([column, value]) => (
+            <div key={column}>
+              <dt>{COLUMN_LABELS[column]}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {doing === 'attach' && !hold.erased ? (
         <Attach userId={userId} eventId={eventId} hold={hold} scanner={scanner} onClose={() => setDoing(null)} />
       ) : doing === 'discard' ? (
         <Discard userId={userId} eventId={eventId} hold={hold} onClose={() => setDoing(null)} />
       ) : (
         <p>
-          <button type="button" className="button button-small" onClick={() => setDoing('attach')}>
-            Attach<span className="visually-hidden"> line {hold.line}</span> to a man
-          </button>{' '}
+          {!hold.erased && (
+            <>
+              <button type="button" className="button button-small" onClick={() => setDoing('attach')}>
+                Attach<span className="visually-hidden"> line {hold.line}</span> to a man
+              </button>{' '}
+            </>
+          )}
           <button type="button" className="button button-small" onClick={() => setDoing('discard')}>
             Discard<span className="visually-hidden"> line {hold.line}</span>
           </button>

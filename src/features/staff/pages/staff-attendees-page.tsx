@@ -185,9 +185,10 @@ function Attendees({ userId, eventId, role }: { userId: string; eventId: string;
           {/* The tube's label is a Code 128 barcode of its sample id: the camera reads it where a hand scanner is not to hand. */}
           <ResultBySample userId={userId} eventId={eventId} attendees={attendees} scanner={tubeScanner} />
           <CsvUpload userId={userId} eventId={eventId} />
-          <ResultHolds userId={userId} eventId={eventId} scanner={tubeScanner} />
         </>
       )}
+      {/* Listed even when the list is empty: a man who erased his account is off it, but a line held for his tube is counted as waiting. */}
+      {clinical && held && <ResultHolds userId={userId} eventId={eventId} scanner={tubeScanner} />}
       {can(role, 'manageEvents') && <WaitingListSection userId={userId} eventId={eventId} />}
       {can(role, 'staffAccounts') && <EventVolunteers userId={userId} eventId={eventId} />}
       <ConsentPanel userId={userId} eventId={eventId} attendee={consentOf} answers={clinical} onClose={() => setConsentOf(null)} />
