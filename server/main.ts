@@ -40,8 +40,12 @@ async function main(): Promise<void> {
   const logger = createLogger(env.logLevel);
   const db = trackChanges(await openDatabase(env, logger));
 
+  // Outside production the clock can be moved forward through /dev/clock (browser journeys let holds lapse).
+  const clock = env.nodeEnv === 'production' ? null : createDevClock(env.devClockOffsetMinutes);
+  const now = clock ? clock.now : () => new Date();
+  // The demo data is dated from the server's clock, which may start ahead of the machine's.
   try {
-    await prepareDatabase(db, env, logger);
+    await prepareDatabase(db, env, logger, now());
   } catch (error) {
     await db.close().catch(() => {});
     throw error;
@@ -50,9 +54,6 @@ async function main(): Promise<void> {
   // Over PostgreSQL other processes write too: hear them, so this one's ready answers drop (PGlite: one process).
   const changeListener = env.databaseUrl ? listenForChanges(db.changes, { url: env.databaseUrl, logger }) : null;
 
-  // Outside production the clock can be moved forward through /dev/clock (browser journeys let holds lapse).
-  const clock = env.nodeEnv === 'production' ? null : createDevClock();
-  const now = clock ? clock.now : () => new Date();
   // Work that outlives a request (docs/decisions/0013); JOB_WORKER=false makes this a web-only process.
   // Emails go several at once, as many as the SMTP pool has connections.
   const jobs = createJobs({ db, logger, worker: env.jobWorker, inFlight: { email: env.smtpMaxConnections } });

@@ -142,6 +142,15 @@ export const envSchema = z.object({
   RECALL_NEAR_MILES: wholeNumber(DEFAULT_NEAR_MILES, 3, { format: 'must be a whole number of miles', min: 'must be at least 1 mile' }).pipe(
     z.number().max(500, 'must be at most 500 miles'),
   ),
+  // Outside production: the server's clock starts this many minutes ahead of the machine's (/dev/clock moves it on from there).
+  DEV_CLOCK_OFFSET_MINUTES: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{1,4}$/, 'must be a whole number of minutes')
+      .optional()
+      .transform((v) => (v === undefined ? 0 : Number(v)))
+      .pipe(z.number().max(2880, 'must be at most 2880 minutes (two days)')),
+  ),
   AUTH_JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   AUTH_REQUIRE_EMAIL_CONFIRMATION: optionalFlag,
   SUPABASE_URL: optionalText.pipe(httpUrl),

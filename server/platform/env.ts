@@ -49,6 +49,8 @@ export interface Env {
   enquiriesEmail: string;
   /** REMINDER_TIME: UK wall-clock time (HH:mm) on the day before an appointment when its reminder goes. */
   reminderTime: string;
+  /** DEV_CLOCK_OFFSET_MINUTES: outside production, how far ahead of the machine's clock the server's starts (0 in production). */
+  devClockOffsetMinutes: number;
   /** WAITLIST_OFFER_HOURS: how long a place freed for the first member waiting is held for him (never past the cut-off). */
   waitlistOfferHours: number;
   /** WAITLIST_MORNING_HOUR: a held place never runs out before this UK hour of a morning (nor past the cut-off). */
@@ -119,6 +121,9 @@ function productionProblems(v: ParsedEnv): string[] {
   if (v.PAYPAL_CLIENT_ID && !v.PAYPAL_WEBHOOK_ID) {
     problems.push(missing('PAYPAL_WEBHOOK_ID', "PayPal's webhooks are verified against it; without it refunds and reversals PayPal reports later are never heard"));
   }
+  if (v.DEV_CLOCK_OFFSET_MINUTES > 0) {
+    problems.push(`DEV_CLOCK_OFFSET_MINUTES must not be set in production (got ${v.DEV_CLOCK_OFFSET_MINUTES}): production's clock is the machine's`);
+  }
   if (v.VITE_TILE_URL?.startsWith('/dev/')) {
     problems.push(`VITE_TILE_URL must not point at /dev in production (got ${JSON.stringify(v.VITE_TILE_URL)}): /dev is not served`);
   }
@@ -163,6 +168,7 @@ export function parseEnv(source: Record<string, string | undefined>, cwd = proce
     mailFrom: v.MAIL_FROM,
     enquiriesEmail: v.ENQUIRIES_EMAIL,
     reminderTime: v.REMINDER_TIME,
+    devClockOffsetMinutes: production ? 0 : v.DEV_CLOCK_OFFSET_MINUTES,
     waitlistOfferHours: v.WAITLIST_OFFER_HOURS,
     waitlistMorningHour: v.WAITLIST_MORNING_HOUR,
     recallNearMiles: v.RECALL_NEAR_MILES,

@@ -7,9 +7,14 @@
  * production only (server/stand-ins/allowed.ts): production's clock is the
  * machine's.
  *
+ * It may start ahead of the machine's (DEV_CLOCK_OFFSET_MINUTES): the
+ * browser journeys run their server, their own clock and the browser's at
+ * the same time of day whenever they are run, so an event "later today"
+ * always has its appointment times ahead.
+ *
  *   GET    /dev/clock          {now, offsetMinutes}
  *   POST   /dev/clock/advance  {minutes} (1 to 1440) -> {now, offsetMinutes}
- *   DELETE /dev/clock          back to the machine's time
+ *   DELETE /dev/clock          back to where it started
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -24,8 +29,9 @@ export interface DevClock {
   routes: (afterAdvance: () => Promise<unknown>) => Hono;
 }
 
-export function createDevClock(): DevClock {
-  let offsetMs = 0;
+export function createDevClock(startOffsetMinutes = 0): DevClock {
+  const startOffsetMs = startOffsetMinutes * MINUTE_MS;
+  let offsetMs = startOffsetMs;
   const now = () => new Date(Date.now() + offsetMs);
   const state = () => ({ now: now().toISOString(), offsetMinutes: offsetMs / MINUTE_MS });
   return {
@@ -41,7 +47,7 @@ export function createDevClock(): DevClock {
         return c.json(state());
       });
       app.delete('/', (c) => {
-        offsetMs = 0;
+        offsetMs = startOffsetMs;
         return c.json(state());
       });
       return app;

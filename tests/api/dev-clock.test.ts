@@ -51,4 +51,28 @@ describe('/dev/clock', () => {
     expect(reset.body.offsetMinutes).toBe(0);
     expect(Math.abs(clock.now().getTime() - Date.now())).toBeLessThan(5_000);
   });
+
+  it('starts ahead of the machine by DEV_CLOCK_OFFSET_MINUTES, moves on from there, and DELETE goes back to that start', async () => {
+    const env = parseEnv({ NODE_ENV: 'development', DEV_CLOCK_OFFSET_MINUTES: '630', STATIC_DIR: '/nonexistent/chaps-test-dist', LOG_LEVEL: 'silent' });
+    expect(env.devClockOffsetMinutes).toBe(630);
+    const clock = createDevClock(env.devClockOffsetMinutes);
+    const payments = testPayments(test.db, clock.now);
+    const app = createApp({ db: test.db, env, now: clock.now, payments, devClock: () => clock.routes(payments.reconcile) });
+    const ahead = (now: string) => Math.round((new Date(now).getTime() - Date.now()) / 60_000);
+
+    const started = await getJson<{ now: string; offsetMinutes: number }>(app, '/dev/clock');
+    expect(started.body.offsetMinutes).toBe(630);
+    expect(ahead(started.body.now)).toBe(630);
+    expect((await getJson<{ offsetMinutes: number }>(app, '/dev/clock/advance', sendJson(null, { minutes: 45 }))).body.offsetMinutes).toBe(675);
+    const reset = await getJson<{ now: string; offsetMinutes: number }>(app, '/dev/clock', { method: 'DELETE' });
+    expect(reset.body.offsetMinutes).toBe(630);
+    expect(ahead(reset.body.now)).toBe(630);
+  });
+
+  it('takes a whole number of minutes up to two days, and nothing in production', () => {
+    const base = { STATIC_DIR: '/nonexistent/chaps-test-dist', LOG_LEVEL: 'silent' };
+    expect(parseEnv({ ...base, NODE_ENV: 'development' }).devClockOffsetMinutes).toBe(0);
+    expect(() => parseEnv({ ...base, NODE_ENV: 'development', DEV_CLOCK_OFFSET_MINUTES: '-5' })).toThrow(/DEV_CLOCK_OFFSET_MINUTES must be a whole number of minutes/);
+    expect(() => parseEnv({ ...base, NODE_ENV: 'development', DEV_CLOCK_OFFSET_MINUTES: '2881' })).toThrow(/DEV_CLOCK_OFFSET_MINUTES must be at most 2880/);
+  });
 });

@@ -50,6 +50,7 @@ describe('server settings', () => {
       demoStaffEmail: 'demo.staff@example.com',
       demoStaffPassword: 'chaps-staff-2025',
       demoStaffTotpSecret: 'CHAPSDEMOSTAFFTOTPSECRET7A2B3C4D',
+      devClockOffsetMinutes: 0,
     });
   });
 
@@ -111,6 +112,11 @@ describe('server settings', () => {
     expect(env.demoStaffTotpSecret).toBeUndefined();
     expect(parseEnv({ DEMO_STAFF_TOTP_SECRET: 'JBSWY3DPEHPK3PXPJBSWY3DP' }).demoStaffTotpSecret).toBe('JBSWY3DPEHPK3PXPJBSWY3DP');
     expect(() => parseEnv({ DEMO_STAFF_TOTP_SECRET: 'not base32!' })).toThrow(/DEMO_STAFF_TOTP_SECRET/);
+  });
+
+  it('refuses to start production on a clock moved ahead of the machine’s', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production', DEV_CLOCK_OFFSET_MINUTES: '600', ...PRODUCTION_NEEDS })).toThrow(/DEV_CLOCK_OFFSET_MINUTES must not be set in production/);
+    expect(parseEnv({ NODE_ENV: 'production', DEV_CLOCK_OFFSET_MINUTES: '0', ...PRODUCTION_NEEDS }).devClockOffsetMinutes).toBe(0);
   });
 
   it('requires email confirmation in production unless told otherwise, and not in development', () => {
