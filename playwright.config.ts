@@ -2,6 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { e2eClockOffsetMinutes, shiftDate } from './tests/e2e/support/clock';
 import { E2E_LINK_SIGNING_SECRET, E2E_PORT, E2E_STATIC_DIR } from './tests/e2e/support/settings';
 
 // Browser journeys run against the built site served by the real server on a
@@ -15,6 +16,10 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'chaps-e2
 process.env.E2E_DATA_DIR = dataDir;
 const serverLog = `${dataDir}.log`;
 process.env.E2E_SERVER_LOG = serverLog;
+// One clock for the run, whenever it starts (tests/e2e/support/clock.ts):
+// the server's starts this far ahead, and so do Date here and in the workers.
+const clockOffsetMinutes = e2eClockOffsetMinutes();
+shiftDate(clockOffsetMinutes * 60_000);
 const staticDir = E2E_STATIC_DIR;
 const serverDir = `${E2E_STATIC_DIR}-server`;
 
@@ -56,6 +61,7 @@ export default defineConfig({
       STATIC_DIR: staticDir,
       // Known to the /test-consent journey, which signs its links with it.
       LINK_SIGNING_SECRET: E2E_LINK_SIGNING_SECRET,
+      DEV_CLOCK_OFFSET_MINUTES: String(clockOffsetMinutes),
       // One proxy hop is trusted so that the journeys' members can sign up
       // from addresses of their own (tests/e2e/support/members.ts): sign-ups
       // are limited per address. The browser sends no X-Forwarded-For, so its

@@ -4,7 +4,7 @@
  * forgot password through the outbox link to a new password. axe on each
  * screen.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { leftEdgeBrightness } from './support/backdrop';
 import { bornYearsAgo, DEMO_EMAIL, DEMO_PASSWORD, signIn } from './support/members';

@@ -5,7 +5,7 @@
  * card checkout instead), a private event reached by a shared link without its
  * code, and a second booking for the same event.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { BOOKING_REFUSAL_MESSAGES } from '../../src/domain/booking';
 import { bookableEvents, bookThroughApi, fillConsent, freePublicEvents, freeSlots, pickFirstFreeSlot } from './support/booking';
 import { createMember, signInAt } from './support/members';

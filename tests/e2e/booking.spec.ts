@@ -7,7 +7,7 @@
  * read offline after one visit, its calendar file, a cancel with the connection
  * checked first, and nothing left after Logout. axe on every new screen.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { BOOKING_CONFIRMED_MESSAGE, BOOKING_REFUSAL_MESSAGES, CANCELLATION_POLICY } from '../../src/domain/booking';
 import { CONSENT_MESSAGES } from '../../src/domain/consent';
 import { formatLongDate } from '../../src/domain/format';

@@ -9,7 +9,7 @@
  * days ahead is within 2 business days, so nothing is refunded), never "no fee"
  * beside it, and the cancellation email says the same.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { BOOKING_CONFIRMED_MESSAGE } from '../../src/domain/booking';
 import type { ScreeningEvent } from '../../src/domain/event';
 import { formatLongDate, formatTime } from '../../src/domain/format';

@@ -9,7 +9,7 @@
  *   new card is refused before any money moves.
  * A new member each time, on a device in New York.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { CHECKOUT_MESSAGES } from '../../src/domain/checkout-messages';
 import { mailsTo } from './support/booking';
 import { fillCard, paidEvents, pay, payThroughApi, serverClockBack, timePasses, toCheckout } from './support/checkout';

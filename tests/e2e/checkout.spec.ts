@@ -6,7 +6,7 @@
  * with a refund from My bookings; a capture whose answer is lost; a DECLINED
  * capture. axe on /checkout.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { eventPricePence } from '../../src/domain/event';
 import { formatPence } from '../../src/domain/format';
 import { CHECKOUT_MESSAGES } from '../../src/domain/checkout-messages';

@@ -15,7 +15,7 @@
  * found it (a further version with the same values), since later journeys
  * on this server band results too.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
 import type { ClinicalRulesAnswer } from '../../src/domain/clinical-rule';
 import type { ScreeningEvent } from '../../src/domain/event';
 import type { AttendeeList } from '../../src/domain/staff-attendees';

@@ -6,7 +6,7 @@
  * server of the same build: the details wait on the device, the outbox link
  * signs the member in and the profile is made from them. axe on each screen.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { resolve } from 'node:path';
 import { startServer, type RunningServer } from '../fixtures/server-process';
 import { expectNoSeriousA11yViolations } from './support/axe';

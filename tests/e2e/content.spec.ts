@@ -3,7 +3,7 @@
  * axe, the truncation toggles, the contact form's per-field errors and
  * success, the newsletter's three messages, and offline reopening.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { waitForHydration } from './support/hydration';
 

@@ -5,7 +5,7 @@
  * tab's own copy in memory must go too: before, its next save (here, on opening
  * My bookings) wrote his results back, and the panel said "Your results: 1".
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { DEMO_EMAIL, DEMO_PASSWORD, signIn } from './support/members';
 import { indexedDbText } from './support/pwa';
 

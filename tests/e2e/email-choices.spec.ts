@@ -6,7 +6,7 @@
  * 8058's headers; opened signed out, its link unsubscribes with one button; the
  * portal then shows reminders off.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import type { ScreeningEvent } from '../../src/domain/event';
 import { addDays, londonDate } from '../../src/domain/london-time';
 import { reminderMoment } from '../../src/domain/reminders';

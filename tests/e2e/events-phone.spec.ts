@@ -5,7 +5,7 @@
  * choice at the top of the results, and a card whose title is cut still
  * names its venue and town.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './support/test';
 import type { ScreeningEvent } from '../../src/domain/event';
 import { truncateName } from '../../src/domain/format';
 import { londonDate, londonTime } from '../../src/domain/london-time';

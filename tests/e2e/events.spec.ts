@@ -4,7 +4,7 @@
  * has, is computed from the API's own answer with the shared rules in
  * src/domain, so the test holds whatever day the demo data was seeded.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
 import type { ScreeningEvent } from '../../src/domain/event';
 import { CARD_LABELS, cardState, eventStart, type CardState } from '../../src/domain/event-card';
 import { DATE_FILTER_LABELS } from '../../src/domain/event-filters';

@@ -6,7 +6,7 @@
  * and a member's 'Offline data' panel shows what the device keeps and removes
  * it.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { bookThroughApi, freePublicEvents, freeSlots } from './support/booking';
 import { createMember, signInAt } from './support/members';

@@ -7,7 +7,7 @@
  * Forms stay shut until the code runs. Hostile text in an event's name stays
  * text.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import type { ScreeningEvent } from '../../src/domain/event';
 import { formatLongDate } from '../../src/domain/format';
 import { waitForHydration } from './support/hydration';

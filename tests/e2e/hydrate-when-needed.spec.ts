@@ -6,7 +6,7 @@
  * does), the service worker is registered whether or not the page is ever
  * hydrated, and a device with a member's session gets his header at once.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 
 const PHONE = { width: 360, height: 740 };

@@ -9,7 +9,7 @@
  * manifest with the men checked in, its count and its CSV. Axe on both pages.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
 import type { ScreeningEvent } from '../../src/domain/event';
 import { isValidSampleId } from '../../src/domain/sample-id';
 import type { SampleLabelsAnswer } from '../../src/domain/sample-labels';

@@ -6,7 +6,7 @@
  * stays. A write whose own request hangs gives up after WRITE_TIMEOUT_MS and
  * keeps the form.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { eventPricePence, type ScreeningEvent } from '../../src/domain/event';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { bookableEvents, bookThroughApi, fillConsent, freePublicEvents, freeSlots, pickFirstFreeSlot } from './support/booking';

@@ -6,7 +6,7 @@
  * unreachable on a first visit or the phone is offline with the tile not
  * cached. The venue's address and directions never depend on the tiles.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
 import type { ScreeningEvent } from '../../src/domain/event';
 import { cardState } from '../../src/domain/event-card';
 import { expectNoSeriousA11yViolations } from './support/axe';

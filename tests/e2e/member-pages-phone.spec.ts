@@ -7,7 +7,7 @@
  * of birth at sign-up shows the age notice, not the age error. axe on each.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { createUnsubscribeLinks } from '../../server/modules/members/email-choices-service';
 import { signerFromSecret } from '../../server/platform/signing';
 import { expectNoSeriousA11yViolations } from './support/axe';

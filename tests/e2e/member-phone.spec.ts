@@ -5,7 +5,7 @@
  * appointments under My bookings, a consent link on the server's own port,
  * and a sign-up confirmation that does not claim a sign-in that never was.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { execFileSync } from 'node:child_process';
 import { DEMO_EMAIL, DEMO_PASSWORD, signIn } from './support/members';
 import { waitForPersisted, waitForServiceWorkerControl } from './support/pwa';

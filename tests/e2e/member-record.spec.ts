@@ -8,7 +8,7 @@
  * within 170 KB; and a new member deleting his account.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { createMember, DEMO_EMAIL, DEMO_PASSWORD, signIn } from './support/members';
 import { waitForPersisted, waitForServiceWorkerControl } from './support/pwa';

@@ -8,7 +8,7 @@
  *   events list, not the overview of event types.
  * Axe on each page.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import type { ScreeningEvent } from '../../src/domain/event';
 import { formatLongDate, formatTime } from '../../src/domain/format';
 import { expectNoSeriousA11yViolations } from './support/axe';

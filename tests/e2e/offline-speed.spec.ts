@@ -4,7 +4,7 @@
  * its name and address (from the start of the navigation to both being on
  * screen, read by the page's own clock).
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import type { ScreeningEvent } from '../../src/domain/event';
 import { waitForPersisted, waitForServiceWorkerControl } from './support/pwa';
 

@@ -15,7 +15,7 @@
  * - signing in from BOOK EVENT goes to the booking page without
  *   passing through "Complete your details".
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { CHECKOUT_MESSAGES, CARD_FIELD_MESSAGES } from '../../src/domain/checkout-messages';
 import { BOOKING_REFUSAL_MESSAGES } from '../../src/domain/booking';
 import { eventPricePence, type ScreeningEvent } from '../../src/domain/event';

@@ -4,7 +4,7 @@
  * network off, and the worker never answers for the API. How a new version
  * takes over is in site-updates.spec.ts.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './support/test';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ScreeningEvent } from '../../src/domain/event';

@@ -8,7 +8,7 @@
  * top of a 360 px phone in New York for a visitor who is not signed in; and its
  * one-click unsubscribe works signed out. Axe on each page.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './support/test';
 import type { ScreeningEvent } from '../../src/domain/event';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { bookThroughApi, freeSlots } from './support/booking';

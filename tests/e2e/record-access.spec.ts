@@ -7,7 +7,7 @@
  * member's first name and role, the date and why, never an address; and
  * reads them again with no connection. Axe on the list.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './support/test';
 import type { ScreeningEvent } from '../../src/domain/event';
 import { formatLongDate } from '../../src/domain/format';
 import { londonDate } from '../../src/domain/london-time';

@@ -9,7 +9,7 @@
  * only be discarded. Samples are labelled through the staff API, as
  * printing an event's labels does. Axe on each screen.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
 import type { ScreeningEvent } from '../../src/domain/event';
 import { formatSampleId } from '../../src/domain/sample-id';
 import { expectNoSeriousA11yViolations } from './support/axe';

@@ -15,7 +15,7 @@
  * ticket and a cancelled booking's ticket are refused. Each journey launches its own browser: the fake camera's video
  * is fixed at launch.
  */
-import { chromium, expect, request, test, type Browser, type Page } from '@playwright/test';
+import { chromium, expect, request, test, type Browser, type Page } from './support/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +24,7 @@ import { formatSampleId, isValidSampleId, newSampleId, normaliseSampleId } from 
 import type { AttendeeList } from '../../src/domain/staff-attendees';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { bookThroughApi, freeSlots } from './support/booking';
+import { onRunClockAlways } from './support/clock';
 import { createMember, type TestMember } from './support/members';
 import { waitForPersisted, waitForServiceWorkerControl } from './support/pwa';
 import { E2E_PORT } from './support/settings';
@@ -54,8 +55,8 @@ function freshNhsNumber(): string {
 }
 
 /** Chromium whose camera plays `video` (a .y4m file), allowed without asking. */
-function cameraBrowser(video: string): Promise<Browser> {
-  return chromium.launch({
+async function cameraBrowser(video: string): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
       '--no-sandbox',
@@ -69,6 +70,7 @@ function cameraBrowser(video: string): Promise<Browser> {
       `--use-file-for-fake-video-capture=${video}`,
     ],
   });
+  return onRunClockAlways(browser);
 }
 
 interface Booked {

@@ -4,7 +4,7 @@
  * is looked for when the app comes back to view. The tests change the
  * served build's sw.js and put it back, so a new worker is really found.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { waitForServiceWorkerControl } from './support/pwa';

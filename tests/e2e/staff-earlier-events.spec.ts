@@ -4,7 +4,7 @@
  * "Show earlier events" away, and Back from its attendee list finds the
  * console with that page still shown.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { STAFF_EVENTS_PAGE } from '../../src/domain/staff-events-query';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { createEventAsStaff, inDays, signInAsStaff, staffToken } from './support/staff';

@@ -7,7 +7,7 @@
  * list in IndexedDB and nothing of the session in localStorage, and the
  * sign-in page says why (axe); signing in again opens the console.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import type { ScreeningEvent } from '../../src/domain/event';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { bookThroughApi, freeSlots } from './support/booking';

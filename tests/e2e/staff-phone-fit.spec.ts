@@ -7,7 +7,7 @@
  * result entry boxes, the lab file picker and the Staff page's role choices
  * use the site's type at a 44 px tap target, as the follow-up choice does.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import type { ScreeningEvent } from '../../src/domain/event';
 import { londonToInstant } from '../../src/domain/london-time';
 import { expectNoSeriousA11yViolations } from './support/axe';

@@ -5,7 +5,7 @@
  * works with no signal after a reload; a free booking says "Free"; and the
  * demo member's result awaiting a value is reachable from the console.
  */
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from './support/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { bookThroughApi, freeSlots, mailsTo } from './support/booking';
 import { createMember } from './support/members';

@@ -5,7 +5,7 @@
  * in words (announced) with the raw error folded beneath; then, the mail
  * server back, retried again and said to have worked. axe clean.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { resolve } from 'node:path';
 import { startServer, type RunningServer } from '../fixtures/server-process';
 import { testSmtp, type TestSmtp } from '../fixtures/smtp';

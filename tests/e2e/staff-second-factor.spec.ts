@@ -11,7 +11,7 @@
  * fits a 360 px phone as well as a desktop: the lost phone opens nothing
  * more, and his next sign-in adds the app again. axe clean at each step.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './support/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { signIn } from './support/members';
 import { createStaffAccount, authenticatorCode, signInAsStaff, staffToken } from './support/staff';

@@ -6,7 +6,7 @@
  * a result entered by staff that the member reads, then reads offline; a lab
  * file with a bad line refused line by line; a member kept out of /staff.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
 import type { ScreeningEvent } from '../../src/domain/event';
 import { formatLongDate } from '../../src/domain/format';
 import { addMonths } from '../../src/domain/london-time';

@@ -4,7 +4,7 @@
  * whose signature does not match, says so and goes home; a good one takes
  * the form (same rules as at booking) and says 'Success'.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { makeConsentLink } from '../../server/modules/booking/consent-links';
 import { signerFromSecret } from '../../server/platform/signing';
 import { CONSENT_MESSAGES } from '../../src/domain/consent';

@@ -8,7 +8,7 @@
  * from the saved copy still shows the QR code and the code. The QR drawing
  * code is not part of the page's first load, and axe finds nothing serious.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import { formatLongDate, formatTime } from '../../src/domain/format';
 import { londonToInstant } from '../../src/domain/london-time';
 import { formatTicketCode, importTicketKey, verifyTicket, type TicketCheck } from '../../src/domain/ticket';

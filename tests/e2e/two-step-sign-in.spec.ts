@@ -4,7 +4,7 @@
  * screen, a code computed from it here), is asked for its code when he
  * next signs in, and removes it again. axe clean.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { Secret, TOTP } from 'otpauth';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { createMember, signIn, signInAt } from './support/members';

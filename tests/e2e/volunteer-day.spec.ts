@@ -6,7 +6,7 @@
  * on the list has a result; his API calls to another event, to results and
  * to consent answers are refused with the error alone. Axe on each page.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { bookThroughApi, freeSlots } from './support/booking';
 import { createMember, signIn } from './support/members';

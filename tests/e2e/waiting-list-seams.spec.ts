@@ -7,7 +7,7 @@
  * place passes on unbooked (the server's clock moved past its hold) he is
  * emailed once and his event page says what happened and where he stands.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './support/test';
 import type { ScreeningEvent } from '../../src/domain/event';
 import type { MyWaitingPlace } from '../../src/domain/waiting-list';
 import { expectNoSeriousA11yViolations } from './support/axe';

@@ -7,7 +7,7 @@
  * is full to everyone else. Staff then see the list and its offer on a 360 px
  * phone, nothing wider than the screen.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { BOOKING_CONFIRMED_MESSAGE } from '../../src/domain/booking';
 import type { ScreeningEvent } from '../../src/domain/event';
 import { expectNoSeriousA11yViolations } from './support/axe';

@@ -8,7 +8,7 @@
  * NHS number, and given a sample id, which reaches the server. With the
  * phone offline, Register a walk-in is off and says it needs a signal.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { formatTicketCode } from '../../src/domain/ticket';
 import type { AttendeeList } from '../../src/domain/staff-attendees';
 import { normaliseSampleId } from '../../src/domain/sample-id';

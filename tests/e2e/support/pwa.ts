@@ -4,6 +4,7 @@
  * for the service worker to control a page, and reading what the page saved.
  */
 import { chromium, expect, type BrowserContext, type Page } from '@playwright/test';
+import { onRunClock } from './clock';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +26,7 @@ export async function launchPersistent(baseURL: string): Promise<PersistentBrows
     locale: 'en-GB',
     timezoneId: 'America/New_York',
   });
+  await onRunClock(context);
   return {
     context,
     close: async () => {

@@ -60,13 +60,17 @@ function save(): void {
 }
 
 /**
- * How far the server's clock is ahead of this machine's (journeys move it
- * with /dev/clock): codes are computed at the server's time, as its
- * authenticator app would be if the phone's clock moved with it.
+ * How far the server's clock is ahead of the journeys' (journeys move it
+ * with /dev/clock; both start ahead of the machine's by the same, ./clock.ts):
+ * codes are computed at the server's time, as its authenticator app would
+ * be if the phone's clock moved with it.
  */
 async function serverOffsetMs(request: APIRequestContext, origin: string): Promise<number> {
   const answer = await request.get(`${origin}/dev/clock`);
-  return answer.ok() ? ((await answer.json()) as { offsetMinutes: number }).offsetMinutes * 60_000 : 0;
+  if (!answer.ok()) return 0;
+  const ahead = new Date(((await answer.json()) as { now: string }).now).getTime() - Date.now();
+  // To the minute, as /dev/clock moves: the request's own time is not an offset.
+  return Math.round(ahead / 60_000) * 60_000;
 }
 
 const stepNow = (offset: number) => Math.floor((Date.now() + offset) / PERIOD_MS);
