@@ -4,10 +4,10 @@
  * the database (releasing the DATA_DIR lock) before exiting.
  */
 import { getRequestListener } from '@hono/node-server';
-import { createServer } from 'node:http';
 import { createApp } from './app';
 import { createDevClock } from './stand-ins/clock';
 import { listenForChanges } from './platform/db/change-listener';
+import { createHttpServer } from './platform/http/node-server';
 import { trackChanges } from './platform/db/data-changes';
 import { openDatabase } from './platform/db/open';
 import { createReadyAnswers } from './platform/http/ready-answers';
@@ -94,7 +94,7 @@ async function main(): Promise<void> {
   });
   // A ready answer is written straight to the socket; anything else goes to Hono.
   const appListener = getRequestListener(app.fetch);
-  const server = createServer((req, res) => {
+  const server = createHttpServer((req, res) => {
     if (!readyAnswers.serveNode(req, res)) void appListener(req, res);
   });
   // After createApp registered what each job does: the worker starts taking jobs, and the
