@@ -54,6 +54,10 @@ export interface ReconcileReport {
   abandoned: number;
 }
 
+/** Ends every hold lapsed at $1 (found by the live holds' own index, a few rows whatever the bookings kept). */
+export const LAPSE_HOLDS_SQL =
+  "UPDATE appointments SET status = 'cancelled', cancelled_at = hold_expires_at, updated_at = $1 WHERE status = 'held' AND hold_expires_at <= $1 RETURNING 1";
+
 export function createReconciler({ db, paypal, settleFrom, queueRefund, recordRefund, now, logger }: ReconcileDeps) {
   const abandon = (paymentId: string, at: Date) =>
     db.query("UPDATE payment_orders SET status = 'abandoned', updated_at = $2 WHERE payment_id = $1::uuid AND status IN ('creating', 'created')", [
@@ -72,10 +76,7 @@ export function createReconciler({ db, paypal, settleFrom, queueRefund, recordRe
   return async function reconcile(): Promise<ReconcileReport> {
     const at = now();
     const report: ReconcileReport = { expiredHolds: 0, settled: 0, refundsQueued: 0, refunded: 0, refundsFailed: 0, abandoned: 0 };
-    const expired = await db.query(
-      "UPDATE appointments SET status = 'cancelled', cancelled_at = hold_expires_at, updated_at = $1 WHERE status = 'held' AND hold_expires_at <= $1 RETURNING 1",
-      [at],
-    );
+    const expired = await db.query(LAPSE_HOLDS_SQL, [at]);
     report.expiredHolds = expired.length;
 
     const rows = await rowsOf(

@@ -40,6 +40,9 @@ const SLOTS = /^\/api\/events\/[0-9a-f-]{36}\/slots$/i;
 const MAX_ANSWERS = 256;
 const MINUTE_MS = 60_000;
 
+/** When the first hold live at $1 ends (read from the live holds' own index, a few rows whatever the bookings kept). */
+export const FIRST_LIVE_HOLD_SQL = "SELECT min(hold_expires_at) AS next FROM appointments WHERE status = 'held' AND hold_expires_at > $1::timestamptz";
+
 /** Whether the path with query may be kept ready. */
 export const isReadyPath = (url: string) => LISTING.test(url) || SLOTS.test(url);
 
@@ -87,10 +90,7 @@ export function createReadyAnswers(db: Queryable, changes: DataChanges, now: () 
   /** The end of the minute `at` is in, or the first live hold's expiry if sooner. */
   async function validUntil(at: Date): Promise<number> {
     const minuteEnd = Math.floor(at.getTime() / MINUTE_MS) * MINUTE_MS + MINUTE_MS;
-    const [row] = await db.query<{ next: Date | null }>(
-      "SELECT min(hold_expires_at) AS next FROM appointments WHERE status = 'held' AND hold_expires_at > $1::timestamptz",
-      [at],
-    );
+    const [row] = await db.query<{ next: Date | null }>(FIRST_LIVE_HOLD_SQL, [at]);
     const hold = row?.next ? new Date(row.next).getTime() : Infinity;
     return Math.min(minuteEnd, hold);
   }
