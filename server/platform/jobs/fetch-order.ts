@@ -17,6 +17,15 @@
  *   or more after it grows, and never where it is off; so a process that
  *   has queued ANALYSE_AFTER jobs of a kind since it last did analyses that
  *   queue's table as soon as they are committed.
+ *
+ * Once the statistics know of a backlog, a bigger one plans the same way:
+ * what needs them again is the table having grown by as much as it held
+ * (a doubling), not another thousand jobs. An analysis costs the database
+ * about 170 ms at a go-live's backlog; taken every 1,000 jobs, a sweep of
+ * 100,000 invitations paid for a hundred of them, 18 s of a core, in bursts
+ * beside the web's requests. After each analysis the next waits for as many
+ * jobs as the table's rows it counted, and at least ANALYSE_AFTER: seven for
+ * those 100,000.
  */
 import type { Database } from '../db/adapter';
 import type { Logger } from '../logger';
@@ -39,13 +48,21 @@ export interface BacklogAnalyser {
 
 export function createBacklogAnalyser(db: Database, schema: string, logger: Logger): BacklogAnalyser {
   const since = new Map<JobKind, number>();
+  /** Jobs of a kind to queue before its table is analysed again: as many as it held when last analysed. */
+  const nextAfter = new Map<JobKind, number>();
   let running: Promise<void> | null = null;
 
   async function analyse(kind: JobKind): Promise<void> {
     try {
       // pg-boss names each queue's table (the job table's partition) in its queue row.
       const [queue] = await db.query<{ partition_name: string }>(`SELECT partition_name FROM ${schema}.queue WHERE name = $1`, [kind]);
-      if (queue) await db.query(`ANALYZE ${schema}."${queue.partition_name.replaceAll('"', '""')}"`);
+      if (!queue) return;
+      const table = `${schema}."${queue.partition_name.replaceAll('"', '""')}"`;
+      await db.query(`ANALYZE ${table}`);
+      const [counted] = await db.query<{ rows: number }>('SELECT reltuples::float8 AS rows FROM pg_class WHERE oid = $1::regclass', [table]);
+      const rows = Number(counted?.rows ?? 0);
+      nextAfter.set(kind, Math.max(ANALYSE_AFTER, Math.round(rows)));
+      logger.debug(`Analysed the ${kind} queue's table: ${Math.round(rows)} jobs; again after as many more`);
     } catch (error) {
       logger.warn(`Could not analyse the ${kind} queue's table: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -55,7 +72,7 @@ export function createBacklogAnalyser(db: Database, schema: string, logger: Logg
     queued(kind, count) {
       const total = (since.get(kind) ?? 0) + count;
       // One analysis at a time; jobs queued meanwhile count towards the next.
-      if (total < ANALYSE_AFTER || running) {
+      if (total < (nextAfter.get(kind) ?? ANALYSE_AFTER) || running) {
         since.set(kind, total);
         return;
       }
