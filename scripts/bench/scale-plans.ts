@@ -27,6 +27,7 @@ import type { Database, Queryable } from '../../server/platform/db/adapter.ts';
 import type { Mailer } from '../../server/platform/mail/types.ts';
 import { DEFAULT_REMINDER_TIME } from '../../src/domain/reminders.ts';
 import { addDays, londonDate, londonTime, londonToInstant } from '../../src/domain/london-time.ts';
+import { latestDueDay } from '../../src/domain/recall-invitations.ts';
 import { col, rowOf } from '../../server/platform/db/rows.ts';
 import { makeDue } from '../seed-scale.ts';
 
@@ -127,12 +128,13 @@ async function reminderMoment(db: Database, now: Date): Promise<Date> {
 
 export async function queryPlans(db: Database, options: { members: number; year: number; now: Date }): Promise<QueryPlan[]> {
   const { now } = options;
-  const today = londonDate(now);
+  // Before 09:00 UK time a result due four weeks from today is not due yet (scale.ts): made due from the last day that is.
+  const dueDay = latestDueDay(now);
   const plans: QueryPlan[] = [];
   const found: Found[] = [];
 
   await rolledBack(db, async (tx) => {
-    await makeDue(tx, options.members, today);
+    await makeDue(tx, options.members, dueDay);
     // The walk of the invitations' index runs; the statement locking what it found is the last.
     const invitationChunk: Wanted = (sql) =>
       sql.includes('FOR UPDATE OF r SKIP LOCKED') ? 'stop' : sql.includes('ORDER BY r.next_test_due, r.result_id LIMIT') ? 'run' : undefined;
@@ -148,7 +150,7 @@ export async function queryPlans(db: Database, options: { members: number; year:
     await sweep();
   });
   const [staleWalk, staleLock, analysedWalk, analysedLock] = found.splice(0);
-  const backlog = `with makeDue(${options.members}) in the same transaction, ${today}`;
+  const backlog = `with makeDue(${options.members}) in the same transaction, ${dueDay}`;
   plans.push(planOf("The recall sweep's invitation batch, its walk of the index, the planner's statistics as before the backlog", backlog, staleWalk));
   plans.push(planOf("The recall sweep's invitation batch, its lock of what the walk found, the planner's statistics as before the backlog", backlog, staleLock));
   plans.push(planOf("The recall sweep's invitation batch, its walk of the index, after ANALYZE member_results", backlog, analysedWalk));

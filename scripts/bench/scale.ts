@@ -16,6 +16,7 @@
  */
 import os from 'node:os';
 import { addDays, londonDate } from '../../src/domain/london-time.ts';
+import { latestDueDay } from '../../src/domain/recall-invitations.ts';
 import { withSmtpSink, type SmtpSink } from './smtp-sink-process.ts';
 import type { BenchDatabase } from './postgres.ts';
 import type { RunningServer, ServerOptions } from './server.ts';
@@ -90,6 +91,9 @@ async function atScale(deps: ScaleDeps, sink: SmtpSink, label: ScaleRun['label']
   const loadStart = load();
   const now = new Date();
   const today = londonDate(now);
+  // Recall emails go from 09:00 UK time (RECALL_EMAIL_TIME): before it, a result due four weeks from today
+  // is not due yet. The backlogs are made due from the last day whose emails are due now, at any hour.
+  const dueDay = latestDueDay(now);
   const scale = await buildScaleDatabase(database, members, today);
   try {
     deps.log(`built in ${scale.data.seedSeconds.toFixed(0)} s: ${scale.data.events} events (${scale.data.eventsToCome} to come), ${scale.data.bookings} bookings, ${scale.data.results} results`);
@@ -123,11 +127,11 @@ async function atScale(deps: ScaleDeps, sink: SmtpSink, label: ScaleRun['label']
         try {
           const runs: BacklogRun[] = [];
           deps.step(`The recall backlog: ${SCALE.firstBacklog.toLocaleString('en-GB')} men made due`);
-          runs.push(await backlogRun(scale.db, sink, probes, { asked: SCALE.firstBacklog, day: today, today, goalMs: 2 * 60_000, timeoutMs: 6 * 60_000 }, deps.log));
+          runs.push(await backlogRun(scale.db, sink, probes, { asked: SCALE.firstBacklog, day: dueDay, today, goalMs: 2 * 60_000, timeoutMs: 6 * 60_000 }, deps.log));
           deps.step(
             `The recall backlog: ${members.toLocaleString('en-GB')} asked (every man with recall emails on), due a day earlier, made up to ${SCALE.nationalInvitations.toLocaleString('en-GB')} to invite`,
           );
-          const national = { asked: members, day: addDays(today, -1), today, invitations: SCALE.nationalInvitations, goalMs: 10 * 60_000, timeoutMs: 13 * 60_000 };
+          const national = { asked: members, day: addDays(dueDay, -1), today, invitations: SCALE.nationalInvitations, goalMs: 10 * 60_000, timeoutMs: 13 * 60_000 };
           runs.push(await backlogRun(scale.db, sink, probes, national, deps.log));
           return runs;
         } finally {
