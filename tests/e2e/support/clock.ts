@@ -20,12 +20,12 @@ export const E2E_START_TIME = '10:00';
 
 const MINUTE_MS = 60_000;
 
-/** Whole minutes from `now` to the next E2E_START_TIME in London (0 to 1440). */
+/** Whole minutes from `now` to the next E2E_START_TIME in London, rounded up (0 to 1440). */
 export function minutesToStart(now: Date): number {
   const today = londonDate(now);
   let start = londonToInstant(today, E2E_START_TIME);
   if (start.getTime() < now.getTime()) start = londonToInstant(addDays(today, 1), E2E_START_TIME);
-  return Math.round((start.getTime() - now.getTime()) / MINUTE_MS);
+  return Math.ceil((start.getTime() - now.getTime()) / MINUTE_MS);
 }
 
 /** The run's offset in minutes: the one handed down, or worked out now and handed down. */
