@@ -401,7 +401,7 @@ describe.each(ENGINES)('results matched by sample on %s', (engine) => {
                 ($1::uuid, 4, '{"sample_id": "ZZZZZZZZ", "psa_ng_ml": "6.60"}'::jsonb, 6.60, 'Kept', NULL, 'invalid_sample_id', 'Not a sample id.', NULL, $3, $4::uuid)`,
         [EVENT.event_id, gone!.appointment.appointment_id, AFTER, staff.userId],
       );
-      expect(await migrate(older.db)).toEqual(['920-result-holds-erased']);
+      expect(await migrate(older.db, loadMigrations().filter((m) => m.name < '930'))).toEqual(['920-result-holds-erased']);
       const lines = await older.db.query<{ file_line: number; test_result: string | null; comments: string | null; sample_date: string | null; erased_at: Date | null }>(
         `SELECT file_line, test_result::text AS test_result, comments, to_char(sample_date, 'YYYY-MM-DD') AS sample_date, erased_at FROM result_holds ORDER BY file_line`,
       );
