@@ -7,19 +7,12 @@
  * the analyser as the queue tells it once committed: it analyses at 1,000,
  * 2,000, 4,000 and 8,000 jobs, four times where every thousand was eight.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANALYSE_AFTER, createBacklogAnalyser } from '../../server/platform/jobs/fetch-order';
 import { createJobs, type Jobs } from '../../server/platform/jobs/queue';
 import { silentLogger, type Logger } from '../../server/platform/logger';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../fixtures/db';
-
-const SWEEP_BATCH = 500;
-
-const email = (n: number) => ({
-  id: randomUUID(),
-  data: { message: { to: `man.${n}@example.org`, subject: 'Time for your next PSA test', text: 'Hello.' }, messageId: `<${randomUUID()}@example.org>`, kind: 'recall_invitation' },
-});
+import { recallEmail, SWEEP_BATCH } from '../fixtures/jobs';
 
 describe.each(ENGINES)('analysing a growing queue, on %s', (engine) => {
   let test: TestDatabase;
@@ -41,8 +34,8 @@ describe.each(ENGINES)('analysing a growing queue, on %s', (engine) => {
     const logger: Logger = { ...silentLogger, debug: (message) => void (message.startsWith("Analysed the email queue's table") && analysedAt.push(queued)) };
     const analyser = createBacklogAnalyser(test.db, jobs.schema, logger);
     while (queued < 8_000) {
-      const batch = Array.from({ length: SWEEP_BATCH }, () => email((queued += 1)));
-      await test.db.transaction((tx) => jobs.sendMany(tx, 'email', batch as never));
+      const batch = Array.from({ length: SWEEP_BATCH }, () => recallEmail((queued += 1)));
+      await test.db.transaction((tx) => jobs.sendMany(tx, 'email', batch));
       analyser.queued('email', batch.length);
       await analyser.settled();
     }

@@ -11,12 +11,13 @@
  * committed, and the fetch reads its 20 from job_fetch_order and stops.
  */
 import { createRequire } from 'node:module';
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobs, type Jobs } from '../../server/platform/jobs/queue';
 import { ANALYSE_AFTER } from '../../server/platform/jobs/fetch-order';
 import { silentLogger } from '../../server/platform/logger';
 import { createTestDatabase, type TestDatabase } from '../fixtures/db';
+import { recallEmail, SWEEP_BATCH } from '../fixtures/jobs';
+import { explainRolledBack, mostSorted, rowsRead, type PlanNode } from '../fixtures/plans';
 
 const postgresUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
 
@@ -25,23 +26,8 @@ const { fetchNextJob } = createRequire(import.meta.url)('pg-boss/src/plans.js') 
   fetchNextJob(schema: string): (options: { includeMetadata: boolean }) => string;
 };
 
-/** A node of EXPLAIN (ANALYZE, FORMAT JSON). */
-interface PlanNode {
-  'Node Type': string;
-  'Index Name'?: string;
-  'Relation Name'?: string;
-  'Actual Rows': number;
-  'Actual Loops': number;
-  'Rows Removed by Filter'?: number;
-  Plans?: PlanNode[];
-}
-const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
-
 /** The email batch a worker fetches (batchOf in server/platform/jobs/queue.ts, with SMTP_MAX_CONNECTIONS at 4). */
 const FETCH = 20;
-const SWEEP_BATCH = 500;
-
-const email = (n: number) => ({ id: randomUUID(), data: { message: { to: `man.${n}@example.org`, subject: 'Time for your next PSA test', text: 'Hello.' }, messageId: `<${randomUUID()}@example.org>`, kind: 'recall_invitation' } });
 
 describe.skipIf(!postgresUrl)("a worker's fetch with a backlog queued since the statistics were taken, on PostgreSQL", () => {
   let test: TestDatabase;
@@ -61,40 +47,13 @@ describe.skipIf(!postgresUrl)("a worker's fetch with a backlog queued since the 
 
   async function queue(count: number): Promise<void> {
     for (let left = count; left > 0; left -= SWEEP_BATCH) {
-      const batch = Array.from({ length: Math.min(left, SWEEP_BATCH) }, () => email((sent += 1)));
-      await test.db.transaction((tx) => jobs.sendMany(tx, 'email', batch as never));
+      const batch = Array.from({ length: Math.min(left, SWEEP_BATCH) }, () => recallEmail((sent += 1)));
+      await test.db.transaction((tx) => jobs.sendMany(tx, 'email', batch));
     }
   }
 
   /** The plan of pg-boss's fetch of FETCH emails, every node of it. */
-  async function fetchPlan(): Promise<PlanNode[]> {
-    let plan: PlanNode[] = [];
-    await test.db
-      .transaction(async (tx) => {
-        const [row] = await tx.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
-          `EXPLAIN (ANALYZE, FORMAT JSON) ${fetchNextJob(jobs.schema)({ includeMetadata: true })}`,
-          ['email', FETCH],
-        );
-        plan = nodesOf(row!['QUERY PLAN'][0].Plan);
-        throw new Error('rolled back');
-      })
-      .catch((error: unknown) => {
-        if (!(error instanceof Error) || error.message !== 'rolled back') throw error;
-      });
-    return plan;
-  }
-
-  /** The most rows a Sort was given (the fetch's window function sorts the batch it took, whatever the plan). */
-  const mostSorted = (plan: PlanNode[]) =>
-    Math.max(
-      0,
-      ...plan.filter((n) => n['Node Type'] === 'Sort').map((n) => (n.Plans ?? []).reduce((sum, input) => sum + input['Actual Rows'] * input['Actual Loops'], 0)),
-    );
-  const jobRowsRead = (plan: PlanNode[]) =>
-    plan
-      .filter((n) => n['Relation Name'] !== undefined || n['Index Name'] !== undefined)
-      .filter((n) => n['Node Type'] !== 'ModifyTable')
-      .reduce((sum, n) => sum + (n['Actual Rows'] + (n['Rows Removed by Filter'] ?? 0)) * n['Actual Loops'], 0);
+  const fetchPlan = (): Promise<PlanNode[]> => explainRolledBack(test.db, fetchNextJob(jobs.schema)({ includeMetadata: true }), ['email', FETCH]);
 
   it('sorts every waiting job to take its batch while the statistics say the queue is empty', async () => {
     await queue(ANALYSE_AFTER - 100);
@@ -114,6 +73,6 @@ describe.skipIf(!postgresUrl)("a worker's fetch with a backlog queued since the 
       `SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE i.inhparent = '${jobs.schema}.job_fetch_order'::regclass`,
     );
     expect(plan.map((n) => n['Index Name']).filter((name) => ordered.some((o) => o.name === name))).not.toEqual([]);
-    expect(jobRowsRead(plan)).toBeLessThanOrEqual(4 * FETCH);
+    expect(rowsRead(plan)).toBeLessThanOrEqual(4 * FETCH);
   });
 });

@@ -11,30 +11,16 @@
  * rolled back) for one email among a few hundred and among several
  * thousand: the pages it reads must not follow the queue's size.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobs, type Jobs } from '../../../platform/jobs/queue';
 import { silentLogger } from '../../../platform/logger';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../../../../tests/fixtures/db';
+import { recallEmail, SWEEP_BATCH } from '../../../../tests/fixtures/jobs';
+import { explainRolledBack, pagesRead, scansOf } from '../../../../tests/fixtures/plans';
 import { keepOnlyIdsSql } from '../email-job';
 
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Shared Hit Blocks'?: number;
-  'Shared Read Blocks'?: number;
-  Plans?: PlanNode[];
-}
-const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
-
-const BATCH = 500;
 const FEW = 300;
 const MANY = 6_000;
-
-const email = (n: number) => ({
-  id: randomUUID(),
-  data: { message: { to: `man.${n}@example.org`, subject: 'Time for your next PSA test', text: 'Hello.' }, messageId: `<${randomUUID()}@example.org>`, kind: 'recall_invitation' },
-});
 
 describe.each(ENGINES)('an email sent among many queued, on %s', (engine) => {
   let test: TestDatabase;
@@ -54,34 +40,18 @@ describe.each(ENGINES)('an email sent among many queued, on %s', (engine) => {
 
   async function queueUpTo(count: number): Promise<void> {
     while (queued < count) {
-      const batch = Array.from({ length: Math.min(BATCH, count - queued) }, () => email((queued += 1)));
+      const batch = Array.from({ length: Math.min(SWEEP_BATCH, count - queued) }, () => recallEmail((queued += 1)));
       firstId ||= batch[0]!.id;
-      await test.db.transaction((tx) => jobs.sendMany(tx, 'email', batch as never));
+      await test.db.transaction((tx) => jobs.sendMany(tx, 'email', batch));
     }
   }
 
   /** The pages the update read to find the first email queued, and the job tables it looked in. */
   async function costOfKeepingIds(): Promise<{ pages: number; tables: string[] }> {
-    let cost = { pages: 0, tables: [] as string[] };
-    await test.db
-      .transaction(async (tx) => {
-        const [row] = await tx.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${keepOnlyIdsSql(jobs.schema)}`, [
-          firstId,
-          '<kept@example.org>',
-          'recall_invitation',
-        ]);
-        // The scans that find the row, not the writing of its new version (which may or may not fit its page).
-        const scans = nodesOf(row!['QUERY PLAN'][0].Plan).filter((n) => n['Node Type'] !== 'ModifyTable' && n['Relation Name']);
-        cost = {
-          pages: scans.reduce((sum, n) => sum + (n['Shared Hit Blocks'] ?? 0) + (n['Shared Read Blocks'] ?? 0), 0),
-          tables: [...new Set(scans.map((n) => n['Relation Name']!))],
-        };
-        throw new Error('rolled back');
-      })
-      .catch((error: unknown) => {
-        if (!(error instanceof Error) || error.message !== 'rolled back') throw error;
-      });
-    return cost;
+    const nodes = await explainRolledBack(test.db, keepOnlyIdsSql(jobs.schema), [firstId, '<kept@example.org>', 'recall_invitation']);
+    // The scans that find the row, not the writing of its new version (which may or may not fit its page).
+    const tables = scansOf(nodes).flatMap((n) => (n['Relation Name'] ? [n['Relation Name']] : []));
+    return { pages: pagesRead(nodes), tables: [...new Set(tables)] };
   }
 
   it('reads the same few pages of the email queue alone with a few hundred emails queued and with several thousand', async () => {

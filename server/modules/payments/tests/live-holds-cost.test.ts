@@ -17,17 +17,8 @@ import { FIRST_LIVE_HOLD_SQL } from '../../../platform/http/ready-answers';
 import { takePlaces } from '../../../../tests/fixtures/bookings';
 import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../../../../tests/fixtures/db';
 import { makeEvent } from '../../../../tests/fixtures/events';
+import { explainRolledBack, pagesRead, scansOf } from '../../../../tests/fixtures/plans';
 import { LAPSE_HOLDS_SQL } from '../reconcile';
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Shared Hit Blocks'?: number;
-  'Shared Read Blocks'?: number;
-  Plans?: PlanNode[];
-}
-const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
 
 const FEW = 300;
 const MANY = 8_000;
@@ -64,24 +55,11 @@ describe.each(ENGINES)('finding the live holds among many bookings, on %s', (eng
     await test.db.query('ANALYZE appointments');
   }
 
-  /** The pages read to run `sql` at AT, the indexes it read them by, and its rows. */
+  /** The pages read to run `sql` at AT, and the indexes it read them by. */
   async function cost(sql: string): Promise<{ pages: number; indexes: string[] }> {
-    let found = { pages: 0, indexes: [] as string[] };
-    await test.db
-      .transaction(async (tx) => {
-        const [row] = await tx.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${sql}`, [AT]);
-        // The scans that find the rows, not the writing of a lapsed hold's new version.
-        const scans = nodesOf(row!['QUERY PLAN'][0].Plan).filter((n) => n['Node Type'] !== 'ModifyTable' && (n['Relation Name'] || n['Index Name']));
-        found = {
-          pages: scans.reduce((sum, n) => sum + (n['Shared Hit Blocks'] ?? 0) + (n['Shared Read Blocks'] ?? 0), 0),
-          indexes: [...new Set(scans.map((n) => n['Index Name']).filter((name): name is string => Boolean(name)))],
-        };
-        throw new Error('rolled back');
-      })
-      .catch((error: unknown) => {
-        if (!(error instanceof Error) || error.message !== 'rolled back') throw error;
-      });
-    return found;
+    // The scans that find the rows, not the writing of a lapsed hold's new version.
+    const scans = scansOf(await explainRolledBack(test.db, sql, [AT]));
+    return { pages: pagesRead(scans), indexes: [...new Set(scans.flatMap((n) => (n['Index Name'] ? [n['Index Name']] : [])))] };
   }
 
   it('reads the same few pages for the first live hold, and for the lapsed ones, among 8,000 bookings as among 300', async () => {

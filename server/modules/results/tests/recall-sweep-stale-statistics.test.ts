@@ -20,6 +20,7 @@ import { createMailer, type Mailer } from '../../../platform/mail';
 import { createSigner } from '../../../platform/signing';
 import { jobsFor } from '../../../../tests/fixtures/app';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/fixtures/db';
+import { mostSorted, nodesOf, planOf, rowsRead, type PlanNode } from '../../../../tests/fixtures/plans';
 import { createRecallEmailsService } from '../recall-emails-service';
 
 const postgresUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
@@ -30,37 +31,6 @@ const NOW = new Date('2026-06-10T09:30:00Z');
 const SITE = 'https://www.example.org';
 /** The sweep's batch (BATCH_LIMIT in recall-emails-service.ts). */
 const BATCH = 500;
-
-/** A node of EXPLAIN (ANALYZE, FORMAT JSON): rows are per loop. */
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Actual Rows': number;
-  'Actual Loops': number;
-  'Rows Removed by Filter'?: number;
-  'Rows Removed by Index Recheck'?: number;
-  Plans?: PlanNode[];
-}
-
-const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
-
-/** Every row read from a table or an index, kept or passed over, over all loops: the work the statements did. */
-const rowsRead = (plans: PlanNode[]) =>
-  plans
-    .flatMap(nodesOf)
-    .filter((n) => n['Relation Name'] !== undefined || n['Index Name'] !== undefined)
-    .reduce((sum, n) => sum + (n['Actual Rows'] + (n['Rows Removed by Filter'] ?? 0) + (n['Rows Removed by Index Recheck'] ?? 0)) * n['Actual Loops'], 0);
-
-/** The most rows any Sort node was given. */
-const mostSorted = (plans: PlanNode[]) =>
-  Math.max(
-    0,
-    ...plans
-      .flatMap(nodesOf)
-      .filter((n) => n['Node Type'] === 'Sort')
-      .map((n) => (n.Plans ?? []).reduce((sum, input) => sum + input['Actual Rows'] * input['Actual Loops'], 0)),
-  );
 
 type Kind = 'invitations' | 'follow-ups' | 'GP prompts';
 
@@ -107,7 +77,7 @@ describe.skipIf(!postgresUrl)("the recall sweep's batches with statistics from b
     await test?.dispose();
   });
 
-  /** The plans of every statement the sweep runs until its first batch of `kind` marks its results, with that backlog made due. */
+  /** Every node of the plans of every statement the sweep runs until its first batch of `kind` marks its results, with that backlog made due. */
   async function firstBatch(kind: Kind, due: number): Promise<PlanNode[]> {
     const plans: PlanNode[] = [];
     const links = createUnsubscribeLinks(createSigner(test.db, undefined), SITE);
@@ -120,8 +90,7 @@ describe.skipIf(!postgresUrl)("the recall sweep's batches with statistics from b
             if (/^\s*UPDATE member_results\b/.test(sql)) throw new BatchChosen();
             if (/^\s*(SELECT|WITH)\b/.test(sql)) {
               const [row] = await tx.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, params);
-              const explained = row!['QUERY PLAN'];
-              plans.push((typeof explained === 'string' ? JSON.parse(explained) : explained)[0].Plan);
+              plans.push(...nodesOf(planOf(row)));
             }
             return tx.query(sql, params);
           },
