@@ -10,106 +10,25 @@
  * him. The door's list is fetched again, so he is checked in from it like
  * any booked man. It needs a signal: nothing is kept to send later.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { isEligibleAge } from '@/domain/age';
 import { emptyConsentAnswers, type ConsentAnswers } from '@/domain/consent';
-import { isEsneftEvent } from '@/domain/event';
 import { formatLongDate, formatTime } from '@/domain/format';
 import { londonDate } from '@/domain/london-time';
-import { checkWalkIn, WALK_IN_FIELDS, WALK_IN_MESSAGES, walkInTimes, type WalkInField, type WalkInIssue } from '@/domain/walk-in';
+import type { WalkInField, WalkInIssue } from '@/domain/walk-in';
 import { ApiError } from '@/lib/api-client';
 import { ConsentForm } from '@/lib/consent/consent-form';
 import { paths } from '@/lib/paths';
-import { ErrorSummary } from '@/lib/ui/error-summary';
-import { fieldControlProps, FormField } from '@/lib/ui/form-field';
 import { Spinner } from '@/lib/ui/spinner';
-import { TextField } from '@/lib/ui/text-field';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useNow } from '@/lib/use-now';
-import { useStaffEvent, type StaffEvent } from '../api/staff-events';
-import { useRegisterWalkIn, type WalkInBody } from '../api/walk-in';
+import { useStaffEvent } from '../api/staff-events';
+import { useRegisterWalkIn } from '../api/walk-in';
 import { RequireStaff } from '../components/require-staff';
+import { DetailsForm, detailsIssues, EMPTY, isField, type Details } from '../components/walk-in-details-form';
 import { WalkInTicket } from '../components/walk-in-ticket';
 import '@/lib/ui/forms.css';
 import '../staff.css';
-
-type Details = Omit<WalkInBody, 'consent' | 'existing_account'>;
-const EMPTY: Details = { first_name: '', last_name: '', email: '', date_of_birth: '', nhs_number: '', phone: '', home_address: '', slot: '' };
-
-const TEXT_FIELDS: { name: Exclude<WalkInField, 'slot'>; label: string; hint?: string; type?: string; inputMode?: 'numeric' | 'tel' | 'email' }[] = [
-  { name: 'first_name', label: 'First name', hint: 'As on his ID, with any middle names.' },
-  { name: 'last_name', label: 'Last name', hint: 'As on his ID.' },
-  { name: 'date_of_birth', label: 'Date of birth', type: 'date' },
-  { name: 'nhs_number', label: 'NHS number', inputMode: 'numeric' },
-  { name: 'email', label: 'Email address', hint: 'His ticket and confirmation go here.', type: 'email', inputMode: 'email' },
-  { name: 'phone', label: 'Phone number', hint: 'For us to call him about his result if we need to.', type: 'tel', inputMode: 'tel' },
-  { name: 'home_address', label: 'Home address', hint: 'The first line and the postcode.' },
-];
-
-const fieldId = (name: WalkInField) => `walk-in-${name}`;
-const isField = (path: string): path is WalkInField => (WALK_IN_FIELDS as readonly string[]).includes(path);
-
-/** The form's own check, then the event's rules the form can know: his age on the day, the laboratory's NHS number. */
-function detailsIssues(values: Details, event: StaffEvent): WalkInIssue[] {
-  const { details, issues } = checkWalkIn(values);
-  if (!details) return issues;
-  const more: WalkInIssue[] = [];
-  if (!isEligibleAge(details.dateOfBirth, event.event_date)) more.push({ field: 'date_of_birth', message: WALK_IN_MESSAGES.age });
-  if (isEsneftEvent(event) && !details.nhsNumber) more.push({ field: 'nhs_number', message: WALK_IN_MESSAGES.nhs_required });
-  return more;
-}
-
-function DetailsForm({ event, values, onChange, issues, onNext }: { event: StaffEvent; values: Details; onChange: (v: Details) => void; issues: WalkInIssue[]; onNext: () => void }) {
-  const now = useNow();
-  const times = walkInTimes(event, now);
-  const issueOf = (name: WalkInField) => issues.find((i) => i.field === name)?.message;
-  const esneft = isEsneftEvent(event);
-  const nhsHint = esneft
-    ? "Required: this event's laboratory refuses a sample without it."
-    : 'If he knows it. Without a valid NHS number he gets no sample id, because the laboratory refuses such a sample.';
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    onNext();
-  };
-  return (
-    <form className="staff-register-form" onSubmit={submit} noValidate aria-labelledby="walk-in-details-title">
-      <h2 id="walk-in-details-title">His details</h2>
-      <p>Ask him to show his ID. Type his names as they are on it, and check his date of birth against it.</p>
-      <ErrorSummary errors={issues} fieldId={fieldId} />
-      {TEXT_FIELDS.map((field) => (
-        <TextField
-          key={field.name}
-          id={fieldId(field.name)}
-          name={field.name}
-          label={field.label}
-          hint={field.name === 'nhs_number' ? nhsHint : field.hint}
-          error={issueOf(field.name)}
-          type={field.type ?? 'text'}
-          inputMode={field.inputMode}
-          autoComplete="off"
-          spellCheck={false}
-          value={values[field.name]}
-          aria-required={field.name !== 'nhs_number' || esneft ? true : undefined}
-          onChange={(e) => onChange({ ...values, [field.name]: e.target.value })}
-        />
-      ))}
-      <FormField id={fieldId('slot')} label="Time" error={issueOf('slot')}>
-        <select {...fieldControlProps(fieldId('slot'), issueOf('slot'))} name="slot" value={values.slot} onChange={(e) => onChange({ ...values, slot: e.target.value })}>
-          <option value="">The next time with a place</option>
-          {times.map((t) => (
-            <option key={t} value={t}>
-              {formatTime(t)}
-            </option>
-          ))}
-        </select>
-      </FormField>
-      <button type="submit" className="button button-primary">
-        Next: his consent
-      </button>
-    </form>
-  );
-}
 
 function WalkIn({ userId, eventId }: { userId: string; eventId: string }) {
   const event = useStaffEvent(userId, eventId);
