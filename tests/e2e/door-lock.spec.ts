@@ -1,0 +1,154 @@
+/**
+ * The door through a quiet spell, and a phone handed to a man
+ * (docs/rules.md#door-lock, ADR 0036), on a 360 px touch phone whose clock
+ * is in Sydney:
+ * - the volunteer chooses a PIN on the door's list; the list is saved; the
+ *   signal goes; 31 minutes with no tap lock the console instead of
+ *   wiping it (the list still on the phone, none of it on screen, not even
+ *   after a reload); his PIN opens it with no signal, and a man is checked
+ *   in by his ticket's code; when the signal returns the server refuses the
+ *   idle session, so he signs in again, and the queued check-in is sent;
+ * - five wrong PINs wipe the saved list, and signing in again with no
+ *   signal says so in plain words, never "Failed to fetch".
+ */
+import { expect, test, type Page } from './support/test';
+import type { ScreeningEvent } from '../../src/domain/event';
+import type { AttendeeList } from '../../src/domain/staff-attendees';
+import { expectNoSeriousA11yViolations } from './support/axe';
+import { bookThroughApi, freeSlots } from './support/booking';
+import { createMember } from './support/members';
+import { indexedDbText, waitForPersisted, waitForServiceWorkerControl } from './support/pwa';
+import { createEventAsStaff, signInAsStaff, signInWithCode, staffToken } from './support/staff';
+
+const PIN = '482916';
+const AMBROSE_NHS = '9434765919';
+const BERTRAM_NHS = '9434765870';
+
+test.use({ viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true, timezoneId: 'Australia/Sydney', locale: 'en-GB' });
+
+async function eventWithTwoMen(page: Page, label: string) {
+  const token = await staffToken(page.request);
+  const name = `${label} ${Date.now()}`;
+  const { event_id: eventId } = await createEventAsStaff(page.request, token, { event_name: name });
+  const event = ((await (await page.request.get(`/api/events/${eventId}`)).json()) as { event: ScreeningEvent }).event;
+  const slots = await freeSlots(page.request, event);
+  const ambrose = await createMember(page.request, { firstName: 'Ambrose', nhsNumber: AMBROSE_NHS });
+  const bertram = await createMember(page.request, { firstName: 'Bertram', nhsNumber: BERTRAM_NHS });
+  const ambroseBooking = await bookThroughApi(page.request, ambrose, event, slots[0]!);
+  await bookThroughApi(page.request, bertram, event, slots[1]!);
+  const list = async () =>
+    (await (await page.request.get(`/api/staff/events/${eventId}/attendees`, { headers: { Authorization: `Bearer ${await staffToken(page.request)}` } })).json()) as AttendeeList;
+  return { eventId, name, ambroseId: ambroseBooking.appointment_id, list };
+}
+
+/** The door's PIN, chosen on the list: two fields, digits only. */
+async function choosePin(page: Page) {
+  const offer = page.getByRole('region', { name: 'Lock this phone with a PIN' });
+  await expect(offer.getByLabel('Choose a PIN')).toHaveAttribute('inputmode', 'numeric');
+  // Two PINs that differ are refused, and the field says so.
+  await offer.getByLabel('Choose a PIN').fill(PIN);
+  await offer.getByLabel('The same PIN again').fill('1234');
+  await offer.getByRole('button', { name: 'Save the PIN' }).tap();
+  await expect(offer.getByRole('alert')).toContainText('The two PINs are not the same.');
+  await offer.getByLabel('The same PIN again').fill(PIN);
+  await offer.getByRole('button', { name: 'Save the PIN' }).tap();
+  await expect(page.getByRole('status').filter({ hasText: 'PIN saved' })).toBeVisible({ timeout: 20_000 });
+}
+
+async function lockedAfterLull(page: Page) {
+  await page.clock.fastForward('31:00');
+  await expect(page.getByRole('heading', { level: 1, name: 'This phone is locked' })).toBeVisible();
+}
+
+test('the door carries on through a 31-minute lull with no signal, opened by PIN, and syncs when the signal returns', async ({ page }) => {
+  test.setTimeout(240_000);
+  const door = await eventWithTwoMen(page, 'Lull Screening');
+  const ambroseCode = (await door.list()).attendees.find((a) => a.appointment_id === door.ambroseId)!.ticket_code;
+
+  await page.clock.install();
+  const account = await signInAsStaff(page);
+  await page.goto(`/staff/events/${door.eventId}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Attendees: ${door.name}` })).toBeVisible();
+  await choosePin(page);
+  await expectNoSeriousA11yViolations(page);
+  await waitForServiceWorkerControl(page);
+  await waitForPersisted(page, AMBROSE_NHS);
+
+  // No signal, and no tap for 31 minutes: locked, not wiped.
+  await page.context().setOffline(true);
+  await lockedAfterLull(page);
+  await expect(page.getByText('Ambrose Booker')).toHaveCount(0);
+  await expect(page.getByText(/943 476 59/)).toHaveCount(0);
+  expect(await indexedDbText(page)).toContain(AMBROSE_NHS);
+  await expectNoSeriousA11yViolations(page);
+  // A reload with no signal opens at the lock too.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'This phone is locked' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Ambrose Booker')).toHaveCount(0);
+
+  // His PIN, with no signal: the list again, and the door works on.
+  const pin = page.getByLabel('Your PIN');
+  await expect(pin).toHaveAttribute('inputmode', 'numeric');
+  await pin.fill(PIN);
+  await page.getByRole('button', { name: 'Unlock' }).tap();
+  await expect(page.getByRole('heading', { level: 1, name: `Attendees: ${door.name}` })).toBeVisible({ timeout: 20_000 });
+  await page.getByLabel('Ticket code').fill(ambroseCode);
+  await page.getByRole('button', { name: 'Find the ticket' }).tap();
+  const confirm = page.getByRole('region', { name: 'Check in Ambrose Booker?' });
+  await expect(confirm.getByText('943 476 5919')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Confirm check-in' }).tap();
+  const card = page.getByRole('listitem').filter({ hasText: 'Ambrose Booker' });
+  await expect(card.getByText(/^Checked in \d\d:\d\d, waiting to send$/)).toBeVisible();
+
+  // The signal returns after the server's own idle time: it refuses the session, and asks for his password.
+  try {
+    expect((await page.request.post('/dev/clock/advance', { data: { minutes: 31 } })).status()).toBe(200);
+    await page.clock.fastForward('00:30');
+    await page.context().setOffline(false);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible({ timeout: 60_000 });
+    expect((await door.list()).attendees.find((a) => a.appointment_id === door.ambroseId)!.checked_in_at).toBeNull();
+    // His check-in waits on the phone for him, and goes once he is signed in again.
+    expect(await indexedDbText(page)).toContain(door.ambroseId);
+    await signInWithCode(page, account);
+    await page.goto(`/staff/events/${door.eventId}`);
+    await expect(page.getByRole('listitem').filter({ hasText: 'Ambrose Booker' }).getByText(/^Arrived \d\d:\d\d$/)).toBeVisible({ timeout: 40_000 });
+    expect((await door.list()).attendees.find((a) => a.appointment_id === door.ambroseId)!.checked_in_at).not.toBeNull();
+  } finally {
+    expect((await page.request.delete('/dev/clock')).status()).toBe(200);
+  }
+});
+
+test('five wrong PINs wipe the saved list, and signing in with no signal says so in plain words', async ({ page }) => {
+  test.setTimeout(180_000);
+  const door = await eventWithTwoMen(page, 'Wrong PIN Screening');
+  await page.clock.install();
+  await signInAsStaff(page);
+  await page.goto(`/staff/events/${door.eventId}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Attendees: ${door.name}` })).toBeVisible();
+  await choosePin(page);
+  await waitForServiceWorkerControl(page);
+  await waitForPersisted(page, BERTRAM_NHS);
+  await page.context().setOffline(true);
+  await lockedAfterLull(page);
+
+  for (const left of [4, 3, 2, 1]) {
+    await page.getByLabel('Your PIN').fill('1234');
+    await page.getByRole('button', { name: 'Unlock' }).tap();
+    await expect(page.getByRole('alert')).toContainText(`Wrong PIN. ${left} ${left === 1 ? 'try' : 'tries'} left before the saved list is removed from this phone.`, { timeout: 20_000 });
+  }
+  await expectNoSeriousA11yViolations(page);
+  await page.getByLabel('Your PIN').fill('1234');
+  await page.getByRole('button', { name: 'Unlock' }).tap();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('status').filter({ hasText: 'wrong PIN' })).toContainText('The saved list was removed from this phone after 5 wrong PINs.');
+  await expect.poll(async () => (await indexedDbText(page)).includes(BERTRAM_NHS)).toBe(false);
+
+  // No signal to sign in with: plain words, not the browser's.
+  await page.getByLabel('Email address').fill('someone@example.org');
+  await page.getByLabel('Password', { exact: true }).fill('not-sent-anyway');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).tap();
+  await expect(page.getByRole('alert')).toContainText('This phone has no signal, and signing in needs one.');
+  await expect(page.getByText('Failed to fetch')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+});
