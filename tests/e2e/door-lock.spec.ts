@@ -9,14 +9,17 @@
  *   in by his ticket's code; when the signal returns the server refuses the
  *   idle session, so he signs in again, and the queued check-in is sent;
  * - five wrong PINs wipe the saved list, and signing in again with no
- *   signal says so in plain words, never "Failed to fetch".
+ *   signal says so in plain words, never "Failed to fetch";
+ * - a walk-in handed the phone for his consent sees only his form: no way
+ *   back to the staff pages, browser back stays on it, and a typed URL
+ *   shows the lock, not the list, until the staff member's PIN.
  */
 import { expect, test, type Page } from './support/test';
 import type { ScreeningEvent } from '../../src/domain/event';
 import type { AttendeeList } from '../../src/domain/staff-attendees';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { bookThroughApi, freeSlots } from './support/booking';
-import { createMember } from './support/members';
+import { bookThroughApi, fillConsent, freeSlots } from './support/booking';
+import { bornYearsAgo, createMember } from './support/members';
 import { indexedDbText, waitForPersisted, waitForServiceWorkerControl } from './support/pwa';
 import { createEventAsStaff, signInAsStaff, signInWithCode, staffToken } from './support/staff';
 
@@ -42,7 +45,7 @@ async function eventWithTwoMen(page: Page, label: string) {
 }
 
 /** The door's PIN, chosen on the list: two fields, digits only. */
-async function choosePin(page: Page) {
+async function choosePin(page: Page, { onTheDoor }: { onTheDoor: boolean }) {
   const offer = page.getByRole('region', { name: 'Lock this phone with a PIN' });
   await expect(offer.getByLabel('Choose a PIN')).toHaveAttribute('inputmode', 'numeric');
   // Two PINs that differ are refused, and the field says so.
@@ -52,7 +55,7 @@ async function choosePin(page: Page) {
   await expect(offer.getByRole('alert')).toContainText('The two PINs are not the same.');
   await offer.getByLabel('The same PIN again').fill(PIN);
   await offer.getByRole('button', { name: 'Save the PIN' }).tap();
-  await expect(page.getByRole('status').filter({ hasText: 'PIN saved' })).toBeVisible({ timeout: 20_000 });
+  if (onTheDoor) await expect(page.getByRole('status').filter({ hasText: 'PIN saved' })).toBeVisible({ timeout: 20_000 });
 }
 
 async function lockedAfterLull(page: Page) {
@@ -69,7 +72,7 @@ test('the door carries on through a 31-minute lull with no signal, opened by PIN
   const account = await signInAsStaff(page);
   await page.goto(`/staff/events/${door.eventId}`);
   await expect(page.getByRole('heading', { level: 1, name: `Attendees: ${door.name}` })).toBeVisible();
-  await choosePin(page);
+  await choosePin(page, { onTheDoor: true });
   await expectNoSeriousA11yViolations(page);
   await waitForServiceWorkerControl(page);
   await waitForPersisted(page, AMBROSE_NHS);
@@ -125,7 +128,7 @@ test('five wrong PINs wipe the saved list, and signing in with no signal says so
   await signInAsStaff(page);
   await page.goto(`/staff/events/${door.eventId}`);
   await expect(page.getByRole('heading', { level: 1, name: `Attendees: ${door.name}` })).toBeVisible();
-  await choosePin(page);
+  await choosePin(page, { onTheDoor: true });
   await waitForServiceWorkerControl(page);
   await waitForPersisted(page, BERTRAM_NHS);
   await page.context().setOffline(true);
@@ -151,4 +154,65 @@ test('five wrong PINs wipe the saved list, and signing in with no signal says so
   await expect(page.getByRole('alert')).toContainText('This phone has no signal, and signing in needs one.');
   await expect(page.getByText('Failed to fetch')).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
+});
+
+test('a walk-in handed the phone sees only his own form, and nothing of anyone else without the PIN', async ({ page }) => {
+  test.setTimeout(180_000);
+  const door = await eventWithTwoMen(page, 'Hand-over Screening');
+  await signInAsStaff(page);
+  await page.goto(`/staff/events/${door.eventId}/walk-in`);
+  await expect(page.getByRole('heading', { level: 1, name: `Register a walk-in: ${door.name}` })).toBeVisible();
+  await page.getByLabel('First name', { exact: true }).fill('Cuthbert');
+  await page.getByLabel('Last name', { exact: true }).fill('Walker');
+  await page.getByLabel('Date of birth', { exact: true }).fill(bornYearsAgo(58));
+  await page.getByLabel('Email address', { exact: true }).fill(`hand.over.${Date.now()}@example.org`);
+  await page.getByLabel('Phone number', { exact: true }).fill('07700 900321');
+  await page.getByLabel('Home address', { exact: true }).fill('5 Mill Lane, Ipswich IP1 1AA');
+  await page.getByRole('button', { name: 'Next: his consent' }).tap();
+
+  // No PIN on this phone yet: chosen before the phone leaves his hands.
+  await choosePin(page, { onTheDoor: false });
+
+  // His form alone, in words for him: no staff links, no "Back to times".
+  await expect(page.getByRole('heading', { level: 1, name: 'Your consent to the PSA test' })).toBeVisible();
+  // Its one link is the terms he agrees to: none leads to a staff page.
+  for (const link of await page.getByRole('main').getByRole('link').all()) expect(await link.getAttribute('href')).not.toMatch(/^\/staff/);
+  await expect(page.getByRole('button', { name: 'Back to times' })).toHaveCount(0);
+  await expect(page.getByText('Register a walk-in')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  // Browser back stays on his form.
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your consent to the PSA test' })).toBeVisible();
+  await expect(page.getByText('Ambrose Booker')).toHaveCount(0);
+  await fillConsent(page);
+  await page.getByRole('button', { name: 'Continue' }).tap();
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you: please hand the phone back' })).toBeVisible();
+  await expect(page.getByText('Cuthbert')).toHaveCount(0);
+
+  // Every staff page he might type or tap to is locked: nothing of Ambrose or Bertram.
+  for (const path of [`/staff/events/${door.eventId}`, '/staff', `/staff/events/${door.eventId}/walk-in`]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: 'This phone is locked' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText(/Ambrose|Bertram/)).toHaveCount(0);
+    await expect(page.getByText(/943 476/)).toHaveCount(0);
+  }
+  for (const link of await page.getByRole('banner').getByRole('link').all()) {
+    const href = await link.getAttribute('href');
+    if (!href?.startsWith('/')) continue;
+    await page.goto(href);
+    await expect(page.getByText(/Ambrose|Bertram|943 476/)).toHaveCount(0);
+  }
+  await page.goto(`/staff/events/${door.eventId}`);
+  await page.getByLabel('Your PIN').fill('0000');
+  await page.getByRole('button', { name: 'Unlock' }).tap();
+  await expect(page.getByRole('alert')).toContainText('Wrong PIN.', { timeout: 20_000 });
+  await expect(page.getByText('Ambrose Booker')).toHaveCount(0);
+
+  // The staff member's PIN: the staff pages again.
+  await page.getByLabel('Your PIN').fill(PIN);
+  await page.getByRole('button', { name: 'Unlock' }).tap();
+  await expect(page.getByRole('heading', { level: 1, name: `Attendees: ${door.name}` })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('button', { name: 'Check in Ambrose Booker' })).toBeVisible();
 });
