@@ -5,29 +5,46 @@
  * - the volunteer chooses a PIN on the door's list; the list is saved; the
  *   signal goes; 31 minutes with no tap lock the console instead of
  *   wiping it (the list still on the phone, none of it on screen, not even
- *   after a reload); his PIN opens it with no signal, and a man is checked
- *   in by his ticket's code; when the signal returns the server refuses the
- *   idle session, so he signs in again, and the queued check-in is sent;
+ *   after a reload); his PIN opens it with no signal, and men are checked
+ *   in by the camera scanning one's ticket and by another's code; when the
+ *   signal returns the server refuses the idle session, so he signs in
+ *   again, and the queued check-ins are sent;
  * - five wrong PINs wipe the saved list, and signing in again with no
  *   signal says so in plain words, never "Failed to fetch";
  * - a walk-in handed the phone for his consent sees only his form: no way
  *   back to the staff pages, browser back stays on it, and a typed URL
  *   shows the lock, not the list, until the staff member's PIN.
  */
-import { expect, test, type Page } from './support/test';
+import { chromium, expect, test, type Browser, type Page } from './support/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { ScreeningEvent } from '../../src/domain/event';
 import type { AttendeeList } from '../../src/domain/staff-attendees';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { bookThroughApi, fillConsent, freeSlots } from './support/booking';
 import { bornYearsAgo, createMember } from './support/members';
 import { indexedDbText, waitForPersisted, waitForServiceWorkerControl } from './support/pwa';
+import { onRunClockAlways } from './support/clock';
+import { E2E_PORT } from './support/settings';
 import { createEventAsStaff, signInAsStaff, signInWithCode, staffToken } from './support/staff';
+import { journeyTicket, writeQrVideo } from './support/ticket-video';
 
 const PIN = '482916';
 const AMBROSE_NHS = '9434765919';
 const BERTRAM_NHS = '9434765870';
 
-test.use({ viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true, timezoneId: 'Australia/Sydney', locale: 'en-GB' });
+const PHONE = { viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true, timezoneId: 'Australia/Sydney', locale: 'en-GB' } as const;
+test.use(PHONE);
+
+/** Chromium whose camera plays `video` (a .y4m file), allowed without asking, as in scan-check-in.spec.ts. */
+async function cameraBrowser(video: string): Promise<Browser> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+  });
+  return onRunClockAlways(browser);
+}
 
 async function eventWithTwoMen(page: Page, label: string) {
   const token = await staffToken(page.request);
@@ -63,61 +80,87 @@ async function lockedAfterLull(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'This phone is locked' })).toBeVisible();
 }
 
-test('the door carries on through a 31-minute lull with no signal, opened by PIN, and syncs when the signal returns', async ({ page }) => {
-  test.setTimeout(240_000);
-  const door = await eventWithTwoMen(page, 'Lull Screening');
-  const ambroseCode = (await door.list()).attendees.find((a) => a.appointment_id === door.ambroseId)!.ticket_code;
-
-  await page.clock.install();
-  const account = await signInAsStaff(page);
-  await page.goto(`/staff/events/${door.eventId}`);
-  await expect(page.getByRole('heading', { level: 1, name: `Attendees: ${door.name}` })).toBeVisible();
-  await choosePin(page, { onTheDoor: true });
-  await expectNoSeriousA11yViolations(page);
-  await waitForServiceWorkerControl(page);
-  await waitForPersisted(page, AMBROSE_NHS);
-
-  // No signal, and no tap for 31 minutes: locked, not wiped.
-  await page.context().setOffline(true);
-  await lockedAfterLull(page);
-  await expect(page.getByText('Ambrose Booker')).toHaveCount(0);
-  await expect(page.getByText(/943 476 59/)).toHaveCount(0);
-  expect(await indexedDbText(page)).toContain(AMBROSE_NHS);
-  await expectNoSeriousA11yViolations(page);
-  // A reload with no signal opens at the lock too.
-  await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name: 'This phone is locked' })).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByText('Ambrose Booker')).toHaveCount(0);
-
-  // His PIN, with no signal: the list again, and the door works on.
-  const pin = page.getByLabel('Your PIN');
-  await expect(pin).toHaveAttribute('inputmode', 'numeric');
-  await pin.fill(PIN);
-  await page.getByRole('button', { name: 'Unlock' }).tap();
-  await expect(page.getByRole('heading', { level: 1, name: `Attendees: ${door.name}` })).toBeVisible({ timeout: 20_000 });
-  await page.getByLabel('Ticket code').fill(ambroseCode);
-  await page.getByRole('button', { name: 'Find the ticket' }).tap();
-  const confirm = page.getByRole('region', { name: 'Check in Ambrose Booker?' });
-  await expect(confirm.getByText('943 476 5919')).toBeVisible();
-  await confirm.getByRole('button', { name: 'Confirm check-in' }).tap();
-  const card = page.getByRole('listitem').filter({ hasText: 'Ambrose Booker' });
-  await expect(card.getByText(/^Checked in \d\d:\d\d, waiting to send$/)).toBeVisible();
-
-  // The signal returns after the server's own idle time: it refuses the session, and asks for his password.
+test('the door carries on through a 31-minute lull with no signal, opened by PIN, and syncs when the signal returns', async ({ page: setup }) => {
+  test.setTimeout(300_000);
+  const door = await eventWithTwoMen(setup, 'Lull Screening');
+  const listed = (await door.list()).attendees;
+  const ambroseCode = listed.find((a) => a.appointment_id === door.ambroseId)!.ticket_code;
+  const bertram = listed.find((a) => a.appointment_id !== door.ambroseId)!;
+  // The camera sees Bertram's ticket.
+  const videos = mkdtempSync(join(tmpdir(), 'chaps-door-'));
+  const video = join(videos, 'ticket.y4m');
+  await writeQrVideo(video, (await journeyTicket({ appointmentId: bertram.appointment_id, eventId: door.eventId, slotStart: bertram.slot_start })).token);
+  const browser = await cameraBrowser(video);
   try {
-    expect((await page.request.post('/dev/clock/advance', { data: { minutes: 31 } })).status()).toBe(200);
-    await page.clock.fastForward('00:30');
-    await page.context().setOffline(false);
-    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible({ timeout: 60_000 });
-    expect((await door.list()).attendees.find((a) => a.appointment_id === door.ambroseId)!.checked_in_at).toBeNull();
-    // His check-in waits on the phone for him, and goes once he is signed in again.
-    expect(await indexedDbText(page)).toContain(door.ambroseId);
-    await signInWithCode(page, account);
+    const page = await (await browser.newContext({ ...PHONE, baseURL: `http://localhost:${E2E_PORT}` })).newPage();
+    await page.clock.install();
+    const account = await signInAsStaff(page);
     await page.goto(`/staff/events/${door.eventId}`);
-    await expect(page.getByRole('listitem').filter({ hasText: 'Ambrose Booker' }).getByText(/^Arrived \d\d:\d\d$/)).toBeVisible({ timeout: 40_000 });
-    expect((await door.list()).attendees.find((a) => a.appointment_id === door.ambroseId)!.checked_in_at).not.toBeNull();
+    await expect(page.getByRole('heading', { level: 1, name: `Attendees: ${door.name}` })).toBeVisible();
+    await choosePin(page, { onTheDoor: true });
+    await expectNoSeriousA11yViolations(page);
+    await waitForServiceWorkerControl(page);
+    await waitForPersisted(page, AMBROSE_NHS);
+    await expect
+      .poll(async () => page.evaluate(async () => (await (await caches.open('assets-visited')).keys()).some((r) => r.url.endsWith('.wasm'))), {
+        message: 'the decoder’s WebAssembly was never kept for offline use',
+        timeout: 30_000,
+      })
+      .toBe(true);
+
+    // No signal, and no tap for 31 minutes: locked, not wiped.
+    await page.context().setOffline(true);
+    await lockedAfterLull(page);
+    await expect(page.getByText('Ambrose Booker')).toHaveCount(0);
+    await expect(page.getByText(/943 476 59/)).toHaveCount(0);
+    expect(await indexedDbText(page)).toContain(AMBROSE_NHS);
+    await expectNoSeriousA11yViolations(page);
+    // A reload with no signal opens at the lock too.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'This phone is locked' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText('Ambrose Booker')).toHaveCount(0);
+
+    // His PIN, with no signal: the list again, and the door works on: a ticket scanned, a code typed.
+    const pin = page.getByLabel('Your PIN');
+    await expect(pin).toHaveAttribute('inputmode', 'numeric');
+    await pin.fill(PIN);
+    await page.getByRole('button', { name: 'Unlock' }).tap();
+    await expect(page.getByRole('heading', { level: 1, name: `Attendees: ${door.name}` })).toBeVisible({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Scan ticket' }).tap();
+    const scanned = page.getByRole('region', { name: 'Check in Bertram Booker?' });
+    await expect(scanned.getByText('943 476 5870')).toBeVisible({ timeout: 30_000 });
+    await scanned.getByRole('button', { name: 'Confirm check-in' }).tap();
+    await expect(page.getByRole('status').filter({ hasText: 'Bertram Booker is checked in. Write sample id' })).toBeVisible();
+    await page.getByLabel('Ticket code').fill(ambroseCode);
+    await page.getByRole('button', { name: 'Find the ticket' }).tap();
+    const confirm = page.getByRole('region', { name: 'Check in Ambrose Booker?' });
+    await expect(confirm.getByText('943 476 5919')).toBeVisible();
+    await confirm.getByRole('button', { name: 'Confirm check-in' }).tap();
+    for (const man of ['Ambrose Booker', 'Bertram Booker']) {
+      await expect(page.getByRole('listitem').filter({ hasText: man }).getByText(/^Checked in \d\d:\d\d, waiting to send$/)).toBeVisible();
+    }
+
+    // The signal returns after the server's own idle time: it refuses the session, and asks for his password.
+    try {
+      expect((await setup.request.post('/dev/clock/advance', { data: { minutes: 31 } })).status()).toBe(200);
+      await page.clock.fastForward('00:30');
+      await page.context().setOffline(false);
+      await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible({ timeout: 60_000 });
+      expect((await door.list()).attendees.every((a) => a.checked_in_at === null)).toBe(true);
+      // Their check-ins wait on the phone for him, and go once he is signed in again.
+      expect(await indexedDbText(page)).toContain(door.ambroseId);
+      await signInWithCode(page, account);
+      await page.goto(`/staff/events/${door.eventId}`);
+      for (const man of ['Ambrose Booker', 'Bertram Booker']) {
+        await expect(page.getByRole('listitem').filter({ hasText: man }).getByText(/^Arrived \d\d:\d\d$/)).toBeVisible({ timeout: 40_000 });
+      }
+      expect((await door.list()).attendees.every((a) => a.checked_in_at !== null)).toBe(true);
+    } finally {
+      expect((await setup.request.delete('/dev/clock')).status()).toBe(200);
+    }
   } finally {
-    expect((await page.request.delete('/dev/clock')).status()).toBe(200);
+    await browser.close();
+    rmSync(videos, { recursive: true, force: true });
   }
 });
 
