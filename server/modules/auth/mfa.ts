@@ -6,8 +6,8 @@
  *   unique per user; a user with a verified factor adds another only at
  *   aal2; unverified factors lapse after FACTOR_EXPIRY_MS
  * - challenge: answered once, from the same address, within CHALLENGE_EXPIRY_MS
- * - verify: the code (totp.ts) raises the session to aal2 with a `totp`
- *   entry in its amr; a code is taken once (its time step must be later
+ * - verify: the code (totp.ts) raises the session to aal2 with one `totp`
+ *   entry in its amr (a later code replaces it); a code is taken once (its time step must be later
  *   than the last one taken); wrong codes are counted per user (CODE_POLICY);
  *   the user's other aal1 sessions end, as Supabase's do
  * - unenrol: a verified factor only from an aal2 session; with no verified
@@ -15,10 +15,11 @@
  * HTTP shapes live in server/modules/auth/auth-v1-mfa.ts.
  */
 import { toString as qrSvg } from 'qrcode';
-import type { Database, Queryable } from '../../platform/db/adapter';
-import { col, rowOf, rowsOf, type RowOf } from '../../platform/db/rows';
+import type { Database } from '../../platform/db/adapter';
+import { col, rowOf, rowsOf } from '../../platform/db/rows';
 import type { Aal } from './access-tokens';
 import { AuthApiError, tooManyAttempts, validationFailed } from './auth-error';
+import { FACTOR_COLUMNS, FACTOR_ROW, hasVerifiedFactor, ownedFactor, UUID } from './mfa-factors';
 import { hashToken, randomToken } from './secrets';
 import { CODE_POLICY, refundAttempt, takeAttempt } from './throttle';
 import { acceptedStep, currentStep, newTotpSecret, openSecret, sealSecret, totpUri } from './totp';
@@ -29,45 +30,7 @@ export const MAX_FACTORS = 10;
 const MAX_NAME = 100;
 const MAX_ISSUER = 100;
 
-const FACTOR_ROW = {
-  id: col.text(),
-  friendly_name: col.text(),
-  factor_type: col.oneOf(['totp']),
-  status: col.oneOf(['unverified', 'verified']),
-  secret: col.text(),
-  last_challenged_at: col.nullable(col.instant()),
-  created_at: col.instant(),
-  updated_at: col.instant(),
-};
-const FACTOR_COLUMNS = 'id::text AS id, friendly_name, factor_type, status, secret, last_challenged_at, created_at, updated_at';
-type FactorRow = RowOf<typeof FACTOR_ROW>;
-
 const CHALLENGE_ROW = { id: col.text(), ip_address: col.text(), created_at: col.instant(), verified_at: col.nullable(col.instant()) };
-
-/** A factor as the user object lists it (Supabase's Factor: the secret never). */
-export function factorJson(factor: FactorRow) {
-  return {
-    id: factor.id,
-    ...(factor.friendly_name ? { friendly_name: factor.friendly_name } : {}),
-    factor_type: factor.factor_type,
-    status: factor.status,
-    created_at: factor.created_at.toISOString(),
-    updated_at: factor.updated_at.toISOString(),
-    last_challenged_at: factor.last_challenged_at ? factor.last_challenged_at.toISOString() : null,
-  };
-}
-export type FactorJson = ReturnType<typeof factorJson>;
-
-export async function factorsOf(db: Queryable, userId: string): Promise<FactorJson[]> {
-  const rows = await rowsOf(db, FACTOR_ROW, `SELECT ${FACTOR_COLUMNS} FROM auth_mfa_factors WHERE user_id = $1 ORDER BY created_at, id`, [userId]);
-  return rows.map(factorJson);
-}
-
-export const hasVerifiedFactor = async (db: Queryable, userId: string) =>
-  (await db.query("SELECT 1 FROM auth_mfa_factors WHERE user_id = $1 AND status = 'verified' LIMIT 1", [userId])).length > 0;
-
-const factorNotFound = () => new AuthApiError(404, 'mfa_factor_not_found', 'Factor not found');
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function boundedText(value: unknown, what: string, max: number): string {
   if (value === undefined || value === null) return '';
@@ -99,18 +62,6 @@ export interface MfaDependencies {
 }
 
 export function createMfa({ db, now, getSecret }: MfaDependencies) {
-  async function ownedFactor(tx: Queryable, userId: string, factorId: string, lock = false): Promise<FactorRow> {
-    if (!UUID.test(factorId)) throw factorNotFound();
-    const row = await rowOf(
-      tx,
-      FACTOR_ROW,
-      `SELECT ${FACTOR_COLUMNS} FROM auth_mfa_factors WHERE id = $1::uuid AND user_id = $2::uuid${lock ? ' FOR UPDATE' : ''}`,
-      [factorId, userId],
-    );
-    if (!row) throw factorNotFound();
-    return row;
-  }
-
   return {
     async enrol(caller: Caller, request: EnrolRequest, siteHost: string) {
       if (request.factorType === 'phone') throw new AuthApiError(422, 'mfa_phone_enroll_not_enabled', 'MFA enroll is disabled for Phone');
@@ -184,9 +135,10 @@ export function createMfa({ db, now, getSecret }: MfaDependencies) {
      * ones are spent, as a rotation spends them).
      */
     async verify(caller: Caller, factorId: string, challengeId: unknown, code: unknown, ip: string) {
+      // The factor first, as GoTrue's loadFactor runs before the body is read.
+      const factor = await ownedFactor(db, caller.userId, factorId);
       if (typeof code !== 'string' || code.trim() === '') throw validationFailed('Code needs to be non-empty');
       if (typeof challengeId !== 'string' || !UUID.test(challengeId)) throw validationFailed('challenge_id must be an UUID');
-      const factor = await ownedFactor(db, caller.userId, factorId);
       const at = now();
       const challenge = await rowOf(
         db,
@@ -233,8 +185,11 @@ export function createMfa({ db, now, getSecret }: MfaDependencies) {
         await tx.query("UPDATE auth_mfa_factors SET status = 'verified', updated_at = $2 WHERE id = $1::uuid AND status = 'unverified'", [factor.id, at]);
         // Other enrolments left half-done are dropped once one is confirmed.
         await tx.query("DELETE FROM auth_mfa_factors WHERE user_id = $1::uuid AND status = 'unverified' AND factor_type = 'totp'", [caller.userId]);
+        // One amr entry per method, as GoTrue keeps one claim per method: a later code replaces the session's earlier totp entry.
         const raised = await tx.query(
-          `UPDATE auth_sessions SET aal = 'aal2', amr = amr || jsonb_build_array(jsonb_build_object('method', 'totp', 'timestamp', $3::bigint))
+          `UPDATE auth_sessions SET aal = 'aal2',
+             amr = (SELECT coalesce(jsonb_agg(e), '[]'::jsonb) FROM jsonb_array_elements(amr) AS e WHERE e->>'method' <> 'totp')
+                   || jsonb_build_array(jsonb_build_object('method', 'totp', 'timestamp', $3::bigint))
            WHERE id = $1::uuid AND user_id = $2::uuid AND revoked_at IS NULL RETURNING id`,
           [caller.sessionId, caller.userId, Math.floor(at.getTime() / 1000)],
         );

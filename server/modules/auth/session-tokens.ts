@@ -10,7 +10,7 @@ import type { Database } from '../../platform/db/adapter';
 import type { Logger } from '../../platform/logger';
 import { ACCESS_TOKEN_SECONDS, signAccessToken, verifyAccessToken } from './access-tokens';
 import { AuthApiError, badJwt, noAuthorization, refreshTokenReused, sessionNotFound } from './auth-error';
-import { factorsOf } from './mfa';
+import { factorsOf } from './mfa-factors';
 import { signingSecret } from './secrets';
 import { liveSession, revokeSessions, rotateRefreshToken, sessionAssurance, startSession, type RevokeScope, type SessionLimits } from './sessions';
 import { deriveSigningKeys, type SigningKeys } from './signing-keys';
@@ -44,7 +44,7 @@ export function createSessionTokens({ db, now, logger, jwtSecret, sessionLimits 
   /** A session's tokens: its level and methods (aal, amr) as stored on it, so a refresh keeps them. */
   async function tokensFor(user: AuthUser, sessionId: string, refreshToken: string, at: RequestOrigin) {
     const assurance = await sessionAssurance(db, sessionId);
-    const method = assurance.amr[0]?.method === 'otp' ? 'otp' : 'password';
+    const method = assurance.amr.some((entry) => entry.method === 'otp') ? 'otp' : 'password';
     const { token, expiresAt } = await signAccessToken(
       await getKeys(),
       { userId: user.id, email: user.email, userMetadata: user.user_metadata, appMetadata: user.app_metadata, sessionId, method, assurance },
