@@ -55,7 +55,7 @@ export function createAuthService({ db, now, logger, mailer, settings }: AuthSer
   const policies = authPolicies(settings.limits);
   const { sendLink, sendLinkLater, throttleEmail, mailSafely } = createLinkMailer({ db, now, logger, mailer, policies });
 
-  const mfa = createMfa({ db, now, getSecret: sessions.getSecret });
+  const mfa = createMfa({ db, now, getSecret: sessions.getSecret, addressPolicy: policies.address });
 
   async function caller(token: string | undefined) {
     const { user, sessionId, aal } = await authenticate(token);

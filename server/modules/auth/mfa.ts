@@ -8,20 +8,22 @@
  * - challenge: answered once, from the same address, within CHALLENGE_EXPIRY_MS
  * - verify: the code (totp.ts) raises the session to aal2 with one `totp`
  *   entry in its amr (a later code replaces it); a code is taken once (its time step must be later
- *   than the last one taken); wrong codes are counted per user (CODE_POLICY);
- *   the user's other aal1 sessions end, as Supabase's do
+ *   than the last one taken); wrong codes are counted against the guesser
+ *   (his session, which ends after CODE_POLICY.max, and his address), not
+ *   the account; the user's other aal1 sessions end, as Supabase's do
  * - unenrol: a verified factor only from an aal2 session; with no verified
  *   factor left, the user's sessions fall back to aal1
  * HTTP shapes live in server/modules/auth/auth-v1-mfa.ts.
  */
 import { toString as qrSvg } from 'qrcode';
-import type { Database } from '../../platform/db/adapter';
+import type { Database, Queryable } from '../../platform/db/adapter';
 import { col, rowOf, rowsOf } from '../../platform/db/rows';
 import type { Aal } from './access-tokens';
 import { AuthApiError, tooManyAttempts, validationFailed } from './auth-error';
 import { FACTOR_COLUMNS, FACTOR_ROW, hasVerifiedFactor, ownedFactor, UUID } from './mfa-factors';
 import { hashToken, randomToken } from './secrets';
-import { CODE_POLICY, refundAttempt, takeAttempt } from './throttle';
+import { revokeSessions } from './sessions';
+import { CODE_POLICY, peekAttempts, refundAttempt, takeAttempts, type ThrottlePolicy } from './throttle';
 import { acceptedStep, currentStep, newTotpSecret, openSecret, sealSecret, totpUri } from './totp';
 
 export const CHALLENGE_EXPIRY_MS = 300_000;
@@ -59,9 +61,46 @@ export interface MfaDependencies {
   now: () => Date;
   /** The auth signing secret, from which the key sealing TOTP secrets is derived (totp.ts). */
   getSecret: () => Promise<string>;
+  /** Wrong codes from one address at any accounts (the sign-in's address limit, throttle.ts). */
+  addressPolicy: ThrottlePolicy;
 }
 
-export function createMfa({ db, now, getSecret }: MfaDependencies) {
+/** What a session that has tried CODE_POLICY.max wrong codes is told, as it ends. */
+export const SESSION_ENDED = 'Too many wrong codes: this sign-in has ended. Sign in again with your password.';
+
+export function createMfa({ db, now, getSecret, addressPolicy }: MfaDependencies) {
+  /**
+   * Counts a code against the guesser, never against the account
+   * (docs/rules.md#second-factor): its session (CODE_POLICY, then the
+   * session ends), its address at this account (CODE_POLICY) and its
+   * address at any (addressPolicy). His own session from his own address
+   * is not slowed by another's guesses.
+   */
+  async function countGuess(caller: Caller, ip: string, at: Date) {
+    const sessionKey = `mfa:session:${caller.sessionId}`;
+    const keys = [
+      { key: sessionKey, policy: CODE_POLICY },
+      { key: `mfa:pair:${ip}:${caller.userId}`, policy: CODE_POLICY },
+      { key: `mfa:ip:${ip}`, policy: addressPolicy },
+    ];
+    const [sessionWait = 0, ...addressWaits] = await takeAttempts(db, keys, at);
+    if (sessionWait > 0) await endGuessingSession(caller, at);
+    const wait = Math.max(0, ...addressWaits);
+    if (wait > 0) throw tooManyAttempts('over_request_rate_limit', wait, 'Too many codes tried.');
+    return {
+      sessionKey,
+      refund: async (q: Queryable) => {
+        for (const { key } of keys) await refundAttempt(q, key);
+      },
+    };
+  }
+
+  /** A session that has used up its codes ends: whoever holds the password signs in again, under the sign-in limits. */
+  async function endGuessingSession(caller: Caller, at: Date): Promise<never> {
+    await revokeSessions(db, { sessionId: caller.sessionId }, at);
+    throw new AuthApiError(429, 'over_request_rate_limit', SESSION_ENDED);
+  }
+
   return {
     async enrol(caller: Caller, request: EnrolRequest, siteHost: string) {
       if (request.factorType === 'phone') throw new AuthApiError(422, 'mfa_phone_enroll_not_enabled', 'MFA enroll is disabled for Phone');
@@ -159,13 +198,14 @@ export function createMfa({ db, now, getSecret }: MfaDependencies) {
         );
       }
       // Counted before the code is checked: six digits are few, so guesses are too. Given back when right.
-      const throttleKey = `mfa:user:${caller.userId}`;
-      const wait = await takeAttempt(db, throttleKey, at, CODE_POLICY);
-      if (wait > 0) throw tooManyAttempts('over_request_rate_limit', wait, 'Too many codes tried.');
+      const guess = await countGuess(caller, ip, at);
       const secret = openSecret(await getSecret(), factor.id, factor.secret);
       if (secret === null) throw new Error(`The secret of factor ${factor.id} cannot be opened: was the auth signing secret changed?`);
       const step = acceptedStep(secret, code.trim(), at);
-      if (step === null) throw new AuthApiError(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
+      if (step === null) {
+        if ((await peekAttempts(db, guess.sessionKey, at, CODE_POLICY)) > 0) await endGuessingSession(caller, at);
+        throw new AuthApiError(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
+      }
 
       const refreshToken = await db.transaction(async (tx) => {
         // The step is taken only if it is later than the last one taken: the same code twice, even in parallel, passes once.
@@ -204,12 +244,12 @@ export function createMfa({ db, now, getSecret }: MfaDependencies) {
         await tx.query('UPDATE auth_refresh_tokens SET rotated_at = $2 WHERE session_id = $1::uuid AND rotated_at IS NULL', [caller.sessionId, at]);
         const token = randomToken();
         await tx.query('INSERT INTO auth_refresh_tokens (token_hash, session_id, created_at) VALUES ($1, $2::uuid, $3)', [hashToken(token), caller.sessionId, at]);
-        await refundAttempt(tx, throttleKey);
+        await guess.refund(tx);
         return token;
       });
       if (refreshToken === null) {
         // A code already taken is not a guess (whoever sends it saw it): given back, but refused.
-        await refundAttempt(db, throttleKey);
+        await guess.refund(db);
         throw new AuthApiError(422, 'mfa_verification_failed', 'Invalid TOTP code entered: this code has been used already. Wait for the next one.');
       }
       return { refreshToken };
