@@ -13,17 +13,20 @@
  *   the account; the user's other aal1 sessions end, as Supabase's do
  * - unenrol: a verified factor only from an aal2 session; with no verified
  *   factor left, the user's sessions fall back to aal1
+ * Each step of a staff account writes a staff audit row in its own
+ * transaction (auth-audit.ts); wrong codes are counted in mfa-guesses.ts.
  * HTTP shapes live in server/modules/auth/auth-v1-mfa.ts.
  */
 import { toString as qrSvg } from 'qrcode';
-import type { Database, Queryable } from '../../platform/db/adapter';
+import type { Database } from '../../platform/db/adapter';
 import { col, rowOf, rowsOf } from '../../platform/db/rows';
 import type { Aal } from './access-tokens';
-import { AuthApiError, tooManyAttempts, validationFailed } from './auth-error';
+import { auditStaffStep } from './auth-audit';
+import { AuthApiError, validationFailed } from './auth-error';
 import { FACTOR_COLUMNS, FACTOR_ROW, hasVerifiedFactor, ownedFactor, UUID } from './mfa-factors';
 import { hashToken, randomToken } from './secrets';
-import { revokeSessions } from './sessions';
-import { CODE_POLICY, peekAttempts, refundAttempt, takeAttempts, type ThrottlePolicy } from './throttle';
+import { codeGuesses } from './mfa-guesses';
+import type { ThrottlePolicy } from './throttle';
 import { acceptedStep, currentStep, newTotpSecret, openSecret, sealSecret, totpUri } from './totp';
 
 export const CHALLENGE_EXPIRY_MS = 300_000;
@@ -65,41 +68,8 @@ export interface MfaDependencies {
   addressPolicy: ThrottlePolicy;
 }
 
-/** What a session that has tried CODE_POLICY.max wrong codes is told, as it ends. */
-export const SESSION_ENDED = 'Too many wrong codes: this sign-in has ended. Sign in again with your password.';
-
 export function createMfa({ db, now, getSecret, addressPolicy }: MfaDependencies) {
-  /**
-   * Counts a code against the guesser, never against the account
-   * (docs/rules.md#second-factor): its session (CODE_POLICY, then the
-   * session ends), its address at this account (CODE_POLICY) and its
-   * address at any (addressPolicy). His own session from his own address
-   * is not slowed by another's guesses.
-   */
-  async function countGuess(caller: Caller, ip: string, at: Date) {
-    const sessionKey = `mfa:session:${caller.sessionId}`;
-    const keys = [
-      { key: sessionKey, policy: CODE_POLICY },
-      { key: `mfa:pair:${ip}:${caller.userId}`, policy: CODE_POLICY },
-      { key: `mfa:ip:${ip}`, policy: addressPolicy },
-    ];
-    const [sessionWait = 0, ...addressWaits] = await takeAttempts(db, keys, at);
-    if (sessionWait > 0) await endGuessingSession(caller, at);
-    const wait = Math.max(0, ...addressWaits);
-    if (wait > 0) throw tooManyAttempts('over_request_rate_limit', wait, 'Too many codes tried.');
-    return {
-      sessionKey,
-      refund: async (q: Queryable) => {
-        for (const { key } of keys) await refundAttempt(q, key);
-      },
-    };
-  }
-
-  /** A session that has used up its codes ends: whoever holds the password signs in again, under the sign-in limits. */
-  async function endGuessingSession(caller: Caller, at: Date): Promise<never> {
-    await revokeSessions(db, { sessionId: caller.sessionId }, at);
-    throw new AuthApiError(429, 'over_request_rate_limit', SESSION_ENDED);
-  }
+  const guesses = codeGuesses(db, addressPolicy);
 
   return {
     async enrol(caller: Caller, request: EnrolRequest, siteHost: string) {
@@ -130,13 +100,16 @@ export function createMfa({ db, now, getSecret, addressPolicy }: MfaDependencies
         }
         const idRow = await rowOf(tx, { id: col.text() }, 'SELECT gen_random_uuid()::text AS id', []);
         const id = idRow!.id;
-        return rowOf(
+        const inserted = await rowOf(
           tx,
           FACTOR_ROW,
           `INSERT INTO auth_mfa_factors (id, user_id, friendly_name, factor_type, status, secret, created_at, updated_at)
            VALUES ($1::uuid, $2::uuid, $3, 'totp', 'unverified', $4, $5, $5) RETURNING ${FACTOR_COLUMNS}`,
           [id, caller.userId, friendlyName, sealSecret(signing, id, secret), at],
         );
+        // Its name is his own words: the audit names the factor by id alone.
+        await auditStaffStep(tx, caller.userId, 'second_factor.enrol', { factor_id: id, factor_type: 'totp', session_id: caller.sessionId }, at);
+        return inserted;
       });
       if (!factor) throw new Error('Factor insert returned nothing');
       const uri = totpUri(secret, issuer, caller.email);
@@ -153,19 +126,24 @@ export function createMfa({ db, now, getSecret, addressPolicy }: MfaDependencies
     async challenge(caller: Caller, factorId: string, ip: string) {
       const factor = await ownedFactor(db, caller.userId, factorId);
       const at = now();
-      // Challenges past their time are of no use: cleared as new ones come, so asking again and again fills nothing.
-      await db.query('DELETE FROM auth_mfa_challenges WHERE factor_id = $1::uuid AND created_at < $2', [
-        factor.id,
-        new Date(at.getTime() - CHALLENGE_EXPIRY_MS),
-      ]);
-      const row = await rowOf(
-        db,
-        { id: col.text() },
-        'INSERT INTO auth_mfa_challenges (factor_id, ip_address, created_at) VALUES ($1::uuid, $2, $3) RETURNING id::text AS id',
-        [factor.id, ip, at],
-      );
-      await db.query('UPDATE auth_mfa_factors SET last_challenged_at = $2 WHERE id = $1::uuid', [factor.id, at]);
-      return { id: row!.id, type: 'totp' as const, expires_at: Math.floor((at.getTime() + CHALLENGE_EXPIRY_MS) / 1000) };
+      const id = await db.transaction(async (tx) => {
+        // Challenges past their time are of no use: cleared as new ones come, so asking again and again fills nothing.
+        await tx.query('DELETE FROM auth_mfa_challenges WHERE factor_id = $1::uuid AND created_at < $2', [
+          factor.id,
+          new Date(at.getTime() - CHALLENGE_EXPIRY_MS),
+        ]);
+        const row = await rowOf(
+          tx,
+          { id: col.text() },
+          'INSERT INTO auth_mfa_challenges (factor_id, ip_address, created_at) VALUES ($1::uuid, $2, $3) RETURNING id::text AS id',
+          [factor.id, ip, at],
+        );
+        await tx.query('UPDATE auth_mfa_factors SET last_challenged_at = $2 WHERE id = $1::uuid', [factor.id, at]);
+        // The address stays in the challenge's own row (it must match at verify), not in the audit.
+        await auditStaffStep(tx, caller.userId, 'second_factor.challenge', { factor_id: factor.id, challenge_id: row!.id, session_id: caller.sessionId }, at);
+        return row!.id;
+      });
+      return { id, type: 'totp' as const, expires_at: Math.floor((at.getTime() + CHALLENGE_EXPIRY_MS) / 1000) };
     },
 
     /**
@@ -198,12 +176,12 @@ export function createMfa({ db, now, getSecret, addressPolicy }: MfaDependencies
         );
       }
       // Counted before the code is checked: six digits are few, so guesses are too. Given back when right.
-      const guess = await countGuess(caller, ip, at);
+      const guess = await guesses.count(caller, ip, at);
       const secret = openSecret(await getSecret(), factor.id, factor.secret);
       if (secret === null) throw new Error(`The secret of factor ${factor.id} cannot be opened: was the auth signing secret changed?`);
       const step = acceptedStep(secret, code.trim(), at);
       if (step === null) {
-        if ((await peekAttempts(db, guess.sessionKey, at, CODE_POLICY)) > 0) await endGuessingSession(caller, at);
+        if (await guess.sessionUsedUp()) await guesses.endSession(caller, at);
         throw new AuthApiError(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
       }
 
@@ -245,6 +223,13 @@ export function createMfa({ db, now, getSecret, addressPolicy }: MfaDependencies
         const token = randomToken();
         await tx.query('INSERT INTO auth_refresh_tokens (token_hash, session_id, created_at) VALUES ($1, $2::uuid, $3)', [hashToken(token), caller.sessionId, at]);
         await guess.refund(tx);
+        await auditStaffStep(
+          tx,
+          caller.userId,
+          'second_factor.verify',
+          { factor_id: factor.id, challenge_id: challenge.id, session_id: caller.sessionId, factor_status: 'verified', aal: 'aal2' },
+          at,
+        );
         return token;
       });
       if (refreshToken === null) {
@@ -262,6 +247,8 @@ export function createMfa({ db, now, getSecret, addressPolicy }: MfaDependencies
           throw new AuthApiError(422, 'insufficient_aal', 'AAL2 required to unenroll verified factor');
         }
         await tx.query('DELETE FROM auth_mfa_factors WHERE id = $1::uuid', [factor.id]);
+        const at = now();
+        await auditStaffStep(tx, caller.userId, 'second_factor.unenrol', { factor_id: factor.id, factor_status: factor.status, session_id: caller.sessionId }, at);
         if (!(await hasVerifiedFactor(tx, caller.userId))) {
           // No second factor left: no session of his can claim one.
           await tx.query(

@@ -9,6 +9,7 @@
 import type { Database } from '../../platform/db/adapter';
 import type { Logger } from '../../platform/logger';
 import { ACCESS_TOKEN_SECONDS, signAccessToken, verifyAccessToken } from './access-tokens';
+import { auditStaffStep } from './auth-audit';
 import { AuthApiError, badJwt, noAuthorization, refreshTokenReused, sessionNotFound } from './auth-error';
 import { factorsOf } from './mfa-factors';
 import { signingSecret } from './secrets';
@@ -86,6 +87,7 @@ export function createSessionTokens({ db, now, logger, jwtSecret, sessionLimits 
       const { user, started } = await db.transaction(async (tx) => {
         const started = await startSession(tx, userId, at_, method);
         const user = await updateUser(tx, userId, { signedInAt: at_ }, at_);
+        await auditStaffStep(tx, userId, 'auth.sign_in', { session_id: started.sessionId, method }, at_);
         return { user, started };
       });
       return tokensFor(user, started.sessionId, started.refreshToken, at);
@@ -107,7 +109,11 @@ export function createSessionTokens({ db, now, logger, jwtSecret, sessionLimits 
       const { user, sessionId } = await authenticate(token);
       const which: RevokeScope =
         scope === 'local' ? { sessionId } : scope === 'others' ? { userId: user.id, except: sessionId } : { userId: user.id };
-      await revokeSessions(db, which, now());
+      const at = now();
+      await db.transaction(async (tx) => {
+        await revokeSessions(tx, which, at);
+        await auditStaffStep(tx, user.id, 'auth.sign_out', { session_id: sessionId, scope }, at);
+      });
     },
   };
 }

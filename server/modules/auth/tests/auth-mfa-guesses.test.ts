@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getJson, newAddress, testApp } from '../../../../tests/fixtures/app';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../../../../tests/fixtures/db';
 import { withToken } from '../../../../tests/fixtures/members';
-import { SESSION_ENDED } from '../mfa';
+import { SESSION_ENDED } from '../mfa-guesses';
 import { TOTP_PERIOD_SECONDS, totpCode } from '../totp';
 import { mfaHarness } from './mfa-harness';
 
