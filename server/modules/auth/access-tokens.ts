@@ -33,6 +33,20 @@ export function amrClaim(entries: readonly AmrEntry[]): AmrEntry[] {
   return [...latest.values()].reverse().sort((a, b) => b.timestamp - a.timestamp);
 }
 
+/**
+ * When a session was last proven: the newest moment of its `amr` (its
+ * sign-in, or a second factor given since), or undefined when it names
+ * none. A refresh keeps the amr, so this does not move with use.
+ */
+export function provenAt(amr: unknown): Date | undefined {
+  if (!Array.isArray(amr)) return undefined;
+  const moments = amr.flatMap((entry: unknown) => {
+    const timestamp = typeof entry === 'object' && entry !== null ? (entry as { timestamp?: unknown }).timestamp : undefined;
+    return typeof timestamp === 'number' && Number.isFinite(timestamp) ? [timestamp] : [];
+  });
+  return moments.length > 0 ? new Date(Math.max(...moments) * 1000) : undefined;
+}
+
 /** A token's `aal` claim: anything but aal2 (missing, odd) counts as aal1. */
 export const aalOf = (claim: unknown): Aal => (claim === 'aal2' ? 'aal2' : 'aal1');
 
