@@ -135,8 +135,10 @@ const FIXTURES: Record<string, BodyFixture> = {
   },
   'PUT /api/staff/events/:eventId/attendees/:appointmentId/result': {
     who: 'staff',
-    body: () => ({ test_result: 3.47, comments: 'Repeat in 3 months.', sample_date: '2026-06-20', sample_id: null }),
-    absentMeans: { sample_id: 'no tube named: taken only for a man with no labelled tube, as null is' },
+    body: () => ({ test_result: 3.47, comments: 'Repeat in 3 months.', sample_date: '2026-06-20', sample_id: null, replaces: null }),
+    absentMeans: { sample_id: 'no tube named: taken only for a man with no labelled tube, as null is', replaces: 'his first result, as null is' },
+    // Its misfits (text, a negative value) are refused by staff-results.test.ts.
+    anyValue: { replaces: 'the generated misfit of null is a number, the value a correction names: whether it is his result is the service’s to say (409)' },
   },
   'POST /api/staff/events/:eventId/samples': {
     who: 'staff',
