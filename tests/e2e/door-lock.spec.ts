@@ -2,8 +2,10 @@
  * The door through a quiet spell, and a phone handed to a man
  * (docs/rules.md#door-lock, ADR 0036), on a 360 px touch phone whose clock
  * is in Sydney:
- * - the volunteer chooses a PIN on the door's list; the list is saved; the
- *   signal goes; 31 minutes with no tap lock the console instead of
+ * - a staff member chooses his PIN at sign-in, after his code and before
+ *   the console opens: no attendee list is fetched, so none is kept on the
+ *   phone, until he has one;
+ * - the list is saved; the signal goes; 31 minutes with no tap lock the console instead of
  *   wiping it (the list still on the phone, none of it on screen, not even
  *   after a reload); his PIN opens it with no signal, and men are checked
  *   in by the camera scanning one's ticket and by another's code; when the
@@ -27,10 +29,10 @@ import { bornYearsAgo, createMember } from './support/members';
 import { indexedDbText, waitForPersisted, waitForServiceWorkerControl } from './support/pwa';
 import { onRunClockAlways } from './support/clock';
 import { E2E_PORT } from './support/settings';
-import { createEventAsStaff, signInAsStaff, signInWithCode, staffToken } from './support/staff';
+import { createEventAsStaff, DOOR_PIN, signInAsStaff, signInWithCode, staffToken } from './support/staff';
 import { journeyTicket, writeQrVideo } from './support/ticket-video';
 
-const PIN = '482916';
+const PIN = DOOR_PIN;
 const AMBROSE_NHS = '9434765919';
 const BERTRAM_NHS = '9434765870';
 
@@ -61,19 +63,49 @@ async function eventWithTwoMen(page: Page, label: string) {
   return { eventId, name, ambroseId: ambroseBooking.appointment_id, list };
 }
 
-/** The door's PIN, chosen on the list: two fields, digits only. */
-async function choosePin(page: Page, { onTheDoor }: { onTheDoor: boolean }) {
-  const offer = page.getByRole('region', { name: 'Lock this phone with a PIN' });
-  await expect(offer.getByLabel('Choose a PIN')).toHaveAttribute('inputmode', 'numeric');
-  // Two PINs that differ are refused, and the field says so.
-  await offer.getByLabel('Choose a PIN').fill(PIN);
-  await offer.getByLabel('The same PIN again').fill('1234');
-  await offer.getByRole('button', { name: 'Save the PIN' }).tap();
-  await expect(offer.getByRole('alert')).toContainText('The two PINs are not the same.');
-  await offer.getByLabel('The same PIN again').fill(PIN);
-  await offer.getByRole('button', { name: 'Save the PIN' }).tap();
-  if (onTheDoor) await expect(page.getByRole('status').filter({ hasText: 'PIN saved' })).toBeVisible({ timeout: 20_000 });
-}
+test('a staff member chooses his door PIN at sign-in, and no attendee list is fetched or kept before it', async ({ page }) => {
+  test.setTimeout(180_000);
+  const door = await eventWithTwoMen(page, 'PIN Step Screening');
+  const listCalls: string[] = [];
+  page.on('request', (request) => {
+    if (/\/api\/staff\/events\/[^/]+\/attendees/.test(request.url())) listCalls.push(request.url());
+  });
+  await signInAsStaff(page, '', { pin: false });
+  await page.goto(`/staff/events/${door.eventId}`);
+  const step = page.getByRole('heading', { level: 1, name: 'Choose a PIN for this phone' });
+  await expect(step).toBeVisible({ timeout: 20_000 });
+  await expect(step).toBeFocused();
+  await expect(page.getByRole('heading', { name: `Attendees: ${door.name}` })).toHaveCount(0);
+  await expect(page.getByLabel('Choose a PIN')).toHaveAttribute('inputmode', 'numeric');
+  await expect(page.getByLabel('The same PIN again')).toHaveAttribute('inputmode', 'numeric');
+  await expectNoSeriousA11yViolations(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  for (const target of [page.getByLabel('Choose a PIN'), page.getByLabel('The same PIN again'), page.getByRole('button', { name: 'Save the PIN' })]) {
+    expect((await target.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  }
+  // A short PIN, then two that differ, are refused: each field says so, announced.
+  await page.getByLabel('Choose a PIN').fill('12');
+  await page.getByRole('button', { name: 'Save the PIN' }).tap();
+  await expect(page.getByRole('alert')).toContainText('Choose a PIN of 4 to 6 digits.');
+  await expect(page.getByLabel('Choose a PIN')).toBeFocused();
+  await page.getByLabel('Choose a PIN').fill(PIN);
+  await page.getByLabel('The same PIN again').fill('1234');
+  await page.getByRole('button', { name: 'Save the PIN' }).tap();
+  await expect(page.getByRole('alert')).toContainText('The two PINs are not the same.');
+  await expect(page.getByLabel('The same PIN again')).toBeFocused();
+  await expectNoSeriousA11yViolations(page);
+  // Nothing of the list was asked for, nor kept, while he had no PIN.
+  expect(listCalls).toEqual([]);
+  expect(await indexedDbText(page)).not.toContain(AMBROSE_NHS);
+
+  await page.getByLabel('The same PIN again').fill(PIN);
+  await page.getByRole('button', { name: 'Save the PIN' }).tap();
+  await expect(page.getByRole('heading', { level: 1, name: `Attendees: ${door.name}` })).toBeVisible({ timeout: 20_000 });
+  await waitForPersisted(page, AMBROSE_NHS);
+  // Not sent anywhere, and not kept as typed.
+  expect(listCalls.some((url) => url.includes(PIN))).toBe(false);
+  expect(await page.evaluate(() => JSON.stringify(window.localStorage))).not.toContain(PIN);
+});
 
 async function lockedAfterLull(page: Page) {
   await page.clock.fastForward('31:00');
@@ -97,7 +129,6 @@ test('the door carries on through a 31-minute lull with no signal, opened by PIN
     const account = await signInAsStaff(page);
     await page.goto(`/staff/events/${door.eventId}`);
     await expect(page.getByRole('heading', { level: 1, name: `Attendees: ${door.name}` })).toBeVisible();
-    await choosePin(page, { onTheDoor: true });
     await expectNoSeriousA11yViolations(page);
     await waitForServiceWorkerControl(page);
     await waitForPersisted(page, AMBROSE_NHS);
@@ -171,7 +202,6 @@ test('five wrong PINs wipe the saved list, and signing in with no signal says so
   await signInAsStaff(page);
   await page.goto(`/staff/events/${door.eventId}`);
   await expect(page.getByRole('heading', { level: 1, name: `Attendees: ${door.name}` })).toBeVisible();
-  await choosePin(page, { onTheDoor: true });
   await waitForServiceWorkerControl(page);
   await waitForPersisted(page, BERTRAM_NHS);
   await page.context().setOffline(true);
@@ -212,9 +242,6 @@ test('a walk-in handed the phone sees only his own form, and nothing of anyone e
   await page.getByLabel('Phone number', { exact: true }).fill('07700 900321');
   await page.getByLabel('Home address', { exact: true }).fill('5 Mill Lane, Ipswich IP1 1AA');
   await page.getByRole('button', { name: 'Next: his consent' }).tap();
-
-  // No PIN on this phone yet: chosen before the phone leaves his hands.
-  await choosePin(page, { onTheDoor: false });
 
   // His form alone, in words for him: no staff links, no "Back to times".
   await expect(page.getByRole('heading', { level: 1, name: 'Your consent to the PSA test' })).toBeVisible();

@@ -2,8 +2,9 @@
  * The console's lock (docs/rules.md#door-lock, ADR 0036). Locked, every
  * staff page shows the lock screen instead of itself, and the saved list
  * stays on the phone underneath: the staff member's PIN opens it again,
- * with or without a signal. It locks when the console is left unused with
- * a PIN chosen (use-staff-idle.ts), and when a walk-in is handed the phone
+ * with or without a signal. The PIN is chosen at sign-in, before the
+ * console opens (door-pin-step.tsx). It locks when the console is left
+ * unused (use-staff-idle.ts), and when a walk-in is handed the phone
  * for his consent ('hand-over': only that page's hand-over screen shows).
  *
  * The lock is kept in localStorage, so a reload, another tab or a URL typed

@@ -1,16 +1,18 @@
 /**
  * The staff console closes when unused for the idle time the server names
  * (docs/rules.md#staff-idle), so a venue phone left on a table stops
- * showing men's details: with a door PIN chosen on this phone it locks
- * (door-lock.ts), keeping the saved list for the PIN to open, signal or
- * none; with none it signs out, which removes everything the console saved
- * on it. The server refuses the session anyway after that time (401
+ * showing men's details. It locks (door-lock.ts), keeping the saved list
+ * for the PIN to open, signal or none: a console is opened only after its
+ * staff member chose a door PIN on this phone (require-staff.tsx), so a
+ * list is saved only behind one. With no PIN of his here (the sign-in's
+ * PIN step left unused) nothing of his is open, and it signs out, which
+ * removes anything the console saved on the phone. The server refuses the session anyway after that time (401
  * session_idle); this also covers a phone with no signal, whose screen
  * would otherwise stay open on the attendee list.
  *
  * Use is a key press, a tap, a click or a scroll wheel in the console. The time of the
  * last one is kept in localStorage, so every tab shares it and a phone
- * woken after a long sleep (when no timer ran) signs out at once. Check-ins
+ * woken after a long sleep (when no timer ran) locks at once. Check-ins
  * waiting for a connection are kept (they hold only ids) and sent after
  * the next sign-in.
  */
@@ -28,7 +30,7 @@ function lastUsed(): number | null {
   return Number.isFinite(stored) && stored > 0 ? stored : null;
 }
 
-/** What running out of time does: lock, with a PIN of his on this phone; else sign out. */
+/** What running out of time does: lock behind his PIN; with none of his on this phone (nothing opened), sign out. */
 function closeConsole(userId: string, idleMinutes: number): void {
   if (hasPin(window.localStorage, userId)) lockConsole('idle');
   else void signOut({ kind: 'staff_idle', minutes: idleMinutes });

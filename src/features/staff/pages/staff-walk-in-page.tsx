@@ -5,7 +5,7 @@
  * to reach him, and choose a time (the next with a place unless another is
  * chosen); then hand him the phone, locked to his PSA consent form, which
  * he fills in himself (components/walk-in-hand-over.tsx: the staff
- * member's door PIN, chosen first if need be, opens the console again);
+ * member's door PIN, chosen at sign-in, opens the console again);
  * staff check and send. One request makes his account (or uses
  * the one he confirms is his), his booking and his consent, and answers
  * his ticket, shown here at once (QR code and short code) and emailed to
@@ -27,10 +27,9 @@ import { useStaffEvent } from '../api/staff-events';
 import { useRegisterWalkIn } from '../api/walk-in';
 import { RequireStaff } from '../components/require-staff';
 import { DetailsForm, detailsIssues, EMPTY, isField, type Details } from '../components/walk-in-details-form';
-import { DoorPinOffer } from '../components/door-pin-offer';
 import { DoorLockScreen } from '../components/door-unlock';
 import { WalkInHandOver } from '../components/walk-in-hand-over';
-import { useDoorLock, useHasPin } from '../door-lock';
+import { useDoorLock } from '../door-lock';
 import { WalkInTicket } from '../components/walk-in-ticket';
 import '@/lib/ui/forms.css';
 import '../staff.css';
@@ -40,7 +39,6 @@ function WalkIn({ userId, eventId }: { userId: string; eventId: string }) {
   const register = useRegisterWalkIn(userId, eventId);
   const [step, setStep] = useState<'details' | 'consent' | 'returned' | 'check'>('details');
   const lock = useDoorLock();
-  const pinChosen = useHasPin(userId);
   const [values, setValues] = useState<Details>(EMPTY);
   const [consent, setConsent] = useState<ConsentAnswers>(emptyConsentAnswers);
   const [issues, setIssues] = useState<WalkInIssue[]>([]);
@@ -135,14 +133,6 @@ function WalkIn({ userId, eventId }: { userId: string; eventId: string }) {
             }
           }}
         />
-      </>
-    );
-  }
-  if ((step === 'consent' || step === 'returned') && !pinChosen) {
-    return (
-      <>
-        {title}
-        <DoorPinOffer userId={userId} intro="hand-over" />
       </>
     );
   }

@@ -1,39 +1,33 @@
 /**
- * Choosing the door PIN on this phone (docs/rules.md#door-lock): on the
- * door's list, so that a quiet spell locks the list rather than removing
- * it, and before a walk-in is handed the phone, so that only the PIN
- * brings back the staff pages. Typed twice; kept only as a slow hash
+ * Choosing the door PIN on this phone (docs/rules.md#door-lock): a step of
+ * staff sign-in, after the second factor and before the console opens
+ * (require-staff.tsx), so no attendee list is ever fetched, and so kept on
+ * the phone for offline use, before its staff member has a PIN here. With
+ * it, the idle time locks the console rather than removing the list, and
+ * a walk-in's hand-over is locked. Typed twice; kept only as a slow hash
  * (door-pin.ts), never sent.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { TextField } from '@/lib/ui/text-field';
-import { useStaffMe } from '../api/get-staff-me';
-import { chooseDoorPin, useHasPin } from '../door-lock';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { chooseDoorPin } from '../door-lock';
 import { PIN_PATTERN } from '@/domain/door-pin';
 import '@/lib/ui/forms.css';
 
 type Field = 'pin' | 'again';
 
-export function DoorPinOffer({ userId, intro }: { userId: string; intro: 'door' | 'hand-over' }) {
-  const chosen = useHasPin(userId);
-  const idleMinutes = useStaffMe(userId).data?.idle_minutes;
+export function DoorPinStep({ userId, idleMinutes }: { userId: string; idleMinutes: number }) {
   const [pin, setPin] = useState('');
   const [again, setAgain] = useState('');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [busy, setBusy] = useState(false);
-  const [saved, setSaved] = useState(false);
-
-  if (saved) {
-    return (
-      <p className="form-success" role="status">
-        PIN saved. After {idleMinutes ?? 30} minutes unused this phone locks, and your PIN opens it again, with or without a signal.
-      </p>
-    );
-  }
-  if (chosen) return null;
+  const heading = useRef<HTMLHeadingElement>(null);
+  useDocumentTitle('Choose a PIN for this phone');
+  useEffect(() => heading.current?.focus(), []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (busy) return;
     const found: Partial<Record<Field, string>> = {};
     if (!PIN_PATTERN.test(pin)) found.pin = 'Choose a PIN of 4 to 6 digits.';
     else if (again !== pin) found.again = 'The two PINs are not the same. Type your PIN again.';
@@ -44,20 +38,22 @@ export function DoorPinOffer({ userId, intro }: { userId: string; intro: 'door' 
     }
     setBusy(true);
     try {
+      // Once kept, the gate opens the console (door-lock.ts tells every tab).
       await chooseDoorPin(userId, pin);
-      if (intro === 'door') setSaved(true);
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <section className="door-pin-offer" aria-labelledby="door-pin-title">
-      <h2 id="door-pin-title">Lock this phone with a PIN</h2>
+    <div className="page staff-page door-pin-step">
+      <h1 ref={heading} tabIndex={-1}>
+        Choose a PIN for this phone
+      </h1>
       <p>
-        {intro === 'door'
-          ? `Choose a PIN for this phone. After ${idleMinutes ?? 30} minutes unused it then locks instead of removing the saved list, and your PIN opens it again, even with no signal. Without one, the list is removed and signing in needs a signal.`
-          : 'Before you hand him the phone, choose a PIN. While he fills in his form the staff pages are locked, and only your PIN opens them again.'}
+        The staff console keeps your attendee lists on this phone so the door works with no signal. After {idleMinutes}{' '}
+        minutes unused it locks, and only your PIN opens it again, with or without a signal. The PIN also locks the
+        phone while a walk-in fills in his form.
       </p>
       <form noValidate onSubmit={(e) => void submit(e)}>
         <TextField
@@ -91,6 +87,6 @@ export function DoorPinOffer({ userId, intro }: { userId: string; intro: 'door' 
           </button>
         </div>
       </form>
-    </section>
+    </div>
   );
 }
