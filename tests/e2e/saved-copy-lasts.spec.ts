@@ -5,7 +5,8 @@
  * start opening every saved page in another order. Each start shows his
  * name, his ticket, his results chart and GP letter, who has looked at his
  * record, the events he saw, "Offline: saved on" the day he was online and
- * no red error; the home page's pictures show. Every start is a fresh
+ * no red error; the home page's pictures show, though his first visit loaded
+ * them before the service worker controlled the page. Every start is a fresh
  * browser on the same profile (closed and reopened, offline from the
  * first request), its clock moved on by the hours since his visit.
  */
@@ -19,7 +20,7 @@ import { expectNoSeriousA11yViolations } from './support/axe';
 import { bookThroughApi, freeSlots } from './support/booking';
 import { e2eClockOffsetMinutes, shiftDate } from './support/clock';
 import { createMember, signIn } from './support/members';
-import { indexedDbText, waitForPersisted, waitForServiceWorkerControl } from './support/pwa';
+import { indexedDbText, waitForPersisted } from './support/pwa';
 import { createEventAsStaff, inDays, staffSession } from './support/staff';
 
 const HOUR_MS = 3_600_000;
@@ -137,9 +138,12 @@ const PAGES: Record<string, { path: (s: Saved) => string; check: (page: Page, s:
   },
 };
 
-/** Five starts over three days, each within a day of the last (PERSIST_MAX_AGE_MS), each in its own order. */
+/**
+ * Five starts over three days, each within a day of the last (PERSIST_MAX_AGE_MS), each in its own order:
+ * the first within his access token's hour (a call fails at once), the others after it.
+ */
 const STARTS: { hours: number; order: (keyof typeof PAGES)[] }[] = [
-  { hours: 2, order: ['home', 'portal', 'bookings', 'results', 'bookings', 'event', 'events'] },
+  { hours: 0.5, order: ['home', 'portal', 'bookings', 'results', 'bookings', 'event', 'events'] },
   { hours: 20, order: ['results', 'events', 'portal', 'event', 'home', 'bookings'] },
   { hours: 40, order: ['bookings', 'bookings', 'home', 'results', 'portal', 'events', 'event'] },
   { hours: 58, order: ['event', 'portal', 'results', 'bookings', 'events', 'home'] },
@@ -159,13 +163,14 @@ test('his saved pages read on every offline start for three days, with the day t
     // With a signal: he signs in and opens each page once.
     const online = await startPhone(baseURL!, dir, 0);
     const { page } = online;
+    // His first visit is the home page, loaded before the worker is there to keep its pictures.
+    await page.goto('/');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     await page.goto('/login');
-    await waitForServiceWorkerControl(page);
     await signIn(page, member.email, member.password);
     await expect(page.getByRole('banner').getByRole('link', { name: 'Portal' })).toBeVisible();
     const savedDay = formatSavedAt(Date.now()).replace(/ at .*$/, '');
     // Each page's copy is written (at most once a second) before the next page load.
-    await page.goto('/');
     await page.goto('/book-event-main');
     await expect(page.getByRole('heading', { name: ticketEvent.event_name })).toBeVisible();
     await waitForPersisted(page, ticketEvent.event_name);
@@ -181,6 +186,9 @@ test('his saved pages read on every offline start for three days, with the day t
     await page.goto('/my-bookings');
     const code = await showTicket(page, ticketEvent.event_name);
     await waitForPersisted(page, 'appointments');
+    // Hours on, the browser's HTTP cache no longer answers for the pictures (the server allows an hour),
+    // and only Date is moved: what the phone shows then comes from the worker's caches and the saved copy.
+    await (await online.context.newCDPSession(page)).send('Network.clearBrowserCache');
     await online.context.close();
     const saved: Saved = { ticketEvent, code, savedDay };
 
@@ -203,7 +211,7 @@ test('his saved pages read on every offline start for three days, with the day t
             await expect(phone.getByRole('alert').filter({ hasText: /\S/ })).toHaveCount(0);
           });
         }
-        if (start.hours === 72) await expectNoSeriousA11yViolations(phone);
+        if (start === STARTS.at(-1)) await expectNoSeriousA11yViolations(phone);
         // This start wrote the copy again before the phone is put away.
         await expect.poll(() => savedAt(phone), { message: 'the copy was written at this start' }).toBeGreaterThanOrEqual(startedAt);
       } finally {
