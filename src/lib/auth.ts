@@ -50,7 +50,8 @@ export function startAuth(): Promise<void> {
       // Signed out elsewhere (another tab, or a refresh token that was refused): leave nothing behind.
       if (event === 'SIGNED_OUT') void wipeMemberData();
       if (session?.user) allowMemberWrites(true);
-      setSessionFromClient(session?.user ?? null);
+      // No session and no SIGNED_OUT: its refresh found no signal, and the stored one stands (session.ts).
+      setSessionFromClient(session?.user ?? null, event !== 'SIGNED_OUT');
     });
   });
   return listening;
