@@ -104,3 +104,74 @@ export async function heldLinesNaming(q: Queryable, man: ManIdentifiers): Promis
 export async function eraseHeldLinesOf(tx: Queryable, man: ManIdentifiers, at: Date): Promise<void> {
   await eraseHolds(tx, man.appointmentIds, await heldLinesNaming(tx, man), at);
 }
+
+/** What a held line shows of a man it names (docs/rules.md#record-access). */
+export type LineSeen = 'identity' | 'nhs_number' | 'results';
+
+const EVENT_LINE_ROW = { ...LINE_ROW, reason: col.text() };
+const MAN_ROW = {
+  profile_id: col.int(),
+  nhs_number: col.nullable(col.text()),
+  date_of_birth: col.nullable(col.text()),
+  appointment_ids: col.texts(),
+  sample_ids: col.texts(),
+};
+
+/**
+ * What a line shows of a man it names: his NHS number or date of birth when its cells carry his, or when it
+ * was held because his differed (its words then quote his); his result when it was attached to him or is the
+ * value given for his tube. Empty when the line does not name him.
+ */
+export function lineShows(line: LineIdentifiers & { reason: string }, man: ManIdentifiers): LineSeen[] {
+  if (!lineNamesMan(line, man)) return [];
+  const seen = new Set<LineSeen>();
+  const nhs = lineNhsNumber(line.cells);
+  const born = lineDateOfBirth(line.cells);
+  const sample = normaliseSampleId(line.cells.sample_id ?? '');
+  // The words of a line whose identifiers disagreed quote his (sample-matching.ts, secondIdentifiers).
+  const quotesHis = line.named_appointment_id !== null && man.appointmentIds.includes(line.named_appointment_id) && line.reason.endsWith('_differs');
+  if ((nhs !== null && nhs === man.nhsNumber) || (quotesHis && nhs !== null && man.nhsNumber !== null)) seen.add('nhs_number');
+  if ((born !== null && born === man.dateOfBirth) || (quotesHis && born !== null && man.dateOfBirth !== null)) seen.add('identity');
+  if ((line.appointment_id && man.appointmentIds.includes(line.appointment_id)) || man.sampleIds.includes(sample)) seen.add('results');
+  return [...seen];
+}
+
+/**
+ * Every man the event's held lines (not erased) name, with what they show of him, for the record of staff's
+ * look at them. The men are found by the lines' bookings, NHS numbers, sample ids and dates of birth; the
+ * rule above decides each.
+ */
+export async function menShownByHolds(q: Queryable, eventId: string): Promise<{ profileId: number; seen: LineSeen[] }[]> {
+  const lines = (
+    await rowsOf(
+      q,
+      EVENT_LINE_ROW,
+      `SELECT hold_id::text AS hold_id, appointment_id::text AS appointment_id, named_appointment_id::text AS named_appointment_id, cells, reason
+       FROM result_holds WHERE event_id = $1::uuid AND erased_at IS NULL`,
+      [eventId],
+    )
+  ).map((row) => ({ ...row, cells: row.cells as Record<string, string> }));
+  if (lines.length === 0) return [];
+  const bookings = lines.flatMap((line) => [line.appointment_id, line.named_appointment_id]).filter((id): id is string => id !== null);
+  const nhsNumbers = lines.map((line) => lineNhsNumber(line.cells)).filter((n): n is string => n !== null);
+  const births = lines.map((line) => lineDateOfBirth(line.cells)).filter((d): d is string => d !== null);
+  const samples = lines.map((line) => normaliseSampleId(line.cells.sample_id ?? '')).filter((id) => id !== '');
+  const men = await rowsOf(
+    q,
+    MAN_ROW,
+    `SELECT p.profile_id, p.nhs_number, to_char(p.date_of_birth, 'YYYY-MM-DD') AS date_of_birth,
+            ARRAY(SELECT a.appointment_id::text FROM appointments a WHERE a.profile_id = p.profile_id) AS appointment_ids,
+            ARRAY(SELECT s.sample_id FROM samples s JOIN appointments a ON a.appointment_id = s.appointment_id WHERE a.profile_id = p.profile_id) AS sample_ids
+     FROM member_profiles p
+     WHERE p.profile_id IN (SELECT a.profile_id FROM appointments a WHERE a.appointment_id = ANY($1::uuid[]))
+        OR p.nhs_number = ANY($2::text[]) OR p.date_of_birth = ANY($3::date[])
+        OR p.profile_id IN (SELECT a.profile_id FROM samples s JOIN appointments a ON a.appointment_id = s.appointment_id WHERE s.sample_id = ANY($4::text[]))`,
+    [bookings, nhsNumbers, births, samples],
+  );
+  return men
+    .map((man) => {
+      const his: ManIdentifiers = { appointmentIds: man.appointment_ids, nhsNumber: man.nhs_number, dateOfBirth: man.date_of_birth, sampleIds: man.sample_ids };
+      return { profileId: man.profile_id, seen: [...new Set(lines.flatMap((line) => lineShows(line, his)))] };
+    })
+    .filter((man) => man.seen.length > 0);
+}
