@@ -154,7 +154,8 @@ export async function menShownByHolds(q: Queryable, eventId: string): Promise<{ 
   if (lines.length === 0) return [];
   const bookings = lines.flatMap((line) => [line.appointment_id, line.named_appointment_id]).filter((id): id is string => id !== null);
   const nhsNumbers = lines.map((line) => lineNhsNumber(line.cells)).filter((n): n is string => n !== null);
-  const births = lines.map((line) => lineDateOfBirth(line.cells)).filter((d): d is string => d !== null);
+  // A date of birth names a man only on a line with no NHS number (the rule above): only those are looked up by it.
+  const births = lines.filter((line) => lineNhsNumber(line.cells) === null).map((line) => lineDateOfBirth(line.cells)).filter((d): d is string => d !== null);
   const samples = lines.map((line) => normaliseSampleId(line.cells.sample_id ?? '')).filter((id) => id !== '');
   const men = await rowsOf(
     q,
