@@ -60,6 +60,7 @@ export const checkInsBodySchema = z.object({
   ),
 }) satisfies z.ZodMiniType<{ check_ins: CheckIn[] }, unknown>;
 
+const REPLACES_MESSAGE = 'replaces must be the value of the result this one corrects, or null.';
 const COMMENT_MESSAGE = `The comment must be text of at most ${RESULT_COMMENT_MAX} characters.`;
 
 /** PUT /api/staff/events/{id}/attendees/{appointmentId}/result: the value, an optional comment and sample date, and the tube's sample id. */
@@ -78,11 +79,29 @@ export const resultEntrySchema = z.pipe(
     sample_date: z.optional(z.nullable(z.string('The sample date must be YYYY-MM-DD.').check(textRule(isIsoDate, 'The sample date must be YYYY-MM-DD.')))),
     /** The tube's sample id, scanned or typed: required when his blood was labelled, and it must be his. */
     sample_id: z.optional(z.nullable(sampleIdField)),
+    /**
+     * The value (ng/ml) of the result this one corrects, as the form showed it; null or absent for his first
+     * result. A result saved or changed since refuses the save (docs/rules.md#results-entry).
+     */
+    replaces: z.optional(
+      z.nullable(
+        z.pipe(
+          z.unknown(),
+          z.transform((v, ctx) => {
+            const psa = typeof v === 'number' || typeof v === 'string' ? parsePsaValue(String(v)) : null;
+            if (psa && 'value' in psa) return psa.value;
+            ctx.issues.push({ code: 'custom', message: REPLACES_MESSAGE, input: v });
+            return z.NEVER;
+          }),
+        ),
+      ),
+    ),
   }),
-  z.transform(({ test_result, comments, sample_date, sample_id }) => ({
+  z.transform(({ test_result, comments, sample_date, sample_id, replaces }) => ({
     value: test_result,
     comment: comments || null,
     sampleDate: sample_date ?? null,
     sampleId: sample_id ?? null,
+    replaces: replaces ?? null,
   })),
 );

@@ -245,7 +245,9 @@ describe.each(ENGINES)('record access on %s', (engine) => {
     const secret = 'hosted-project-secret-of-at-least-32-chars';
     const hostedId = crypto.randomUUID();
     // Her token says she gave her second factor, as a clinical role must (docs/rules.md#second-factor).
-    const hosted = await new SignJWT({ email: 'hana@example.org', session_id: crypto.randomUUID(), app_metadata: { role: 'clinical' }, user_metadata: { first_name: 'Hana' }, aal: 'aal2' })
+    // Signed in just now (amr), where the staff idle clock starts (docs/rules.md#staff-idle).
+    const amr = [{ method: 'totp', timestamp: Math.floor(AFTER.getTime() / 1000) }];
+    const hosted = await new SignJWT({ email: 'hana@example.org', session_id: crypto.randomUUID(), app_metadata: { role: 'clinical' }, user_metadata: { first_name: 'Hana' }, aal: 'aal2', amr })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(hostedId)
       .setAudience('authenticated')

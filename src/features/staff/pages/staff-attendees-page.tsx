@@ -11,7 +11,9 @@
  * under Needs checking) and consent are here too; the page prints cleanly,
  * and on a phone the list is a column of cards. Sample labels (for
  * everyone, or one man's at the desk) and the lab's manifest open from
- * here, and on the day Register a walk-in (which needs a signal). Each
+ * here, and on the day Register a walk-in (which needs a signal). Until he
+ * has chosen a door PIN on this phone, it is offered below the door's
+ * check-in (docs/rules.md#door-lock). Each
  * role sees only what it may use (staff-permissions.ts): a volunteer or the
  * events team get the door without results or consent answers (the server
  * sends them none), and an admin assigns the event's volunteers here.
@@ -36,6 +38,7 @@ import { ConsentPanel } from '../components/consent-panel';
 import { CameraScanButton } from '../components/camera-scan-button';
 import { CsvUpload } from '../components/csv-upload';
 import { DoorCheckIn } from '../components/door-check-in';
+import { DoorPinOffer } from '../components/door-pin-offer';
 import { checkAttendee, type DoorCheck } from '@/domain/door-check';
 import { ResultBySample } from '../components/result-by-sample';
 import { ResultHolds } from '../components/result-holds';
@@ -154,6 +157,8 @@ function Attendees({ userId, eventId, role }: { userId: string; eventId: string;
           onDismissRelabel={(id) => void checkIns.dismissRelabel(id)}
         />
       )}
+      {/* Until one is chosen: with a PIN, a quiet spell locks the saved list rather than removing it (docs/rules.md#door-lock). */}
+      {list.data && <DoorPinOffer userId={userId} intro="door" />}
       {list.data ? (
         attendees.length === 0 ? (
           <p>Nobody has booked this event yet.</p>
