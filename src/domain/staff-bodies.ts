@@ -10,11 +10,13 @@ import { isIsoDate } from './london-time';
 import { parsePsaValue } from './psa-band';
 import { RESULT_COMMENT_MAX } from './results-csv';
 import { sampleIdField } from './result-holds';
+import { hasForeignSampleChar, normaliseSampleId } from './sample-id';
 import { cleanText, textRule, z } from './schema-kit';
 import { CHECK_IN_BATCH_MAX, type CheckIn } from './staff-attendees';
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 const isInstant = (v: unknown) => typeof v === 'string' && ISO_INSTANT.test(v) && !Number.isNaN(Date.parse(v));
+const FOREIGN_SAMPLE_MESSAGE = 'sample_id must be a sample id this site made: it never uses I, O or *.';
 
 const checkIn = z.pipe(
   // Anything that is not an object reads as an empty one: each field then says what it needs.
@@ -31,13 +33,16 @@ const checkIn = z.pipe(
     /**
      * The sample id the phone proposed and had written on his tube; null when it
      * proposed none (no valid NHS number). Absent in a check-in queued by an
-     * earlier version, which assigns no sample. Any short text is taken: one
-     * that fails its check character is replaced by the server, which says so.
+     * earlier version, which assigns no sample. Short text is taken: one that
+     * fails its check character is replaced by the server, which says so; one
+     * with a character the site never puts in an id (I, O, `*`) is refused,
+     * since no phone of this site made it.
      */
     sample_id: z.optional(
       z.pipe(
         z.unknown().check(
           textRule<unknown>((v) => v === null || (typeof v === 'string' && v.length <= 16 && isCleanText(v)), 'sample_id must be a sample id or null.'),
+          textRule<unknown>((v) => typeof v !== 'string' || !hasForeignSampleChar(normaliseSampleId(v)), FOREIGN_SAMPLE_MESSAGE),
         ),
         z.transform((v) => v as string | null),
       ),

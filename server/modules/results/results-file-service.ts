@@ -19,7 +19,7 @@ import type { Database } from '../../platform/db/adapter';
 import { ApiError } from '../../platform/http/errors';
 import { recordAudit, type StaffActor } from '../staff';
 import { currentRule } from './clinical-rules-service';
-import { insertHold } from './result-holds-table';
+import { insertHold, lockHoldsShared } from './result-holds-table';
 import { eventForResults, knownSamples, lockedBookings, wasSaved, writeResult, type BookingRow, type SavedResult, type TellMember } from './result-write';
 import { matchByProfile, matchBySample, resultExists, type Candidate, type Hold, type KnownSample } from './sample-matching';
 
@@ -46,6 +46,8 @@ export function createResultsFileService(db: Database, now: () => Date): Results
   return {
     importCsv(actor, eventId, csv, tell, options = {}) {
       return db.transaction(async (tx) => {
+        // Before any row: an erasure waits for the lines held here (held-line-owner.ts), or this waits for it.
+        await lockHoldsShared(tx);
         const event = await eventForResults(tx, eventId, now);
         const at = now();
         const parsed = parseResultsCsv(csv, londonDate(at));
