@@ -10,7 +10,7 @@ export const CONTENT_PICTURES_GLOB = 'images/**/*.svg';
  * compressed with the page itself). The content pages' pictures (images/, all
  * SVG, 18 KB and under 4 KB compressed) are precached too: a first visit loads
  * the home page's before the worker controls it, and the lazy ones further down
- * not at all, so offline they were broken (issue 43). Icons, the sign-in client
+ * not at all, so offline they were broken. Icons, the sign-in client
  * (signing in needs the network anyway), checkout (payment needs the network)
  * and the staff pages are kept in the runtime caches the first time they are
  * loaded, so whatever was visited still opens offline.

@@ -42,7 +42,7 @@ function serverRefused(error: unknown): boolean {
  * A query is saved while it holds data, though its last fetch failed: a
  * refetch with no signal (or a server error) leaves TanStack's query in
  * 'error' with the last good data kept, and saving only 'success' lost a
- * page at every offline start (issue 43). Only a server's refusal drops it.
+ * page at every offline start (docs/rules.md#offline). Only a server's refusal drops it.
  */
 function shouldSave(query: Query): boolean {
   if (!PERSISTED_ROOT_KEYS.includes(String(query.queryKey[0])) || query.state.data === undefined) return false;

@@ -2,7 +2,7 @@
  * What a part of a page that is never saved on the device (his places on
  * waiting lists, his sign-in settings) shows when it cannot be asked for
  * with no signal: a plain line, not a red error, beside the saved copy the
- * rest of the page reads from with its "Offline: saved on" notice (issue 43).
+ * rest of the page reads from with its "Offline: saved on" notice.
  * A failure with a signal is still that part's own error.
  */
 import type { ReactNode } from 'react';
