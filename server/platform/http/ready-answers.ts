@@ -155,7 +155,11 @@ export function createReadyAnswers(db: Queryable, changes: DataChanges, now: () 
     const header: HeaderReader = (name) => c.req.header(name);
     if (!servable(c.req.method, url, header)) return next();
     const ifNoneMatch = c.req.header('if-none-match');
-    const ready = fresh(url) ?? (await building.get(url)) ?? null;
+    // Awaited only when a build is under way: an await of nothing would
+    // yield before this request claims the build below, and every request
+    // arriving at once would then build the answer itself.
+    const pending = fresh(url) ? undefined : building.get(url);
+    const ready = fresh(url) ?? (pending ? await pending : null);
     if (ready && current(ready)) {
       c.res = respond(representationFor(ready, header), ifNoneMatch);
       return;
