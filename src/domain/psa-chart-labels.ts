@@ -92,11 +92,24 @@ export function placePointLabels(
     const { x, y, label: text } = points[i]!;
     const others = points.filter((_, j) => j !== i).map((p) => markerBox(p.x, p.y));
     const centred = clampCentred(text, x, 'point', width);
+    const above = y - MARKER_REACH - 6;
+    const below = y + MARKER_REACH + TEXT.point.size + 2;
+    // Above, below, right and left of the marker; then, where points crowd (ten results in six
+    // years on a phone), above or below and to one side, then a line or two further up or down.
     const candidates: ChartLabel[] = [
-      { text, x: centred, y: y - MARKER_REACH - 6, anchor: 'middle' },
-      { text, x: centred, y: y + MARKER_REACH + TEXT.point.size + 2, anchor: 'middle' },
+      { text, x: centred, y: above, anchor: 'middle' },
+      { text, x: centred, y: below, anchor: 'middle' },
       { text, x: x + MARKER_REACH + 4, y: y + 5, anchor: 'start' },
       { text, x: x - MARKER_REACH - 4, y: y + 5, anchor: 'end' },
+      ...[above, below].flatMap((row): ChartLabel[] => [
+        { text, x: x + 2, y: row, anchor: 'start' },
+        { text, x: x - 2, y: row, anchor: 'end' },
+      ]),
+      ...[1, 2].flatMap((lines) => [above - lines * TEXT.point.size, below + lines * TEXT.point.size]).flatMap((row): ChartLabel[] => [
+        { text, x: centred, y: row, anchor: 'middle' },
+        { text, x: x + 2, y: row, anchor: 'start' },
+        { text, x: x - 2, y: row, anchor: 'end' },
+      ]),
     ];
     const blocked = [...taken, ...others];
     const free = firstFree(candidates, 'point', chart, blocked);
