@@ -236,15 +236,20 @@ function chartText(plot: PsaChart['plot'], width: number, height: number, points
   const yText = yTicks.map((t): ChartLabel => ({ text: t.label, x: plot.left - 6, y: t.at + 4, anchor: 'end' }));
   const unit: ChartLabel = { text: PSA_UNIT, x: 4, y: plot.top - 14, anchor: 'start' };
   const taken: Box[] = [...xText, ...yText, unit].map((label) => labelBox(label, 'tick'));
-  const pointText = placePointLabels(points, taken, width, height);
-  taken.push(...points.map((p) => markerBox(p.x, p.y)));
+  // Each band's word first, clear of the markers, so a band is always named (ten results on a phone left
+  // amber's thin band no free place once the values were placed); then the values, clear of every word.
+  const markers = points.map((p) => markerBox(p.x, p.y));
   const bandText: BandLabel[] = [];
   for (const band of ['green', 'amber', 'red'] as const) {
     // The band of the latest span (his age now), as the thresholds stand today.
     const last = [...bands].reverse().find((b) => b.band === band);
     if (!last) continue;
-    const placed = placeBandLabel(BAND_WORD[band], { left: last.x, right: last.x + last.width, top: last.y, bottom: last.y + last.height }, taken);
-    if (placed) bandText.push({ ...placed, band });
+    const placed = placeBandLabel(BAND_WORD[band], { left: last.x, right: last.x + last.width, top: last.y, bottom: last.y + last.height }, [...taken, ...markers]);
+    if (placed) {
+      bandText.push({ ...placed, band });
+      taken.push(labelBox(placed, 'zone'));
+    }
   }
+  const pointText = placePointLabels(points, taken, width, height);
   return { xTicks: xText, yTicks: yText, unit, points: pointText, bands: bandText };
 }
