@@ -8,16 +8,21 @@
  * process owns DATA_DIR. A hosted Supabase project keeps its users itself:
  * set app_metadata there (dashboard or admin API), as the message says.
  * The change takes effect on the member's next request: the server reads
- * the role on every staff call.
+ * the role on every staff call. Each add and remove is written to the
+ * staff audit in the same transaction, by "npm run staff" (no account).
  */
 import type { Database } from '../server/platform/db/adapter.ts';
 import { setStandInRole, STAFF_ROLE } from '../server/modules/auth';
+import { recordAudit, type StaffActor } from '../server/modules/staff';
 import { STAFF_ROLES, staffRoleOf, type StaffRole } from '../src/domain/staff-roles.ts';
 import { DataDirLockedError } from '../server/platform/db/lock-file.ts';
 import { migrate } from '../server/platform/db/migrate.ts';
 import { openDatabase } from '../server/platform/db/open.ts';
 import { EnvError, loadEnv } from '../server/platform/env.ts';
 import { silentLogger } from '../server/platform/logger.ts';
+
+/** Who a change made here is by in the staff audit: no account, the person at the server's command line. */
+const COMMAND_LINE: StaffActor = { userId: '00000000-0000-0000-0000-000000000000', email: 'npm run staff' };
 
 const USAGE = `Usage: npm run staff -- add EMAIL [${STAFF_ROLES.join('|')}] | remove EMAIL | list`;
 
@@ -51,10 +56,22 @@ async function main(): Promise<void> {
       return;
     }
     const found = await db.transaction(async (tx) => {
-      if (!(await setStandInRole(tx, email!, role, new Date()))) return false;
-      if (role !== 'volunteer') {
-        await tx.query('DELETE FROM volunteer_assignments WHERE user_id = (SELECT id FROM auth_users WHERE email = $1)', [email!.trim().toLowerCase()]);
-      }
+      const address = email!.trim().toLowerCase();
+      const [account] = await tx.query<{ id: string; role: string | null }>(
+        "SELECT id::text AS id, app_metadata->>'role' AS role FROM auth_users WHERE email = $1 FOR UPDATE",
+        [address],
+      );
+      if (!account) return false;
+      const at = new Date();
+      await setStandInRole(tx, address, role, at);
+      if (role !== 'volunteer') await tx.query('DELETE FROM volunteer_assignments WHERE user_id = $1::uuid', [account.id]);
+      // In the staff audit as the Staff page's change is, by the command line rather than an admin's account.
+      await recordAudit(
+        tx,
+        COMMAND_LINE,
+        { action: 'role.set', entity: 'staff_account', entityId: account.id, before: { email: address, role: staffRoleOf(account.role) }, after: { email: address, role } },
+        at,
+      );
       return true;
     });
     if (!found) fail(`No account with the email ${email}. The person signs up first, then you add the role.`);

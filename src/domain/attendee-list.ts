@@ -94,7 +94,7 @@ export const attendeeListSchema = z.strictObject({
 export const checkInResultSchema = z.strictObject({
   appointment_id: z.string(),
   outcome: z.enum(CHECK_IN_OUTCOMES),
-  /** The arrival time the server holds (the first one recorded), when there is one. */
+  /** The arrival time the server holds (the earliest believable tap), when there is one. */
   checked_in_at: z.nullable(z.string()),
   /**
    * His sample id as the server holds it: the one the phone proposed when it

@@ -1,19 +1,21 @@
 /**
  * The booking requests' bodies on the wire: POST /api/appointments and
  * POST /api/payments/orders (BookingRequest), and a change of time
- * (ChangeTimeRequest). The schema reads each field as text (under the
- * site's text rule and a length bound) or as absent, and refuses nothing
- * itself: what a field must name (an event that exists, one of its slots,
- * a consent filed for it) the booking service decides, in the order of
- * docs/rules.md#booking-refusals, with its own refusals (404 event_not_found
- * for `eventId: 42` as for an unknown id, invalid_slot for
- * `appointmentStartTime: 1000`), which members and tests depend on. Kept apart
+ * (ChangeTimeRequest). A booking must give `eventId` and
+ * `appointmentStartTime` as text: one missing, blank, of another JSON type
+ * or over-long is a 422 naming it (docs/rules.md#booking-refusals). Past
+ * that, and for the other fields (read as text or as absent), the schema
+ * refuses nothing itself: what a field must name (an event that exists, one
+ * of its slots, a consent filed for it) the booking service decides, in the
+ * order of docs/rules.md#booking-refusals, with its own refusals (404
+ * event_not_found for an id of no event, invalid_slot for a time that is
+ * not a slot), which members and tests depend on. Kept apart
  * from booking.ts, which every booking page imports, so those pages do not
  * carry zod: the client sends these shapes and never parses them.
  */
 import type { BookingRequest, ChangeTimeRequest } from './booking';
 import { BAD_TEXT_MESSAGE, isCleanText } from './clean-text';
-import { textRule, z } from './schema-kit';
+import { cleanText, textRule, z } from './schema-kit';
 
 /** Text within `max` under the text rule, else absent (null): the service then refuses as for a missing field. */
 const wireText = (max: number) =>
@@ -23,13 +25,24 @@ const ID_MAX = 100;
 const TIME_MAX = 16;
 const GRANT_MAX = 2000;
 
+/** The event a booking or its consent is for: text, or a 422 naming `eventId`. */
+export const EVENT_ID_MESSAGE = 'Please choose an event to book.';
+const eventIdField = cleanText(ID_MAX, { notText: EVENT_ID_MESSAGE, empty: EVENT_ID_MESSAGE, tooLong: EVENT_ID_MESSAGE });
+
+/** The time asked for: text, or a 422 naming `appointmentStartTime`. */
+export const START_TIME_MESSAGE = 'Please choose an appointment time.';
+const startTimeField = cleanText(TIME_MAX, { notText: START_TIME_MESSAGE, empty: START_TIME_MESSAGE, tooLong: START_TIME_MESSAGE });
+
 export const bookingRequestSchema = z.object({
-  eventId: wireText(ID_MAX),
-  appointmentStartTime: wireText(TIME_MAX),
+  eventId: eventIdField,
+  appointmentStartTime: startTimeField,
   consentId: wireText(ID_MAX),
   /** Or the X-Access-Grant header. */
   accessGrant: wireText(GRANT_MAX),
 });
+
+/** POST /api/medical/consent's event, the step before the booking: the same rule for `eventId` (the answers have their own schema). */
+export const consentEventSchema = z.object({ eventId: eventIdField });
 
 export const changeTimeRequestSchema = z.object({
   appointmentStartTime: wireText(TIME_MAX),

@@ -41,6 +41,13 @@ export function isValidSampleId(text: string): boolean {
   return SHAPE.test(text) && sampleIdCheckChar(text.slice(0, SAMPLE_ID_BODY_LENGTH)) === text[SAMPLE_ID_BODY_LENGTH];
 }
 
+/**
+ * Whether the text (normalised) holds a character no id of this site has:
+ * I or O anywhere, or a `*` (as a check character or elsewhere). A phone
+ * proposes only ids the site made, printed or drawn by newSampleId.
+ */
+export const hasForeignSampleChar = (text: string): boolean => /[IO*]/.test(text);
+
 /** A new id from a source of random bytes (crypto.getRandomValues in both places). */
 export function newSampleId(randomBytes: (n: number) => Uint8Array = (n) => crypto.getRandomValues(new Uint8Array(n))): string {
   for (;;) {

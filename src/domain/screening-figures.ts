@@ -9,12 +9,16 @@
  * which is a UK calendar date (Europe/London) as the lab and staff give it.
  * Ethnicity is grouped by the NHS list; a stored value outside it (free
  * text from before the list was enforced) counts in one "Other or not
- * listed" group, so no typed text ever becomes a published label.
+ * listed" group, so no typed text ever becomes a published label. Every
+ * group is listed, with anyone in it or not, and a zero reads as hidden as
+ * a count of 1 to 4 does, so neither a group's presence nor its words tell
+ * none from a few (docs/decisions/0035-statistics-releases-differencing.md).
  */
 import { EVENT_CATEGORIES } from './event';
 import { CANCER_OUTCOMES, FOLLOW_UP_LABELS, FOLLOW_UP_OUTCOMES, takesFollowUp } from './follow-up';
 import { ETHNICITIES } from './member-profile';
-import { isSmall, shownRate, suppress, suppressAll, type Shown, type SumOf } from './small-numbers';
+import { shownRate, suppress, suppressAll, type Shown, type SumOf } from './small-numbers';
+import { carriedOver, type Release } from './statistics-releases';
 import { EVENT_TYPE_FILTERS, EVENT_TYPE_LABELS, yearOf, type EventTypeFilter, type GroupFigures, type ScreeningFigures, type StatsResult } from './screening-stats';
 
 const AGE_BANDS = [
@@ -46,8 +50,6 @@ function ageGroup(age: number | null): string {
 interface Group {
   group: string;
   label: string;
-  /** Listed at zero too; other groups only when they have a result. */
-  keep: boolean;
 }
 
 /**
@@ -93,23 +95,15 @@ function countGroups(list: FigureList, section: string, totals: { tests: number;
 }
 
 const groupFigures = (counted: CountedGroup[], shown: Shown[]): GroupFigures[] =>
-  counted
-    .filter((g) => g.keep || g.tests > 0)
-    .map((g) => {
-      const tests = shown[g.testsAt]!;
-      const abnormal = shown[g.abnormalAt]!;
-      return { group: g.group, label: g.label, tests, abnormal, abnormal_rate: shownRate(abnormal, tests) };
-    });
+  counted.map((g) => {
+    const tests = shown[g.testsAt]!;
+    const abnormal = shown[g.abnormalAt]!;
+    return { group: g.group, label: g.label, tests, abnormal, abnormal_rate: shownRate(abnormal, tests) };
+  });
 
-const ETHNICITY_GROUPS: Group[] = [
-  ...(ETHNICITIES as readonly string[]).map((e) => ({ group: e, label: e, keep: false })),
-  { group: OTHER_ETHNICITY.group, label: OTHER_ETHNICITY.label, keep: false },
-];
-const AGE_GROUPS: Group[] = [...AGE_BANDS.map((b) => ({ ...b, keep: b.from >= 40 })), { ...AGE_UNKNOWN, keep: false }];
-const EVENT_TYPE_GROUPS: Group[] = [
-  ...EVENT_CATEGORIES.map((c) => ({ group: c, label: EVENT_TYPE_LABELS[c], keep: true })),
-  { group: 'none', label: EVENT_TYPE_LABELS.none, keep: false },
-];
+const ETHNICITY_GROUPS: Group[] = [...(ETHNICITIES as readonly string[]).map((e) => ({ group: e, label: e })), OTHER_ETHNICITY];
+const AGE_GROUPS: Group[] = [...AGE_BANDS.map(({ group, label }) => ({ group, label })), AGE_UNKNOWN];
+const EVENT_TYPE_GROUPS: Group[] = [...EVENT_CATEGORIES.map((c) => ({ group: c, label: EVENT_TYPE_LABELS[c] })), { group: 'none', label: EVENT_TYPE_LABELS.none }];
 const BAND_KEYS = ['green', 'amber', 'red', 'no_band'] as const;
 const OUTCOME_KEYS = [...FOLLOW_UP_OUTCOMES, 'not_recorded'] as const;
 
@@ -134,13 +128,11 @@ interface ViewCells {
 }
 
 /**
- * One view's figures, keyed by `prefix`. Every view of a year has the same
- * groups (those of the whole year), so the same key means the same figure
- * in each and the views add up key by key; a group a view has none of is a
- * zero there, listed only where it always is.
+ * One view's figures, keyed by `prefix`. Every view lists every group, so
+ * the same key means the same figure in each and the views add up key by
+ * key.
  */
-function addView(list: FigureList, prefix: string, results: StatsResult[], yearResults: readonly StatsResult[], known = false): ViewCells {
-  const present = (groups: Group[], keyOf: (r: StatsResult) => string) => groups.filter((g) => g.keep || yearResults.some((r) => keyOf(r) === g.group));
+function addView(list: FigureList, prefix: string, results: StatsResult[], known = false): ViewCells {
   const add = (key: string, count: number) => list.add(`${prefix}${key}`, count, known);
   const abnormalResults = results.filter(isAbnormal);
   const men = add('men', new Set(results.map((r) => r.profileId)).size);
@@ -148,7 +140,7 @@ function addView(list: FigureList, prefix: string, results: StatsResult[], yearR
   const bandsAt = BAND_KEYS.map((key) => add(`band:${key}`, results.filter((r) => (bandOf(r) ?? 'no_band') === key).length));
   list.sum(totals.tests, bandsAt);
   list.sum(totals.abnormal, [bandsAt[1]!, bandsAt[2]!]);
-  const groups = (section: string, keyOf: (r: StatsResult) => string, all: Group[]) => countGroups(list, `${prefix}${section}`, totals, results, keyOf, present(all, keyOf), known);
+  const groups = (section: string, keyOf: (r: StatsResult) => string, all: Group[]) => countGroups(list, `${prefix}${section}`, totals, results, keyOf, all, known);
   const byAge = groups('age', (r) => ageGroup(r.age), AGE_GROUPS);
   const byEthnicity = groups('ethnicity', (r) => ethnicityGroup(r.ethnicity), ETHNICITY_GROUPS);
   const byEventType = groups('event_type', (r) => r.eventType ?? 'none', EVENT_TYPE_GROUPS);
@@ -185,70 +177,36 @@ function viewFigures(cells: ViewCells, shown: Shown[], year: number, eventType: 
 }
 
 /**
- * A published view's figures by key (the keys addView gives), each its
- * count or null when hidden; a group not listed is a key missing here,
- * which a reader takes as zero.
- */
-export function figureCells(figures: ScreeningFigures): Map<string, number | null> {
-  const cells = new Map<string, number | null>();
-  const put = (key: string, shown: Shown) => cells.set(key, 'hidden' in shown ? null : shown.count);
-  put('men', figures.men_screened);
-  put('tests', figures.tests);
-  put('abnormal', figures.abnormal);
-  for (const key of BAND_KEYS) put(`band:${key}`, figures.bands[key]);
-  for (const [section, groups] of [['age', figures.by_age], ['ethnicity', figures.by_ethnicity], ['event_type', figures.by_event_type]] as const) {
-    for (const g of groups) {
-      put(`${section}:${g.group}:tests`, g.tests);
-      put(`${section}:${g.group}:abnormal`, g.abnormal);
-    }
-  }
-  for (const o of figures.follow_up.outcomes) put(`outcome:${o.outcome}`, o.count);
-  put('cancers', figures.follow_up.cancers);
-  return cells;
-}
-
-/** A figure that moved by 1 to 4 since a release shows, beside it, a change small enough to point at a man. */
-const smallChange = (now: number, before: number) => isSmall(Math.abs(now - before));
-
-/**
  * Every view staff can read of `year` (all event types and each type), after
  * the small-number rule. The all-types view, the one published, is hidden
- * first on its own, as it always was, and with `releases` (the snapshots
- * of the year published before) a figure of it that moved by 1 to 4 since
- * one of them is hidden too, with whatever would give it back, so a new
- * release set beside an earlier one shows no small change. Then the type
- * views are hidden with it as fixed: each figure of all types is the types'
- * figures added up with the results at no listed event, so no sum or
- * difference of views gives back a hidden count, nor a count of 1 to 4 for
- * one type, two together, or the results at no listed event.
+ * first on its own, as it always was, keeping the look of each earlier
+ * release (`releases`) wherever a count has not moved since
+ * (statistics-releases.ts: a figure hidden then stays hidden, one shown
+ * then is known to a reader). Then the type views are hidden with it as
+ * fixed: each figure of all types is the types' figures added up with the
+ * results at no listed event, so no sum or difference of views gives back a
+ * hidden count, nor a count of 1 to 4 for one type, two together, or the
+ * results at no listed event. Last, every zero reads as hidden: the rule
+ * took each as known, so hiding it too only tells a reader less.
  */
-export function yearFigures(all: readonly StatsResult[], year: number, releases: readonly ScreeningFigures[] = []): Record<EventTypeFilter, ScreeningFigures> {
+export function yearFigures(all: readonly StatsResult[], year: number, releases: readonly Release[] = []): Record<EventTypeFilter, ScreeningFigures> {
   const yearResults = resultsFor(all, year, 'all');
   const list = new FigureList();
-  const views = new Map(EVENT_TYPE_FILTERS.map((type) => [type, addView(list, `${type}/`, resultsFor(yearResults, year, type), yearResults)]));
+  const views = new Map(EVENT_TYPE_FILTERS.map((type) => [type, addView(list, `${type}/`, resultsFor(yearResults, year, type))]));
   const allView = views.get('all')!;
   const width = allView.cancersAt - allView.men + 1;
   const inAll = (i: number) => i >= allView.men && i < allView.men + width;
   const allSums = list.sums.filter((s) => inAll(s.total));
 
-  // The published view on its own, with the changes since each release that are 1 to 4 hidden.
-  const force = list.counts.map(() => false);
-  for (const release of releases) {
-    const before = figureCells(release);
-    for (let k = 0; k < width; k++) {
-      const at = allView.men + k;
-      const key = list.keys[at]!.slice('all/'.length);
-      // A group the release did not list had none then.
-      const was = before.has(key) ? before.get(key)! : 0;
-      if (was !== null && smallChange(list.counts[at]!, was)) force[at] = true;
-    }
-  }
-  const published = suppress(list.counts.slice(0, width), allSums, { force: force.slice(0, width) });
+  // The published view on its own, as each earlier release showed it wherever a count stood still.
+  const allKeys = list.keys.slice(0, width).map((key) => key.slice('all/'.length));
+  const carried = carriedOver(allKeys, list.counts.slice(0, width), releases);
+  const published = suppress(list.counts.slice(0, width), allSums, carried);
 
   // The results at no listed event are in no view: unknowns to a reader (the all-types view gives their tests), kept from being worked out when small.
   const unlistedResults = yearResults.filter((r) => r.eventType === null);
   // With none, every figure of them is a known zero.
-  const unlisted = addView(list, 'none/', unlistedResults, yearResults, unlistedResults.length === 0);
+  const unlisted = addView(list, 'none/', unlistedResults, unlistedResults.length === 0);
   const types = EVENT_CATEGORIES.map((type) => views.get(type)!);
   // Men are not added up across types (a man may go to two): the difference is taken as known, as the strictest reading.
   const overlap = list.add('men-overlap', list.counts[allView.men]! - types.reduce((sum, v) => sum + list.counts[v.men]!, 0), true);
@@ -267,12 +225,20 @@ export function yearFigures(all: readonly StatsResult[], year: number, releases:
   const fixed = list.counts.map((_, i) => inAll(i) && published[i]!);
   // A figure of the published view goes only when no figure of a type view would do.
   const rank = list.counts.map((_, i) => Number(inAll(i)));
-  const { hidden } = suppressAll(list.counts, list.sums, { known: list.known, force: fixed, secret, rank });
-  const shown: Shown[] = list.counts.map((count, i) => (hidden[i] ? { hidden: true } : { count }));
+  const known = list.known.map((k, i) => k || (inAll(i) && carried.known[i]!));
+  const { hidden } = suppressAll(list.counts, list.sums, { known, force: fixed, secret, rank });
+  const shown: Shown[] = list.counts.map((count, i) => (hidden[i] || count === 0 ? { hidden: true } : { count }));
   return Object.fromEntries([...views].map(([type, cells]) => [type, viewFigures(cells, shown, year, type)])) as Record<EventTypeFilter, ScreeningFigures>;
 }
 
 /** The figures of `year` (and one event type, unless 'all'), after the small-number rule across every view of the year and its earlier releases. */
-export function screeningFigures(all: readonly StatsResult[], year: number, eventType: EventTypeFilter, releases: readonly ScreeningFigures[] = []): ScreeningFigures {
+export function screeningFigures(all: readonly StatsResult[], year: number, eventType: EventTypeFilter, releases: readonly Release[] = []): ScreeningFigures {
   return yearFigures(all, year, releases)[eventType];
+}
+
+/** The counts the published view of `year` is made from, by key, 0 included: kept with a release, never served, to tell how far the year moved since. */
+export function releaseCounts(all: readonly StatsResult[], year: number): Record<string, number> {
+  const list = new FigureList();
+  addView(list, '', resultsFor(all, year, 'all'));
+  return Object.fromEntries(list.keys.map((key, i) => [key, list.counts[i]!]));
 }

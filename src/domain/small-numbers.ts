@@ -2,8 +2,10 @@
  * The small-number rule for the charity's screening statistics
  * (docs/decisions/0022): a count of 1 to 4 men or tests is shown as
  * "not shown", never as its number, so a figure cannot point at one man
- * at a small event or in a small ethnic group. Zero is shown: it says
- * nobody, and hiding it would hide nothing.
+ * at a small event or in a small ethnic group. To this rule a zero is
+ * shown (it says nobody): the reader is taken to know every zero, the
+ * strictest reading. The statistics then write each zero as hidden too
+ * (screening-figures.ts, docs/decisions/0035), which only tells less.
  *
  * Secondary suppression, over every figure of a view at once. The figures
  * are tied by sums, each a figure that is the total of others (tests =

@@ -38,7 +38,8 @@ export interface CheckIn {
   sample_id?: string | null;
 }
 
-export const CHECK_IN_OUTCOMES = ['recorded', 'already', 'cancelled', 'not_found'] as const;
+/** not_event_day: neither the phone's tap nor the server's now is on the event's day (UK time), so no arrival is recorded. */
+export const CHECK_IN_OUTCOMES = ['recorded', 'already', 'cancelled', 'not_found', 'not_event_day'] as const;
 export type CheckInOutcome = (typeof CHECK_IN_OUTCOMES)[number];
 
 /** A queue sent in one request, in the order the names were tapped. */
@@ -62,6 +63,7 @@ export function checkInBatches<T extends { event_id: string }>(queue: readonly T
 export const CHECK_IN_CONFLICT_TEXT: Partial<Record<CheckInOutcome, string>> = {
   cancelled: 'Booking cancelled: this member cancelled before the check-in reached the server. Please check with them.',
   not_found: 'Not on this event: this check-in does not match any booking here.',
+  not_event_day: "Not the event's day: a check-in is recorded only on the day of the event. Check the phone's date and that this is the right event.",
 };
 
 /** The full name, printed on the list. */

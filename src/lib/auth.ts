@@ -12,6 +12,7 @@ import { clearAllPendingSignups } from '../domain/pending-signup-keys';
 import { ApiError, apiUrl, issuesOf, NetworkError, UNAUTHORIZED, writeDeadline } from './api-client';
 import { allowMemberWrites, PERSIST_KEY, queryClient } from './query-client';
 import { setSessionFromClient, storedAccessToken } from './session';
+import { STAFF_LOCK_KEY, STAFF_PIN_KEY } from '../domain/door-lock-keys';
 import { getSupabase } from './supabase';
 
 /** When the staff console was last used on this phone (src/features/staff/use-staff-idle.ts), removed on sign-out. */
@@ -20,8 +21,12 @@ export const STAFF_LAST_USED_KEY = 'chaps-staff-last-used';
 /** The original client's browser copy of the profile, removed on sign-out. */
 export const STORED_PROFILE_KEY = 'user';
 
-/** Why the last sign-out happened, when the person did not choose it: the sign-in page says so once. */
-export type SignOutReason = { kind: 'staff_idle'; minutes: number | null };
+/**
+ * Why the last sign-out happened, when the person did not choose it: the
+ * sign-in page says so once. 'door_pin': the door PIN was wrong too many
+ * times (docs/rules.md#door-lock).
+ */
+export type SignOutReason = { kind: 'staff_idle'; minutes: number | null } | { kind: 'door_pin' };
 let lastSignOutReason: SignOutReason | null = null;
 
 /** The reason for the sign-out that just happened (the sign-in page shows it, then forgets it). */
@@ -45,7 +50,8 @@ export function startAuth(): Promise<void> {
       // Signed out elsewhere (another tab, or a refresh token that was refused): leave nothing behind.
       if (event === 'SIGNED_OUT') void wipeMemberData();
       if (session?.user) allowMemberWrites(true);
-      setSessionFromClient(session?.user ?? null);
+      // No session and no SIGNED_OUT: its refresh found no signal, and the stored one stands (session.ts).
+      setSessionFromClient(session?.user ?? null, event !== 'SIGNED_OUT');
     });
   });
   return listening;
@@ -58,6 +64,9 @@ export async function wipeMemberData(): Promise<void> {
   await del(PERSIST_KEY);
   window.localStorage.removeItem(STORED_PROFILE_KEY);
   window.localStorage.removeItem(STAFF_LAST_USED_KEY);
+  // The door PIN and lock go with the list they guarded: the next sign-in starts open, with no PIN.
+  window.localStorage.removeItem(STAFF_PIN_KEY);
+  window.localStorage.removeItem(STAFF_LOCK_KEY);
   // Sign-up details waiting for a confirmed address: personal data the next person must not find either.
   clearAllPendingSignups(window.localStorage);
   // This tab's booking drafts hold consent answers (health information) and access grants:

@@ -11,7 +11,7 @@ import type { PersistQueryClientProviderProps } from '@tanstack/react-query-pers
 import { del, get, set } from 'idb-keyval';
 import { ApiError, UNAUTHORIZED } from './api-client';
 import { PERSIST_KEY } from './persist-key';
-import { persistRules } from './persist-rules';
+import { persistRules, savingLastGoodCopy } from './persist-rules';
 
 export { PERSIST_KEY };
 
@@ -46,7 +46,7 @@ export function allowMemberWrites(allowed: boolean): void {
 let removalsUnderWay = 0;
 const memberWritesOn = () => memberWritesAllowed && removalsUnderWay === 0;
 
-const persister = createAsyncStoragePersister({
+const storagePersister = createAsyncStoragePersister({
   key: PERSIST_KEY,
   storage: {
     getItem: (key) => get<string>(key).then((value) => value ?? null),
@@ -55,6 +55,8 @@ const persister = createAsyncStoragePersister({
     removeItem: (key) => del(key),
   },
 });
+// A query whose refetch failed offline is saved as its last good copy (persist-rules.ts).
+const persister = savingLastGoodCopy(storagePersister);
 
 export const persistOptions: PersistQueryClientProviderProps['persistOptions'] = {
   persister,

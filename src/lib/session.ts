@@ -82,11 +82,23 @@ function set(next: SessionState): void {
   listeners.forEach((l) => l());
 }
 
-/** Updates the shared state from what the auth client reports. */
-export function setSessionFromClient(user: { id: string; email?: string; app_metadata?: unknown } | null): void {
+/**
+ * Updates the shared state from what the auth client reports. With
+ * `keepStored`, no session from the client while one is still stored means
+ * its refresh could not reach the server: auth-js keeps the stored session
+ * then, and removes it when the server refuses it (GoTrueClient's
+ * _callRefreshToken). So an app started with no signal after the access
+ * token's hour goes on as the device's member, reading his saved copy
+ * (docs/rules.md#offline); every call to the server still needs a token it
+ * accepts.
+ */
+export function setSessionFromClient(user: { id: string; email?: string; app_metadata?: unknown } | null, keepStored = false): void {
+  const kept = user || !keepStored ? null : readStored();
   const next: SessionState = user
     ? { status: 'signed-in', member: { userId: user.id, email: user.email ?? '', staff: isStaffUser(user) } }
-    : { status: 'signed-out' };
+    : kept
+      ? { status: 'signed-in', member: kept }
+      : { status: 'signed-out' };
   if (!confirmed) {
     // The first word from the client always re-renders: protected screens wait for it.
     confirmed = true;

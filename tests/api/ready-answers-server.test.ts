@@ -1,8 +1,8 @@
 /**
  * The real server (server/main.ts) answers the kept listing straight from
  * node:http: the same bytes and headers as the app's own answer, an ETag,
- * and a 304 for a repeat reader; a request the fast path must not take
- * (no gzip) still gets the app's answer.
+ * and a 304 for a repeat reader; a reader that asks for no gzip is served
+ * the plain bytes kept beside them, with an ETag of their own.
  */
 import { request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
@@ -57,5 +57,17 @@ describe('the kept listing over HTTP', () => {
     expect(plain.status).toBe(200);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(plain.body.toString('utf8'))).toEqual(events);
+    // Kept too: the plain bytes with their own ETag (a representation of their own), the same again, and a 304.
+    expect(plain.headers.etag).toMatch(/^".+"$/);
+    expect(plain.headers.etag).not.toBe(second.headers.etag);
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.headers['content-length']).toBe(String(plain.body.length));
+    const plainAgain = await get(url, {});
+    expect(plainAgain.body.equals(plain.body)).toBe(true);
+    expect(plainAgain.headers.etag).toBe(plain.headers.etag);
+    const plainRepeat = await get(url, { 'if-none-match': String(plain.headers.etag) });
+    expect(plainRepeat.status).toBe(304);
+    // The gzip ETag is not the plain bytes' validator.
+    expect((await get(url, { 'if-none-match': String(second.headers.etag) })).status).toBe(200);
   });
 });

@@ -2,7 +2,8 @@
  * Two real server processes (server/main.ts) over one PostgreSQL schema,
  * read as browsers read them (gzip, so from the node:http fast path): a
  * booking on one, a write by another client, and a write while one's
- * listening connection is cut all show on the other within a second.
+ * listening connection is cut all show on the other within a second; a
+ * reader asking for no gzip is served kept plain bytes, dropped as soon.
  * PostgreSQL only: PGlite allows one process.
  */
 import { request } from 'node:http';
@@ -126,6 +127,24 @@ describe.skipIf(!ENGINES.includes('postgres'))('two server processes over one Po
     for (const server of [a, b]) expect((await listed(server))?.event_name).toBe('Two processes');
     await test.db.query("UPDATE events SET event_name = 'Renamed in psql' WHERE event_id = $1::uuid", [event.event_id]);
     for (const server of [a, b]) await within(WITHIN_MS, async () => expect((await listed(server))?.event_name).toBe('Renamed in psql'));
+  });
+
+  it('keeps the plain bytes for a reader that asks for no gzip, and drops them on a write elsewhere within a second', async () => {
+    const plain = async (server: RunningServer) => {
+      const res = await fetch(`${server.origin}/api/events`, { headers: { 'accept-encoding': 'identity' } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-encoding')).toBeNull();
+      const { events } = (await res.json()) as { events: ScreeningEvent[] };
+      return { etag: res.headers.get('etag'), name: events.find((e) => e.event_id === event.event_id)?.event_name };
+    };
+    await earlyInTheMinute();
+    const before = await plain(b);
+    // Kept: its own ETag, the same on the next read.
+    expect(before.etag).toMatch(/^".+"$/);
+    expect((await plain(b)).etag).toBe(before.etag);
+    await test.db.query("UPDATE events SET event_name = 'Renamed for plain readers' WHERE event_id = $1::uuid", [event.event_id]);
+    await within(WITHIN_MS, async () => expect((await plain(b)).name).toBe('Renamed for plain readers'));
+    expect((await plain(b)).etag).not.toBe(before.etag);
   });
 
   it('shows writes made while one\'s listening connection was cut, and hears again once it is back', async () => {

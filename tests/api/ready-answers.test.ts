@@ -75,6 +75,33 @@ describe.each(ENGINES)('ready answers on %s', (engine) => {
     expect(await repeat.text()).toBe('');
   });
 
+  it('serves a reader that asks for no gzip from the same build: the plain bytes, their own ETag and a 304', async () => {
+    for (const [firstAsk, thenAsk] of [[GZIP, {}], [{}, GZIP]] as const) {
+      const { db, seen } = counting();
+      const app = testApp({ db, now: () => clock });
+      const first = await app.request(listing, { headers: firstAsk });
+      expect(first.status).toBe(200);
+      const firstBody = Buffer.from(await first.arrayBuffer());
+      const built = seen.queries;
+      const then = await Promise.all(Array.from({ length: 20 }, () => app.request(listing, { headers: thenAsk })));
+      const again = await Promise.all(Array.from({ length: 5 }, () => app.request(listing, { headers: firstAsk })));
+      // Neither encoding asks the database again.
+      expect(seen.queries).toBe(built);
+      const [gzipped, plain] = firstAsk === GZIP ? [first, then[0]!] : [then[0]!, first];
+      const gzipBody = firstAsk === GZIP ? firstBody : Buffer.from(await gzipped.arrayBuffer());
+      const plainBody = firstAsk === GZIP ? Buffer.from(await plain.arrayBuffer()) : firstBody;
+      expect(gzipped.headers.get('content-encoding')).toBe('gzip');
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      expect(gunzipSync(gzipBody).equals(plainBody)).toBe(true);
+      expect(plain.headers.get('content-length')).toBe(String(plainBody.length));
+      for (const res of [gzipped, plain]) expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(plain.headers.get('etag')).not.toBe(gzipped.headers.get('etag'));
+      expect(new Set([...then, ...again].map((r) => r.headers.get('etag'))).size).toBe(2);
+      const repeat = await app.request(listing, { headers: { 'If-None-Match': plain.headers.get('etag')! } });
+      expect(repeat.status).toBe(304);
+    }
+  });
+
   it('shows a booking and its cancellation in the very next listing and slots', async () => {
     const app = testApp({ db: test.db, now: () => clock });
     const [member] = await fastMembers(test.db, 1, clock);
@@ -94,6 +121,9 @@ describe.each(ENGINES)('ready answers on %s', (engine) => {
     const cancelled = await getJson(app, `/api/appointments/${booked.body.appointment.appointment_id}/cancel`, sendJson(member!.token, {}));
     expect(cancelled.status).toBe(200);
     expect(await bookedOf(app, free.event_id)).toBe(0);
+    // The plain bytes kept beside the gzip ones went with them.
+    const plain = (await (await app.request(listing)).json()) as { events: ScreeningEvent[] };
+    expect(plain.events.find((e) => e.event_id === free.event_id)?.booked_spaces).toBe(0);
   });
 
   it('stops counting a hold the moment it expires, within the minute', async () => {

@@ -14,7 +14,7 @@
 import { expect, test, type Browser, type Page } from './support/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { signIn } from './support/members';
-import { createStaffAccount, authenticatorCode, signInAsStaff, staffToken } from './support/staff';
+import { chooseDoorPin, createStaffAccount, authenticatorCode, signInAsStaff, staffToken } from './support/staff';
 
 const PHONE = { viewport: { width: 360, height: 780 }, hasTouch: true, isMobile: true, timezoneId: 'America/New_York', locale: 'en-GB' } as const;
 
@@ -67,6 +67,8 @@ test('a clinical user adds an authenticator app at first sign-in, signs in later
 
   await field.fill(current);
   await first.page.getByRole('button', { name: 'Confirm code' }).click();
+  // After the second factor, and before the console opens, his door PIN (docs/rules.md#door-lock).
+  await chooseDoorPin(first.page);
   await expect(first.page.getByRole('heading', { level: 1, name: 'Staff console: events' })).toBeVisible();
   await first.page.getByRole('link', { name: 'Clinical rules' }).click();
   await expect(first.page.getByRole('heading', { level: 1, name: 'Clinical rules' })).toBeVisible();
@@ -84,6 +86,7 @@ test('a clinical user adds an authenticator app at first sign-in, signs in later
   await later.page.getByRole('button', { name: 'Continue' }).click();
   await expect(later.page).not.toHaveURL(/\/login/);
   await later.page.goto('/staff/clinical-rules');
+  await chooseDoorPin(later.page);
   await expect(later.page.getByRole('heading', { level: 1, name: 'Clinical rules' })).toBeVisible();
 
   // He loses that phone: an admin resets his authenticator, after the page says what that does.

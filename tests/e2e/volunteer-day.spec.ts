@@ -10,7 +10,7 @@ import { expect, test, type Page } from './support/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { bookThroughApi, freeSlots } from './support/booking';
 import { createMember, signIn } from './support/members';
-import { createEventAsStaff, signInAsStaff, staffToken } from './support/staff';
+import { chooseDoorPin, createEventAsStaff, signInAsStaff, staffToken } from './support/staff';
 import type { ScreeningEvent } from '../../src/domain/event';
 
 const PHONE = { viewport: { width: 360, height: 780 } } as const;
@@ -81,6 +81,7 @@ test('a volunteer works the door of the event he is assigned to today, and nothi
   try {
     await signInOn(page, victor.email, victor.password);
     await page.goto('/staff');
+    await chooseDoorPin(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Your events today' })).toBeVisible();
     await expect(page.getByText(name).first()).toBeVisible();
     await expect(page.getByText(otherName)).toHaveCount(0);

@@ -1,23 +1,31 @@
 /**
  * A walk-in on the day (docs/rules.md#venue-registration), on a 360 px
  * touch phone: from the event's attendee list staff open Register a walk-in,
- * type his details, hand him the phone for the consent form, read his
- * details back and register him; his ticket (QR code and short code) shows
+ * type his details and hand him the phone, locked to his consent form,
+ * open it again with the door PIN chosen at sign-in, read his details back
+ * and register him; his ticket (QR code and short code) shows
  * at once and his confirmation is emailed with it. Back on the list he is
  * checked in by typing the code, identified from his date of birth and
  * NHS number, and given a sample id, which reaches the server. With the
  * phone offline, Register a walk-in is off and says it needs a signal.
  */
-import { expect, test } from './support/test';
+import { expect, test, type Page } from './support/test';
 import { formatTicketCode } from '../../src/domain/ticket';
 import type { AttendeeList } from '../../src/domain/staff-attendees';
 import { normaliseSampleId } from '../../src/domain/sample-id';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { fillConsent, mailsTo } from './support/booking';
 import { bornYearsAgo, createMember } from './support/members';
-import { createEventAsStaff, signInAsStaff, staffToken } from './support/staff';
+import { createEventAsStaff, DOOR_PIN, signInAsStaff, staffToken } from './support/staff';
 
 test.use({ viewport: { width: 360, height: 780 }, hasTouch: true, isMobile: true });
+
+/** He has handed the phone back: the staff member's PIN opens the console. */
+async function handBack(page: Page) {
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you: please hand the phone back' })).toBeVisible();
+  await page.getByLabel('Your PIN').fill(DOOR_PIN);
+  await page.getByRole('button', { name: 'Unlock' }).tap();
+}
 
 /** --muted-text of src/app/theme.css, which forms.css gives every hint. */
 const HINT_COLOUR = 'rgb(74, 85, 96)';
@@ -84,10 +92,11 @@ test('staff register a walk-in on the day, see his ticket, and check him in by i
   await page.getByRole('button', { name: 'Next: his consent' }).tap();
 
   // Handed to him: the consent form, his own answers.
-  await expect(page.getByText('Hand him the phone.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your consent to the PSA test' })).toBeVisible();
   await fillConsent(page);
   await expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: 'Continue' }).tap();
+  await handBack(page);
 
   await expect(page.getByRole('heading', { name: 'Check and register' })).toBeVisible();
   await expect(page.getByText('Reginald Walker-Jones')).toBeVisible();
@@ -145,6 +154,7 @@ test('a walk-in whose email has an account is booked on it only once he says it 
   await page.getByRole('button', { name: 'Next: his consent' }).tap();
   await fillConsent(page);
   await page.getByRole('button', { name: 'Continue' }).tap();
+  await handBack(page);
   await page.getByRole('button', { name: 'Register and book him' }).tap();
 
   await expect(page.getByRole('alert')).toContainText('This email address already has an account. Ask him whether it is his');
@@ -166,9 +176,10 @@ test('a walk-in whose email has an account is booked on it only once he says it 
   await page.getByLabel('Last name', { exact: true }).fill('Booker');
   await expect(page.getByLabel('Last name', { exact: true })).toBeFocused();
   await page.getByRole('button', { name: 'Next: his consent' }).tap();
-  // His answers are kept.
+  // His answers are kept: handed straight to him.
   await expect(page.getByLabel('None of the above')).toBeChecked();
   await page.getByRole('button', { name: 'Continue' }).tap();
+  await handBack(page);
   await page.getByRole('button', { name: 'Register and book him' }).tap();
   const done = page.getByRole('status').filter({ hasText: 'Horace Booker is booked for' });
   await expect(done).toBeVisible({ timeout: 15_000 });

@@ -11,6 +11,7 @@ import { screeningFigures } from '../../src/domain/screening-figures';
 import { psaBand } from '../../src/domain/psa-band';
 import { RULE_V1 } from '../fixtures/clinical-rule';
 import type { StatsResult } from '../../src/domain/screening-stats';
+import { ETHNICITIES } from '../../src/domain/member-profile';
 import { publicYears, publishedLines } from '../../src/domain/published-statistics';
 import { statisticsCsv } from '../../src/domain/statistics-csv';
 import type { Shown } from '../../src/domain/small-numbers';
@@ -62,7 +63,7 @@ describe('screeningFigures', () => {
 
   it('bands each result by the age at its sample, and the abnormal rate has two decimals', () => {
     // Amber and red are hidden: the Freemasons' 3 amber would otherwise come back as all types less community and corporate.
-    expect(all.bands).toEqual({ green: n(75), amber: H, red: H, no_band: n(0) });
+    expect(all.bands).toEqual({ green: n(75), amber: H, red: H, no_band: H });
     expect(all.abnormal).toEqual(n(14));
     expect(all.abnormal_rate).toBe('15.73%');
   });
@@ -70,7 +71,7 @@ describe('screeningFigures', () => {
   it('counts each result in the band stored with it, never the band today’s rule would give', () => {
     // 0.5 ng/ml at 45 is green under version 1; these were saved red under another version and stay red.
     const figures = screeningFigures([...results(10, { value: 0.5, age: 45 }), ...results(6, { value: 0.5, age: 45, band: 'red' })], 2025, 'all');
-    expect(figures.bands).toEqual({ green: n(10), amber: n(0), red: n(6), no_band: n(0) });
+    expect(figures.bands).toEqual({ green: n(10), amber: H, red: n(6), no_band: H });
     expect(figures.abnormal).toEqual(n(6));
   });
 
@@ -78,25 +79,28 @@ describe('screeningFigures', () => {
     expect(all.by_event_type.map((g) => [g.group, g.tests, g.abnormal, g.abnormal_rate])).toEqual([
       ['community', H, H, null],
       ['freemasons', n(23), H, null],
-      ['corporate', H, n(0), null],
+      ['corporate', H, H, null],
+      ['none', H, H, null],
     ]);
   });
 
-  it('by age band: every band from 40 listed, a small one hidden with its pair', () => {
+  it('by age band: every band listed, a small one hidden with its pair, and none read as a few would', () => {
     expect(all.by_age.map((g) => [g.label, g.tests, g.abnormal])).toEqual([
+      ['Under 40', H, H],
       ['40 to 49', n(48), H],
       ['50 to 59', H, H],
       ['60 to 69', H, H],
-      ['70 and over', H, n(0)],
+      ['70 and over', H, H],
+      ['Age not known', H, H],
     ]);
   });
 
-  it('by ethnicity: only groups with results, none given read as Not stated', () => {
-    expect(all.by_ethnicity.map((g) => [g.label, g.tests, g.abnormal])).toEqual([
-      ['White - British', n(81), H],
-      ['Black or Black British - Caribbean', H, H],
-      ['Not stated', H, H],
-    ]);
+  it('by ethnicity: every group listed, none given read as Not stated', () => {
+    expect(all.by_ethnicity.map((g) => g.label)).toEqual([...ETHNICITIES, 'Other or not listed']);
+    const shown = (label: string) => all.by_ethnicity.find((g) => g.label === label)!;
+    expect(shown('White - British')).toMatchObject({ tests: n(81), abnormal: H });
+    expect(shown('Not stated')).toMatchObject({ tests: H, abnormal: H });
+    expect(all.by_ethnicity.filter((g) => !('hidden' in g.tests)).map((g) => g.label)).toEqual(['White - British']);
   });
 
   it('follow-up: cancers found, radical and surveillance both hidden when one part is small', () => {
@@ -105,13 +109,13 @@ describe('screeningFigures', () => {
     expect(all.follow_up.radical).toEqual(H);
     expect(all.follow_up.surveillance).toEqual(H);
     expect(Object.fromEntries(all.follow_up.outcomes.map((o) => [o.outcome, o.count]))).toEqual({
-      seen_gp: n(0),
-      referred: n(0),
+      seen_gp: H,
+      referred: H,
       biopsy: H,
       cancer_radical: H,
       cancer_surveillance: H,
       no_cancer: H,
-      not_known: n(0),
+      not_known: H,
       not_recorded: H,
     });
   });
@@ -120,14 +124,14 @@ describe('screeningFigures', () => {
     const freemasons = screeningFigures(SEEDED, 2025, 'freemasons');
     expect(freemasons).toMatchObject({ men_screened: n(23), tests: n(23), events: 1, abnormal: H, abnormal_rate: null });
     // 23 tests less 20 green would give the 3 amber away, so green is hidden too.
-    expect(freemasons.bands).toEqual({ green: H, amber: H, red: n(0), no_band: n(0) });
+    expect(freemasons.bands).toEqual({ green: H, amber: H, red: H, no_band: H });
     // Corporate's 10 tests are all green 50 to 59: shown, they would give the other types' small counts back by difference.
-    expect(screeningFigures(SEEDED, 2025, 'corporate')).toMatchObject({ tests: H, abnormal: n(0), abnormal_rate: null });
+    expect(screeningFigures(SEEDED, 2025, 'corporate')).toMatchObject({ tests: H, abnormal: H, abnormal_rate: null });
   });
 
-  it('a year with nothing in it is all zeros, and never a rate', () => {
+  it('a year with nothing in it reads as a year of a few would, and never a rate', () => {
     const empty = screeningFigures(SEEDED, 2019, 'all');
-    expect(empty).toMatchObject({ men_screened: n(0), tests: n(0), events: 0, abnormal: n(0), abnormal_rate: null });
+    expect(empty).toMatchObject({ men_screened: H, tests: H, events: 0, abnormal: H, abnormal_rate: null });
   });
 
   it('the year is the sample date: 31 December and 1 January fall in their own years', () => {
@@ -203,11 +207,13 @@ describe('statisticsCsv', () => {
   it('has its header, one line per figure, and hidden counts in words', () => {
     expect(parsed[0]).toEqual(['year', 'event_type', 'section', 'group', 'measure', 'value']);
     expect(parsed).toContainEqual(['2025', 'All', 'Summary', '', 'Tests', '40']);
-    expect(parsed).toContainEqual(['2025', 'All', 'Summary', '', 'Abnormal rate', '0.00%']);
+    // No abnormal result: a zero, written as a count of 1 to 4 is, and so is its rate.
+    expect(parsed).toContainEqual(['2025', 'All', 'Summary', '', 'Abnormal results (amber and red)', 'not shown']);
+    expect(parsed).toContainEqual(['2025', 'All', 'Summary', '', 'Abnormal rate', 'not shown']);
   });
 
   it('folds every stored value outside the NHS list into one group', () => {
-    expect(figures.by_ethnicity.map((g) => [g.label, g.tests])).toEqual([['Other or not listed', n(40)]]);
+    expect(figures.by_ethnicity.filter((g) => !('hidden' in g.tests)).map((g) => [g.label, g.tests])).toEqual([['Other or not listed', n(40)]]);
   });
 
   it('no cell can start a formula: each hostile value comes back whole behind an apostrophe', () => {

@@ -24,14 +24,20 @@ describe('check-ins', () => {
 
 describe('one result', () => {
   it.each([
-    [{ test_result: 1.25 }, { ok: true, value: { value: 1.25, comment: null, sampleDate: null, sampleId: null } }],
+    [{ test_result: 1.25 }, { ok: true, value: { value: 1.25, comment: null, sampleDate: null, sampleId: null, replaces: null } }],
     [
       { test_result: '4', comments: '  see GP ', sample_date: '2026-06-19' },
-      { ok: true, value: { value: 4, comment: 'see GP', sampleDate: '2026-06-19', sampleId: null } },
+      { ok: true, value: { value: 4, comment: 'see GP', sampleDate: '2026-06-19', sampleId: null, replaces: null } },
     ],
-    [{ test_result: '2', comments: '   ' }, { ok: true, value: { value: 2, comment: null, sampleDate: null, sampleId: null } }],
+    [{ test_result: '2', comments: '   ' }, { ok: true, value: { value: 2, comment: null, sampleDate: null, sampleId: null, replaces: null } }],
     // The tube's sample id, as scanned or typed: normalised, its check character proven.
-    [{ test_result: '2', sample_id: ' 7kq2-m9pt ' }, { ok: true, value: { value: 2, comment: null, sampleDate: null, sampleId: '7KQ2M9PT' } }],
+    [{ test_result: '2', sample_id: ' 7kq2-m9pt ' }, { ok: true, value: { value: 2, comment: null, sampleDate: null, sampleId: '7KQ2M9PT', replaces: null } }],
+    // A correction names the value the form showed: a number or its text, as the value itself may be.
+    [{ test_result: '2.5', replaces: 3.3 }, { ok: true, value: { value: 2.5, comment: null, sampleDate: null, sampleId: null, replaces: 3.3 } }],
+    [{ test_result: '2.5', replaces: '3.30' }, { ok: true, value: { value: 2.5, comment: null, sampleDate: null, sampleId: null, replaces: 3.3 } }],
+    [{ test_result: '2.5', replaces: null }, { ok: true, value: { value: 2.5, comment: null, sampleDate: null, sampleId: null, replaces: null } }],
+    [{ test_result: '2.5', replaces: 'the old one' }, { ok: false, issues: [{ path: 'replaces', message: 'replaces must be the value of the result this one corrects, or null.' }] }],
+    [{ test_result: '2.5', replaces: [3.3] }, { ok: false, issues: [{ path: 'replaces', message: 'replaces must be the value of the result this one corrects, or null.' }] }],
     [{}, { ok: false, issues: [{ path: 'test_result', message: 'Enter the PSA value in ng/ml.' }] }],
     [{ test_result: '1.234' }, { ok: false, issues: [{ path: 'test_result', message: 'The PSA value must be a number with at most two decimals, like 1.25.' }] }],
     [{ test_result: 2, comments: 'x'.repeat(501) }, { ok: false, issues: [{ path: 'comments', message: 'The comment must be text of at most 500 characters.' }] }],

@@ -18,6 +18,35 @@ export interface AmrEntry {
   timestamp: number;
 }
 
+/**
+ * The `amr` claim as GoTrue builds it: one entry per method, its latest
+ * time, most recent first. Entries are stored in the order they were
+ * added, so of two in the same second the later added comes first.
+ */
+export function amrClaim(entries: readonly AmrEntry[]): AmrEntry[] {
+  const latest = new Map<string, AmrEntry>();
+  for (const entry of entries) {
+    const seen = latest.get(entry.method);
+    if (!seen || entry.timestamp >= seen.timestamp) latest.set(entry.method, entry);
+  }
+  // Reversed before a stable sort: ties keep the later added first.
+  return [...latest.values()].reverse().sort((a, b) => b.timestamp - a.timestamp);
+}
+
+/**
+ * When a session was last proven: the newest moment of its `amr` (its
+ * sign-in, or a second factor given since), or undefined when it names
+ * none. A refresh keeps the amr, so this does not move with use.
+ */
+export function provenAt(amr: unknown): Date | undefined {
+  if (!Array.isArray(amr)) return undefined;
+  const moments = amr.flatMap((entry: unknown) => {
+    const timestamp = typeof entry === 'object' && entry !== null ? (entry as { timestamp?: unknown }).timestamp : undefined;
+    return typeof timestamp === 'number' && Number.isFinite(timestamp) ? [timestamp] : [];
+  });
+  return moments.length > 0 ? new Date(Math.max(...moments) * 1000) : undefined;
+}
+
 /** A token's `aal` claim: anything but aal2 (missing, odd) counts as aal1. */
 export const aalOf = (claim: unknown): Aal => (claim === 'aal2' ? 'aal2' : 'aal1');
 
@@ -60,7 +89,7 @@ export async function signAccessToken(
     app_metadata: { ...subject.appMetadata, provider: 'email', providers: ['email'] },
     user_metadata: subject.userMetadata,
     aal: subject.assurance?.aal ?? 'aal1',
-    amr: subject.assurance?.amr ?? [{ method: subject.method, timestamp: iat }],
+    amr: amrClaim(subject.assurance?.amr ?? [{ method: subject.method, timestamp: iat }]),
     session_id: subject.sessionId,
     is_anonymous: false,
   })

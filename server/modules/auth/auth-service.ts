@@ -15,7 +15,8 @@ import { createLinkMailer } from './auth-link-mailer';
 import { consumeCode, consumeLink, retireLinks, type LinkKind } from './links';
 import { checkNewPassword } from './password-policy';
 import { hashPassword, isCurrentHash, passwordMatches } from './passwords';
-import { createMfa, factorsOf, type EnrolRequest } from './mfa';
+import { createMfa, type EnrolRequest } from './mfa';
+import { factorsOf, hasVerifiedFactor } from './mfa-factors';
 import { createSessionTokens, type RequestOrigin } from './session-tokens';
 import { revokeSessions, type SessionLimits } from './sessions';
 import { guardSignIn } from './sign-in-guard';
@@ -40,13 +41,21 @@ export interface AuthServiceDependencies {
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
+/** What PUT /user asks to change: a password and metadata already checked for shape; an email or phone as sent. */
+export interface UserChanges {
+  password?: string;
+  data?: Record<string, unknown>;
+  email?: unknown;
+  phone?: unknown;
+}
+
 export function createAuthService({ db, now, logger, mailer, settings }: AuthServiceDependencies) {
   const sessions = createSessionTokens({ db, now, logger, jwtSecret: settings.jwtSecret, sessionLimits: settings.sessionLimits });
   const { getKeys, authenticate, signIn } = sessions;
   const policies = authPolicies(settings.limits);
   const { sendLink, sendLinkLater, throttleEmail, mailSafely } = createLinkMailer({ db, now, logger, mailer, policies });
 
-  const mfa = createMfa({ db, now, getSecret: sessions.getSecret });
+  const mfa = createMfa({ db, now, getSecret: sessions.getSecret, addressPolicy: policies.address });
 
   async function caller(token: string | undefined) {
     const { user, sessionId, aal } = await authenticate(token);
@@ -151,8 +160,28 @@ export function createAuthService({ db, now, logger, mailer, settings }: AuthSer
     refresh: sessions.refresh,
     signOut: sessions.signOut,
 
-    async updateUser(token: string | undefined, changes: { password?: string; data?: Record<string, unknown> }) {
-      const { user, sessionId } = await authenticate(token);
+    /**
+     * PUT /user. With a confirmed authenticator app, a session that has not
+     * given its code (aal1) may change nothing: not the password, email or
+     * phone (GoTrue's rule, its status and words), nor `data` (ours: staff's
+     * first name shows to members in "Who has looked", docs/rules.md#second-factor).
+     * Checked before anything about the new values is answered.
+     */
+    async updateUser(token: string | undefined, changes: UserChanges) {
+      const { user, sessionId, aal } = await authenticate(token);
+      if (aal !== 'aal2' && (await hasVerifiedFactor(db, user.id))) {
+        const newEmail = typeof changes.email === 'string' && changes.email.trim() !== '' && changes.email.trim().toLowerCase() !== user.email;
+        const newPhone = typeof changes.phone === 'string' && changes.phone !== '';
+        if (changes.password !== undefined || newEmail || newPhone) {
+          throw new AuthApiError(401, 'insufficient_aal', 'AAL2 session is required to update email or password when MFA is enabled.');
+        }
+        if (changes.data !== undefined && Object.keys(changes.data).length > 0) {
+          throw new AuthApiError(401, 'insufficient_aal', 'AAL2 session is required to update user metadata when MFA is enabled.');
+        }
+      }
+      if (changes.email !== undefined || changes.phone !== undefined) {
+        throw new AuthApiError(422, 'validation_failed', 'Changing the email address or phone is not supported here');
+      }
       let passwordHash: string | undefined;
       if (changes.password !== undefined) {
         checkNewPassword(changes.password, user.email);

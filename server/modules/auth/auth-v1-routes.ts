@@ -141,12 +141,12 @@ export function authV1Routes(auth: AuthService, env: AuthRoutesEnv, logger: Logg
 
   app.put('/user', async (c) => {
     const body = await readBody(c);
-    if (body.email !== undefined || body.phone !== undefined) {
-      throw new AuthApiError(422, 'validation_failed', 'Changing the email address or phone is not supported here');
-    }
+    // An email or phone is refused by the service, after it has checked the session's level as GoTrue does first.
     const changes = {
       ...(body.password !== undefined ? { password: password(body.password) } : {}),
       ...(body.data !== undefined ? { data: metadata(body.data) } : {}),
+      ...(body.email !== undefined ? { email: body.email } : {}),
+      ...(body.phone !== undefined ? { phone: body.phone } : {}),
     };
     return c.json(await auth.updateUser(bearer(c), changes));
   });

@@ -6,7 +6,7 @@
  */
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
 import type { Queryable } from '../../platform/db/adapter';
-import { aalOf, verifyAccessToken, type Aal } from './access-tokens';
+import { aalOf, provenAt, verifyAccessToken, type Aal } from './access-tokens';
 import { liveSession, type SessionLimits } from './sessions';
 import type { SigningKeys } from './signing-keys';
 
@@ -22,6 +22,8 @@ export interface Member {
   aal: Aal;
   /** The session the token belongs to (its `session_id` claim), when it names one: the staff idle timeout is kept per session. */
   sessionId?: string;
+  /** When that session was signed in or last proven (its amr), where the staff idle clock starts. */
+  signedInAt?: Date;
 }
 
 export type MemberVerifier = (token: string) => Promise<Member | null>;
@@ -37,7 +39,14 @@ export function ownTokenVerifier(
     if (!claims) return null;
     const session = await liveSession(db, claims.session_id, claims.sub, now(), limits);
     if (!session) return null;
-    return { userId: claims.sub, email: claims.email, aal: claims.aal === 'aal2' && session.aal === 'aal2' ? 'aal2' : 'aal1', sessionId: claims.session_id };
+    const signedInAt = provenAt(session.amr);
+    return {
+      userId: claims.sub,
+      email: claims.email,
+      aal: claims.aal === 'aal2' && session.aal === 'aal2' ? 'aal2' : 'aal1',
+      sessionId: claims.session_id,
+      ...(signedInAt ? { signedInAt } : {}),
+    };
   };
 }
 
@@ -59,11 +68,14 @@ export function hostedTokenVerifier(
       throw error;
     }
     if (typeof payload.sub !== 'string') return null;
+    // Supabase's tokens carry amr; one without it is taken as proven when issued.
+    const signedInAt = provenAt(payload.amr) ?? (typeof payload.iat === 'number' ? new Date(payload.iat * 1000) : undefined);
     return {
       userId: payload.sub,
       email: typeof payload.email === 'string' ? payload.email : '',
       aal: aalOf(payload.aal),
       ...(typeof payload.session_id === 'string' ? { sessionId: payload.session_id } : {}),
+      ...(signedInAt ? { signedInAt } : {}),
     };
   };
 }

@@ -6,21 +6,27 @@
  *   unique per user; a user with a verified factor adds another only at
  *   aal2; unverified factors lapse after FACTOR_EXPIRY_MS
  * - challenge: answered once, from the same address, within CHALLENGE_EXPIRY_MS
- * - verify: the code (totp.ts) raises the session to aal2 with a `totp`
- *   entry in its amr; a code is taken once (its time step must be later
- *   than the last one taken); wrong codes are counted per user (CODE_POLICY);
- *   the user's other aal1 sessions end, as Supabase's do
+ * - verify: the code (totp.ts) raises the session to aal2 with one `totp`
+ *   entry in its amr (a later code replaces it); a code is taken once (its time step must be later
+ *   than the last one taken); wrong codes are counted against the guesser
+ *   (his session, which ends after CODE_POLICY.max, and his address), not
+ *   the account; the user's other aal1 sessions end, as Supabase's do
  * - unenrol: a verified factor only from an aal2 session; with no verified
  *   factor left, the user's sessions fall back to aal1
+ * Each step of a staff account writes a staff audit row in its own
+ * transaction (auth-audit.ts); wrong codes are counted in mfa-guesses.ts.
  * HTTP shapes live in server/modules/auth/auth-v1-mfa.ts.
  */
 import { toString as qrSvg } from 'qrcode';
-import type { Database, Queryable } from '../../platform/db/adapter';
-import { col, rowOf, rowsOf, type RowOf } from '../../platform/db/rows';
+import type { Database } from '../../platform/db/adapter';
+import { col, rowOf, rowsOf } from '../../platform/db/rows';
 import type { Aal } from './access-tokens';
-import { AuthApiError, tooManyAttempts, validationFailed } from './auth-error';
+import { auditStaffStep } from './auth-audit';
+import { AuthApiError, validationFailed } from './auth-error';
+import { FACTOR_COLUMNS, FACTOR_ROW, hasVerifiedFactor, ownedFactor, UUID } from './mfa-factors';
 import { hashToken, randomToken } from './secrets';
-import { CODE_POLICY, refundAttempt, takeAttempt } from './throttle';
+import { codeGuesses } from './mfa-guesses';
+import type { ThrottlePolicy } from './throttle';
 import { acceptedStep, currentStep, newTotpSecret, openSecret, sealSecret, totpUri } from './totp';
 
 export const CHALLENGE_EXPIRY_MS = 300_000;
@@ -29,45 +35,7 @@ export const MAX_FACTORS = 10;
 const MAX_NAME = 100;
 const MAX_ISSUER = 100;
 
-const FACTOR_ROW = {
-  id: col.text(),
-  friendly_name: col.text(),
-  factor_type: col.oneOf(['totp']),
-  status: col.oneOf(['unverified', 'verified']),
-  secret: col.text(),
-  last_challenged_at: col.nullable(col.instant()),
-  created_at: col.instant(),
-  updated_at: col.instant(),
-};
-const FACTOR_COLUMNS = 'id::text AS id, friendly_name, factor_type, status, secret, last_challenged_at, created_at, updated_at';
-type FactorRow = RowOf<typeof FACTOR_ROW>;
-
 const CHALLENGE_ROW = { id: col.text(), ip_address: col.text(), created_at: col.instant(), verified_at: col.nullable(col.instant()) };
-
-/** A factor as the user object lists it (Supabase's Factor: the secret never). */
-export function factorJson(factor: FactorRow) {
-  return {
-    id: factor.id,
-    ...(factor.friendly_name ? { friendly_name: factor.friendly_name } : {}),
-    factor_type: factor.factor_type,
-    status: factor.status,
-    created_at: factor.created_at.toISOString(),
-    updated_at: factor.updated_at.toISOString(),
-    last_challenged_at: factor.last_challenged_at ? factor.last_challenged_at.toISOString() : null,
-  };
-}
-export type FactorJson = ReturnType<typeof factorJson>;
-
-export async function factorsOf(db: Queryable, userId: string): Promise<FactorJson[]> {
-  const rows = await rowsOf(db, FACTOR_ROW, `SELECT ${FACTOR_COLUMNS} FROM auth_mfa_factors WHERE user_id = $1 ORDER BY created_at, id`, [userId]);
-  return rows.map(factorJson);
-}
-
-export const hasVerifiedFactor = async (db: Queryable, userId: string) =>
-  (await db.query("SELECT 1 FROM auth_mfa_factors WHERE user_id = $1 AND status = 'verified' LIMIT 1", [userId])).length > 0;
-
-const factorNotFound = () => new AuthApiError(404, 'mfa_factor_not_found', 'Factor not found');
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function boundedText(value: unknown, what: string, max: number): string {
   if (value === undefined || value === null) return '';
@@ -96,20 +64,12 @@ export interface MfaDependencies {
   now: () => Date;
   /** The auth signing secret, from which the key sealing TOTP secrets is derived (totp.ts). */
   getSecret: () => Promise<string>;
+  /** Wrong codes from one address at any accounts (the sign-in's address limit, throttle.ts). */
+  addressPolicy: ThrottlePolicy;
 }
 
-export function createMfa({ db, now, getSecret }: MfaDependencies) {
-  async function ownedFactor(tx: Queryable, userId: string, factorId: string, lock = false): Promise<FactorRow> {
-    if (!UUID.test(factorId)) throw factorNotFound();
-    const row = await rowOf(
-      tx,
-      FACTOR_ROW,
-      `SELECT ${FACTOR_COLUMNS} FROM auth_mfa_factors WHERE id = $1::uuid AND user_id = $2::uuid${lock ? ' FOR UPDATE' : ''}`,
-      [factorId, userId],
-    );
-    if (!row) throw factorNotFound();
-    return row;
-  }
+export function createMfa({ db, now, getSecret, addressPolicy }: MfaDependencies) {
+  const guesses = codeGuesses(db, addressPolicy);
 
   return {
     async enrol(caller: Caller, request: EnrolRequest, siteHost: string) {
@@ -140,13 +100,16 @@ export function createMfa({ db, now, getSecret }: MfaDependencies) {
         }
         const idRow = await rowOf(tx, { id: col.text() }, 'SELECT gen_random_uuid()::text AS id', []);
         const id = idRow!.id;
-        return rowOf(
+        const inserted = await rowOf(
           tx,
           FACTOR_ROW,
           `INSERT INTO auth_mfa_factors (id, user_id, friendly_name, factor_type, status, secret, created_at, updated_at)
            VALUES ($1::uuid, $2::uuid, $3, 'totp', 'unverified', $4, $5, $5) RETURNING ${FACTOR_COLUMNS}`,
           [id, caller.userId, friendlyName, sealSecret(signing, id, secret), at],
         );
+        // Its name is his own words: the audit names the factor by id alone.
+        await auditStaffStep(tx, caller.userId, 'second_factor.enrol', { factor_id: id, factor_type: 'totp', session_id: caller.sessionId }, at);
+        return inserted;
       });
       if (!factor) throw new Error('Factor insert returned nothing');
       const uri = totpUri(secret, issuer, caller.email);
@@ -163,19 +126,24 @@ export function createMfa({ db, now, getSecret }: MfaDependencies) {
     async challenge(caller: Caller, factorId: string, ip: string) {
       const factor = await ownedFactor(db, caller.userId, factorId);
       const at = now();
-      // Challenges past their time are of no use: cleared as new ones come, so asking again and again fills nothing.
-      await db.query('DELETE FROM auth_mfa_challenges WHERE factor_id = $1::uuid AND created_at < $2', [
-        factor.id,
-        new Date(at.getTime() - CHALLENGE_EXPIRY_MS),
-      ]);
-      const row = await rowOf(
-        db,
-        { id: col.text() },
-        'INSERT INTO auth_mfa_challenges (factor_id, ip_address, created_at) VALUES ($1::uuid, $2, $3) RETURNING id::text AS id',
-        [factor.id, ip, at],
-      );
-      await db.query('UPDATE auth_mfa_factors SET last_challenged_at = $2 WHERE id = $1::uuid', [factor.id, at]);
-      return { id: row!.id, type: 'totp' as const, expires_at: Math.floor((at.getTime() + CHALLENGE_EXPIRY_MS) / 1000) };
+      const id = await db.transaction(async (tx) => {
+        // Challenges past their time are of no use: cleared as new ones come, so asking again and again fills nothing.
+        await tx.query('DELETE FROM auth_mfa_challenges WHERE factor_id = $1::uuid AND created_at < $2', [
+          factor.id,
+          new Date(at.getTime() - CHALLENGE_EXPIRY_MS),
+        ]);
+        const row = await rowOf(
+          tx,
+          { id: col.text() },
+          'INSERT INTO auth_mfa_challenges (factor_id, ip_address, created_at) VALUES ($1::uuid, $2, $3) RETURNING id::text AS id',
+          [factor.id, ip, at],
+        );
+        await tx.query('UPDATE auth_mfa_factors SET last_challenged_at = $2 WHERE id = $1::uuid', [factor.id, at]);
+        // The address stays in the challenge's own row (it must match at verify), not in the audit.
+        await auditStaffStep(tx, caller.userId, 'second_factor.challenge', { factor_id: factor.id, challenge_id: row!.id, session_id: caller.sessionId }, at);
+        return row!.id;
+      });
+      return { id, type: 'totp' as const, expires_at: Math.floor((at.getTime() + CHALLENGE_EXPIRY_MS) / 1000) };
     },
 
     /**
@@ -184,9 +152,10 @@ export function createMfa({ db, now, getSecret }: MfaDependencies) {
      * ones are spent, as a rotation spends them).
      */
     async verify(caller: Caller, factorId: string, challengeId: unknown, code: unknown, ip: string) {
+      // The factor first, as GoTrue's loadFactor runs before the body is read.
+      const factor = await ownedFactor(db, caller.userId, factorId);
       if (typeof code !== 'string' || code.trim() === '') throw validationFailed('Code needs to be non-empty');
       if (typeof challengeId !== 'string' || !UUID.test(challengeId)) throw validationFailed('challenge_id must be an UUID');
-      const factor = await ownedFactor(db, caller.userId, factorId);
       const at = now();
       const challenge = await rowOf(
         db,
@@ -207,13 +176,14 @@ export function createMfa({ db, now, getSecret }: MfaDependencies) {
         );
       }
       // Counted before the code is checked: six digits are few, so guesses are too. Given back when right.
-      const throttleKey = `mfa:user:${caller.userId}`;
-      const wait = await takeAttempt(db, throttleKey, at, CODE_POLICY);
-      if (wait > 0) throw tooManyAttempts('over_request_rate_limit', wait, 'Too many codes tried.');
+      const guess = await guesses.count(caller, ip, at);
       const secret = openSecret(await getSecret(), factor.id, factor.secret);
       if (secret === null) throw new Error(`The secret of factor ${factor.id} cannot be opened: was the auth signing secret changed?`);
       const step = acceptedStep(secret, code.trim(), at);
-      if (step === null) throw new AuthApiError(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
+      if (step === null) {
+        if (await guess.sessionUsedUp()) await guesses.endSession(caller, at);
+        throw new AuthApiError(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
+      }
 
       const refreshToken = await db.transaction(async (tx) => {
         // The step is taken only if it is later than the last one taken: the same code twice, even in parallel, passes once.
@@ -233,8 +203,11 @@ export function createMfa({ db, now, getSecret }: MfaDependencies) {
         await tx.query("UPDATE auth_mfa_factors SET status = 'verified', updated_at = $2 WHERE id = $1::uuid AND status = 'unverified'", [factor.id, at]);
         // Other enrolments left half-done are dropped once one is confirmed.
         await tx.query("DELETE FROM auth_mfa_factors WHERE user_id = $1::uuid AND status = 'unverified' AND factor_type = 'totp'", [caller.userId]);
+        // One amr entry per method, as GoTrue keeps one claim per method: a later code replaces the session's earlier totp entry.
         const raised = await tx.query(
-          `UPDATE auth_sessions SET aal = 'aal2', amr = amr || jsonb_build_array(jsonb_build_object('method', 'totp', 'timestamp', $3::bigint))
+          `UPDATE auth_sessions SET aal = 'aal2',
+             amr = (SELECT coalesce(jsonb_agg(e), '[]'::jsonb) FROM jsonb_array_elements(amr) AS e WHERE e->>'method' <> 'totp')
+                   || jsonb_build_array(jsonb_build_object('method', 'totp', 'timestamp', $3::bigint))
            WHERE id = $1::uuid AND user_id = $2::uuid AND revoked_at IS NULL RETURNING id`,
           [caller.sessionId, caller.userId, Math.floor(at.getTime() / 1000)],
         );
@@ -249,12 +222,19 @@ export function createMfa({ db, now, getSecret }: MfaDependencies) {
         await tx.query('UPDATE auth_refresh_tokens SET rotated_at = $2 WHERE session_id = $1::uuid AND rotated_at IS NULL', [caller.sessionId, at]);
         const token = randomToken();
         await tx.query('INSERT INTO auth_refresh_tokens (token_hash, session_id, created_at) VALUES ($1, $2::uuid, $3)', [hashToken(token), caller.sessionId, at]);
-        await refundAttempt(tx, throttleKey);
+        await guess.refund(tx);
+        await auditStaffStep(
+          tx,
+          caller.userId,
+          'second_factor.verify',
+          { factor_id: factor.id, challenge_id: challenge.id, session_id: caller.sessionId, factor_status: 'verified', aal: 'aal2' },
+          at,
+        );
         return token;
       });
       if (refreshToken === null) {
         // A code already taken is not a guess (whoever sends it saw it): given back, but refused.
-        await refundAttempt(db, throttleKey);
+        await guess.refund(db);
         throw new AuthApiError(422, 'mfa_verification_failed', 'Invalid TOTP code entered: this code has been used already. Wait for the next one.');
       }
       return { refreshToken };
@@ -267,6 +247,8 @@ export function createMfa({ db, now, getSecret }: MfaDependencies) {
           throw new AuthApiError(422, 'insufficient_aal', 'AAL2 required to unenroll verified factor');
         }
         await tx.query('DELETE FROM auth_mfa_factors WHERE id = $1::uuid', [factor.id]);
+        const at = now();
+        await auditStaffStep(tx, caller.userId, 'second_factor.unenrol', { factor_id: factor.id, factor_status: factor.status, session_id: caller.sessionId }, at);
         if (!(await hasVerifiedFactor(tx, caller.userId))) {
           // No second factor left: no session of his can claim one.
           await tx.query(

@@ -9,7 +9,7 @@ import { memberAuth, type AuthEnv, type MemberAuth } from './member-auth';
 import { hostedStaffCheck, ownStaffCheck, type StaffCheck } from './staff-role';
 import type { AuthRoutesEnv } from './auth-v1-routes';
 import type { Env } from '../../platform/env';
-import { revokeSessions } from './sessions';
+import { sessionLimits } from './sessions';
 import { staffActivity, type StaffActivity } from './staff-activity';
 
 /** Before every other layer: a refused sign-in costs no more than reading its head (password-gate.ts). */
@@ -27,10 +27,10 @@ export interface AuthModule extends MemberAuth {
 export function mountAuth({ app, db, env, now, logger, mailer }: AppContext<AuthEnv & AuthRoutesEnv & Pick<Env, 'staffIdleMinutes'>>): AuthModule {
   const auth = memberAuth({ db, env, now, logger, mailer });
   if (auth.service) app.route('/auth/v1', authV1Routes(auth.service, env, logger));
-  const endSession = auth.service ? (sessionId: string, at: Date) => revokeSessions(db, { sessionId }, at) : undefined;
+  const ownSessions = auth.service ? { limits: sessionLimits(env.authSessionInactivityDays, env.authSessionLifetimeDays) } : undefined;
   return {
     ...auth,
     isStaff: env.supabaseUrl ? hostedStaffCheck() : ownStaffCheck(db),
-    staffActivity: staffActivity(db, env.staffIdleMinutes, now, endSession),
+    staffActivity: staffActivity(db, env.staffIdleMinutes, now, ownSessions),
   };
 }

@@ -39,9 +39,9 @@ export function requireStaff(verify: MemberVerifier, isStaff: StaffCheck, logger
       throw new ApiError(403, 'forbidden', 'This page is for charity staff only.');
     }
     if (activity) {
-      // Every token the stand-in or Supabase signs names its session; one that does not is refused.
-      const { sessionId } = member;
-      if (!sessionId || !(await activity({ sessionId, userId: member.userId }))) {
+      // Every token the stand-in or Supabase signs names its session and when it was proven (amr); one that does not is refused.
+      const { sessionId, signedInAt } = member;
+      if (!sessionId || !signedInAt || !(await activity({ sessionId, userId: member.userId, signedInAt }))) {
         c.header('WWW-Authenticate', 'Bearer error="invalid_token"');
         throw sessionIdle();
       }

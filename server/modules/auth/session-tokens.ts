@@ -9,8 +9,9 @@
 import type { Database } from '../../platform/db/adapter';
 import type { Logger } from '../../platform/logger';
 import { ACCESS_TOKEN_SECONDS, signAccessToken, verifyAccessToken } from './access-tokens';
+import { auditStaffStep } from './auth-audit';
 import { AuthApiError, badJwt, noAuthorization, refreshTokenReused, sessionNotFound } from './auth-error';
-import { factorsOf } from './mfa';
+import { factorsOf } from './mfa-factors';
 import { signingSecret } from './secrets';
 import { liveSession, revokeSessions, rotateRefreshToken, sessionAssurance, startSession, type RevokeScope, type SessionLimits } from './sessions';
 import { deriveSigningKeys, type SigningKeys } from './signing-keys';
@@ -44,7 +45,7 @@ export function createSessionTokens({ db, now, logger, jwtSecret, sessionLimits 
   /** A session's tokens: its level and methods (aal, amr) as stored on it, so a refresh keeps them. */
   async function tokensFor(user: AuthUser, sessionId: string, refreshToken: string, at: RequestOrigin) {
     const assurance = await sessionAssurance(db, sessionId);
-    const method = assurance.amr[0]?.method === 'otp' ? 'otp' : 'password';
+    const method = assurance.amr.some((entry) => entry.method === 'otp') ? 'otp' : 'password';
     const { token, expiresAt } = await signAccessToken(
       await getKeys(),
       { userId: user.id, email: user.email, userMetadata: user.user_metadata, appMetadata: user.app_metadata, sessionId, method, assurance },
@@ -86,6 +87,7 @@ export function createSessionTokens({ db, now, logger, jwtSecret, sessionLimits 
       const { user, started } = await db.transaction(async (tx) => {
         const started = await startSession(tx, userId, at_, method);
         const user = await updateUser(tx, userId, { signedInAt: at_ }, at_);
+        await auditStaffStep(tx, userId, 'auth.sign_in', { session_id: started.sessionId, method }, at_);
         return { user, started };
       });
       return tokensFor(user, started.sessionId, started.refreshToken, at);
@@ -107,7 +109,11 @@ export function createSessionTokens({ db, now, logger, jwtSecret, sessionLimits 
       const { user, sessionId } = await authenticate(token);
       const which: RevokeScope =
         scope === 'local' ? { sessionId } : scope === 'others' ? { userId: user.id, except: sessionId } : { userId: user.id };
-      await revokeSessions(db, which, now());
+      const at = now();
+      await db.transaction(async (tx) => {
+        await revokeSessions(tx, which, at);
+        await auditStaffStep(tx, user.id, 'auth.sign_out', { session_id: sessionId, scope }, at);
+      });
     },
   };
 }

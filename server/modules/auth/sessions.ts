@@ -77,9 +77,10 @@ export async function startSession(db: Queryable, userId: string, now: Date, met
   return { sessionId: row.id, refreshToken: await storeRefreshToken(db, randomToken(), row.id, now) };
 }
 
-// The SQL condition for a session (alias `s`) that has not ended; $n and $n+1 are the inactivity and lifetime cut-offs.
-const LIVE = (n: number) => `s.revoked_at IS NULL AND s.refreshed_at > $${n} AND s.created_at > $${n + 1}`;
-const cutOffs = (now: Date, limits: SessionLimits) => [
+/** The SQL condition for a session (alias `s`) that has not ended; $n and $n+1 are the inactivity and lifetime cut-offs. */
+export const LIVE = (n: number) => `s.revoked_at IS NULL AND s.refreshed_at > $${n} AND s.created_at > $${n + 1}`;
+/** The inactivity and lifetime cut-offs of LIVE at `now`. */
+export const cutOffs = (now: Date, limits: SessionLimits) => [
   new Date(now.getTime() - limits.inactivityMs),
   new Date(now.getTime() - limits.lifetimeMs),
 ];

@@ -151,7 +151,7 @@ export function lookalikeUser(email: string, metadata: Record<string, unknown>, 
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** The user object; `factors` (mfa.ts factorJson) is left out when he has none, as Supabase leaves it out. */
+/** The user object; `factors` (mfa-factors.ts factorJson) is left out when he has none, as Supabase leaves it out. */
 export function userJson(user: AuthUser, factors: readonly object[] = []) {
   const identity = {
     identity_id: user.id,

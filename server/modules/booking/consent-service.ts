@@ -13,6 +13,8 @@ import { ApiError, eventNotFound, fieldIssue, type FieldIssue } from '../../plat
 import { unauthorized } from '../auth';
 import { TEST_CONSENT_USED } from './consent-links';
 import { isEventId } from '../events';
+import { parseOr422 } from '../../platform/http/valid-body';
+import { consentEventSchema } from '../../../src/domain/booking-request';
 
 export const PROFILE_REQUIRED_MESSAGE = 'Please complete your profile before booking.';
 export const profileRequired = () => new ApiError(422, 'profile_required', PROFILE_REQUIRED_MESSAGE);
@@ -43,7 +45,7 @@ export interface EventConsentRequest {
 export interface ConsentService {
   /**
    * Resolves to the consent id; throws ApiError 403 (another's profileId),
-   * 404 (unknown event) or 422. `readAnswers` reads the answers from the
+   * 422 naming eventId (missing or not text), 404 (unknown event) or 422. `readAnswers` reads the answers from the
    * body, throwing 422 for a wrong type; it runs after who and which event.
    */
   fileForEvent(userId: string, request: EventConsentRequest, readAnswers: () => ConsentAnswers): Promise<string>;
@@ -95,8 +97,9 @@ export function createConsentService(db: Queryable, now: () => Date): ConsentSer
       if (given !== undefined && given !== null && given !== '' && !(profile && sameProfile(given, profile.profile_id))) {
         throw new ApiError(403, 'forbidden', 'You can give consent only for yourself.');
       }
-      const eventId = request.eventId;
-      if (typeof eventId !== 'string' || !isEventId(eventId)) throw eventNotFound();
+      // Missing or not text: 422 naming it, as the booking's own field; text naming no event: 404.
+      const { eventId } = parseOr422(consentEventSchema, { eventId: request.eventId });
+      if (!isEventId(eventId)) throw eventNotFound();
       const event = await rowOf(
         db,
         CONSENT_EVENT_ROW,

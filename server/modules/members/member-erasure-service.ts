@@ -18,7 +18,9 @@
  *   waiting-list entries or results, proven or not; in every state, one
  *   being sent this moment included; and the values in staff audit rows
  *   about his results; and of the lab's file's lines held for a person that
- *   name or were attached to his bookings, the cells, words, PSA value,
+ *   name him (attached to or naming his bookings, or carrying his NHS
+ *   number, his tube's sample id, or his date of birth with a slip of his
+ *   tube's id: results/held-line-owner.ts), the cells, words, PSA value,
  *   comment and sample date;
  * - the erasure is recorded in the staff audit, without his data, and a
  *   goodbye email is queued that keeps only its Message-ID once sent.
@@ -38,6 +40,7 @@ import { staffRoleOf } from '../../../src/domain/staff-roles';
 import { findUserById } from '../auth';
 import { mailHtml, mailText, type Mailer } from '../../platform/mail';
 import { recordAudit } from '../staff';
+import { eraseHeldLinesOf, lockHoldsAlone } from '../results';
 
 /** What the audit's staff columns hold when the member acted on his own record: his user id and this, never his address. */
 export const MEMBER_HIMSELF = 'member (self-service)';
@@ -92,7 +95,14 @@ function goodbyeMail(to: string, firstName: string) {
 }
 
 const PROVEN_ROW = { proven: col.bool() };
-const PROFILE_ROW = { profile_id: col.int(), first_name: col.text(), email: col.text() };
+const PROFILE_ROW = {
+  profile_id: col.int(),
+  first_name: col.text(),
+  email: col.text(),
+  nhs_number: col.nullable(col.text()),
+  date_of_birth: col.nullable(col.text()),
+};
+const SAMPLE_ROW = { sample_id: col.text() };
 const UPCOMING_ROW = { n: col.int() };
 const KEPT_BOOKING_ROW = { appointment_id: col.text() };
 const KEPT_PAYMENT_ROW = { payment_id: col.text() };
@@ -116,6 +126,9 @@ export function createMemberErasure(deps: { db: Database; mailer: Mailer; jobSch
       if (staffRoleOf(user.app_metadata?.role)) return { erased: false, reason: 'staff_account' };
       const at = now();
       return db.transaction(async (tx) => {
+        // Taken first, before any row: an import of the lab's file running now commits its held lines before
+        // they are searched below, and one starting now waits until he is gone.
+        await lockHoldsAlone(tx);
         // Two deletions sent at once: the second waits here, then finds no account (one erasure, one goodbye).
         const still = await rowOf(
           tx,
@@ -127,7 +140,8 @@ export function createMemberErasure(deps: { db: Database; mailer: Mailer; jobSch
         const profile = await rowOf(
           tx,
           PROFILE_ROW,
-          'SELECT profile_id, first_name, email FROM member_profiles WHERE user_id = $1::uuid FOR UPDATE',
+          `SELECT profile_id, first_name, email, nhs_number, to_char(date_of_birth, 'YYYY-MM-DD') AS date_of_birth
+           FROM member_profiles WHERE user_id = $1::uuid FOR UPDATE`,
           [member.userId],
         );
         const profileId = profile?.profile_id ?? null;
@@ -178,14 +192,15 @@ export function createMemberErasure(deps: { db: Database; mailer: Mailer; jobSch
            WHERE entity IN ('result', 'consent_link') AND entity_id = ANY($1::text[])`,
           [ids],
         );
-        // A held line of a results file attached to his booking, or naming it (his tube's line in any event's file,
-        // his booking cancelled or not): the booking stays, placed by event and slot, so nothing of his result stays
-        // beside it. The line keeps what staff did and words saying it was erased; it can no longer be attached.
-        await tx.query(
-          `UPDATE result_holds SET cells = '{"erased": "true"}'::jsonb, test_result = NULL, comments = NULL, sample_date = NULL,
-                  reason_text = 'The details of this line were erased with a member''s account.', erased_at = coalesce(erased_at, $2)
-           WHERE appointment_id = ANY($1::uuid[]) OR named_appointment_id = ANY($1::uuid[])`,
-          [ids, at],
+        // A held line of a results file that names him: attached to his booking or naming it (his tube's line in
+        // any event's file, his booking cancelled or not), or carrying his NHS number, his tube's id, or his date
+        // of birth beside a slip of his tube's id. The booking stays, placed by event and slot, so nothing of his
+        // result stays beside it. The line keeps what staff did and words saying it was erased; it can no longer be attached.
+        const tubes = await rowsOf(tx, SAMPLE_ROW, 'SELECT sample_id FROM samples WHERE appointment_id = ANY($1::uuid[])', [ids]);
+        await eraseHeldLinesOf(
+          tx,
+          { appointmentIds: ids, nhsNumber: profile?.nhs_number ?? null, dateOfBirth: profile?.date_of_birth ?? null, sampleIds: tubes.map((t) => t.sample_id) },
+          at,
         );
         await tx.query('DELETE FROM newsletter_subscriptions WHERE email = ANY($1::text[])', [emails]);
         await tx.query('DELETE FROM contact_enquiries WHERE lower(email) = ANY($1::text[])', [emails]);

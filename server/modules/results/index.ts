@@ -5,6 +5,8 @@ export { createRecallEmailsService, gpPromptStillDue } from './recall-emails-ser
 export { storeRecall } from './recall-service';
 export { createResultEntryService, type ResultEntryService } from './result-entry-service';
 export { createResultHoldsService, type ResultHoldsService } from './result-holds-service';
+export { eraseHeldLinesOf, menShownByHolds, type ManIdentifiers } from './held-line-owner';
+export { lockHoldsAlone } from './result-holds-table';
 export type { TellMember } from './result-write';
 export { createResultsFileService, type ResultsFileService } from './results-file-service';
 export { mountResults } from './mount';

@@ -3,7 +3,9 @@
  * it (docs/rules.md#results-entry). A result typed for a booking that has a
  * sample must carry that sample's id, and the man must have been checked
  * in: the tube, not the name on the screen, decides whose result it is.
- * The lab's file is results-file-service.ts.
+ * Typing over his result corrects it, but only the result the form showed:
+ * one saved or changed meanwhile (a file, an attached line, a colleague)
+ * refuses the save. The lab's file is results-file-service.ts.
  */
 import type { StoredRecall } from '../../../src/domain/staff-result-answers';
 import { formatSampleId } from '../../../src/domain/sample-id';
@@ -13,7 +15,7 @@ import { col, rowOf } from '../../platform/db/rows';
 import { ApiError } from '../../platform/http/errors';
 import { recordAudit, UUID, type StaffActor } from '../staff';
 import { storeRecall } from './recall-service';
-import { eventForResults, lockedBooking, sampleRefused, writeResult, type ResultInput, type SavedResult, type TellMember } from './result-write';
+import { eventForResults, lockedBooking, sampleRefused, wasSaved, writeResult, type ResultInput, type SavedResult, type TellMember } from './result-write';
 
 export interface ResultEntryService {
   save(actor: StaffActor, eventId: string, appointmentId: string, input: ResultInput, tell: TellMember): Promise<SavedResult>;
@@ -25,6 +27,15 @@ const SAMPLE_OF_ROW = { sample_id: col.text() };
 
 /** Staff's interval and the due date it gave, the audit's "before". */
 const RECALL_INTERVAL_ROW = { recall_months_override: col.nullable(col.int()), next_test_due: col.nullable(col.text()) };
+
+/** A typed result not saved: his result is not the one the form showed (docs/rules.md#results-entry). */
+function resultChanged(firstName: string, showed: number | null, current: string | null): ApiError {
+  const message =
+    current === null
+      ? `${firstName} has no result saved now, though the form showed ${showed} ng/ml, so yours was not saved: open his result again and enter it.`
+      : `A result of ${Number(current)} ng/ml was saved for ${firstName} while this form was open${showed === null ? '' : ` (it showed ${showed} ng/ml)`}, so yours was not saved: check his result, and save yours again only if it replaces that one.`;
+  return new ApiError(409, 'result_changed', message, [{ path: 'test_result', message }]);
+}
 
 export function createResultEntryService(db: Database, now: () => Date): ResultEntryService {
   return {
@@ -50,7 +61,9 @@ export function createResultEntryService(db: Database, now: () => Date): ResultE
             `${booking.first_name} was not checked in at this event, so his label may be on another man's tube. If he did give blood, check him in from the attendee list first, then enter his result.`,
           );
         }
+        // A correction is allowed, of the result staff saw: one saved or changed by anyone else since is never replaced unseen.
         const saved = await writeResult(tx, actor, now(), event, booking, input);
+        if (!wasSaved(saved)) throw resultChanged(booking.first_name, input.replaces ?? null, saved.current);
         await tell(tx, saved);
         return saved;
       });

@@ -13,7 +13,7 @@ import { ApiError, eventNotFound } from '../../platform/http/errors';
 import { isEventId } from '../events';
 import { recordAudit, type StaffActor } from '../staff';
 import { eventHolds, holdIn, holdOf, waitingHoldCounts } from './result-holds-table';
-import { eventForResults, knownSample, lockedBooking, sampleRefused, writeResult, type BookingRow, type SavedResult, type TellMember } from './result-write';
+import { eventForResults, knownSample, lockedBooking, sampleRefused, wasSaved, writeResult, type BookingRow, type SavedResult, type TellMember } from './result-write';
 
 export interface ResultHoldsService {
   /** The event's held lines, waiting ones first. */
@@ -83,10 +83,12 @@ export function createResultHoldsService(db: Database, now: () => Date): ResultH
               `Sample ${formatSampleId(body.sampleId)} is labelled for ${booking.first_name}, who was not checked in at this event, so his label may be on another man's tube: attach this line to a man who was checked in, or discard it.`,
             );
           }
-          if (booking.has_result) {
+          const outcome = await writeResult(tx, actor, now(), event, booking, { value: Number(before.test_result), comment: before.comments, sampleDate: before.sample_date });
+          // He has a result (saved before, or by a file or a colleague at this very moment): nothing is saved, the line waits.
+          if (!wasSaved(outcome)) {
             throw sampleRefused(409, 'result_exists', `${booking.first_name} already has a result for this event: change it from the attendee list if this line replaces it, or discard the line.`);
           }
-          saved = await writeResult(tx, actor, now(), event, booking, { value: Number(before.test_result), comment: before.comments, sampleDate: before.sample_date });
+          saved = outcome;
           await tx.query(
             `UPDATE result_holds SET resolution = 'attached', resolved_at = $2, resolved_by = $3::uuid, appointment_id = $4::uuid WHERE hold_id = $1::uuid`,
             [holdId, at, actor.userId, booking.appointment_id],

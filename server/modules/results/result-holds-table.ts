@@ -60,14 +60,48 @@ export const holdOf = (row: HoldRow): ResultHold => ({
   erased: row.erased,
 });
 
-/** Keeps a line attached to nobody, audited; nothing is emailed. */
+/** What an erased line says in place of its reason. */
+const ERASED_WORDS = "The details of this line were erased with a member's account.";
+
+/**
+ * One lock between the writers of held lines and an erasure: an import of the lab's file takes it shared at
+ * its start (imports do not wait on each other), an erasure alone at its start. An erasure so never runs while
+ * an import's lines are not yet committed (lines it could not see, naming him, would outlive his account), and
+ * neither waits on the other holding a row the other wants. Its key is the schema's, as the migrations' lock is.
+ */
+const HOLDS_LOCK = "hashtext(current_schema() || ':result_holds')";
+export const lockHoldsShared = (tx: Queryable) => tx.query(`SELECT pg_advisory_xact_lock_shared(${HOLDS_LOCK})`);
+export const lockHoldsAlone = (tx: Queryable) => tx.query(`SELECT pg_advisory_xact_lock(${HOLDS_LOCK})`);
+
+/**
+ * Empties held lines of everything the lab's file said (cells, words, PSA value, comment, sample date): the
+ * lines attached to or naming these bookings, and the lines by id. The line keeps what staff did and words
+ * saying it was erased; it can no longer be attached. A line erased already keeps its first erasure's time.
+ */
+export async function eraseHolds(tx: Queryable, bookingIds: readonly string[], holdIds: readonly string[], at: Date): Promise<void> {
+  await tx.query(
+    `UPDATE result_holds SET cells = '{"erased": "true"}'::jsonb, test_result = NULL, comments = NULL, sample_date = NULL,
+            reason_text = $4, erased_at = coalesce(erased_at, $3)
+     WHERE appointment_id = ANY($1::uuid[]) OR named_appointment_id = ANY($1::uuid[]) OR hold_id = ANY($2::uuid[])`,
+    [bookingIds, holdIds, at, ERASED_WORDS],
+  );
+}
+
+/**
+ * Keeps a line attached to nobody, audited; nothing is emailed. A line whose id names a booking of an
+ * erased account (his tube reached the lab after he deleted it) is kept already erased.
+ */
 export async function insertHold(tx: Queryable, actor: StaffActor, eventId: string, row: ResultsCsvRow, why: Hold, at: Date): Promise<void> {
   const held = await rowOf(
     tx,
     HOLD_ID_ROW,
-    `INSERT INTO result_holds (event_id, file_line, cells, test_result, comments, sample_date, reason, reason_text, named_appointment_id, created_at, created_by)
-     VALUES ($1::uuid, $2, $3::jsonb, $4, $5, $6, $7, $8, $9::uuid, $10, $11::uuid) RETURNING hold_id::text AS hold_id`,
-    [eventId, row.line, JSON.stringify(row.cells), row.value.toFixed(2), row.comment, row.sampleDate, why.reason, why.words, why.named, at, actor.userId],
+    `INSERT INTO result_holds (event_id, file_line, cells, test_result, comments, sample_date, reason, reason_text, named_appointment_id, created_at, created_by, erased_at)
+     SELECT $1::uuid, $2, CASE WHEN gone.at IS NULL THEN $3::jsonb ELSE '{"erased": "true"}'::jsonb END,
+            CASE WHEN gone.at IS NULL THEN $4::numeric END, CASE WHEN gone.at IS NULL THEN $5 END, CASE WHEN gone.at IS NULL THEN $6::date END,
+            $7, CASE WHEN gone.at IS NULL THEN $8 ELSE $12 END, $9::uuid, $10, $11::uuid, CASE WHEN gone.at IS NULL THEN NULL ELSE $10::timestamptz END
+     FROM (SELECT (SELECT erased_at FROM appointments WHERE appointment_id = $9::uuid) AS at) gone
+     RETURNING hold_id::text AS hold_id`,
+    [eventId, row.line, JSON.stringify(row.cells), row.value.toFixed(2), row.comment, row.sampleDate, why.reason, why.words, why.named, at, actor.userId, ERASED_WORDS],
   );
   await recordAudit(
     tx,

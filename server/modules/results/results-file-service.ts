@@ -4,7 +4,9 @@
  * A file is checked whole first (src/domain/results-csv.ts): any error of
  * the file and nothing is written. Its lines are then matched by sample id
  * (sample-matching.ts) in one transaction with every write: a line that
- * names one man safely is saved and he is emailed; any other is held in
+ * names one man safely, and finds no result of his saved (before, or at
+ * this very moment by another file or person: the save itself decides,
+ * result-write.ts), is saved and he is emailed; any other is held in
  * result_holds, attached to nobody and emailed to nobody, until staff
  * attach it by the tube's sample id or discard it
  * (result-holds-service.ts). A file keyed by member id (profile_id, no
@@ -17,9 +19,9 @@ import type { Database } from '../../platform/db/adapter';
 import { ApiError } from '../../platform/http/errors';
 import { recordAudit, type StaffActor } from '../staff';
 import { currentRule } from './clinical-rules-service';
-import { insertHold } from './result-holds-table';
-import { eventForResults, knownSamples, lockedBookings, writeResult, type BookingRow, type SavedResult, type TellMember } from './result-write';
-import { matchByProfile, matchBySample, type Candidate, type Hold, type KnownSample } from './sample-matching';
+import { insertHold, lockHoldsShared } from './result-holds-table';
+import { eventForResults, knownSamples, lockedBookings, wasSaved, writeResult, type BookingRow, type SavedResult, type TellMember } from './result-write';
+import { matchByProfile, matchBySample, resultExists, type Candidate, type Hold, type KnownSample } from './sample-matching';
 
 /** What an imported file did: results saved (each member told) and lines held for checking. */
 export interface ImportOutcome {
@@ -44,6 +46,8 @@ export function createResultsFileService(db: Database, now: () => Date): Results
   return {
     importCsv(actor, eventId, csv, tell, options = {}) {
       return db.transaction(async (tx) => {
+        // Before any row: an erasure waits for the lines held here (held-line-owner.ts), or this waits for it.
+        await lockHoldsShared(tx);
         const event = await eventForResults(tx, eventId, now);
         const at = now();
         const parsed = parseResultsCsv(csv, londonDate(at));
@@ -79,7 +83,13 @@ export function createResultsFileService(db: Database, now: () => Date): Results
         // Every line of the file is banded by the rule in use as the file is saved, read once.
         const rule = matches.length > 0 ? await currentRule(tx) : undefined;
         for (const { row, booking } of matches) {
-          saved.push(await writeResult(tx, actor, now(), event, booking, { value: row.value, comment: row.comment, sampleDate: row.sampleDate }, rule));
+          const outcome = await writeResult(tx, actor, now(), event, booking, { value: row.value, comment: row.comment, sampleDate: row.sampleDate }, rule);
+          // He has a result already (saved before, or by another file or person at this very moment): held, never replaced.
+          if (!wasSaved(outcome)) {
+            held.push({ row, why: resultExists(row, booking) });
+            continue;
+          }
+          saved.push(outcome);
           await recordAudit(
             tx,
             actor,

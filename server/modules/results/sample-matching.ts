@@ -24,8 +24,6 @@ export interface Candidate {
   nhs_number: string | null;
   /** Whether his arrival at the event was recorded. */
   checked_in: boolean;
-  /** Whether a result is already saved for this booking. */
-  has_result: boolean;
 }
 
 export interface KnownSample {
@@ -66,7 +64,10 @@ function secondIdentifiers(row: ResultsCsvRow, booking: Candidate): Hold | null 
   return reason ? { reason, words: words.join(' '), named: booking.appointment_id } : null;
 }
 
-/** A sample_id line: a valid check character, a sample of this event, a confirmed booking of a man checked in, and his NHS number and date of birth where given. */
+/**
+ * A sample_id line: a valid check character, a sample of this event, a confirmed booking of a man checked in, and his NHS number and
+ * date of birth where given. Whether he has a result already is the save's to say (resultExists).
+ */
 export function matchBySample(
   row: ResultsCsvRow & { sampleId: string },
   eventId: string,
@@ -108,18 +109,22 @@ export function matchBySample(
     };
   }
   const disagree = secondIdentifiers(row, booking);
-  if (disagree) return { hold: disagree };
-  // A second line for one tube (another file, or the same one imported twice) never replaces his result unseen.
-  if (booking.has_result) {
-    return {
-      hold: {
-        reason: 'result_exists',
-        words: `Sample ${formatSampleId(id)} already has a result saved: this line is a second one for his tube (or the file was imported twice). If it replaces the first, change his result from the attendee list; otherwise discard it.`,
-        named: booking.appointment_id,
-      },
-    };
-  }
-  return { booking };
+  return disagree ? { hold: disagree } : { booking };
+}
+
+/**
+ * The hold of a matched line whose booking has a result already: a second line for one tube (another file,
+ * or the same one imported twice, before or at the same moment) never replaces his result unseen. Decided
+ * by the save itself (writeResult in result-write.ts), which writes only where no result is saved.
+ */
+export function resultExists(row: ResultsCsvRow, booking: Candidate): Hold {
+  const which = row.sampleId ? `Sample ${formatSampleId(row.sampleId)}` : `CHAPS${row.profileId}`;
+  const line = row.sampleId ? 'for his tube' : 'for him';
+  return {
+    reason: 'result_exists',
+    words: `${which} already has a result saved: this line is a second one ${line} (or the file was imported twice). If it replaces the first, change his result from the attendee list; otherwise discard it.`,
+    named: booking.appointment_id,
+  };
 }
 
 /** A profile_id line (files already in use, taken only with staff's confirmation): his booking, and his NHS number and date of birth where given. */

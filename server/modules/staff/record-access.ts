@@ -25,6 +25,7 @@ import { staffFirstName, type AccessReason, type RecordSeen } from '../../../src
 import type { StaffRole } from '../../../src/domain/staff-roles';
 import type { Database } from '../../platform/db/adapter';
 import { col, rowOf, rowsOf } from '../../platform/db/rows';
+import { menShownByHolds } from '../results';
 
 /** Who looked: from the verified token and the role requireStaff read. */
 export interface Viewer {
@@ -75,7 +76,7 @@ export interface RecordAccess {
   labels(viewer: Viewer, eventId: string, answer: Pick<SampleLabelsAnswer, 'labels'>): Promise<void>;
   /** The lab's manifest, page or CSV: each line's man, found by his sample id. */
   manifest(viewer: Viewer, eventId: string, manifest: Pick<LabManifest, 'samples'>): Promise<void>;
-  /** The event's held result lines: the men they were attached to, or whose NHS number or date of birth their words quote. */
+  /** The event's held result lines: every man a line names (by booking, NHS number, sample id or date of birth), whatever its reason. */
   holds(viewer: Viewer, eventId: string): Promise<void>;
   /** The man a tube's sample id names, looked up to enter or attach his result. */
   sample(viewer: Viewer, eventId: string, sample: SampleLookup['sample']): Promise<void>;
@@ -102,7 +103,6 @@ export function attendeeSeen(attendee: Pick<Attendee, 'status' | 'nhs_number' | 
 
 const NAME_ROW = { metadata: col.nullable(col.json()), profile_first_name: col.nullable(col.text()) };
 const APPOINTMENT_ROW = { appointment_id: col.text() };
-const HOLD_LOOK_ROW = { appointment_id: col.text(), attached: col.bool(), reason: col.text() };
 
 export function createRecordAccess(db: Database, now: () => Date): RecordAccess {
   /**
@@ -122,21 +122,31 @@ export function createRecordAccess(db: Database, now: () => Date): RecordAccess 
     return staffFirstName([meta.first_name, row?.profile_first_name, meta.display_name, meta.full_name, meta.name]);
   }
 
-  async function record(viewer: Viewer, eventId: string, looks: readonly Look[]): Promise<void> {
-    const shown = looks.filter((look) => look.seen.length > 0);
-    if (shown.length === 0) return;
-    const at = now();
-    // One statement for the whole read: the looks by booking, joined to his profile, one row per man and reason
-    // (a man with two bookings on the list is one look), taken in profile order so two reads at once by the same
-    // person never wait on each other in a circle.
-    await db.query(
-      `WITH looks AS (
-         SELECT a.profile_id, l.reason, s.seen
+  /** The looks by booking of the event (a booking of another event, or of an erased man, is none). */
+  const BY_BOOKING = `SELECT a.profile_id, l.reason, s.seen
          FROM unnest($1::uuid[], $2::text[], $3::text[]) AS l(appointment_id, reason, seen)
          JOIN appointments a ON a.appointment_id = l.appointment_id AND a.event_id = $4::uuid
          CROSS JOIN LATERAL unnest(string_to_array(l.seen, ',')) AS s(seen)
-         WHERE a.profile_id IS NOT NULL
-       ), per_man AS (
+         WHERE a.profile_id IS NOT NULL`;
+  /** The looks by man, whichever event his bookings are at (a profile gone since is none). */
+  const BY_MAN = `SELECT p.profile_id, l.reason, s.seen
+         FROM unnest($1::integer[], $2::text[], $3::text[]) AS l(profile_id, reason, seen)
+         JOIN member_profiles p ON p.profile_id = l.profile_id
+         CROSS JOIN LATERAL unnest(string_to_array(l.seen, ',')) AS s(seen)`;
+
+  function record(viewer: Viewer, eventId: string, looks: readonly Look[]): Promise<void> {
+    return write(viewer, eventId, BY_BOOKING, looks.map((look) => ({ ...look, key: look.appointmentId })));
+  }
+
+  async function write(viewer: Viewer, eventId: string, looksSql: string, looks: readonly (Omit<Look, 'appointmentId'> & { key: string | number })[]): Promise<void> {
+    const shown = looks.filter((look) => look.seen.length > 0);
+    if (shown.length === 0) return;
+    const at = now();
+    // One statement for the whole read: the looks by booking (joined to his profile) or by man, one row per man
+    // and reason (a man with two bookings on the list is one look), taken in profile order so two reads at once
+    // by the same person never wait on each other in a circle.
+    await db.query(
+      `WITH looks AS (${looksSql}), per_man AS (
          SELECT profile_id, reason, array_agg(DISTINCT seen ORDER BY seen) AS seen FROM looks GROUP BY profile_id, reason
        )
        INSERT INTO record_access (profile_id, event_id, staff_user_id, staff_role, staff_first_name, reason, seen, london_day, first_at, last_at)
@@ -146,7 +156,7 @@ export function createRecordAccess(db: Database, now: () => Date): RecordAccess 
              reads = record_access.reads + 1,
              seen = ARRAY(SELECT DISTINCT s FROM unnest(record_access.seen || EXCLUDED.seen) AS s ORDER BY s)`,
       [
-        shown.map((look) => look.appointmentId),
+        shown.map((look) => look.key),
         shown.map((look) => look.reason),
         shown.map((look) => look.seen.join(',')),
         eventId,
@@ -196,27 +206,15 @@ export function createRecordAccess(db: Database, now: () => Date): RecordAccess 
     },
 
     async holds(viewer, eventId) {
-      // A waiting line is attached to nobody: only the words of a line whose NHS number or date of birth
-      // disagreed quote his, and an attached line shows the result it gave him. An erased line shows nothing.
-      const rows = await rowsOf(
-        db,
-        HOLD_LOOK_ROW,
-        `SELECT coalesce(appointment_id, named_appointment_id)::text AS appointment_id, appointment_id IS NOT NULL AS attached, reason
-         FROM result_holds
-         WHERE event_id = $1::uuid AND erased_at IS NULL AND (appointment_id IS NOT NULL
-           OR (named_appointment_id IS NOT NULL AND reason IN ('nhs_number_differs', 'date_of_birth_differs')))`,
-        [eventId],
-      );
-      await record(
+      // Each man a line names, by its booking, NHS number, sample id or date of birth, whatever the line's reason:
+      // what it quotes of him (his NHS number, his date of birth) and his result when it was attached to him or
+      // given for his tube. An erased line shows nothing (results/held-line-owner.ts).
+      const men = await menShownByHolds(db, eventId);
+      await write(
         viewer,
         eventId,
-        rows.map((row) => {
-          const seen: RecordSeen[] = [];
-          if (row.attached) seen.push('results');
-          if (row.reason === 'nhs_number_differs') seen.push('nhs_number');
-          if (row.reason === 'date_of_birth_differs') seen.push('identity');
-          return { appointmentId: row.appointment_id, reason: 'result_checking', seen };
-        }),
+        BY_MAN,
+        men.map((man) => ({ key: man.profileId, reason: 'result_checking' as const, seen: man.seen })),
       );
     },
 

@@ -12,7 +12,7 @@
  * the answer says so and nothing is written.
  */
 import { isValidNhsNumber } from '../../../src/domain/nhs-number';
-import { isValidSampleId, newSampleId } from '../../../src/domain/sample-id';
+import { hasForeignSampleChar, isValidSampleId, newSampleId } from '../../../src/domain/sample-id';
 import type { Queryable } from '../../platform/db/adapter';
 import { col, rowOf } from '../../platform/db/rows';
 
@@ -40,7 +40,8 @@ export async function assignSample(
     [input.appointmentId],
   );
   if (!member?.nhs_number || !isValidNhsNumber(member.nhs_number)) return { sampleId: null, refused: 'nhs_number' };
-  let candidate = input.proposed && isValidSampleId(input.proposed) ? input.proposed : newSampleId();
+  // Only an id the site could have made: valid, and without I, O or * (docs/rules.md#sample-ids).
+  let candidate = input.proposed && isValidSampleId(input.proposed) && !hasForeignSampleChar(input.proposed) ? input.proposed : newSampleId();
   // An id drawn twice is one chance in 10^10 per pair; the primary key decides, and another is drawn.
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const inserted = await rowOf(

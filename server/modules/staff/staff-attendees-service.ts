@@ -1,7 +1,7 @@
 /**
  * An event's attendees for the staff console, and check-in. Check-ins are
- * idempotent by appointment (one row per appointment in check_ins, first
- * arrival kept), so a queue replayed after a dropped connection, or the
+ * idempotent by appointment (one row per appointment in check_ins, the
+ * earliest tap kept), so a queue replayed after a dropped connection, or the
  * same name tapped on two phones, records once. A batch is applied in the
  * order sent; each check-in gets its own outcome, and a booking cancelled
  * meanwhile is reported, never silently checked in.
@@ -11,27 +11,28 @@
  * it is assigned through assignSample under the booking's row lock, so a
  * replay, or two phones checking the same man in, end with one sample id,
  * which every answer names; a phone whose proposal lost is told to relabel.
+ * What one check-in writes (the event's day, the earliest tap, the audit of
+ * a proposal not kept) is check-in-write.ts.
  */
 import { ageOn } from '../../../src/domain/age';
 import { APPOINTMENT_STATUSES, PAYMENT_STATUSES } from '../../../src/domain/booking';
 import { FOLLOW_UP_OUTCOMES } from '../../../src/domain/follow-up';
-import { londonToInstant } from '../../../src/domain/london-time';
 import type { ClinicalRule } from '../../../src/domain/clinical-rule';
 import { PSA_BANDS } from '../../../src/domain/psa-band';
 import { nextTestDue, RECALL_RISKS } from '../../../src/domain/recall';
 import type { Attendee, AttendeeRecall, CheckInResult } from '../../../src/domain/attendee-list';
 import type { CheckIn } from '../../../src/domain/staff-attendees';
 import { PAYMENT_PROBLEMS } from '../../../src/domain/staff-payments';
-import type { Database, Queryable } from '../../platform/db/adapter';
+import type { Database } from '../../platform/db/adapter';
 import { col, rowOf, rowsOf, type RowOf } from '../../platform/db/rows';
 import { slotStartOf, ticketCodeFor } from '../booking';
 import { activeAppointment } from '../events';
 import { rulesByVersion } from '../results';
 import { isEventId } from '../events';
-import { assignSample } from './samples';
-import { recordAudit, type StaffActor } from './staff-audit';
+import { checkInOne, UUID } from './check-in-write';
+import type { StaffActor } from './staff-audit';
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export { UUID } from './check-in-write';
 
 export interface StaffAttendeesService {
   /** null when the event does not exist. */
@@ -39,8 +40,6 @@ export interface StaffAttendeesService {
   /** null when the event does not exist. */
   checkIn(actor: StaffActor, eventId: string, checkIns: readonly CheckIn[]): Promise<CheckInResult[] | null>;
 }
-
-const DAY_MS = 86_400_000;
 
 /**
  * An attendee: his booking (joined to his profile, so profile_id is there), and through LEFT JOINs
@@ -105,10 +104,6 @@ function resultOf(row: AttendeeRow): NonNullable<Attendee['result']> {
 }
 
 const EVENT_DATE_ROW = { event_date: col.text() };
-/** The booking checked in, and its event's date (YYYY-MM-DD). */
-const CHECK_IN_APPOINTMENT_ROW = { status: col.text(), event_date: col.text() };
-const CHECKED_IN_ROW = { checked_in_at: col.instant() };
-const SAMPLE_ROW = { sample_id: col.text() };
 
 export function createStaffAttendeesService(db: Database, now: () => Date): StaffAttendeesService {
   return {
@@ -190,89 +185,4 @@ export function createStaffAttendeesService(db: Database, now: () => Date): Staf
       });
     },
   };
-}
-
-async function checkInOne(tx: Queryable, actor: StaffActor, eventId: string, checkIn: CheckIn, at: Date): Promise<CheckInResult> {
-  const id = checkIn.appointment_id;
-  // Another event's appointment id is "not found" here: the list a staff member holds is one event's.
-  const appointment = UUID.test(id)
-    ? await rowOf(
-        tx,
-        CHECK_IN_APPOINTMENT_ROW,
-        `SELECT a.status, to_char(e.event_date, 'YYYY-MM-DD') AS event_date
-         FROM appointments a JOIN events e ON e.event_id = a.event_id
-         WHERE a.appointment_id = $1::uuid AND a.event_id = $2::uuid FOR UPDATE OF a`,
-        [id, eventId],
-      )
-    : undefined;
-  if (!appointment) return { appointment_id: id, outcome: 'not_found', checked_in_at: null, sample_id: null };
-  // A check-in from this version asks for a sample (sample_id present, even null); one queued by an earlier version does not.
-  const wantsSample = checkIn.sample_id !== undefined;
-  const existing = await rowOf(tx, CHECKED_IN_ROW, 'SELECT checked_in_at FROM check_ins WHERE appointment_id = $1::uuid', [id]);
-  if (existing) {
-    // Checked in already (a replay, or another phone first): his sample id as it stands, or one
-    // assigned now if the first check-in made none, so the tube this phone labelled is named.
-    // A booking cancelled since its arrival gets no new sample id: its tube can be no one's now.
-    const sample =
-      wantsSample && appointment.status === 'confirmed' ? await sampleFor(tx, actor, eventId, id, checkIn.sample_id ?? null, at) : await currentSample(tx, id);
-    return { appointment_id: id, outcome: 'already', checked_in_at: existing.checked_in_at.toISOString(), ...sample };
-  }
-  if (appointment.status !== 'confirmed') return { appointment_id: id, outcome: 'cancelled', checked_in_at: null, sample_id: null };
-  // The phone's clock says when the name was tapped, unless it is clearly wrong: later than the
-  // server's now, or more than a day before the event's date began (UK time).
-  const tapped = new Date(checkIn.checked_in_at);
-  const earliest = londonToInstant(appointment.event_date, '00:00').getTime() - DAY_MS;
-  const arrival = tapped.getTime() > at.getTime() || tapped.getTime() < earliest ? at : tapped;
-  await tx.query(
-    `INSERT INTO check_ins (appointment_id, event_id, checked_in_at, recorded_at, staff_user_id)
-     VALUES ($1::uuid, $2::uuid, $3, $4, $5::uuid)`,
-    [id, eventId, arrival, at, actor.userId],
-  );
-  const sample = wantsSample ? await sampleFor(tx, actor, eventId, id, checkIn.sample_id ?? null, at, false) : await currentSample(tx, id);
-  await recordAudit(
-    tx,
-    actor,
-    {
-      action: 'check_in',
-      entity: 'check_in',
-      entityId: id,
-      before: null,
-      after: {
-        event_id: eventId,
-        checked_in_at: arrival.toISOString(),
-        sample_id: sample.sample_id,
-        ...(wantsSample ? { sample_proposed: checkIn.sample_id ?? null } : {}),
-        ...(sample.sample_refused ? { sample_refused: sample.sample_refused } : {}),
-      },
-    },
-    at,
-  );
-  return { appointment_id: id, outcome: 'recorded', checked_in_at: arrival.toISOString(), ...sample };
-}
-
-type SampleAnswer = Pick<CheckInResult, 'sample_id' | 'sample_refused'>;
-
-async function currentSample(tx: Queryable, appointmentId: string): Promise<SampleAnswer> {
-  const row = await rowOf(tx, SAMPLE_ROW, 'SELECT sample_id FROM samples WHERE appointment_id = $1::uuid', [appointmentId]);
-  return { sample_id: row?.sample_id ?? null };
-}
-
-/**
- * His sample id for a confirmed check-in: the one he has, else the phone's
- * proposal when valid and unused, else a new one (the caller holds the
- * booking's row lock). A sample assigned here by a check-in that was
- * already recorded is audited on its own; a new check-in's audit row names it.
- */
-async function sampleFor(tx: Queryable, actor: StaffActor, eventId: string, appointmentId: string, proposed: string | null, at: Date, auditAlone = true): Promise<SampleAnswer> {
-  const assignment = await assignSample(tx, { appointmentId, eventId, proposed, staffUserId: actor.userId, step: 'check_in', at });
-  if (assignment.sampleId === null) return { sample_id: null, sample_refused: assignment.refused };
-  if (assignment.assigned && auditAlone) {
-    await recordAudit(
-      tx,
-      actor,
-      { action: 'assign_sample', entity: 'check_in', entityId: appointmentId, before: null, after: { event_id: eventId, sample_id: assignment.sampleId, sample_proposed: proposed } },
-      at,
-    );
-  }
-  return { sample_id: assignment.sampleId };
 }

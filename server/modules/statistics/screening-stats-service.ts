@@ -6,15 +6,20 @@
  * src/domain/screening-stats.ts (small numbers hidden). The staff views read
  * a year's figures kept between changes (year-figures-kept.ts); Publishing
  * computes them afresh in its transaction and
- * stores the figures exactly as computed then, with an audit row, in one
- * transaction; only a year that is over (UK time) can be published, so no two
- * snapshots differ by one result that just came in. The public pages read the
- * latest snapshot of each published year.
+ * stores the figures exactly as computed then, and the counts they were made
+ * from, with an audit row, in one transaction; only a year that is over (UK
+ * time) can be published, so no two snapshots differ by one result that just
+ * came in, and a year is published again only when every figure that changed
+ * since each earlier release changed by 5 or more
+ * (docs/decisions/0035-statistics-releases-differencing.md), so no two
+ * differ by one result that came in late. The public pages read the latest
+ * snapshot of each published year.
  */
 import { londonDate } from '../../../src/domain/london-time';
 import type { PublishedStatistics } from '../../../src/domain/published-statistics';
-import { screeningFigures } from '../../../src/domain/screening-figures';
+import { releaseCounts, screeningFigures } from '../../../src/domain/screening-figures';
 import { isPublishableYear, yearNotOverMessage, type EventTypeFilter, type ScreeningFigures } from '../../../src/domain/screening-stats';
+import { smallChanges, tooLittleChangedMessage } from '../../../src/domain/statistics-releases';
 import type { Database } from '../../platform/db/adapter';
 import { col, rowOf, rowsOf, type RowOf } from '../../platform/db/rows';
 import { ApiError } from '../../platform/http/errors';
@@ -27,7 +32,10 @@ export interface ScreeningStatsService {
   figures(year: number, eventType: EventTypeFilter): Promise<ScreeningFigures>;
   /** The years with at least one result, newest first. */
   years(): Promise<number[]>;
-  /** 409 year_not_over for this UK year (or a later one), 409 nothing_to_publish for a year without results. */
+  /**
+   * 409 year_not_over for this UK year (or a later one), 409 nothing_to_publish for a year without results,
+   * 409 too_little_changed while a figure moved by 1 to 4 since an earlier release of the year.
+   */
   publish(actor: StaffActor, year: number): Promise<PublishedStatistics>;
   /** The latest snapshot of each published year, newest year first. */
   published(): Promise<PublishedStatistics[]>;
@@ -83,15 +91,19 @@ export function createScreeningStatsService(db: Database, now: () => Date): Scre
         const results = await resultsOfYear(tx, year);
         // A year with no results would replace the charity's typed-in figures for it with zeros (docs/rules.md#publishing-statistics).
         if (results.length === 0) throw new ApiError(409, 'nothing_to_publish', `There are no results for ${year} to publish.`);
-        // The all-types view, suppressed with the type views staff can set beside it and against every earlier release of the year.
-        const figures = screeningFigures(results, year, 'all', await releasesOf(tx, year));
+        const releases = await releasesOf(tx, year);
+        const counts = releaseCounts(results, year);
+        // Set beside an earlier release, a figure moved by 1 to 4 could name the man whose result came in late, was corrected or erased.
+        if (smallChanges(counts, releases).length > 0) throw new ApiError(409, 'too_little_changed', tooLittleChangedMessage(year));
+        // The all-types view, suppressed with the type views staff can set beside it, as each earlier release showed it where a count stood still.
+        const figures = screeningFigures(results, year, 'all', releases);
         const at = now();
         const row = await rowOf(
           tx,
           PUBLISHED_NEW_ROW,
-          `INSERT INTO published_statistics (year, figures, published_at, staff_user_id, staff_email)
-           VALUES ($1, $2::jsonb, $3, $4::uuid, $5) RETURNING publication_id::text AS publication_id, year, figures, published_at`,
-          [year, JSON.stringify(figures), at, actor.userId, actor.email],
+          `INSERT INTO published_statistics (year, figures, counts, published_at, staff_user_id, staff_email)
+           VALUES ($1, $2::jsonb, $3::jsonb, $4, $5::uuid, $6) RETURNING publication_id::text AS publication_id, year, figures, published_at`,
+          [year, JSON.stringify(figures), JSON.stringify(counts), at, actor.userId, actor.email],
         );
         await recordAudit(tx, actor, { action: 'statistics.publish', entity: 'statistics', entityId: String(year), before: null, after: { publication_id: row!.publication_id, figures } }, at);
         return asPublished(row!);

@@ -10,7 +10,9 @@
  * - POST /publish {year} -> 201 {published}: the year's figures (every
  *        event type) stored as the public pages' snapshot, audited;
  *        409 year_not_over for this UK year (only a finished year),
- *        409 nothing_to_publish for a year without results
+ *        409 nothing_to_publish for a year without results,
+ *        409 too_little_changed for a year published before whose
+ *        figures moved by 1 to 4 since (docs/decisions/0035))
  */
 import { Hono, type Context } from 'hono';
 import { publishedAnswerSchema, staffStatisticsAnswerSchema, type PublishedAnswer, type StaffStatisticsAnswer } from '../../../src/domain/published-statistics-answer';

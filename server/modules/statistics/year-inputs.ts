@@ -12,6 +12,7 @@ import { EVENT_CATEGORIES } from '../../../src/domain/event';
 import { FOLLOW_UP_OUTCOMES } from '../../../src/domain/follow-up';
 import { PSA_BANDS } from '../../../src/domain/psa-band';
 import type { ScreeningFigures, StatsResult } from '../../../src/domain/screening-stats';
+import type { Release } from '../../../src/domain/statistics-releases';
 import type { Queryable } from '../../platform/db/adapter';
 import { col, rowsOf } from '../../platform/db/rows';
 
@@ -60,16 +61,19 @@ export async function resultsOfYear(q: Queryable, year: number): Promise<StatsRe
   }));
 }
 
-/** A release's figures (jsonb), stored exactly as screeningFigures computed them. */
-const RELEASE_ROW = { figures: col.json() };
+/** A release's figures (jsonb), stored exactly as screeningFigures computed them, and the counts they were made from (migration 945; none before it). */
+const RELEASE_ROW = { figures: col.json(), counts: col.nullable(col.json()) };
 
-/** The year's releases, oldest first: a new release or a staff view hides any figure that moved by 1 to 4 since one of them. */
-export async function releasesOf(q: Queryable, year: number): Promise<ScreeningFigures[]> {
+/**
+ * The year's releases, oldest first: Publish refuses a new one while a figure moved by 1 to 4 since one of them,
+ * and a new release or a staff view keeps each one's look where a count stood still (src/domain/statistics-releases.ts).
+ */
+export async function releasesOf(q: Queryable, year: number): Promise<Release[]> {
   const rows = await rowsOf(
     q,
     RELEASE_ROW,
-    'SELECT figures FROM published_statistics WHERE year = $1 ORDER BY published_at, publication_id',
+    'SELECT figures, counts FROM published_statistics WHERE year = $1 ORDER BY published_at, publication_id',
     [year],
   );
-  return rows.map((row) => row.figures as ScreeningFigures);
+  return rows.map((row) => ({ figures: row.figures as ScreeningFigures, counts: row.counts as Release['counts'] }));
 }

@@ -13,7 +13,11 @@
  *   whole hours), or
  * - the first unexpired hold it counted expires.
  *
- * Repeat readers get an ETag and a 304. Only anonymous gzip readers are
+ * Each answer is kept both gzipped and as plain bytes (identity), each
+ * with its own ETag, so a reader that asks for no gzip (a script, a
+ * monitor, a proxy that strips Accept-Encoding) is served from memory as
+ * a browser is, never rebuilt, recompressed or unzipped per request.
+ * Repeat readers get an ETag and a 304. Only anonymous readers are
  * served from here: a request with an access grant, cookies or
  * authorization always reaches the app. The answers live in each process's
  * memory: PGlite allows one process; over PostgreSQL each process drops
@@ -22,17 +26,31 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gunzip as gunzipCallback, gzip as gzipCallback } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
 import { ACCESS_GRANT_HEADER } from '../../../src/domain/booking';
 import type { Queryable } from '../db/adapter';
 import type { DataChanges } from '../db/data-changes';
+import { COMPRESSIBLE, MIN_BYTES } from './compression';
+
+const gzip = promisify(gzipCallback);
+const gunzip = promisify(gunzipCallback);
+
+/** One encoding of an answer: the exact bytes and headers sent. */
+interface Representation {
+  etag: string;
+  headers: Record<string, string>;
+  body: Buffer;
+}
 
 interface ReadyAnswer {
   version: number;
   validUntil: number;
-  etag: string;
-  headers: Record<string, string>;
-  body: Buffer;
+  /** For a reader that accepts gzip: gzipped as compression.ts would (a small answer is plain). */
+  gzip: Representation;
+  /** For one that does not: plain bytes. */
+  identity: Representation;
 }
 
 const LISTING = /^\/api\/events(?:\?[^#]*)?$/;
@@ -56,14 +74,37 @@ export interface ReadyAnswers {
 type HeaderReader = (name: string) => string | undefined;
 
 function servable(method: string, url: string, header: HeaderReader): boolean {
-  return (
-    method === 'GET' &&
-    isReadyPath(url) &&
-    /\bgzip\b/i.test(header('accept-encoding') ?? '') &&
-    !header(ACCESS_GRANT_HEADER) &&
-    !header('authorization') &&
-    !header('cookie')
-  );
+  return method === 'GET' && isReadyPath(url) && !header(ACCESS_GRANT_HEADER) && !header('authorization') && !header('cookie');
+}
+
+/** The representation a reader is sent, by whether it accepts gzip (as compression.ts decides). */
+const acceptsGzip = (header: HeaderReader) => /\bgzip\b/i.test(header('accept-encoding') ?? '');
+const representationFor = (answer: ReadyAnswer, header: HeaderReader) => (acceptsGzip(header) ? answer.gzip : answer.identity);
+
+function representation(headers: Record<string, string>, body: Buffer): Representation {
+  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+  // Stored by the browser but always revalidated: the ETag makes that a 304.
+  return { etag, headers: { ...headers, etag, 'cache-control': 'no-cache', 'content-length': String(body.length) }, body };
+}
+
+/**
+ * Both encodings of the app's answer, whichever it sent: a gzipped body is
+ * unzipped once, a plain one gzipped once when compression.ts would have
+ * (text of MIN_BYTES or more). Both say they vary by Accept-Encoding.
+ */
+async function bothEncodings(res: Response): Promise<Pick<ReadyAnswer, 'gzip' | 'identity'>> {
+  const body = Buffer.from(await res.arrayBuffer());
+  const headers: Record<string, string> = {};
+  res.headers.forEach((value, name) => {
+    if (name !== 'content-length' && name !== 'content-encoding') headers[name] = value;
+  });
+  if (!/\baccept-encoding\b/i.test(headers.vary ?? '')) headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
+  const zipped = res.headers.get('content-encoding') === 'gzip';
+  const plain = zipped ? await gunzip(body) : body;
+  const identity = representation(headers, plain);
+  if (zipped) return { gzip: representation({ ...headers, 'content-encoding': 'gzip' }, body), identity };
+  if (plain.length < MIN_BYTES || !COMPRESSIBLE.test(headers['content-type'] ?? '')) return { gzip: identity, identity };
+  return { gzip: representation({ ...headers, 'content-encoding': 'gzip' }, await gzip(plain)), identity };
 }
 
 const matchesEtag = (ifNoneMatch: string | undefined, etag: string) =>
@@ -104,18 +145,19 @@ export function createReadyAnswers(db: Queryable, changes: DataChanges, now: () 
     }
   }
 
-  function respond(answer: ReadyAnswer, ifNoneMatch: string | undefined): Response {
+  function respond(answer: Representation, ifNoneMatch: string | undefined): Response {
     if (matchesEtag(ifNoneMatch, answer.etag)) return new Response(null, { status: 304, headers: notModifiedHeaders(answer) });
     return new Response(new Uint8Array(answer.body), { status: 200, headers: answer.headers });
   }
 
   const middleware: MiddlewareHandler = async (c, next) => {
     const url = c.req.path + (c.req.url.includes('?') ? c.req.url.slice(c.req.url.indexOf('?')) : '');
-    if (!servable(c.req.method, url, (name) => c.req.header(name))) return next();
+    const header: HeaderReader = (name) => c.req.header(name);
+    if (!servable(c.req.method, url, header)) return next();
     const ifNoneMatch = c.req.header('if-none-match');
     const ready = fresh(url) ?? (await building.get(url)) ?? null;
     if (ready && current(ready)) {
-      c.res = respond(ready, ifNoneMatch);
+      c.res = respond(representationFor(ready, header), ifNoneMatch);
       return;
     }
     const version = changes.version;
@@ -127,22 +169,12 @@ export function createReadyAnswers(db: Queryable, changes: DataChanges, now: () 
       await next();
       const res = c.res;
       if (res.status !== 200) return settle(null);
-      const body = Buffer.from(await res.arrayBuffer());
-      const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-      const headers: Record<string, string> = {};
-      res.headers.forEach((value, name) => {
-        if (name !== 'content-length') headers[name] = value;
-      });
-      headers.etag = etag;
-      // Stored by the browser but always revalidated: the ETag makes that a 304.
-      headers['cache-control'] = 'no-cache';
-      headers['content-length'] = String(body.length);
-      const answer: ReadyAnswer = { version, validUntil: await validUntil(at), etag, headers, body };
+      const answer: ReadyAnswer = { version, validUntil: await validUntil(at), ...(await bothEncodings(res)) };
       if (changes.complete && answer.version === changes.version) keep(url, answer);
       settle(answer);
       // Hono merges the old answer's headers into a new one; the stored headers must win.
       c.res = undefined;
-      c.res = respond(answer, ifNoneMatch);
+      c.res = respond(representationFor(answer, header), ifNoneMatch);
     } catch (error) {
       settle(null);
       throw error;
@@ -153,9 +185,11 @@ export function createReadyAnswers(db: Queryable, changes: DataChanges, now: () 
 
   function serveNode(req: IncomingMessage, res: ServerResponse): boolean {
     const url = req.url ?? '';
-    if (!servable(req.method ?? '', url, (name) => req.headers[name] as string | undefined)) return false;
-    const answer = fresh(url);
-    if (!answer) return false;
+    const header: HeaderReader = (name) => req.headers[name] as string | undefined;
+    if (!servable(req.method ?? '', url, header)) return false;
+    const ready = fresh(url);
+    if (!ready) return false;
+    const answer = representationFor(ready, header);
     if (matchesEtag(req.headers['if-none-match'], answer.etag)) {
       res.writeHead(304, notModifiedHeaders(answer));
       res.end();
@@ -169,7 +203,7 @@ export function createReadyAnswers(db: Queryable, changes: DataChanges, now: () 
   return { middleware, serveNode };
 }
 
-function notModifiedHeaders(answer: ReadyAnswer): Record<string, string> {
+function notModifiedHeaders(answer: Representation): Record<string, string> {
   const headers = { ...answer.headers };
   delete headers['content-length'];
   delete headers['content-encoding'];

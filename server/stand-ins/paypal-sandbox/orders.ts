@@ -175,6 +175,8 @@ export function sandboxOrders(db: Database, now: () => Date, notify: (events: Sa
           // What the charity receives; the stand-in takes no fee, so net is gross.
           ...(decline ? {} : { seller_receivable_breakdown: { gross_amount: amount, net_amount: amount } }),
           final_capture: true,
+          // A card payment is outside PayPal Seller Protection, and PayPal's card captures say so.
+          seller_protection: { status: 'NOT_ELIGIBLE' },
           custom_id: purchase.custom_id,
           processor_response: decline
             ? { avs_code: 'Y', cvv_code: 'M', response_code: PROCESSOR_CODES[decline] }

@@ -15,7 +15,7 @@
  * sample_id and is sent without one.
  */
 import { get, update } from 'idb-keyval';
-import { checkInBatches, relabelOf, type CheckIn, type CheckInResult, type SampleRelabel } from '../../domain/staff-attendees';
+import { CHECK_IN_CONFLICT_TEXT, checkInBatches, relabelOf, type CheckIn, type CheckInResult, type SampleRelabel } from '../../domain/staff-attendees';
 
 export type { SampleRelabel } from '../../domain/staff-attendees';
 
@@ -91,7 +91,8 @@ export function replayCheckIns(userId: string, send: SendCheckIns): Promise<numb
     for (const batch of checkInBatches((await readCheckIns(userId)).queue)) {
       const results = await send(batch.eventId, batch.items.map(toSend));
       const done = new Set(results.map((r) => r.appointment_id));
-      const conflicts = results.filter((r) => r.outcome === 'cancelled' || r.outcome === 'not_found').map((r) => ({ ...r, event_id: batch.eventId }));
+      // Every outcome with words for a person (cancelled, not on this event, not the event's day) is kept to be seen.
+      const conflicts = results.filter((r) => CHECK_IN_CONFLICT_TEXT[r.outcome] !== undefined).map((r) => ({ ...r, event_id: batch.eventId }));
       const sent = new Map(batch.items.map((item) => [item.appointment_id, item]));
       const relabels = results.flatMap((r) => {
         const item = sent.get(r.appointment_id);

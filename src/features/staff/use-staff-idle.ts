@@ -1,19 +1,25 @@
 /**
- * The staff console signs itself out when unused for the idle time the
- * server names (docs/rules.md#staff-idle), so a venue phone left on a
- * table stops showing men's details, and sign-out removes everything the
- * console saved on it. The server refuses the session anyway after that
- * time (401 session_idle); this also covers a phone with no signal, whose
- * screen would otherwise stay open on the attendee list.
+ * The staff console closes when unused for the idle time the server names
+ * (docs/rules.md#staff-idle), so a venue phone left on a table stops
+ * showing men's details. It locks (door-lock.ts), keeping the saved list
+ * for the PIN to open, signal or none: a console is opened only after its
+ * staff member chose a door PIN on this phone (require-staff.tsx), so a
+ * list is saved only behind one. With no PIN of his here (the sign-in's
+ * PIN step left unused) nothing of his is open, and it signs out, which
+ * removes anything the console saved on the phone. The server refuses the session anyway after that time (401
+ * session_idle); this also covers a phone with no signal, whose screen
+ * would otherwise stay open on the attendee list.
  *
  * Use is a key press, a tap, a click or a scroll wheel in the console. The time of the
  * last one is kept in localStorage, so every tab shares it and a phone
- * woken after a long sleep (when no timer ran) signs out at once. Check-ins
+ * woken after a long sleep (when no timer ran) locks at once. Check-ins
  * waiting for a connection are kept (they hold only ids) and sent after
  * the next sign-in.
  */
 import { useEffect } from 'react';
 import { signOut, STAFF_LAST_USED_KEY } from '@/lib/auth';
+import { hasPin } from '@/domain/door-pin';
+import { lockConsole } from './door-lock';
 
 const CHECK_EVERY_MS = 15_000;
 /** Writes of the last-used time at most this often: a tap does not need to write every time. */
@@ -24,13 +30,19 @@ function lastUsed(): number | null {
   return Number.isFinite(stored) && stored > 0 ? stored : null;
 }
 
+/** What running out of time does: lock behind his PIN; with none of his on this phone (nothing opened), sign out. */
+function closeConsole(userId: string, idleMinutes: number): void {
+  if (hasPin(window.localStorage, userId)) lockConsole('idle');
+  else void signOut({ kind: 'staff_idle', minutes: idleMinutes });
+}
+
 /**
- * Signs the console out once unused for `idleMinutes`. Answers true while
- * the time already ran out before this render (a phone woken or a browser
- * reopened on the console), so the gate shows nothing of the saved list
- * while the sign-out runs.
+ * Locks or signs the console out once unused for `idleMinutes`. Answers
+ * what is under way while the time already ran out before this render (a
+ * phone woken or a browser reopened on the console), so the gate shows
+ * nothing of the saved list meanwhile.
  */
-export function useStaffIdle(idleMinutes: number | undefined): boolean {
+export function useStaffIdle(idleMinutes: number | undefined, userId: string): 'open' | 'lock' | 'sign-out' {
   const last = idleMinutes ? lastUsed() : null;
   // Read at render on purpose: whether the time ran out decides what the page may show as it appears.
   // eslint-disable-next-line react-hooks/purity
@@ -47,9 +59,7 @@ export function useStaffIdle(idleMinutes: number | undefined): boolean {
     };
     const check = () => {
       const last = lastUsed();
-      if (last !== null && Date.now() - last >= idleMs) {
-        void signOut({ kind: 'staff_idle', minutes: idleMinutes });
-      }
+      if (last !== null && Date.now() - last >= idleMs) closeConsole(userId, idleMinutes);
     };
     // A time left by this session before a reload or a sleep is checked first; none (just signed in) starts now.
     if (lastUsed() === null) markUsed();
@@ -66,6 +76,7 @@ export function useStaffIdle(idleMinutes: number | undefined): boolean {
       document.removeEventListener('visibilitychange', onVisible);
       window.clearInterval(timer);
     };
-  }, [idleMinutes]);
-  return expired;
+  }, [idleMinutes, userId]);
+  if (!expired) return 'open';
+  return hasPin(window.localStorage, userId) ? 'lock' : 'sign-out';
 }

@@ -175,23 +175,57 @@ async function nextAdmin(request: APIRequestContext): Promise<StaffAccount> {
 
 /**
  * Signs a staff account in through /login, its password and then its
- * code, and waits until the header knows him: one of the shared server's
- * admins, or the demo admin of the server at `origin`. Returns the account.
+ * code, and waits until the header knows him, then chooses his door PIN
+ * (`DOOR_PIN`) unless told not to: one of the shared server's admins, or
+ * the demo admin of the server at `origin`. Returns the account.
  */
-export async function signInAsStaff(page: Page, origin = ''): Promise<StaffAccount> {
+export async function signInAsStaff(page: Page, origin = '', { pin = true }: PinChoice = {}): Promise<StaffAccount> {
   const account = origin ? DEMO_STAFF : await nextAdmin(page.request);
-  await signInWithCode(page, account, origin);
+  await signInWithCode(page, account, origin, { pin });
   return account;
 }
 
-/** Signs `account` in through /login with its password and then its authenticator's code. */
-export async function signInWithCode(page: Page, account: StaffAccount, origin = ''): Promise<void> {
+/** `pin: false` stops at the door PIN step for a journey that tests the step itself. */
+export interface PinChoice {
+  pin?: boolean;
+}
+
+/**
+ * Signs `account` in through /login with its password and then its
+ * authenticator's code, then (unless told not to) chooses his door PIN
+ * (`DOOR_PIN`) on the console, as every staff sign-in does before the
+ * console opens (docs/rules.md#door-lock), and goes back to where the
+ * sign-in led.
+ */
+export async function signInWithCode(page: Page, account: StaffAccount, origin = '', { pin = true }: PinChoice = {}): Promise<void> {
   await page.goto(`${origin}/login`);
   await signIn(page, account.email, account.password);
   await page.getByLabel('6-digit code').fill(await authenticatorCode(page.request, origin, account.secret));
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).not.toHaveURL(/\/login/);
   await expect(page.getByRole('banner').getByRole('link', { name: 'Portal' })).toBeVisible();
+  if (!pin) return;
+  const landed = page.url();
+  if (!new URL(landed).pathname.startsWith('/staff')) await page.goto(`${origin}/staff`);
+  await chooseDoorPin(page);
+  if (page.url() !== landed) await page.goto(landed);
+}
+
+/** The door PIN the journeys choose at staff sign-in. */
+export const DOOR_PIN = '2580';
+
+/**
+ * On the console's PIN step of a staff sign-in (after the second factor,
+ * before any staff page), chooses `pin`, typed twice, and waits until the
+ * console opens: its hash takes a moment on a loaded machine.
+ */
+export async function chooseDoorPin(page: Page, pin = DOOR_PIN): Promise<void> {
+  const step = page.getByRole('heading', { level: 1, name: 'Choose a PIN for this phone' });
+  await expect(step).toBeVisible({ timeout: 20_000 });
+  await page.getByLabel('Choose a PIN').fill(pin);
+  await page.getByLabel('The same PIN again').fill(pin);
+  await page.getByRole('button', { name: 'Save the PIN' }).click();
+  await expect(step).toBeHidden({ timeout: 30_000 });
 }
 
 const tokens = new Map<string, { account: StaffAccount; token: string }>();

@@ -127,7 +127,7 @@ describe.each(ENGINES)('staff idle timeout on %s', (engine) => {
   it("refuses a hosted project's idle session for good, though nothing here can end it", async () => {
     // With SUPABASE_URL there is no session to end: the row alone keeps refusing.
     const check = staffActivity(test.db, 30, () => clock);
-    const session = { sessionId: randomUUID(), userId: randomUUID() };
+    const session = { sessionId: randomUUID(), userId: randomUUID(), signedInAt: START };
     clock = START;
     expect(await check(session)).toBe(true);
     clock = minutes(29);
@@ -137,9 +137,9 @@ describe.each(ENGINES)('staff idle timeout on %s', (engine) => {
     clock = minutes(60);
     expect(await check(session)).toBe(false);
     // A fresh session's row cannot be taken over by another user's token naming it.
-    const fresh = { sessionId: randomUUID(), userId: randomUUID() };
+    const fresh = { sessionId: randomUUID(), userId: randomUUID(), signedInAt: clock };
     expect(await check(fresh)).toBe(true);
-    expect(await check({ sessionId: fresh.sessionId, userId: randomUUID() })).toBe(false);
+    expect(await check({ ...fresh, userId: randomUUID() })).toBe(false);
     expect(await check(fresh)).toBe(true);
   });
 

@@ -87,15 +87,25 @@ describe.each(ENGINES)('booking on %s', (engine) => {
 
   it('refuses in order: unknown event, passed, closed, payment, slot; nothing written', async () => {
     const consentId = await consentFor(member, free);
-    for (const eventId of ['6f1c2d3e-4a5b-4c6d-8e7f-901a2b3c4d5e', 'nope', 42, null]) {
+    for (const eventId of ['6f1c2d3e-4a5b-4c6d-8e7f-901a2b3c4d5e', 'nope']) {
       await expectRefusal(await book(member, { eventId, appointmentStartTime: '10:00', consentId }), 'event_not_found');
+    }
+    // A missing or mistyped field is no unknown event: a 422 naming it, before any refusal.
+    for (const eventId of [42, null, undefined]) {
+      expect((await book(member, { eventId, appointmentStartTime: '10:00', consentId })).body).toMatchObject({ error: 'validation_failed', issues: [{ path: 'eventId' }] });
     }
     await expectRefusal(await book(member, { eventId: ended.event_id, appointmentStartTime: '99:99' }), 'event_passed');
     // 09:00 tomorrow is within 24 hours: closed, whatever else is wrong.
     await expectRefusal(await book(member, { eventId: closing.event_id, appointmentStartTime: 'x' }), 'booking_closed');
     await expectRefusal(await book(member, { eventId: paid.event_id, appointmentStartTime: '10:00', consentId }), 'payment_required');
-    for (const start of ['10:05', '12:00', '9:00', 1000, null, "10:00' OR 1=1"]) {
+    for (const start of ['10:05', '12:00', '9:00', "10:00' OR 1=1"]) {
       await expectRefusal(await book(member, { eventId: free.event_id, appointmentStartTime: start, consentId }), 'invalid_slot');
+    }
+    for (const start of [1000, null, undefined]) {
+      expect((await book(member, { eventId: free.event_id, appointmentStartTime: start, consentId })).body).toMatchObject({
+        error: 'validation_failed',
+        issues: [{ path: 'appointmentStartTime', field: 'appointmentStartTime' }],
+      });
     }
     expect(await count()).toBe(0);
   });

@@ -1,12 +1,14 @@
 /**
  * POST /api/medical/consent: the member from the token, the rules of
  * docs/rules.md#consent on the server (422 with the field and its message),
- * another member's profileId (403), unknown events (404), hostile input; and
+ * another member's profileId (403), a missing or mistyped eventId (422
+ * naming it), unknown events (404), hostile input; and
  * the signed /test-consent links (GET to check, POST to file): valid, altered,
  * expired, missing parts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_REFUSALS } from '../../../../src/domain/booking';
+import { EVENT_ID_MESSAGE } from '../../../../src/domain/booking-request';
 import { CONSENT_MESSAGES, CONSENT_VERSION } from '../../../../src/domain/consent';
 import { makeConsentLink, TEST_CONSENT_INVALID, TEST_CONSENT_USED, type ConsentLink } from '../consent-links';
 import { createSigner } from '../../../platform/signing';
@@ -74,14 +76,23 @@ describe.each(ENGINES)('consent on %s', (engine) => {
     expect(filed).toEqual([]);
   });
 
-  it("answers 401 without a token, 403 for another member's profileId, 404 for an unknown event", async () => {
+  it("answers 401 without a token, 403 for another member's profileId, 422 naming a missing or mistyped eventId, 404 for an unknown event", async () => {
     expect((await file({ ...validConsent(), eventId: event.event_id }, null)).status).toBe(401);
     const forbidden = await file({ ...validConsent(), eventId: event.event_id, profileId: other.profileId });
     expect(forbidden.status).toBe(403);
     expect(forbidden.body.error).toBe('forbidden');
-    for (const eventId of ['6f1c2d3e-4a5b-4c6d-8e7f-901a2b3c4d5e', 'nope', undefined, 7]) {
+    for (const eventId of ['6f1c2d3e-4a5b-4c6d-8e7f-901a2b3c4d5e', 'nope']) {
       expect((await file({ ...validConsent(), eventId })).status).toBe(404);
     }
+    for (const eventId of [undefined, null, 7, '', ['x']]) {
+      const res = await file({ ...validConsent(), eventId });
+      expect([res.status, res.body], JSON.stringify(eventId)).toEqual([
+        422,
+        { error: 'validation_failed', message: EVENT_ID_MESSAGE, issues: [{ path: 'eventId', field: 'eventId', message: EVENT_ID_MESSAGE }] },
+      ]);
+    }
+    // Another's profileId is still refused first, whatever the event.
+    expect((await file({ ...validConsent(), profileId: other.profileId })).status).toBe(403);
   });
 
   it.each([

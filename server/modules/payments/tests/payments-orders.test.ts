@@ -96,6 +96,17 @@ describe.each(ENGINES)('card payment orders on %s', (engine) => {
     expect(fullOrder.body.debug_id).toMatch(/^[0-9a-f]{14}$/);
     const badSlot = await orderFor(app(), member, paid.event_id, '10:07');
     expect(badSlot.body.details![0]!.issue).toBe('INVALID_SLOT');
+    // A missing or mistyped field is a 422 naming it, as on every form; an id of no event is still 404.
+    const order = (body: Record<string, unknown>) => getJson<{ error: string; issues?: { path: string }[] }>(app(), '/api/payments/orders', sendJson(member.token, body));
+    for (const eventId of [undefined, 42]) {
+      const res = await order({ eventId, appointmentStartTime: '10:00' });
+      expect([res.status, res.body.error, res.body.issues?.map((i) => i.path)]).toEqual([422, 'validation_failed', ['eventId']]);
+    }
+    for (const appointmentStartTime of [undefined, 1000]) {
+      const res = await order({ eventId: paid.event_id, appointmentStartTime });
+      expect([res.status, res.body.error, res.body.issues?.map((i) => i.path)]).toEqual([422, 'validation_failed', ['appointmentStartTime']]);
+    }
+    expect((await order({ eventId: '6f1c2d3e-4a5b-4c6d-8e7f-901a2b3c4d5e', appointmentStartTime: '10:00' })).status).toBe(404);
     expect(await count('payment_orders')).toBe(0);
   });
 

@@ -116,9 +116,9 @@ describe.each(ENGINES)('the clinical rule on %s', (engine) => {
     expect(await memberResult(0)).toMatchObject({ band: 'amber', rule_version: 1, next_test_due: '2026-09-20' });
 
     // A change of the comments alone keeps the band; a corrected value is a new save, banded by the current version.
-    await saveResult(0, { test_result: '9.50', comments: 'Comment corrected.' });
+    await saveResult(0, { test_result: '9.50', comments: 'Comment corrected.', replaces: 9.5 });
     expect(await memberResult(0)).toMatchObject({ band: 'amber', rule_version: 1 });
-    await saveResult(0, { test_result: '9.40', comments: 'Value corrected.' });
+    await saveResult(0, { test_result: '9.40', comments: 'Value corrected.', replaces: 9.5 });
     expect(await memberResult(0)).toMatchObject({ band: 'red', rule_version: 2 });
     const [update] = await test.db.query<{ after: { psa_band: string; rule_version: number } }>(
       "SELECT after FROM staff_audit WHERE entity = 'result' AND action = 'result.update' ORDER BY audit_id DESC LIMIT 1",

@@ -288,7 +288,7 @@ describe.each(ENGINES)('results matched by sample on %s', (engine) => {
     expect(match!.after).toEqual({ line: 2, profile_id: booked[0]!.member.profileId });
   });
 
-  it('finds the man by his tube, and refuses a typed result whose sample id is not his', async () => {
+  it('finds the man by his tube, and refuses a typed result whose sample id is not his, or that replaces a result the form did not show', async () => {
     const [first, second] = [booked[0]!, booked[1]!];
     const lookup = await getJson<{ sample: Record<string, unknown> }>(app(), `${base}/samples/${formatSampleId(samples[0]!)}`, auth());
     expect(lookup.body.sample).toEqual({
@@ -307,7 +307,18 @@ describe.each(ENGINES)('results matched by sample on %s', (engine) => {
     expect((await put(first, { test_result: '1.5' })).body.error).toBe('sample_id_required');
     expect((await put(first, { test_result: '1.5', sample_id: samples[1] })).body.error).toBe('sample_mismatch');
     expect((await put(second, { test_result: '1.5', sample_id: swapped })).status).toBe(swapped === samples[0] ? 409 : 422);
-    expect((await put(first, { test_result: '1.5', sample_id: formatSampleId(samples[0]!) })).status).toBe(200);
+    // He has 0.9 from the file: typing over it corrects it only when the form showed that very result.
+    const unseen = await put(first, { test_result: '1.5', sample_id: formatSampleId(samples[0]!) });
+    expect([unseen.status, unseen.body.error]).toEqual([409, 'result_changed']);
+    expect((unseen.body as { message?: string }).message).toBe(
+      'A result of 0.9 ng/ml was saved for Alan while this form was open, so yours was not saved: check his result, and save yours again only if it replaces that one.',
+    );
+    expect((await put(first, { test_result: '1.5', sample_id: formatSampleId(samples[0]!), replaces: 0.9 })).status).toBe(200);
+    const stale = await put(first, { test_result: '1.7', sample_id: samples[0]!, replaces: 0.9 });
+    expect([stale.status, stale.body.error]).toEqual([409, 'result_changed']);
+    expect((stale.body as { message?: string }).message).toBe(
+      'A result of 1.5 ng/ml was saved for Alan while this form was open (it showed 0.9 ng/ml), so yours was not saved: check his result, and save yours again only if it replaces that one.',
+    );
     expect((await resultsOf(first.member))[0]!.result).toMatchObject({ test_result: 1.5 });
   });
 

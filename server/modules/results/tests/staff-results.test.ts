@@ -61,8 +61,9 @@ describe.each(ENGINES)('staff results on %s', (engine) => {
     expect(mail!.text).toContain('https://www.example.org/medical-results');
     expect(mail!.html).toContain('href="https://www.example.org/medical-results"');
     expect(mail!.text).not.toMatch(/3\.47|amber/i);
-    // A correction replaces the value, keeping one result, with before and after in the audit.
-    await getJson(app(), `${base}/attendees/${first!.appointment.appointment_id}/result`, sendJson(staff.token, { test_result: 3.5 }, 'PUT'));
+    // A correction replaces the value it names, keeping one result, with before and after in the audit.
+    const corrected = await getJson(app(), `${base}/attendees/${first!.appointment.appointment_id}/result`, sendJson(staff.token, { test_result: 3.5, replaces: 3.47 }, 'PUT'));
+    expect(corrected.status).toBe(200);
     expect((await resultsOf(first!.member))[0]!.result).toMatchObject({ test_result: 3.5, comments: null });
     const audits = await test.db.query("SELECT action, before, after FROM staff_audit WHERE entity = 'result' ORDER BY audit_id");
     expect(audits).toMatchObject([
@@ -76,6 +77,8 @@ describe.each(ENGINES)('staff results on %s', (engine) => {
     [{ test_result: '1.234' }, 422],
     [{ test_result: '2', comments: 'x'.repeat(501) }, 422],
     [{ test_result: '2', sample_date: '2026-07-01' }, 422],
+    [{ test_result: '2', replaces: 'the old one' }, 422],
+    [{ test_result: '2', replaces: -1 }, 422],
   ])('refuses a bad result (case %#) with %i', async (body, status) => {
     expect((await getJson(app(), `${base}/attendees/${booked[1]!.appointment.appointment_id}/result`, sendJson(staff.token, body, 'PUT'))).status).toBe(status);
   });

@@ -24,7 +24,9 @@ describe.each(ENGINES)('the door’s edges on %s', (engine) => {
   let staff: FastMember;
   let booked: Awaited<ReturnType<typeof bookedMembers>>;
   const app = (now = AT_VENUE) => testApp({ db: test.db, now });
-  const checkIns = (body: unknown, now = AT_VENUE) => getJson<{ results: CheckInResult[]; error?: string }>(app(now), `/api/staff/events/${EVENT.event_id}/check-ins`, sendJson(staff.token, body));
+  // A phone signed in when it calls: a staff session's idle clock starts at sign-in (docs/rules.md#staff-idle).
+  const checkIns = async (body: unknown, now = AT_VENUE) =>
+    getJson<{ results: CheckInResult[]; error?: string }>(app(now), `/api/staff/events/${EVENT.event_id}/check-ins`, sendJson(await staff.tokenAt(now), body));
 
   beforeAll(async () => {
     test = await createTestDatabase(engine);
@@ -54,7 +56,7 @@ describe.each(ENGINES)('the door’s edges on %s', (engine) => {
     expect(replay.body.results[0]).toMatchObject({ outcome: 'already', sample_id: null });
     expect(await test.db.query('SELECT 1 FROM samples WHERE appointment_id = $1::uuid', [appointment.appointment_id])).toEqual([]);
 
-    const list = (await getJson<AttendeeList>(app(), `/api/staff/events/${EVENT.event_id}/attendees`, { headers: { Authorization: `Bearer ${staff.token}` } })).body;
+    const list = (await getJson<AttendeeList>(app(), `/api/staff/events/${EVENT.event_id}/attendees`, { headers: { Authorization: `Bearer ${await staff.tokenAt(AT_VENUE)}` } })).body;
     const gone = list.attendees.find((a) => a.appointment_id === appointment.appointment_id)!;
     expect(gone).toMatchObject({ status: 'cancelled', nhs_number: null, date_of_birth: null });
     const coming = list.attendees.find((a) => a.appointment_id === booked[0]!.appointment.appointment_id)!;

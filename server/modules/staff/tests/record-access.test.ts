@@ -161,7 +161,8 @@ describe.each(ENGINES)('record access on %s', (engine) => {
     await manifest.text();
     expect((await rows()).filter((r) => r.reason === 'lab_manifest').map((r) => r.profile_id).sort()).toEqual(booked.map((b) => b.member.profileId).sort());
 
-    // A line naming his tube with another NHS number quotes his own beside it: a look at his NHS number.
+    // A line naming his tube with another NHS number quotes his own beside it, and gives a value for his tube:
+    // a look at his NHS number and his result.
     const csv = `sample_id,psa_ng_ml,nhs_number\n${samples.get(none!.appointment.appointment_id)},1.10,4010232137\n`;
     const upload = await getJson<{ held: number }>(app(AFTER), `${base}/results.csv`, {
       method: 'POST',
@@ -173,7 +174,7 @@ describe.each(ENGINES)('record access on %s', (engine) => {
     expect(await rowsOf(none!.member, 'result_checking')).toEqual([]);
     const holds = await getJson(app(AFTER), `${base}/result-holds`, auth(token));
     expect(holds.status).toBe(200);
-    expect(await rowsOf(none!.member, 'result_checking')).toMatchObject([{ seen: ['nhs_number'] }]);
+    expect(await rowsOf(none!.member, 'result_checking')).toMatchObject([{ seen: ['nhs_number', 'results'] }]);
     expect(await rowsOf(green!.member, 'result_checking')).toEqual([]);
   });
 
@@ -244,7 +245,9 @@ describe.each(ENGINES)('record access on %s', (engine) => {
     const secret = 'hosted-project-secret-of-at-least-32-chars';
     const hostedId = crypto.randomUUID();
     // Her token says she gave her second factor, as a clinical role must (docs/rules.md#second-factor).
-    const hosted = await new SignJWT({ email: 'hana@example.org', session_id: crypto.randomUUID(), app_metadata: { role: 'clinical' }, user_metadata: { first_name: 'Hana' }, aal: 'aal2' })
+    // Signed in just now (amr), where the staff idle clock starts (docs/rules.md#staff-idle).
+    const amr = [{ method: 'totp', timestamp: Math.floor(AFTER.getTime() / 1000) }];
+    const hosted = await new SignJWT({ email: 'hana@example.org', session_id: crypto.randomUUID(), app_metadata: { role: 'clinical' }, user_metadata: { first_name: 'Hana' }, aal: 'aal2', amr })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(hostedId)
       .setAudience('authenticated')

@@ -3,7 +3,8 @@
  * database, as an administrator would run it with the server stopped:
  * the role lands in the user's app_metadata, an unknown email is refused
  * with a way forward, a role that does not exist is refused, and removing
- * it takes it away.
+ * it takes it away; each add and remove is one staff audit row, by the
+ * command line.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -37,14 +38,34 @@ describe('npm run staff', () => {
     expect(added.stdout).toContain('is now staff (admin)');
     expect(staff('list').stdout).toBe('organiser@example.org admin\n');
     const check = await openPglite(dataDir);
-    const [row] = await check.query<{ app_metadata: unknown }>("SELECT app_metadata FROM auth_users WHERE email = 'organiser@example.org'");
+    const [row] = await check.query<{ id: string; app_metadata: unknown }>("SELECT id::text AS id, app_metadata FROM auth_users WHERE email = 'organiser@example.org'");
+    // One staff audit row, by the command line, and none for the refused commands before it.
+    const audit = await check.query("SELECT staff_user_id::text AS by, staff_email, action, entity, entity_id, before, after FROM staff_audit ORDER BY audit_id");
     await check.close();
     expect(row!.app_metadata).toEqual({ role: 'admin' });
+    expect(audit).toEqual([
+      {
+        by: '00000000-0000-0000-0000-000000000000',
+        staff_email: 'npm run staff',
+        action: 'role.set',
+        entity: 'staff_account',
+        entity_id: row!.id,
+        before: { email: 'organiser@example.org', role: null },
+        after: { email: 'organiser@example.org', role: 'admin' },
+      },
+    ]);
 
     const volunteer = staff('add', 'organiser@example.org', 'volunteer');
     expect(volunteer.stdout).toContain('is now staff (volunteer)');
 
     expect(staff('remove', 'organiser@example.org').stdout).toContain('is no longer staff');
     expect(staff('list').stdout).toBe('No staff accounts.\n');
+    const after = await openPglite(dataDir);
+    const changes = await after.query<{ before: unknown; after: unknown }>("SELECT before, after FROM staff_audit WHERE action = 'role.set' ORDER BY audit_id");
+    await after.close();
+    expect(changes.slice(1)).toEqual([
+      { before: { email: 'organiser@example.org', role: 'admin' }, after: { email: 'organiser@example.org', role: 'volunteer' } },
+      { before: { email: 'organiser@example.org', role: 'volunteer' }, after: { email: 'organiser@example.org', role: null } },
+    ]);
   }, 300_000);
 });

@@ -16,6 +16,8 @@ import { fastMembers, sendJson, type FastMember } from '../../../../tests/fixtur
 import { createTestDatabase, ENGINES, replaceEvents, type TestDatabase } from '../../../../tests/fixtures/db';
 import { makeEvent } from '../../../../tests/fixtures/events';
 import { auditCount, bookedMembers, makeStaff } from '../../../../tests/fixtures/staff';
+import { ETHNICITIES } from '../../../../src/domain/member-profile';
+import { tooLittleChangedMessage } from '../../../../src/domain/statistics-releases';
 
 const BOOKED_AT = new Date('2026-06-10T09:00:00Z');
 const AFTER = new Date('2026-06-24T09:00:00Z');
@@ -122,20 +124,21 @@ describe.each(ENGINES)('screening statistics on %s', (engine) => {
       const { figures: all, years } = await figures('');
       expect(years).toEqual([2026]);
       expect(all).toMatchObject({ year: 2026, event_type: 'all', men_screened: n(13), tests: n(13), events: 2, abnormal: n(5), abnormal_rate: '38.46%' });
-      expect(all.bands).toEqual({ green: n(8), amber: H, red: H, no_band: n(0) });
+      expect(all.bands).toEqual({ green: n(8), amber: H, red: H, no_band: H });
       expect(all.by_event_type.map((g) => [g.group, g.tests, g.abnormal])).toEqual([
         ['community', n(8), H],
         ['freemasons', n(5), H],
-        ['corporate', n(0), n(0)],
+        ['corporate', H, H],
+        ['none', H, H],
       ]);
       expect(all.follow_up.cancers).toEqual(H);
-      // The ethnicity stored outside the NHS list is counted in one group, never shown as typed.
-      expect(all.by_ethnicity.map((g) => g.label)).toEqual(['Not stated', 'Other or not listed']);
+      // The ethnicity stored outside the NHS list is counted in one group, never shown as typed; every group is listed.
+      expect(all.by_ethnicity.map((g) => g.label)).toEqual([...ETHNICITIES, 'Other or not listed']);
     });
 
     it('filter by event type and year', async () => {
       expect((await figures('?year=2026&event_type=freemasons')).figures).toMatchObject({ event_type: 'freemasons', tests: n(5), events: 1, abnormal: H });
-      expect((await figures('?year=2025&event_type=all')).figures).toMatchObject({ tests: n(0), events: 0, abnormal_rate: null });
+      expect((await figures('?year=2025&event_type=all')).figures).toMatchObject({ tests: H, events: 0, abnormal_rate: null });
     });
 
     it.each(['?year=2027', '?year=26', '?year=1999', '?event_type=lodges', '?year=2026&event_type=ALL'])('refuse %s with 422', async (query) => {
@@ -197,14 +200,16 @@ describe.each(ENGINES)('screening statistics on %s', (engine) => {
       expect(await auditCount(test.db, 'statistics.publish')).toBe(1);
       expect(await published()).toEqual({ years: [res.body.published], published: res.body.published });
 
-      // Later changes move the live figures, not the published ones, until staff publish again (a correction).
+      // Later changes move the live figures, not the published ones; one outcome corrected is too small a change to publish again.
       await followUp(LODGE.event_id, lodge[4]!.appointment.appointment_id, { outcome: 'cancer_radical' });
       expect((await published()).years[0]!.figures.follow_up).toEqual(all.follow_up);
       const later = new Date(NEW_YEAR.getTime() + 30 * 60_000);
       // Half an hour on he has signed in again (staff sessions end when idle, docs/rules.md#staff-idle).
-      expect((await publish(2026, later, await publisher.tokenAt(later))).status).toBe(201);
-      expect((await published()).years).toMatchObject([{ year: 2026, published_at: later.toISOString() }]);
-      expect(await auditCount(test.db, 'statistics.publish')).toBe(2);
+      const again = await publish(2026, later, await publisher.tokenAt(later));
+      expect(again.status).toBe(409);
+      expect(again.body).toMatchObject({ error: 'too_little_changed', message: tooLittleChangedMessage(2026) });
+      expect((await published()).years).toEqual([res.body.published]);
+      expect(await auditCount(test.db, 'statistics.publish')).toBe(1);
     });
 
     it('serves every published year: an earlier year published after a later one shows too', async () => {

@@ -9,8 +9,9 @@
  * the schemas, what PayPal's documents say in words: a missing intent is
  * 400 MISSING_REQUIRED_PARAMETER, 25.001 GBP is 422 DECIMAL_PRECISION, a
  * declined capture is PAYMENT.CAPTURE.DECLINED, a completed capture
- * carries seller_receivable_breakdown, and an event links to itself and
- * to its resend.
+ * carries seller_receivable_breakdown, every card capture (answered or in
+ * an event) carries seller_protection NOT_ELIGIBLE as PayPal's do, and an
+ * event links to itself and to its resend.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_ORIGIN } from '../answers';
@@ -24,6 +25,8 @@ type Link = { href: string; rel: string; method: string };
 const BASIC = `Basic ${Buffer.from('chaps-local-sandbox:chaps-local-sandbox-secret').toString('base64')}`;
 const ORDER = { intent: 'CAPTURE', purchase_units: [{ amount: { currency_code: 'GBP', value: '25.00' }, description: 'Screening', custom_id: 'hold-1' }] };
 const FULL = { Prefer: 'return=representation' };
+/** What a card capture at PayPal carries: card payments are outside PayPal Seller Protection (no dispute category covered). */
+const CARD_PROTECTION = { status: 'NOT_ELIGIBLE' };
 
 /** The document and path template of each sandbox path the server calls. */
 function operationOf(path: string): { document: PayPalDocument; template: string } {
@@ -131,6 +134,8 @@ describe.each(ENGINES)('the local PayPal sandbox against PayPal’s OpenAPI docu
     const captured = await call('POST', `/v2/checkout/orders/${await approvedOrder()}/capture`, {}, FULL);
     const { id: captureId } = captureOf(captured.body);
     const shown = await call('GET', `/v2/payments/captures/${captureId}`);
+    expect(captureOf(captured.body).seller_protection).toEqual(CARD_PROTECTION);
+    expect(shown.body.seller_protection).toEqual(CARD_PROTECTION);
     expect(shown.body.seller_receivable_breakdown).toEqual({ gross_amount: { currency_code: 'GBP', value: '25.00' }, net_amount: { currency_code: 'GBP', value: '25.00' } });
     expect((await call('GET', '/v2/payments/captures/NOSUCHCAPTURE1234')).status).toBe(404);
     const refund = await call('POST', `/v2/payments/captures/${captureId}/refund`, {});
@@ -142,6 +147,7 @@ describe.each(ENGINES)('the local PayPal sandbox against PayPal’s OpenAPI docu
     const declined = await call('POST', `/v2/checkout/orders/${await approvedOrder({ ...GOOD_CARD, name: 'CCREJECT-IF' })}/capture`, {}, FULL);
     const declinedCapture = await call('GET', `/v2/payments/captures/${captureOf(declined.body).id}`);
     expect(declinedCapture.body.seller_receivable_breakdown).toBeUndefined();
+    expect(declinedCapture.body.seller_protection).toEqual(CARD_PROTECTION);
     expect(issue(await call('POST', `/v2/payments/captures/${declinedCapture.body.id}/refund`, {}))).toBe('REFUND_NOT_ALLOWED');
   });
 
@@ -163,6 +169,7 @@ describe.each(ENGINES)('the local PayPal sandbox against PayPal’s OpenAPI docu
       expect(nonConformance('notifications_webhooks_v1', 'GET', '/v1/notifications/webhooks-events/{event_id}', 200, event), event.event_type).toEqual([]);
       const resource = event.resource_type === 'capture' ? '/v2/payments/captures/{capture_id}' : '/v2/payments/refunds/{refund_id}';
       expect(nonConformance('payments_payment_v2', 'GET', resource, 200, event.resource), `${event.event_type} resource`).toEqual([]);
+      if (event.resource_type === 'capture') expect(event.resource.seller_protection, `${event.event_type} resource`).toEqual(CARD_PROTECTION);
       expect(event.links.map((l) => `${l.method} ${l.rel}`)).toEqual(['GET self', 'POST resend']);
       // Each link is one the sandbox answers.
       const self = await call('GET', event.links[0]!.href.slice(SANDBOX_ORIGIN.length));
@@ -188,6 +195,8 @@ describe.each(ENGINES)('the local PayPal sandbox against PayPal’s OpenAPI docu
       ['an amount with a comma', { ...capture, amount: { currency_code: 'GBP', value: '25,00' } }],
       ['a breakdown without its gross amount', { ...capture, seller_receivable_breakdown: { net_amount: capture.amount } }],
       ['a link with no rel', { ...capture, links: [{ href: 'http://x', method: 'GET' }] }],
+      ['a seller protection status PayPal has no word for', { ...capture, seller_protection: { status: 'PROTECTED' } }],
+      ['a dispute category PayPal does not cover', { ...capture, seller_protection: { status: 'ELIGIBLE', dispute_categories: ['SIGNIFICANTLY_NOT_AS_DESCRIBED'] } }],
     ];
     for (const [what, body] of wrong) expect(nonConformance('payments_payment_v2', 'GET', path, 200, body), what).not.toEqual([]);
     const refundRefused = (description: string) => ({

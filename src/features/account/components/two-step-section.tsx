@@ -10,6 +10,7 @@ import { formatLongDate } from '@/domain/format';
 import { londonDate } from '@/domain/london-time';
 import { EnrolAuthenticator } from '@/lib/second-factor/enrol-authenticator';
 import { removeFactor, verifiedFactor } from '@/lib/second-factor/second-factor';
+import { OnlineOnlyNote, useFailedForSignal } from '@/lib/ui/online-only-note';
 import { Spinner } from '@/lib/ui/spinner';
 
 export function TwoStepSection({ userId }: { userId: string }) {
@@ -18,6 +19,7 @@ export function TwoStepSection({ userId }: { userId: string }) {
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const noSignal = useFailedForSignal(factor.error);
 
   async function remove(id: string) {
     setBusy(true);
@@ -37,7 +39,8 @@ export function TwoStepSection({ userId }: { userId: string }) {
     <section className="two-step" aria-labelledby="two-step-title">
       <h2 id="two-step-title">Two-step sign-in</h2>
       {factor.isPending && <Spinner label="Loading" />}
-      {factor.isError && (
+      {factor.isError && noSignal && <OnlineOnlyNote>Your two-step sign-in shows when you are online.</OnlineOnlyNote>}
+      {factor.isError && !noSignal && (
         <p className="form-failure" role="alert">
           Could not reach the server. Check your connection and try again.
         </p>

@@ -9,6 +9,7 @@ import { formatLongDate, formatTime } from '@/domain/format';
 import { londonDate, londonTime } from '@/domain/london-time';
 import type { MyWaitingList } from '@/domain/waiting-list';
 import { paths } from '@/lib/paths';
+import { OnlineOnlyNote, useFailedForSignal } from '@/lib/ui/online-only-note';
 import { useChangeWaitingPlace, useMyWaitingLists } from '@/lib/waiting-list';
 
 const heldUntil = (iso: string) => `${londonTime(new Date(iso))} on ${formatLongDate(londonDate(new Date(iso)))}`;
@@ -71,6 +72,9 @@ function WaitingListCard({ userId, list: { event, place } }: { userId: string; l
 
 export function WaitingListsSection({ userId }: { userId: string }) {
   const lists = useMyWaitingLists(userId);
+  // Never saved on the phone (a place moves as others leave): offline, a plain line.
+  const noSignal = useFailedForSignal(lists.error);
+  if (lists.isError && noSignal) return <OnlineOnlyNote>Your places on waiting lists show when you are online.</OnlineOnlyNote>;
   if (lists.isError) {
     return (
       <p className="form-failure" role="alert">

@@ -23,6 +23,20 @@ import { ensureProfile } from '../finish-signup';
 import '../account.css';
 
 
+const UNREACHABLE = 'Could not reach the server. Check your connection and try again.';
+/** No signal at all (the browser knows): signing in cannot work offline, whatever is saved on the phone. */
+const NO_SIGNAL = 'This phone has no signal, and signing in needs one. Try again when it has a signal.';
+
+/**
+ * Plain words for a failed sign-in or reset: the server's own for a refusal
+ * (a wrong password), never the browser's "Failed to fetch" for no answer.
+ */
+function authFailure(error: unknown): string {
+  const status = typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined;
+  if (typeof status === 'number' && status >= 400 && status < 500 && error instanceof Error) return error.message;
+  return navigator.onLine ? UNREACHABLE : NO_SIGNAL;
+}
+
 export default function LoginPage() {
   useDocumentTitle('Sign in');
   const session = useSession();
@@ -69,7 +83,7 @@ export default function LoginPage() {
       const supabase = await getSupabase();
       const { data, error } = await supabase.auth.signInWithPassword({ email: normaliseEmail(email), password });
       if (error) {
-        setFailure(error.message);
+        setFailure(authFailure(error));
         return;
       }
       const signedIn = { userId: data.user.id, email: data.user.email ?? normaliseEmail(email) };
@@ -80,8 +94,8 @@ export default function LoginPage() {
       }
       leaving = true;
       await goOn(signedIn);
-    } catch {
-      setFailure('Could not reach the server. Check your connection and try again.');
+    } catch (error) {
+      setFailure(authFailure(error));
     } finally {
       if (!leaving) setBusy(false);
     }
@@ -113,7 +127,7 @@ export default function LoginPage() {
     const { error } = await supabase.auth.resetPasswordForEmail(normaliseEmail(email), {
       redirectTo: `${window.location.origin}${paths.resetPassword}`,
     });
-    if (error) setFailure(error.message);
+    if (error) setFailure(authFailure(error));
     else setNotice('Password reset email sent. Check your inbox.');
   }
 
@@ -153,6 +167,12 @@ export default function LoginPage() {
           You were signed out because the staff console was not used for{' '}
           {signedOutReason.minutes ? `${signedOutReason.minutes} minutes` : 'a while'}. Sign in again to carry on. Check-ins
           waiting for a signal are kept and sent once you are back.
+        </p>
+      )}
+      {signedOutReason?.kind === 'door_pin' && (
+        <p className="form-success" role="status">
+          You were signed out. The saved list was removed from this phone after 5 wrong PINs. Sign in again to carry on.
+          Check-ins waiting for a signal are kept and sent once you are back.
         </p>
       )}
       <div className="notice" role="note">

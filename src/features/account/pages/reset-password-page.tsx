@@ -5,12 +5,17 @@
  * With ?welcome=1 it is where a man registered by staff at a venue lands
  * from his first email (server/modules/staff/staff-members-routes.ts): the same form,
  * worded for choosing a first password, and on to his account after.
+ * A man who has added an authenticator app gives its code first: a link
+ * alone does not change the password of such an account
+ * (docs/rules.md#second-factor).
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/lib/paths';
 import { startAuth } from '@/lib/auth';
 import { fetchProfile } from '@/lib/member-profile-query';
+import { CodeForm } from '@/lib/second-factor/code-form';
+import { factorToAskFor } from '@/lib/second-factor/second-factor';
 import { isSessionConfirmed, useSession } from '@/lib/session';
 import { getSupabase } from '@/lib/supabase';
 import { Spinner } from '@/lib/ui/spinner';
@@ -35,10 +40,26 @@ export default function ResetPasswordPage() {
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The authenticator app whose code comes first; undefined until asked, null when none is needed.
+  const [codeFor, setCodeFor] = useState<string | null | undefined>(undefined);
+  const confirmed = isSessionConfirmed() && session.status === 'signed-in';
 
   useEffect(() => {
     void startAuth();
   }, []);
+
+  useEffect(() => {
+    if (!confirmed || codeFor !== undefined) return;
+    let current = true;
+    factorToAskFor().then(
+      (factorId) => current && setCodeFor(factorId),
+      // Not known: the form shows, and the server still refuses a change the code should come before.
+      () => current && setCodeFor(null),
+    );
+    return () => {
+      current = false;
+    };
+  }, [confirmed, codeFor]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -73,8 +94,15 @@ export default function ResetPasswordPage() {
         Forgot password? to get a new one.
       </p>
     );
-  } else if (!isSessionConfirmed()) {
+  } else if (!isSessionConfirmed() || codeFor === undefined) {
     body = <Spinner label="Loading" />;
+  } else if (codeFor) {
+    body = (
+      <>
+        <p>You have added an authenticator app to your account. Enter the 6-digit code it shows for CHAPS, then choose your new password.</p>
+        <CodeForm factorId={codeFor} submitLabel="Continue" onConfirmed={() => setCodeFor(null)} />
+      </>
+    );
   } else {
     body = (
       <>

@@ -10,16 +10,30 @@ export function useSaveResult(userId: string, eventId: string) {
   return useMutation({
     networkMode: 'always',
     retry: 0,
-    mutationFn: async ({ appointmentId, value, comment, sampleId }: { appointmentId: string; value: string; comment: string; sampleId?: string | null }) => {
+    mutationFn: async ({
+      appointmentId,
+      value,
+      comment,
+      sampleId,
+      replaces,
+    }: {
+      appointmentId: string;
+      value: string;
+      comment: string;
+      sampleId?: string | null;
+      /** The value of the result the form showed, which this one corrects; null for his first. */
+      replaces: number | null;
+    }) => {
       await ensureOnline();
       return memberRequest<ResultSavedAnswer>(
         'PUT',
         `/staff/events/${encodeURIComponent(eventId)}/attendees/${encodeURIComponent(appointmentId)}/result`,
         // The tube's id, when the form was opened from it: the server refuses it unless it is his.
-        { test_result: value.trim(), comments: comment.trim() || null, ...(sampleId ? { sample_id: sampleId } : {}) },
+        { test_result: value.trim(), comments: comment.trim() || null, replaces, ...(sampleId ? { sample_id: sampleId } : {}) },
       );
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: staffKeys.attendees(userId, eventId) }),
+    // Refused because his result changed meanwhile, the list is read again so the form shows the result it would replace.
+    onSettled: () => client.invalidateQueries({ queryKey: staffKeys.attendees(userId, eventId) }),
   });
 }
 

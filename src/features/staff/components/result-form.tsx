@@ -51,7 +51,8 @@ export function ResultForm({
     }
     setProblem(null);
     save.mutate(
-      { appointmentId: attendee.appointment_id, value, comment, sampleId },
+      // The result shown is the one this corrects: one saved or changed meanwhile refuses the save, never replaced unseen.
+      { appointmentId: attendee.appointment_id, value, comment, sampleId, replaces: attendee.result?.test_result ?? null },
       {
         onSuccess: () => {
           onSaved?.();

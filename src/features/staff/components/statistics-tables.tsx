@@ -1,7 +1,8 @@
 /**
  * The year's screening figures as staff read them: a summary, then one
  * small table per breakdown (a 360 px phone shows each whole; long group
- * names wrap). Hidden counts say "not shown" (src/domain/small-numbers.ts).
+ * names wrap). Hidden counts, zeros among them, say "not shown"
+ * (src/domain/small-numbers.ts, docs/decisions/0035).
  */
 import { FOLLOW_UP_LABELS } from '@/domain/follow-up';
 import { PSA_BAND_TEXT } from '@/domain/psa-band';

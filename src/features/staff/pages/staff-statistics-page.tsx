@@ -62,7 +62,7 @@ function Publish({ year, thisYear, onChooseYear }: { year: number; thisYear: num
           <p>
             The public pages will show these figures for {year}, every event type together, in place of what they show for {year} now.
             {current &&
-              ` ${year} was published on ${when(current.published_at)}: publish again only to correct it. Any figure that moved by fewer than ${SMALL_NUMBER_LIMIT} since then is hidden, so that comparing the two cannot point at one man's result.`}{' '}
+              ` ${year} was published on ${when(current.published_at)}: publish again only to correct it. It can be published again only once every figure that has changed since has changed by ${SMALL_NUMBER_LIMIT} or more, so that comparing the two cannot point at one man's result.`}{' '}
             Publish them?
           </p>
           <button
@@ -123,7 +123,7 @@ function Statistics({ userId }: { userId: string }) {
       </p>
       <h1>Screening statistics</h1>
       <p>
-        From every result in the database, by the UK date of its sample. Counts from 1 to {SMALL_NUMBER_LIMIT - 1} read “fewer than {SMALL_NUMBER_LIMIT}”, and so do
+        From every result in the database, by the UK date of its sample. Counts from 0 to {SMALL_NUMBER_LIMIT - 1} read “not shown”, and so do
         other counts where a hidden one could otherwise be worked out from the totals shown, from the other event types' figures or from an earlier published
         version of the year.
       </p>

@@ -3,8 +3,10 @@
  * (docs/rules.md#venue-registration). Staff type his details for positive
  * identification (names as on his ID, date of birth, NHS number) and how
  * to reach him, and choose a time (the next with a place unless another is
- * chosen); then hand him the phone and he fills in the PSA consent form
- * himself; staff check and send. One request makes his account (or uses
+ * chosen); then hand him the phone, locked to his PSA consent form, which
+ * he fills in himself (components/walk-in-hand-over.tsx: the staff
+ * member's door PIN, chosen at sign-in, opens the console again);
+ * staff check and send. One request makes his account (or uses
  * the one he confirms is his), his booking and his consent, and answers
  * his ticket, shown here at once (QR code and short code) and emailed to
  * him. The door's list is fetched again, so he is checked in from it like
@@ -17,7 +19,6 @@ import { formatLongDate, formatTime } from '@/domain/format';
 import { londonDate } from '@/domain/london-time';
 import type { WalkInField, WalkInIssue } from '@/domain/walk-in';
 import { ApiError } from '@/lib/api-client';
-import { ConsentForm } from '@/lib/consent/consent-form';
 import { paths } from '@/lib/paths';
 import { Spinner } from '@/lib/ui/spinner';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -26,6 +27,9 @@ import { useStaffEvent } from '../api/staff-events';
 import { useRegisterWalkIn } from '../api/walk-in';
 import { RequireStaff } from '../components/require-staff';
 import { DetailsForm, detailsIssues, EMPTY, isField, type Details } from '../components/walk-in-details-form';
+import { DoorLockScreen } from '../components/door-unlock';
+import { WalkInHandOver } from '../components/walk-in-hand-over';
+import { useDoorLock } from '../door-lock';
 import { WalkInTicket } from '../components/walk-in-ticket';
 import '@/lib/ui/forms.css';
 import '../staff.css';
@@ -33,7 +37,8 @@ import '../staff.css';
 function WalkIn({ userId, eventId }: { userId: string; eventId: string }) {
   const event = useStaffEvent(userId, eventId);
   const register = useRegisterWalkIn(userId, eventId);
-  const [step, setStep] = useState<'details' | 'consent' | 'check'>('details');
+  const [step, setStep] = useState<'details' | 'consent' | 'returned' | 'check'>('details');
+  const lock = useDoorLock();
   const [values, setValues] = useState<Details>(EMPTY);
   const [consent, setConsent] = useState<ConsentAnswers>(emptyConsentAnswers);
   const [issues, setIssues] = useState<WalkInIssue[]>([]);
@@ -50,6 +55,8 @@ function WalkIn({ userId, eventId }: { userId: string; eventId: string }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [step]);
 
+  // Handed over, and this tab holds no hand-over (a reload, an address typed in): the lock, as on every staff page.
+  if (lock === 'hand-over' && step !== 'consent' && step !== 'returned') return <DoorLockScreen userId={userId} reason={lock} />;
   if (!event.data) {
     return event.error ? (
       <p className="form-failure" role="alert">
@@ -129,15 +136,16 @@ function WalkIn({ userId, eventId }: { userId: string; eventId: string }) {
       </>
     );
   }
-  if (step === 'consent') {
+  if (step === 'consent' || step === 'returned') {
     return (
-      <>
-        {title}
-        <p className="walk-in-handover">
-          <strong>Hand him the phone.</strong> He answers these questions and gives his consent himself; then he hands the phone back to you.
-        </p>
-        <ConsentForm answers={consent} onChange={setConsent} onSubmit={() => setStep('check')} submitLabel="Continue" busy={false} onBack={() => setStep('details')} />
-      </>
+      <WalkInHandOver
+        userId={userId}
+        returned={step === 'returned'}
+        consent={consent}
+        onChange={setConsent}
+        onAnswered={() => setStep('returned')}
+        onUnlocked={() => setStep('check')}
+      />
     );
   }
 
@@ -209,7 +217,7 @@ export default function StaffWalkInPage() {
   const { id = '' } = useParams();
   useDocumentTitle('Register a walk-in');
   return (
-    <RequireStaff needs="registerMember">
+    <RequireStaff needs="registerMember" handOver>
       {(member) => (
         <div className="page staff-page">
           <WalkIn userId={member.userId} eventId={id} />
