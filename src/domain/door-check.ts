@@ -13,7 +13,8 @@
  * Pure: the staff console's door panel
  * (src/features/staff/components/door-check-in.tsx) uses it.
  */
-import { londonTime } from './london-time';
+import { formatLongDate } from './format';
+import { londonDate, londonTime } from './london-time';
 import { isValidNhsNumber } from './nhs-number';
 import { once } from './once';
 import type { Attendee, AttendeeList, CheckIn } from './staff-attendees';
@@ -24,13 +25,23 @@ type Queued = Pick<CheckIn, 'appointment_id' | 'checked_in_at'>;
 
 export type DoorCheck =
   | { kind: 'not_a_ticket' }
-  | { kind: 'other_event' }
+  | { kind: 'other_event'; eventId: string; slotStart: string; booked?: OtherEvent | null }
   | { kind: 'unknown_code'; code: string }
   | { kind: 'cancelled'; attendee: Attendee }
   | { kind: 'moved'; attendee: Attendee }
   | { kind: 'already'; attendee: Attendee | null; at: string }
   | { kind: 'unlisted'; appointmentId: string; slotStart: string }
   | { kind: 'confirm'; attendee: Attendee };
+
+/**
+ * Where the other event of a ticket is, as the door looks it up with a
+ * signal (the event's public details): its name and its town. Without it
+ * the refusal still says when, from the ticket's own signed slot.
+ */
+export interface OtherEvent {
+  event_name: string;
+  venue: string;
+}
 
 /** A name on the list, tapped or found by his ticket: cancelled, already in, or to be identified. */
 export function checkAttendee(attendee: Attendee, queued: readonly Queued[]): DoorCheck {
@@ -47,7 +58,7 @@ export async function checkScan(text: string, list: Pick<AttendeeList, 'event_id
   const ticket = await verifyTicket(text, key);
   if (!ticket.ok) return { kind: 'not_a_ticket' };
   const { claims } = ticket;
-  if (claims.eventId !== list.event_id) return { kind: 'other_event' };
+  if (claims.eventId !== list.event_id) return { kind: 'other_event', eventId: claims.eventId, slotStart: claims.slotStart };
   const attendee = list.attendees.find((a) => a.appointment_id === claims.appointmentId);
   if (!attendee) {
     const waiting = queued.find((q) => q.appointment_id === claims.appointmentId);
@@ -72,7 +83,7 @@ export function refusalText(check: DoorCheck): string | null {
     case 'not_a_ticket':
       return 'This is not a valid CHAPS ticket. Find his name on the list, or type the code on his ticket.';
     case 'other_event':
-      return 'This ticket is for another event. Please check where and when he is booked.';
+      return otherEventText(check.slotStart, check.booked ?? null);
     case 'unknown_code':
       return 'No booking on this list has that code. Check the code, or find his name on the list.';
     case 'cancelled':
@@ -98,4 +109,17 @@ const dateOfBirthFormat = once(() => new Intl.DateTimeFormat('en-GB', { timeZone
 export function formatDateOfBirth(date: string): string {
   const [y, m, d] = date.split('-').map(Number);
   return dateOfBirthFormat().format(new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, d ?? 1)));
+}
+
+/**
+ * The refusal of another event's ticket, saying where and when he is booked:
+ * the slot his signed ticket names, in UK time ("Saturday, 20 June 2026 at
+ * 10:00"), and the event's name and town once looked up.
+ */
+export function otherEventText(slotStart: string, booked: OtherEvent | null): string {
+  const instant = new Date(slotStart);
+  const when = Number.isNaN(instant.getTime()) ? null : `${formatLongDate(londonDate(instant))} at ${londonTime(instant)} (UK time)`;
+  if (!when) return 'This ticket is for another event. Please check where and when he is booked.';
+  const where = booked ? `at ${booked.event_name}, ${booked.venue}, ` : '';
+  return `This ticket is for another event: he is booked ${where}on ${when}. He cannot be checked in here.`;
 }

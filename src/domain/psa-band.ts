@@ -97,3 +97,22 @@ export function commentsBeyondBand(comments: string | null | undefined, band: Ps
     .filter((sentence) => sentence !== '' && !names.test(sentence) && normalised(sentence) !== advice);
   return kept.length > 0 ? kept.join(' ') : null;
 }
+
+/**
+ * The sentence beside a result whose value today's rule would band
+ * differently from the band it was given (docs/rules.md#medical-results,
+ * ADR 0029): the result keeps its band, and he is told, in words, that the
+ * charity's rule has changed and what it would say now. Null when the bands
+ * agree, or either cannot be known (no band given, no rule, no age).
+ * `age` is his age on the sample date, as the band was worked out then.
+ */
+export function todaysBandNote(given: PsaBand | null | undefined, value: number | null | undefined, age: number | null, rule: BandRule | null): string | null {
+  if (!given || !rule) return null;
+  const today = psaBand(value, age, rule);
+  if (!today || today === given) return null;
+  return (
+    `This result keeps the band it was given when it came in. The charity's clinical rule has changed since: ` +
+    `under today's rule the same value would be ${PSA_BAND_TEXT[today].label} (${PSA_BAND_TEXT[today].advice}) ` +
+    'If you are unsure what this means for you, please ask your GP.'
+  );
+}

@@ -92,11 +92,26 @@ export function placePointLabels(
     const { x, y, label: text } = points[i]!;
     const others = points.filter((_, j) => j !== i).map((p) => markerBox(p.x, p.y));
     const centred = clampCentred(text, x, 'point', width);
+    const above = y - MARKER_REACH - 6;
+    const below = y + MARKER_REACH + TEXT.point.size + 2;
+    // Above, below, right and left of the marker; then, where points crowd (ten results in six
+    // years on a phone), above or below and to one side, then up to four lines further up or down.
     const candidates: ChartLabel[] = [
-      { text, x: centred, y: y - MARKER_REACH - 6, anchor: 'middle' },
-      { text, x: centred, y: y + MARKER_REACH + TEXT.point.size + 2, anchor: 'middle' },
+      { text, x: centred, y: above, anchor: 'middle' },
+      { text, x: centred, y: below, anchor: 'middle' },
       { text, x: x + MARKER_REACH + 4, y: y + 5, anchor: 'start' },
       { text, x: x - MARKER_REACH - 4, y: y + 5, anchor: 'end' },
+      ...[above, below].flatMap((row): ChartLabel[] => [
+        { text, x: x + 2, y: row, anchor: 'start' },
+        { text, x: x - 2, y: row, anchor: 'end' },
+      ]),
+      ...[1, 2, 3, 4].flatMap((lines) => [above - lines * TEXT.point.size, below + lines * TEXT.point.size]).flatMap((row): ChartLabel[] => [
+        { text, x: centred, y: row, anchor: 'middle' },
+        { text, x: x + 2, y: row, anchor: 'start' },
+        { text, x: x - 2, y: row, anchor: 'end' },
+        { text, x: x + 14, y: row, anchor: 'start' },
+        { text, x: x - 14, y: row, anchor: 'end' },
+      ]),
     ];
     const blocked = [...taken, ...others];
     const free = firstFree(candidates, 'point', chart, blocked);
@@ -118,7 +133,9 @@ export function placeBandLabel(text: string, band: Box, taken: Box[]): ChartLabe
   const width = textWidth(text, 'zone');
   const candidates: ChartLabel[] = [];
   for (const y of rows) {
-    for (let x = band.right - 4; x - width >= band.left + 4; x -= 8) candidates.push({ text, x, y, anchor: 'end' });
+    // Every 2 px, so a gap between crowded markers is found; the last place flush with the band's left edge.
+    for (let x = band.right - 4; x - width >= band.left + 4; x -= 2) candidates.push({ text, x, y, anchor: 'end' });
+    if (band.right - band.left >= width + 8) candidates.push({ text, x: band.left + 4 + width, y, anchor: 'end' });
   }
   return firstFree(candidates, 'zone', band, taken);
 }

@@ -136,20 +136,41 @@ const MONTH_STEPS = [1, 2, 3, 4, 6, 12, 24, 60, 120];
  * the month of `startDay` (his first result) and every step after it up to
  * `toDay`: the smallest step of MONTH_STEPS whose ticks are at least
  * `minGapDays` apart, so their labels never meet.
+ *
+ * Given `newestDay` (his newest result), the ticks reach it: when no tick of
+ * that step falls between the newest result's month and `toDay` (ten
+ * results over six years on a phone had ticks Nov 2020 and Nov 2025 under a
+ * result of Nov 2026), the span from his first result's month to his newest
+ * result's month is cut into the most equal whole-month steps that keep the
+ * gap, so both his first and his newest month are labelled.
  */
-export function monthTicks(startDay: number, toDay: number, minGapDays: number): { day: number; label: string }[] {
-  const start = new Date(startDay * DAY_MS);
-  const first = start.getUTCFullYear() * 12 + start.getUTCMonth();
+export function monthTicks(startDay: number, toDay: number, minGapDays: number, newestDay?: number): { day: number; label: string }[] {
+  const first = monthOf(startDay);
   // A run of `step` months is at least 28 days a month.
   const step = MONTH_STEPS.find((months) => months * 28 >= minGapDays) ?? MONTH_STEPS[MONTH_STEPS.length - 1]!;
   const ticks: { day: number; label: string }[] = [];
   for (let month = first; ; month += step) {
-    const day = Date.UTC(Math.floor(month / 12), month % 12, 1) / DAY_MS;
+    const day = firstOfMonth(month);
     if (day > toDay) break;
-    ticks.push({ day, label: `${MONTHS[month % 12]} ${Math.floor(month / 12)}` });
+    ticks.push({ day, label: monthLabel(month) });
   }
-  return ticks;
+  if (newestDay === undefined) return ticks;
+  const newest = monthOf(newestDay);
+  if (ticks.some((t) => t.day >= firstOfMonth(newest))) return ticks;
+  const span = newest - first;
+  let parts = Math.max(1, Math.min(span, Math.floor((span * 28) / Math.max(1, minGapDays))));
+  while (parts > 1 && span % parts !== 0) parts -= 1;
+  const even = span / parts;
+  return Array.from({ length: parts + 1 }, (_, i) => ({ day: firstOfMonth(first + i * even), label: monthLabel(first + i * even) }));
 }
+
+/** The month of UTC calendar day `day`, counted from year 0; its first day; its label. */
+function monthOf(day: number): number {
+  const date = new Date(day * DAY_MS);
+  return date.getUTCFullYear() * 12 + date.getUTCMonth();
+}
+const firstOfMonth = (month: number) => Date.UTC(Math.floor(month / 12), month % 12, 1) / DAY_MS;
+const monthLabel = (month: number) => `${MONTHS[month % 12]} ${Math.floor(month / 12)}`;
 
 /** The value as the lab reports it: at most two decimals, no trailing zeros ("3.4", "0.95", "12"). */
 export const psaLabel = (value: number) => String(Math.round(value * 100) / 100);
@@ -198,7 +219,7 @@ export function psaChart(readings: readonly PsaReading[], dateOfBirth: string | 
   // one that would then meet its neighbour is left out with its tick.
   const minGapDays = ((textWidth('Sep 2024', 'tick') + 8) * (toDay - fromDay)) / Math.max(1, plot.right - plot.left);
   const xTicks: ChartTick[] = [];
-  for (const t of monthTicks(first, toDay, minGapDays)) {
+  for (const t of monthTicks(first, toDay, minGapDays, last)) {
     const box = labelBox({ text: t.label, x: clampCentred(t.label, x(t.day), 'tick', width), y: 0, anchor: 'middle' }, 'tick');
     const previous = xTicks[xTicks.length - 1];
     if (previous && box.left < clampCentred(previous.label, previous.at, 'tick', width) + textWidth(previous.label, 'tick') / 2 + 4) continue;
@@ -215,15 +236,20 @@ function chartText(plot: PsaChart['plot'], width: number, height: number, points
   const yText = yTicks.map((t): ChartLabel => ({ text: t.label, x: plot.left - 6, y: t.at + 4, anchor: 'end' }));
   const unit: ChartLabel = { text: PSA_UNIT, x: 4, y: plot.top - 14, anchor: 'start' };
   const taken: Box[] = [...xText, ...yText, unit].map((label) => labelBox(label, 'tick'));
-  const pointText = placePointLabels(points, taken, width, height);
-  taken.push(...points.map((p) => markerBox(p.x, p.y)));
+  // Each band's word first, clear of the markers, so a band is always named (ten results on a phone left
+  // amber's thin band no free place once the values were placed); then the values, clear of every word.
+  const markers = points.map((p) => markerBox(p.x, p.y));
   const bandText: BandLabel[] = [];
   for (const band of ['green', 'amber', 'red'] as const) {
     // The band of the latest span (his age now), as the thresholds stand today.
     const last = [...bands].reverse().find((b) => b.band === band);
     if (!last) continue;
-    const placed = placeBandLabel(BAND_WORD[band], { left: last.x, right: last.x + last.width, top: last.y, bottom: last.y + last.height }, taken);
-    if (placed) bandText.push({ ...placed, band });
+    const placed = placeBandLabel(BAND_WORD[band], { left: last.x, right: last.x + last.width, top: last.y, bottom: last.y + last.height }, [...taken, ...markers]);
+    if (placed) {
+      bandText.push({ ...placed, band });
+      taken.push(labelBox(placed, 'zone'));
+    }
   }
+  const pointText = placePointLabels(points, taken, width, height);
   return { xTicks: xText, yTicks: yText, unit, points: pointText, bands: bandText };
 }

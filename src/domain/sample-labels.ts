@@ -90,6 +90,17 @@ export type LabManifest = z.output<typeof labManifestSchema>;
 /** "9434765919" -> "943 476 5919", the NHS's own grouping; anything else as it is. */
 export const formatNhsNumber = (digits: string) => (/^\d{10}$/.test(digits) ? `${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}` : digits);
 
+/**
+ * How big a label sets his name (staff-labels.css): whole at the label's
+ * own size up to 40 characters, then smaller, so that the longest name a
+ * profile allows (a first and a last name of 100 characters each) still
+ * fits above the date of birth and NHS number line, never over it.
+ */
+export function labelNameSize(fullName: string): 'normal' | 'small' | 'smallest' {
+  const length = [...fullName].length;
+  return length <= 40 ? 'normal' : length <= 80 ? 'small' : 'smallest';
+}
+
 /** The manifest file's name: the event's date and a safe form of its name. */
 export function manifestCsvName(manifest: Pick<LabManifest, 'event_date' | 'event_name'>): string {
   const slug = manifest.event_name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40);

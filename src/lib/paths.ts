@@ -12,11 +12,15 @@ export const queryParams = {
   offer: 'offer',
   /** Present: the member came to change the time of his booking of this event (My bookings' Change time). */
   change: 'change',
+  /** Where sign-in goes on to: a path of this site, kept in the address so a link followed before the page was interactive keeps it. */
+  from: 'from',
 } as const;
 
 export const paths = {
   home: '/',
   login: '/login',
+  /** Sign-in that goes on to `from` afterwards. */
+  loginThen: (from: string) => `/login?${queryParams.from}=${encodeURIComponent(from)}`,
   aboutUs: '/about-us',
   events: '/events',
   bookEventMain: '/book-event-main',

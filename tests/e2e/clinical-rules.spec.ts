@@ -5,8 +5,9 @@
  * 75 turns from amber to red (marked "Changes"); a save without a reason is
  * refused and says why; with one it becomes the next version, listed with
  * who and why. A result saved before keeps its amber band on the attendee
- * list while the same value saved after is red. Axe on the page, and it
- * fits 360 px.
+ * list while the same value saved after is red, and the man whose result
+ * it is reads it as amber with a sentence saying today's rule would give
+ * red. Axe on the pages, and it fits 360 px.
  *
  * The journey's staff account is an admin (tests/e2e/support/staff.ts),
  * and an admin may change the rule as a clinical account may;
@@ -21,7 +22,7 @@ import type { ScreeningEvent } from '../../src/domain/event';
 import type { AttendeeList } from '../../src/domain/staff-attendees';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { bookThroughApi, freeSlots } from './support/booking';
-import { createMember } from './support/members';
+import { createMember, signInAt, type TestMember } from './support/members';
 import { createEventAsStaff, signInAsStaff, staffToken } from './support/staff';
 
 test.use({ viewport: { width: 360, height: 780 } });
@@ -41,15 +42,17 @@ async function expectFits(page: Page, what: string) {
 const rulesNow = async (request: APIRequestContext, token: string) =>
   (await (await request.get('/api/staff/clinical-rules', { headers: { Authorization: `Bearer ${token}` } })).json()) as ClinicalRulesAnswer;
 
-test('the clinical lead sees what a change does before saving it, saves it with a reason, and old results keep their band', async ({ page }) => {
+test('the clinical lead sees what a change does before saving it, saves it with a reason, and old results keep their band', async ({ page, browser }) => {
   const request = page.request;
   const token = await staffToken(request);
   const before = (await rulesNow(request, token)).current;
   const { event_id: eventId } = await createEventAsStaff(request, token, { event_name: `Aldeburgh Screening ${Date.now()}` });
   const event = ((await (await request.get(`/api/events/${eventId}`)).json()) as { event: ScreeningEvent }).event;
   const slots = await freeSlots(request, event);
+  const members = new Map<string, TestMember>();
   const book = async (firstName: string) => {
     const member = await createMember(request, { firstName, age: 75 });
+    members.set(firstName, member);
     return (await bookThroughApi(request, member, event, slots.shift()!)).appointment_id;
   };
   const saveResult = async (appointmentId: string) => {
@@ -112,6 +115,21 @@ test('the clinical lead sees what a change does before saving it, saves it with 
     await page.goto(`/staff/events/${eventId}`);
     await expect(page.getByRole('listitem').filter({ hasText: 'Percy Booker' }).getByText('Amber: slightly raised')).toBeVisible();
     await expect(page.getByRole('listitem').filter({ hasText: 'Quentin Booker' }).getByText('Red: significantly raised')).toBeVisible();
+
+    // Percy reads his result in the band it was given, with a sentence saying today's rule would give red.
+    const his = await browser.newContext({ viewport: { width: 360, height: 780 } });
+    try {
+      const percy = await his.newPage();
+      await signInAt(percy, members.get('Percy')!, '/medical-results');
+      const row = percy.getByRole('listitem').filter({ has: percy.getByRole('heading', { name: event.event_name }) });
+      await expect(row.getByText('Amber: slightly raised')).toBeVisible();
+      await expect(row).toContainText(
+        "The charity's clinical rule has changed since: under today's rule the same value would be Red: significantly raised (Please see your GP.)",
+      );
+      await expectNoSeriousA11yViolations(percy);
+    } finally {
+      await his.close();
+    }
   } finally {
     // Later journeys band results too: the rule goes back to the values it had, as a further version.
     const now = (await rulesNow(request, token)).current;

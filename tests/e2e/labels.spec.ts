@@ -12,7 +12,8 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from './support/test';
 import type { ScreeningEvent } from '../../src/domain/event';
 import { isValidSampleId } from '../../src/domain/sample-id';
-import type { SampleLabelsAnswer } from '../../src/domain/sample-labels';
+import { TEXT_MAX } from '../../src/domain/member-profile';
+import { formatNhsNumber, type SampleLabelsAnswer } from '../../src/domain/sample-labels';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { decodeCode128, pdfPageSizes } from './support/barcodes';
 import { bookThroughApi, freeSlots } from './support/booking';
@@ -164,7 +165,62 @@ for (const device of DEVICES) {
       const lines = (await readFile((await download.path())!, 'utf8')).trim().split('\r\n');
       expect(lines[0]).toBe('sample_id,full_name,date_of_birth,nhs_number,sex,collection_date,collection_time,event,venue,lab');
       expect(lines).toHaveLength(3);
-      expect(lines.slice(1).every((line) => ids.includes(line.split(',')[0]!) && line.includes(`,${VALID_NHS},M,`))).toBe(true);
+      // Written as a spreadsheet keeps them: the id 4-4 and the NHS number 3-3-4 (docs/rules.md#sample-labels).
+      expect(lines.slice(1).every((line) => ids.includes(line.split(',')[0]!.replace('-', '')) && line.includes(`,${formatNhsNumber(VALID_NHS)},M,`))).toBe(true);
     });
   });
 }
+
+/**
+ * The name's block and the lines after it, on each label as shown and as
+ * printed: the name's bottom above the DOB and NHS line's top, that line
+ * inside the label, and the name not clipped (set whole, however small).
+ */
+async function nameClearOfDob(page: Page, where: '.label-preview' | '.label-print') {
+  return page.evaluate((where) => {
+    return Array.from(document.querySelectorAll<HTMLElement>(`${where} .sample-label`)).map((label) => {
+      const name = label.querySelector<HTMLElement>('.sample-label-name')!;
+      const dob = name.nextElementSibling as HTMLElement;
+      const [n, d, l] = [name, dob, label].map((el) => el.getBoundingClientRect());
+      const padding = parseFloat(getComputedStyle(label).paddingBottom);
+      return {
+        dob: dob.textContent,
+        clear: n!.bottom <= d!.top + 0.5,
+        inside: d!.bottom <= l!.bottom - padding + 0.5,
+        whole: name.scrollHeight <= name.clientHeight + 1,
+      };
+    });
+  }, where);
+}
+
+test('the longest name a profile allows is set whole and clear above the DOB and NHS line, on the sheet and the roll', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const token = await staffToken(request);
+  const name = `Long Name Labels ${Date.now()}`;
+  const { event_id: eventId } = await createEventAsStaff(request, token, { event_name: name });
+  const event = ((await (await request.get(`/api/events/${eventId}`)).json()) as { event: ScreeningEvent }).event;
+  const member = await createMember(request, { firstName: 'Maximilian', nhsNumber: VALID_NHS });
+  // A first and a last name of TEXT_MAX (100) characters each, one with spaces and hyphens, one a single word.
+  const first = 'Maximilian Bartholomew-Alexander Fitzwilliam '.repeat(3).slice(0, TEXT_MAX - 1) + 'X';
+  const last = 'Wolfeschlegelsteinhausenbergerdorff'.repeat(3).slice(0, TEXT_MAX);
+  expect([first.length, last.length]).toEqual([TEXT_MAX, TEXT_MAX]);
+  const renamed = await request.patch('/api/auth/profile', { headers: { Authorization: `Bearer ${member.accessToken}` }, data: { first_name: first, last_name: last } });
+  expect(renamed.status(), await renamed.text()).toBe(200);
+  await bookThroughApi(request, member, event, (await freeSlots(request, event))[0]!);
+  await signInAsStaff(page);
+  await page.goto(`/staff/events/${eventId}/labels`);
+  const label = page.locator('.label-preview').getByRole('article');
+  await expect(label).toHaveCount(1);
+  await expect(label).toContainText(`${first} ${last}`);
+  for (const layout of [/A4 sheet of 21 labels/, /Label printer/]) {
+    await page.getByLabel(layout).check();
+    expect(await nameClearOfDob(page, '.label-preview'), `${layout} on screen`).toEqual([{ dob: expect.stringContaining('NHS 943 476 5919'), clear: true, inside: true, whole: true }]);
+    await page.emulateMedia({ media: 'print' });
+    try {
+      expect(await nameClearOfDob(page, '.label-print'), `${layout} printed`).toEqual([{ dob: expect.stringContaining('NHS 943 476 5919'), clear: true, inside: true, whole: true }]);
+    } finally {
+      await page.emulateMedia({ media: 'screen' });
+    }
+    await expectNothingCutOff(page);
+  }
+});

@@ -1,8 +1,10 @@
 /**
  * Four member pages on a 360 px phone whose clock is in New York: the
- * readable copy of his data reads as words; the PSA chart's labels stay
- * inside it and clear of each other, with dated ticks across his results;
- * the unsubscribe page is a page of the site (its header, type and a 44 px
+ * readable copy of his data reads as words; the PSA chart of ten results
+ * over six years at 320, 360 and 412 px names every band, keeps its labels
+ * inside it and clear of each other, with dated ticks up to his newest result;
+ * the booking confirmation wraps a long email address at 320 px; the
+ * unsubscribe page is a page of the site (its header, type and a 44 px
  * button) that works with JavaScript off; and the first focus of the date
  * of birth at sign-up shows the age notice, not the age error. axe on each.
  */
@@ -11,7 +13,11 @@ import { expect, test, type Page } from './support/test';
 import { createUnsubscribeLinks } from '../../server/modules/members/email-choices-service';
 import { signerFromSecret } from '../../server/platform/signing';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { bornYearsAgo, createMember, DEMO_EMAIL, DEMO_PASSWORD, signIn } from './support/members';
+import { BOOKING_CONFIRMED_MESSAGE } from '../../src/domain/booking';
+import type { ScreeningEvent } from '../../src/domain/event';
+import { bookThroughApi, freeSlots } from './support/booking';
+import { bornYearsAgo, createMember, DEMO_EMAIL, DEMO_PASSWORD, signIn, signInAt } from './support/members';
+import { createEventAsStaff, inDays, staffToken } from './support/staff';
 import { E2E_LINK_SIGNING_SECRET } from './support/settings';
 
 test.use({ viewport: { width: 360, height: 740 }, timezoneId: 'America/New_York' });
@@ -53,34 +59,35 @@ test.describe('member pages on a phone', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  for (const width of [360, 412]) {
-    test(`at ${width} px the PSA chart's labels stay inside it and never meet, and its axis is dated across his results`, async ({ page }) => {
+  // Ten results over six years, November 2020 to November 2026, as the results API would give them.
+  const TEN_RESULTS: [string, number, 'green' | 'amber' | 'red'][] = [
+    ['2020-11-14', 0.9, 'green'], ['2021-06-05', 1.1, 'green'], ['2021-12-11', 1.4, 'green'], ['2022-06-18', 1.9, 'green'],
+    ['2023-01-21', 2.3, 'amber'], ['2023-08-12', 2.1, 'amber'], ['2024-03-09', 2.8, 'amber'], ['2025-01-18', 3.4, 'amber'],
+    ['2025-09-20', 4.1, 'amber'], ['2026-11-19', 8.7, 'red'],
+  ];
+  for (const width of [320, 360, 412]) {
+    test(`at ${width} px the PSA chart of ten results over six years: every band named, labels inside it and never meeting, its axis dated up to the newest result`, async ({ page }) => {
       await page.setViewportSize({ width, height: 800 });
-      // His results from September 2024 to November 2026, as the results API would give them.
       await page.route('**/api/medical/results/**', (route) =>
         route.fulfill({
           json: {
-            data: [
-              ['Colchester Community Screening', '2024-09-12', 0.9],
-              ['Ipswich Freemasons Screening', '2025-09-18', 3.4],
-              ['Chelmsford Community Screening', '2025-12-04', 4.1],
-              ['Norwich Community Screening', '2026-11-19', 8.7],
-            ].map(([name, date, value]) => ({
-              appointment: { event_name: name, product_name: 'PSA Blood Test', event_date: date, lab_name: null },
-              result: { test_result: value, test_unit: 'ng/ml', comments: null, sample_date: date, next_test_due: null },
+            data: TEN_RESULTS.map(([date, value, band], i) => ({
+              appointment: { event_name: `Screening ${i + 1}`, product_name: 'PSA Blood Test', event_date: date, lab_name: null },
+              result: { test_result: value, test_unit: 'ng/ml', comments: null, sample_date: date, next_test_due: null, band, rule_version: 1 },
             })),
           },
         }),
       );
       await signInAsDemo(page, '/medical-results');
-      await expect(page.locator('.psa-point-label')).toHaveText(['0.9', '3.4', '4.1', '8.7'], { timeout: 15_000 });
+      await expect(page.locator('.psa-point-label')).toHaveText(TEN_RESULTS.map(([, value]) => String(value)), { timeout: 15_000 });
       await expect(page.locator('.psa-zone-label')).toHaveText(['Green', 'Amber', 'Red']);
 
       const ticks = await page.locator('.psa-chart text.psa-tick').allTextContents();
       const dated = ticks.filter((t) => /^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4}$/.test(t));
       expect(dated.length, ticks.join(' | ')).toBeGreaterThanOrEqual(3);
-      expect(dated[0]).toBe('Sep 2024');
-      expect(dated[dated.length - 1]).toMatch(/ 2026$/);
+      expect(dated[0]).toBe('Nov 2020');
+      // The axis's dates reach his newest result (November 2026), not a year short of it.
+      expect(dated[dated.length - 1], ticks.join(' | ')).toBe('Nov 2026');
       expect(ticks.filter((t) => /^\d{4}$/.test(t))).toEqual([]);
 
       const geometry = await page.locator('.psa-chart').evaluate((chart) => {
@@ -109,6 +116,22 @@ test.describe('member pages on a phone', () => {
       await expectNoSeriousA11yViolations(page);
     });
   }
+
+  test('the booking confirmation at 320 px with a long email address: the address wraps, no sideways scroll', async ({ page, request }) => {
+    await page.setViewportSize({ width: 320, height: 740 });
+    const token = await staffToken(request);
+    const created = await createEventAsStaff(request, token, { event_name: `Long Address Screening ${Date.now()}`, event_date: inDays(6) });
+    const event = ((await (await request.get(`/api/events/${created.event_id}`)).json()) as { event: ScreeningEvent }).event;
+    // An address of some sixty characters with no space to break at.
+    const member = await createMember(request, { firstName: 'Maximilianbartholomewfitzwilliam' });
+    expect(member.email.length).toBeGreaterThan(55);
+    const { appointment_id: id } = await bookThroughApi(request, member, event, (await freeSlots(request, event))[0]!);
+    await signInAt(page, member, `/booking-success?appointment=${id}`);
+    await expect(page.getByRole('heading', { level: 1, name: BOOKING_CONFIRMED_MESSAGE })).toBeVisible();
+    await expect(page.getByText(`We have emailed your confirmation to ${member.email}`)).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await expectNoSeriousA11yViolations(page);
+  });
 
   test('the unsubscribe page is a page of the site, with JavaScript off: its header, type and a 44 px button that unsubscribes', async ({ page, browser, request }) => {
     const member = await createMember(request, { firstName: 'Unwin' });

@@ -50,6 +50,9 @@ test.describe('the returning member on a phone', () => {
 
     const waiting = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Norwich Community Screening' }) });
     await expect(waiting).toContainText('No lab result');
+    // Awaited, in words: no "N/A" and no "Next appointment in years: N/A".
+    await expect(waiting).toContainText('Not back from the laboratory yet');
+    await expect(waiting).not.toContainText('N/A');
     await expect(page.getByText('Lab result ready')).toHaveCount(3);
   });
 

@@ -12,7 +12,9 @@
  * reach the server, and a man another phone checked in first with another
  * sample id is listed as a tube to relabel. A ticket booked after the list was saved is
  * checked in offline with no sample id, and labelled once the list is refreshed. A forged
- * ticket and a cancelled booking's ticket are refused. Each journey launches its own browser: the fake camera's video
+ * ticket and a cancelled booking's ticket are refused, and another event's
+ * ticket is refused naming that event, its venue and his time. A camera
+ * that offers a torch gets a Torch button; one that does not, none. Each journey launches its own browser: the fake camera's video
  * is fixed at launch.
  */
 import { chromium, expect, request, test, type Browser, type Page } from './support/test';
@@ -20,6 +22,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ScreeningEvent } from '../../src/domain/event';
+import { formatLongDate } from '../../src/domain/format';
+import { londonDate, londonTime } from '../../src/domain/london-time';
 import { formatSampleId, isValidSampleId, newSampleId, normaliseSampleId } from '../../src/domain/sample-id';
 import type { AttendeeList } from '../../src/domain/staff-attendees';
 import { expectNoSeriousA11yViolations } from './support/axe';
@@ -117,8 +121,9 @@ async function ticketOf(page: Page, eventId: string, appointmentId: string) {
   return journeyTicket({ appointmentId, eventId, slotStart: attendee.slot_start });
 }
 
-async function openListAsStaff(browser: Browser, eventId: string, name: string): Promise<Page> {
+async function openListAsStaff(browser: Browser, eventId: string, name: string, init?: () => void): Promise<Page> {
   const context = await browser.newContext(PHONE);
+  if (init) await context.addInitScript(init);
   const page = await context.newPage();
   await signInAsStaff(page);
   await page.goto(`/staff/events/${eventId}`);
@@ -251,6 +256,49 @@ test.describe('check-in by scanning his ticket', () => {
     }
   });
 
+  test('a camera that offers a torch gets a Torch button that turns it on and off; one that does not gets none', async () => {
+    const setup = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+    const booked = await eventWithBookings(setup, 1);
+    await setup.close();
+    const video = join(videos, 'blank-torch.y4m');
+    writeY4m(video, { width: 640, height: 480, rgb: new Uint8Array(640 * 480 * 3).fill(255) });
+    const browser = await cameraBrowser(video);
+    try {
+      // Chromium's fake camera has no torch: none is offered.
+      const plain = await openListAsStaff(browser, booked.eventId, booked.name);
+      await plain.getByRole('button', { name: 'Scan ticket' }).tap();
+      await expect(plain.getByRole('status').filter({ hasText: 'Hold the code inside the frame' })).toBeVisible({ timeout: 20_000 });
+      await expect(plain.getByRole('button', { name: 'Torch' })).toHaveCount(0);
+      await plain.context().close();
+
+      // A camera whose track lists a torch, as a phone's rear camera does: the button, and the constraint it asks for.
+      const page = await openListAsStaff(browser, booked.eventId, booked.name, () => {
+        const asked: unknown[] = [];
+        (window as unknown as { torchAsked: unknown[] }).torchAsked = asked;
+        const capabilities = MediaStreamTrack.prototype.getCapabilities;
+        MediaStreamTrack.prototype.getCapabilities = function (this: MediaStreamTrack) {
+          return { ...capabilities.call(this), torch: true } as MediaTrackCapabilities;
+        };
+        MediaStreamTrack.prototype.applyConstraints = function (constraints?: MediaTrackConstraints) {
+          asked.push(constraints);
+          return Promise.resolve();
+        };
+      });
+      await page.getByRole('button', { name: 'Scan ticket' }).tap();
+      const torch = page.getByRole('button', { name: 'Torch' });
+      await expect(torch).toHaveAttribute('aria-pressed', 'false', { timeout: 20_000 });
+      expect((await torch.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+      await torch.tap();
+      await expect(torch).toHaveAttribute('aria-pressed', 'true');
+      await torch.tap();
+      await expect(torch).toHaveAttribute('aria-pressed', 'false');
+      expect(await page.evaluate(() => (window as unknown as { torchAsked: unknown[] }).torchAsked)).toEqual([{ advanced: [{ torch: true }] }, { advanced: [{ torch: false }] }]);
+      await expectNoSeriousA11yViolations(page);
+    } finally {
+      await browser.close();
+    }
+  });
+
   test("later, the camera reading his tube's Code 128 label finds the same man for his result", async () => {
     const setup = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
     const booked = await eventWithBookings(setup, 1);
@@ -313,6 +361,36 @@ test.describe('check-in by scanning his ticket', () => {
       }
     });
   }
+  test("another event's ticket is refused, saying where and when he is booked", async () => {
+    test.setTimeout(120_000);
+    const setup = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+    const his = await eventWithBookings(setup, 1);
+    const door = await eventWithBookings(setup, 1);
+    const setupPage = await (await setup.newContext({ baseURL: BASE_URL })).newPage();
+    const ticket = await ticketOf(setupPage, his.eventId, his.appointmentIds[0]!);
+    const event = ((await (await setupPage.request.get(`/api/events/${his.eventId}`)).json()) as { event: ScreeningEvent }).event;
+    const slot = (await staffList(setupPage, his.eventId)).attendees[0]!.slot_start;
+    await setup.close();
+    const video = join(videos, 'other-event.y4m');
+    await writeQrVideo(video, ticket.token);
+
+    const browser = await cameraBrowser(video);
+    try {
+      const page = await openListAsStaff(browser, door.eventId, door.name);
+      await page.getByRole('button', { name: 'Scan ticket' }).tap();
+      // His event's name and venue, and his slot's date and time in UK time, in en-GB words.
+      const when = `${formatLongDate(londonDate(new Date(slot)))} at ${londonTime(new Date(slot))} (UK time)`;
+      const refusal = page.getByRole('alert').filter({
+        hasText: `This ticket is for another event: he is booked at ${event.event_name}, ${event.address_line_1}, ${event.city}, on ${when}. He cannot be checked in here.`,
+      });
+      await expect(refusal).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByRole('button', { name: 'Confirm check-in' })).toHaveCount(0);
+      await expectNoSeriousA11yViolations(page);
+    } finally {
+      await browser.close();
+    }
+  });
+
   test('a ticket booked after the list was saved is checked in offline with no sample id, and labelled once the list is refreshed', async () => {
     test.setTimeout(180_000);
     const setup = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });

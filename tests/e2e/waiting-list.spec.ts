@@ -12,7 +12,7 @@ import { BOOKING_CONFIRMED_MESSAGE } from '../../src/domain/booking';
 import type { ScreeningEvent } from '../../src/domain/event';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { bookThroughApi, fillConsent, freeSlots, mailsTo, pickFirstFreeSlot } from './support/booking';
-import { createMember, signInAt } from './support/members';
+import { createMember, signIn, signInAt } from './support/members';
 import { createEventAsStaff, inDays, signInAsStaff, staffToken } from './support/staff';
 
 test('a member joins a full event’s waiting list, gets the offer when a place frees, and books through its link', async ({ page, request, browser }) => {
@@ -32,10 +32,15 @@ test('a member joins a full event’s waiting list, gets the offer when a place 
   const [slot] = await freeSlots(request, event);
   const booking = await bookThroughApi(request, holder, event, slot!);
 
-  // Full: the event's page offers the waiting list.
-  await signInAt(page, waiter, `/event/${created.event_id}`);
-  await expect(page.getByRole('button', { name: 'Fully Booked' })).toBeDisabled();
+  // Full: the event's page offers the waiting list, and its Sign in comes back to this event, even when the
+  // link is followed as a fresh page load (tapped before the page was interactive, the state of a click is lost).
+  await page.goto(`/event/${created.event_id}`);
   const list = page.getByRole('region', { name: 'Waiting list' });
+  await page.goto((await list.getByRole('link', { name: 'Sign in' }).getAttribute('href'))!);
+  await expect(page).toHaveURL(/\/login\?from=/);
+  await signIn(page, waiter.email, waiter.password);
+  await expect(page).toHaveURL(new RegExp(`/event/${created.event_id}$`));
+  await expect(page.getByRole('button', { name: 'Fully Booked' })).toBeDisabled();
   await list.getByRole('button', { name: 'Join the waiting list' }).click();
   await expect(list.getByText('You are number 1 on the waiting list.')).toBeVisible();
   await expect(list.getByRole('button', { name: 'Leave the waiting list' })).toBeVisible();

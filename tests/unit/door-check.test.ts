@@ -12,7 +12,7 @@ import type { Attendee, AttendeeList, CheckIn, CheckInResult } from '../../src/d
 type QueuedCheckIn = CheckIn & { event_id: string };
 import { ticketCode, ticketPayload, ticketText, type TicketClaims } from '../../src/domain/ticket';
 import { relabelOf } from '../../src/domain/staff-attendees';
-import { canHaveSample, checkAttendee, checkCode, checkScan, formatDateOfBirth, formatNhsNumber, refusalText } from '../../src/domain/door-check';
+import { canHaveSample, checkAttendee, checkCode, checkScan, formatDateOfBirth, formatNhsNumber, otherEventText, refusalText } from '../../src/domain/door-check';
 
 const EVENT = '11111111-1111-4111-8111-111111111111';
 const OTHER_EVENT = '22222222-2222-4222-8222-222222222222';
@@ -94,9 +94,17 @@ describe('checkScan', () => {
     }
   });
 
-  it("refuses another event's ticket", async () => {
+  it("refuses another event's ticket, saying when he is booked from the ticket, and where once the event is looked up", async () => {
     const check = await checkScan(await sign({ appointmentId: id(1), eventId: OTHER_EVENT, slotStart: SLOT }), list, keys.publicKey, []);
-    expect(check.kind).toBe('other_event');
+    expect(check).toEqual({ kind: 'other_event', eventId: OTHER_EVENT, slotStart: SLOT });
+    if (check.kind !== 'other_event') throw new Error(check.kind);
+    // 09:00 UTC on 20 June is 10:00 in London (summer time), whatever this device's zone.
+    expect(refusalText(check)).toBe('This ticket is for another event: he is booked on Saturday, 20 June 2026 at 10:00 (UK time). He cannot be checked in here.');
+    expect(refusalText({ ...check, booked: { event_name: 'Ipswich Freemasons Screening', venue: 'Ipswich' } })).toBe(
+      'This ticket is for another event: he is booked at Ipswich Freemasons Screening, Ipswich, on Saturday, 20 June 2026 at 10:00 (UK time). He cannot be checked in here.',
+    );
+    // A winter slot: 10:00 UTC is 10:00 in London.
+    expect(otherEventText('2026-12-05T10:00:00.000Z', null)).toBe('This ticket is for another event: he is booked on Saturday, 5 December 2026 at 10:00 (UK time). He cannot be checked in here.');
   });
 
   it("refuses a cancelled booking's ticket", async () => {

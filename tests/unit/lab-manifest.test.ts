@@ -2,11 +2,14 @@
  * The lab's manifest as CSV and the text on a label
  * (docs/rules.md#sample-labels): every cell a spreadsheet would run as a
  * formula is written as text, whichever column it is in; commas, quotes and
- * line breaks survive a round trip; the NHS number is grouped 3-3-4.
+ * line breaks survive a round trip; the NHS number is grouped 3-3-4 on the
+ * label and in the CSV, and no NHS number or sample id is a cell a
+ * spreadsheet would read as a number (and so lose its leading zeros).
  */
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { labManifestCsv, MANIFEST_CSV_HEADER } from '../../src/domain/lab-manifest-csv';
+import { normaliseSampleId } from '../../src/domain/sample-id';
 import { formatNhsNumber, manifestCsvName, type LabManifest } from '../../src/domain/sample-labels';
 
 const manifest = (fullNames: string[], event: Partial<LabManifest> = {}): LabManifest => ({
@@ -48,6 +51,47 @@ describe('the lab manifest CSV', () => {
     expect(rows.slice(1).map((r) => r[1])).toEqual(names);
     expect(rows.slice(1).map((r) => r[9])).toEqual(['', '', '']);
     expect(rows).toHaveLength(1 + names.length);
+  });
+});
+
+/**
+ * What a spreadsheet (LibreOffice Calc, Excel) takes for a number when it
+ * opens a CSV: digits alone, with a sign, a decimal point, an exponent, a
+ * percent sign or thousands commas. Such a cell is stored as a number and
+ * shown without its leading zeros (0241159350 as 241159350) or in
+ * scientific form (00001E19 as 1E+19). Measured with LibreOffice 7.4
+ * headless: a CSV converted to .xlsx and .ods and back to CSV.
+ */
+const READ_AS_NUMBER = /^\s*[+-]?(\d{1,3}(,\d{3})+|\d+)?(\.\d*)?([eE][+-]?\d+)?%?\s*$/;
+const readAsNumber = (cell: string) => /\d/.test(cell) && READ_AS_NUMBER.test(cell);
+
+describe('the manifest in a spreadsheet', () => {
+  // A valid NHS number with a leading zero, and valid sample ids of digits alone and of digits with an E.
+  const lines = ['00000001', '00001E19', '7KQ2M9PT'].map((sample_id) => ({
+    sample_id, full_name: 'Alan Member', date_of_birth: '1970-03-15', nhs_number: '0241159350', sex: 'M' as const, collection_date: '2026-06-20', collection_time: '10:05',
+  }));
+  const rows = Papa.parse<string[]>(labManifestCsv({ ...manifest([]), samples: lines, count: lines.length }), { skipEmptyLines: true }).data.slice(1);
+
+  it('knows a cell of digits for a number, as the spreadsheet does', () => {
+    for (const cell of ['0241159350', '00000001', '00001E19', '1,234', '-3.5e2', '12%']) expect(readAsNumber(cell), cell).toBe(true);
+    for (const cell of ['024 115 9350', '0000-0001', '0000-1E19', '7KQ2M9PT']) expect(readAsNumber(cell), cell).toBe(false);
+  });
+
+  it('writes every NHS number 3-3-4 and every sample id 4-4, so neither is read as a number', () => {
+    expect(rows.map((r) => [r[0], r[3]])).toEqual([
+      ['0000-0001', '024 115 9350'],
+      ['0000-1E19', '024 115 9350'],
+      ['7KQ2-M9PT', '024 115 9350'],
+    ]);
+    for (const row of rows) {
+      expect(readAsNumber(row[0]!), row[0]).toBe(false);
+      expect(readAsNumber(row[3]!), row[3]).toBe(false);
+    }
+  });
+
+  it('gives back the stored id and number once the spaces and dashes are dropped, as the results file is read', () => {
+    expect(rows.map((r) => normaliseSampleId(r[0]!))).toEqual(lines.map((l) => l.sample_id));
+    expect(rows.map((r) => r[3]!.replace(/\s/g, ''))).toEqual(lines.map((l) => l.nhs_number));
   });
 });
 

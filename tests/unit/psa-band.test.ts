@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amberThreshold, commentsBeyondBand, parsePsaValue, psaBand, redThreshold, type PsaBand } from '../../src/domain/psa-band';
+import { amberThreshold, commentsBeyondBand, parsePsaValue, psaBand, redThreshold, todaysBandNote, type PsaBand } from '../../src/domain/psa-band';
 import { RULE_V1 } from '../fixtures/clinical-rule';
 
 describe('psaBand under version 1 of the rule', () => {
@@ -116,5 +116,29 @@ describe('commentsBeyondBand', () => {
     [null, 'red', null],
   ])('%j with band %s adds %j', (comments, band, expected) => {
     expect(commentsBeyondBand(comments, band)).toBe(expected);
+  });
+});
+
+describe('todaysBandNote: a result shown in the band it was given, with a word when today\'s rule differs', () => {
+  // Today's rule puts amber at 2.50 in the 50s, not 2.00: 2.2 at 55, amber when given, is green now.
+  const TODAY = { ...RULE_V1, amber_from: { ...RULE_V1.amber_from, age_50s: 2.5 } };
+
+  it('says what today\'s rule would give, and keeps the band given', () => {
+    const note = todaysBandNote('amber', 2.2, 55, TODAY);
+    expect(note).toBe(
+      "This result keeps the band it was given when it came in. The charity's clinical rule has changed since: " +
+        "under today's rule the same value would be Green: normal (Retest in 1, 2 or 3 years depending on your risk.) " +
+        'If you are unsure what this means for you, please ask your GP.',
+    );
+  });
+
+  it.each([
+    ['the bands agree', 'amber', 2.2, 55, RULE_V1],
+    ['no band was given', null, 2.2, 55, TODAY],
+    ['the rule is not known', 'amber', 2.2, 55, null],
+    ['his age is not known', 'amber', 2.2, null, TODAY],
+    ['the value is not in', 'amber', null, 55, TODAY],
+  ] as const)('says nothing when %s', (_, given, value, age, rule) => {
+    expect(todaysBandNote(given, value, age, rule)).toBeNull();
   });
 });

@@ -215,4 +215,47 @@ describe('psaChart', () => {
       }
     }
   });
+
+  it('ten results over six years: every word inside and clear of every other, every band named, the ticks reaching the newest result', () => {
+    const readings = TEN_OVER_SIX_YEARS.map(([date, value, band]) => ({ date, value, band }));
+    // A narrow chart's amber band is a thin strip crossed by five markers: its word must still find a place.
+    for (const width of [280, 290, 300, 310, 330, 350, 372, 600]) {
+      const chart = psaChart(readings, '1968-07-07', RULE_V1, width, width < 480 ? 240 : 300);
+      const words = [
+        ...[...chart.text.xTicks, ...chart.text.yTicks, chart.text.unit].map((t) => labelBox(t, 'tick')),
+        ...chart.text.points.map((t) => labelBox(t, 'point')),
+        ...chart.text.bands.map((t) => labelBox(t, 'zone')),
+      ];
+      expect(chart.text.points.map((t) => t.text)).toEqual(readings.map((r) => String(r.value)));
+      expect(chart.text.bands.map((t) => t.text), `${width}`).toEqual(['Green', 'Amber', 'Red']);
+      expect(chart.xTicks[0]!.label).toBe('Nov 2020');
+      expect(chart.xTicks.at(-1)!.label, `${width}: ${chart.xTicks.map((t) => t.label).join(', ')}`).toBe('Nov 2026');
+      // Within a millionth of a pixel: sums of scaled positions carry floating-point noise.
+      for (const box of words) {
+        expect(box.left).toBeGreaterThanOrEqual(-1e-6);
+        expect(box.right).toBeLessThanOrEqual(width + 1e-6);
+        expect(box.top).toBeGreaterThanOrEqual(-1e-6);
+        expect(box.bottom).toBeLessThanOrEqual(chart.height + 1e-6);
+      }
+      for (let i = 0; i < words.length; i += 1) {
+        for (let j = i + 1; j < words.length; j += 1) expect(overlaps(words[i]!, words[j]!), `${width}: ${i} and ${j}`).toBe(false);
+      }
+    }
+  });
+
+  it('a tick on his newest result\'s month when the step from his first would stop short of it', () => {
+    // Nov 2020 to Nov 2026 on a narrow chart: a 60-month step gave Nov 2020 and Nov 2025 only.
+    const ticks = monthTicks(dayNumber('2020-11-14'), dayNumber('2027-03-01'), 1000, dayNumber('2026-11-19'));
+    expect(ticks.map((t) => t.label)).toEqual(['Nov 2020', 'Nov 2023', 'Nov 2026']);
+    for (let i = 1; i < ticks.length; i += 1) expect(ticks[i]!.day - ticks[i - 1]!.day).toBeGreaterThanOrEqual(1000);
+    // A step that already reaches it is kept.
+    expect(monthTicks(dayNumber('2024-09-12'), dayNumber('2027-01-20'), 250, dayNumber('2026-09-20')).map((t) => t.label)).toEqual(['Sep 2024', 'Sep 2025', 'Sep 2026']);
+  });
 });
+
+/** Ten results over six years, rising from green through amber to red, for a man in his 50s throughout (as tests/e2e/member-pages-phone.spec.ts gives the demo member). */
+const TEN_OVER_SIX_YEARS: [string, number, 'green' | 'amber' | 'red'][] = [
+  ['2020-11-14', 0.9, 'green'], ['2021-06-05', 1.1, 'green'], ['2021-12-11', 1.4, 'green'], ['2022-06-18', 1.9, 'green'],
+  ['2023-01-21', 2.3, 'amber'], ['2023-08-12', 2.1, 'amber'], ['2024-03-09', 2.8, 'amber'], ['2025-01-18', 3.4, 'amber'],
+  ['2025-09-20', 4.1, 'amber'], ['2026-11-19', 8.7, 'red'],
+];

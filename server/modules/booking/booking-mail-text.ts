@@ -73,14 +73,22 @@ export function ticketSection(code: string, cid: string, replaces = false): Mail
 
 const whatToBring: MailSection = { heading: 'What to bring', paragraphs: [BRING, BEFORE_THE_TEST], textParagraphs: [WHAT_TO_BRING] };
 
-/** How to cancel or change, with the policy that applies to this booking. */
+/** What a free booking's emails say in place of the published policy: it costs nothing to cancel or change, and why he should. */
+export const FREE_BOOKING_CANCELLING =
+  'This appointment is free: cancelling or changing it costs nothing. If you cannot come, please cancel it so that someone else can have the place.';
+
+/**
+ * How to cancel or change, with the policy that applies to this booking:
+ * the published policy's fee only for a booking with a price, since a free
+ * event's booking has nothing to charge (docs/rules.md#refund-policy).
+ */
 function howToCancel(appointment: Appointment, siteUrl: string | undefined): MailSection {
   const paid = appointment.payment_status === 'paid by card';
   return {
     heading: 'How to cancel or change your time',
     paragraphs: [
       'You can see this booking, change its time or cancel it under My bookings in your portal.',
-      CANCELLATION_POLICY,
+      appointment.price > 0 ? CANCELLATION_POLICY : FREE_BOOKING_CANCELLING,
       ...(paid
         ? [
             `Refunds: if you cancel more than 2 business days before the event, the ${formatPence(appointment.price)} you paid is refunded to your card in full; within 2 business days, nothing is refunded.`,

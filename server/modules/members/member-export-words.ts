@@ -69,11 +69,11 @@ export const FIELDS: Record<string, Field> = {
   amount_pounds: { label: 'Amount', shape: 'pounds' },
   capture_id: { label: 'PayPal payment reference' },
   refund_id: { label: 'PayPal refund reference' },
-  refund_reason: { label: 'Why it was refunded' },
+  refund_reason: { label: 'Why it was refunded', shape: 'coded' },
   payer_name: { label: 'Name on the card' },
   amount: { label: 'Amount', shape: 'pounds' },
   payment_reference: { label: 'Reference for the payment' },
-  payment_method: { label: 'Paid by' },
+  payment_method: { label: 'Paid by', shape: 'coded' },
   card_brand: { label: 'Card' },
   card_last_digits: { label: 'Card number ending' },
   card_expiry: { label: 'Card expires' },
@@ -135,6 +135,7 @@ const DETAILS: Record<string, string> = { display_name: 'Name', phone: 'Phone nu
 const CODED: Record<string, Record<string, string>> = {
   source: { booking: 'When booking an event', 'test-consent': 'From a consent link the charity sent' },
   status: {
+    // A booking's, a waiting list's and a card payment's (payment_orders), then a card transaction's as PayPal reported the capture.
     held: 'Held while paying',
     confirmed: 'Confirmed',
     cancelled: 'Cancelled',
@@ -143,7 +144,32 @@ const CODED: Record<string, Record<string, string>> = {
     booked: 'Booked',
     left: 'Left the list',
     lapsed: 'Offer ended',
+    creating: 'Being set up with PayPal',
+    created: 'Waiting for the card payment',
+    completed: 'Paid',
+    declined: 'Card declined',
+    failed: 'Failed: nothing was taken',
+    refund_due: 'Refund under way',
+    refunded: 'Refunded',
+    abandoned: 'Not paid: the hold ran out',
+    COMPLETED: 'Taken from the card',
   },
+  // 'paid' is a free event's booking: nothing to pay (docs/rules.md#payment).
+  payment_status: {
+    paid: 'Nothing to pay: a free event',
+    'paid by card': 'Paid by card',
+    unpaid: 'Not paid yet',
+    'refund pending': 'Refund under way',
+    refunded: 'Refunded',
+    'refund failed': 'Refund delayed: we are looking into it',
+  },
+  refund_reason: {
+    cancelled: 'You cancelled more than 2 business days before the event',
+    place_gone: 'Your payment reached us after your place had gone',
+    event_cancelled: 'The charity cancelled the event',
+    amount_mismatch: 'The amount taken did not match the price of the booking',
+  },
+  payment_method: { card: 'Card', paypal: 'PayPal' },
   recall_risk: { high: 'High', intermediate: 'Intermediate', low: 'Low' },
   psa_band: { green: 'Green: normal', amber: 'Amber: slightly raised', red: 'Red: significantly raised' },
   staff_role: STAFF_ROLE_WORDS,
@@ -185,10 +211,15 @@ export function valueWords(key: string, value: unknown): Words {
   if (shape === 'details' && typeof value === 'object') {
     return Object.entries(value as Record<string, unknown>).map(([k, v]) => ({ label: DETAILS[k] ?? keyWords(k), value: plain(v) }));
   }
-  if (shape === 'pounds' && (typeof value === 'number' || /^\d+(\.\d+)?$/.test(String(value)))) return `£${Number(value).toFixed(2)}`;
+  if (shape === 'pounds' && (typeof value === 'number' || /^\d+(\.\d+)?$/.test(String(value)))) {
+    // A free event's booking costs nothing: "Free", never "£0.00" beside "Paid".
+    return Number(value) === 0 ? 'Free' : `£${Number(value).toFixed(2)}`;
+  }
   if (shape === 'psa' && typeof value === 'number') return `${value} ${PSA_UNIT}`;
   if (shape === 'member' && typeof value === 'number') return formatProfileId(value);
-  if (shape === 'seen' && Array.isArray(value)) return value.map((s) => (RECORD_SEEN_WORDS as Record<string, string>)[String(s)] ?? plain(s)).join(', ');
+  if (shape === 'seen' && Array.isArray(value)) {
+    return sentenceCase(value.map((s) => (RECORD_SEEN_WORDS as Record<string, string>)[String(s)] ?? plain(s)).join(', '));
+  }
   if (shape === 'months' && typeof value === 'number') return `${value} month${value === 1 ? '' : 's'}`;
   if (shape === 'coded' && typeof value === 'string') {
     if (key === 'follow_up_outcome' && isFollowUpOutcome(value)) return FOLLOW_UP_LABELS[value];

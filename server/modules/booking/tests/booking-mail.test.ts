@@ -1,8 +1,8 @@
 /**
  * The booking emails through the outbox: the confirmation's words (event,
- * slot, address, directions, what to bring, the published cancellation policy
- * of docs/rules.md#refund-policy) and its .ics, right in Europe/London on both
- * sides of each clock change; no member-typed text but a name that looks like
+ * slot, address, directions, what to bring, the cancellation policy of
+ * docs/rules.md#refund-policy, its fee only where there is a price) and its
+ * .ics, right in Europe/London on both sides of each clock change; no member-typed text but a name that looks like
  * one; the cancellation email; attachments downloadable from /dev/outbox; a
  * mail failure that does not undo a booking. The calendar files are read back
  * with ical.js (a maintained iCalendar parser), and the HTML part is checked
@@ -12,6 +12,7 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANCELLATION_POLICY, type Appointment } from '../../../../src/domain/booking';
 import { createApp } from '../../../app';
+import { FREE_BOOKING_CANCELLING } from '../booking-mail-text';
 import { parseEnv } from '../../../platform/env';
 import type { OutboxMessage } from '../../../platform/mail';
 import { getJson, jobsFor, runJobs, testApp } from '../../../../tests/fixtures/app';
@@ -65,10 +66,14 @@ describe.each(ENGINES)('booking emails on %s', (engine) => {
       'Dear Seán,', 'Event: Last BST Saturday', 'Date: Saturday, 24 October 2026', 'Time: 10:15 to 10:30 (UK time)',
       'Address: Test Community Centre, High Street, Ipswich, Suffolk, IP1 1AA, United Kingdom',
       'Directions: https://www.google.com/maps/dir/?api=1&destination=52.0567%2C1.1482', 'What to bring: photo ID',
-      CANCELLATION_POLICY, `Booking reference: ${appointment.appointment_id}`,
+      FREE_BOOKING_CANCELLING, `Booking reference: ${appointment.appointment_id}`,
     ]) {
       expect(mail.text).toContain(words);
     }
+    // A free event's booking has no fee to cancel: the published policy's charge is not his.
+    expect(appointment.price).toBe(0);
+    expect(mail.text).not.toContain(CANCELLATION_POLICY);
+    expect(mail.text).not.toMatch(/fee|costs the full amount|refund/i);
     // The calendar file, then his ticket's QR code (tickets.test.ts reads it).
     expect(mail.attachments).toHaveLength(2);
     expect(mail.attachments[0]).toMatchObject({ filename: 'chaps-screening-2026-10-24.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH' });

@@ -168,13 +168,16 @@ describe.each(ENGINES)('the member’s own record on %s', (engine) => {
     const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
     // How each stored shape reads: times in UK time, dates day month year, money in pounds.
     const inWords = (key: string, value: string | number): string => {
-      if (typeof value === 'number') return key.endsWith('_pounds') ? `£${value.toFixed(2)}` : String(value);
+      if (typeof value === 'number') return key.endsWith('_pounds') ? (value === 0 ? 'Free' : `£${value.toFixed(2)}`) : String(value);
       if (/^\d{4}-\d{2}-\d{2}T/.test(value)) return formatSavedAt(Date.parse(value));
       const date = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
       if (date) return `${Number(date[3])} ${months[Number(date[2]) - 1]} ${date[1]}`;
       const month = /^(\d{4})-(\d{2})$/.exec(value);
       if (month) return `${months[Number(month[2]) - 1]} ${month[1]}`;
       if (/^\d{2}:\d{2}:\d{2}$/.test(value)) return value.slice(0, 5);
+      // A card payment completed is paid, and its transaction money taken (a refund is the payment's own status).
+      if (key === 'status' && value === 'completed') return 'Paid';
+      if (key === 'status' && value === 'COMPLETED') return 'Taken from the card';
       if (key === 'follow_up_outcome') return FOLLOW_UP_LABELS[value as keyof typeof FOLLOW_UP_LABELS];
       // Who looked at his record: the role, the reason and what was seen, in words (src/domain/record-access.ts).
       if (key === 'staff_role') return STAFF_ROLE_WORDS[value as keyof typeof STAFF_ROLE_WORDS];

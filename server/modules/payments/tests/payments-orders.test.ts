@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ScreeningEvent } from '../../../../src/domain/event';
+import { CANCELLATION_POLICY } from '../../../../src/domain/booking';
 
 import type { Payments } from '..';
 import { getJson, testApp, runJobs } from '../../../../tests/fixtures/app';
@@ -144,6 +145,9 @@ describe.each(ENGINES)('card payment orders on %s', (engine) => {
     const [mail] = await sentMail(test.db, 1);
     expect(mail).toMatchObject({ to: member.email, subject: 'Booking confirmed: Paid' });
     expect(mail!.text).toContain('Paid: £25.00 by card');
+    // A booking with a price keeps the published policy's fee, and the refund rule.
+    expect(mail!.text).toContain(CANCELLATION_POLICY);
+    expect(mail!.text).toContain('the £25.00 you paid is refunded to your card in full');
     expect(mail!.attachments[0]!.filename).toMatch(/\.ics$/);
     expect(await count('member_appointments')).toBe(1);
     // Replayed: the same answer, nothing new.

@@ -11,7 +11,7 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidNhsNumber } from '../../../../src/domain/nhs-number';
 import { MANIFEST_CSV_HEADER } from '../../../../src/domain/lab-manifest-csv';
-import { isValidSampleId } from '../../../../src/domain/sample-id';
+import { formatSampleId, isValidSampleId } from '../../../../src/domain/sample-id';
 import type { LabManifest, SampleLabelsAnswer } from '../../../../src/domain/sample-labels';
 import { getJson, testApp } from '../../../../tests/fixtures/app';
 import { sendJson, type FastMember } from '../../../../tests/fixtures/bookings';
@@ -167,7 +167,7 @@ describe.each(ENGINES)('sample labels and the manifest on %s', (engine) => {
     expect(parsed.data[0]).toEqual([...MANIFEST_CSV_HEADER]);
     const lines = parsed.data.slice(1);
     expect(lines).toHaveLength(json.count);
-    expect(lines[0]).toEqual([json.samples[0]!.sample_id, `'=HYPERLINK("http://x.example") -2+3`, '1970-03-15', '9434765919', 'M', '2026-06-20', '10:05', 'Colchester Screening', 'Town Hall, Colchester, CO1 1PJ', 'ESNEFT']);
+    expect(lines[0]).toEqual([formatSampleId(json.samples[0]!.sample_id), `'=HYPERLINK("http://x.example") -2+3`, '1970-03-15', '943 476 5919', 'M', '2026-06-20', '10:05', 'Colchester Screening', 'Town Hall, Colchester, CO1 1PJ', 'ESNEFT']);
     expect(lines[1]![1]).toBe(`Patrick O'Brien, "Paddy"`);
     expect(text).toContain(`"Patrick O'Brien, ""Paddy"""`);
     for (const cell of lines.flat()) expect(cell).not.toMatch(/^\s*[=+\-@]/);

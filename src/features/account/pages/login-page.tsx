@@ -8,7 +8,8 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { paths } from '@/lib/paths';
+import { paths, queryParams } from '@/lib/paths';
+import { sitePath } from '@/domain/site-path';
 import { normaliseEmail } from '@/domain/member-profile';
 import { forgetSignOutReason, signOut, signOutReason, startAuth } from '@/lib/auth';
 import { CodeForm } from '@/lib/second-factor/code-form';
@@ -42,7 +43,8 @@ export default function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const state = (location.state ?? {}) as { from?: unknown; event?: unknown; accountDeleted?: unknown };
-  const from = typeof state.from === 'string' && state.from.startsWith('/') ? state.from : paths.home;
+  // From the link's state, else the address (a link followed before the page was interactive loads /login afresh, without state).
+  const from = sitePath(state.from) ?? sitePath(new URLSearchParams(location.search).get(queryParams.from)) ?? paths.home;
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldError[]>([]);

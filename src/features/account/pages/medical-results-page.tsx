@@ -7,12 +7,15 @@
  * (docs/decisions/0021-member-record-export-and-erasure.md), both drawn from
  * the same saved results, so they read and print offline.
  * Each result shows the band it was given when saved, by the rule version
- * that banded it (docs/rules.md#clinical-rules), never today's rule; the
+ * that banded it (docs/rules.md#clinical-rules), never today's rule, with a
+ * sentence when today's rule would band the same value differently; the
  * chart's background and the letter's note of today's bands use the
- * current rule.
+ * current rule. A result still awaited says so in words, never "N/A".
  */
 import { formatLongDate } from '@/domain/format';
-import { commentsBeyondBand } from '@/domain/psa-band';
+import { ageOn } from '@/domain/age';
+import type { BandRule } from '@/domain/psa-band';
+import { commentsBeyondBand, todaysBandNote } from '@/domain/psa-band';
 import { PsaBandBadge } from '@/lib/ui/psa-band-badge';
 import { Spinner } from '@/lib/ui/spinner';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -34,13 +37,18 @@ import '../account.css';
  * contradicts the band), the value, its band with the advice, and only what the
  * comments add beyond the band.
  */
-function ResultRow({ item }: { item: MedicalResultItem }) {
+function ResultRow({ item, dateOfBirth, rule }: { item: MedicalResultItem; dateOfBirth: string | null | undefined; rule: BandRule | null }) {
   const { appointment, result } = item;
   const ready = result?.test_result !== null && result?.test_result !== undefined;
   const date = appointment?.event_date ?? result?.sample_date ?? null;
   // The band stored with the result (none without a date of birth then): never worked out again here.
   const band = ready ? (result.band ?? null) : null;
-  const comments = ready ? commentsBeyondBand(result.comments, band) : (result?.comments ?? 'Next appointment in years: N/A');
+  // Today's rule is only compared, at his age on the sample date, to say in words where it differs.
+  const sampled = result?.sample_date ?? date;
+  const age = dateOfBirth && sampled ? ageOn(dateOfBirth, sampled) : null;
+  const note = ready ? todaysBandNote(band, result.test_result, age, rule) : null;
+  // While the lab's value is awaited there is nothing to comment on: no "Next appointment in years: N/A".
+  const comments = ready ? commentsBeyondBand(result.comments, band) : (result?.comments ?? null);
   return (
     <li className="card result-row">
       <h2>{appointment?.event_name ?? 'Screening result'}</h2>
@@ -53,13 +61,14 @@ function ResultRow({ item }: { item: MedicalResultItem }) {
         </div>
         <div>
           <dt>Result</dt>
-          <dd>{ready ? `${result.test_result} ${result.test_unit ?? ''}`.trim() : 'N/A'}</dd>
+          <dd>{ready ? `${result.test_result} ${result.test_unit ?? ''}`.trim() : 'Not back from the laboratory yet'}</dd>
         </div>
         {band && (
           <div>
             <dt>Band</dt>
             <dd>
               <PsaBandBadge band={band} />
+              {note && <p className="result-band-note">{note}</p>}
             </dd>
           </div>
         )}
@@ -71,7 +80,7 @@ function ResultRow({ item }: { item: MedicalResultItem }) {
         )}
         <div>
           <dt>Date</dt>
-          <dd>{date ? formatLongDate(date) : 'N/A'}</dd>
+          <dd>{date ? formatLongDate(date) : 'Not recorded'}</dd>
         </div>
       </dl>
     </li>
@@ -104,7 +113,7 @@ function Results({ userId }: { userId: string }) {
               {profile.data && <GpLetter profile={profile.data} items={results.data} rule={rule} />}
               <ul className="result-list">
                 {results.data.map((item, index) => (
-                  <ResultRow key={index} item={item} />
+                  <ResultRow key={index} item={item} dateOfBirth={profile.data?.date_of_birth} rule={rule} />
                 ))}
               </ul>
             </>

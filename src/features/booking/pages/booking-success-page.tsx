@@ -51,7 +51,16 @@ function Success({ member, appointmentId }: { member: MemberSession; appointment
         </p>
       )}
       <p>
-        We have emailed your confirmation{member.email ? ` to ${member.email}` : ''}, with a calendar file and
+        We have emailed your confirmation
+        {member.email ? (
+          <>
+            {' to '}
+            <span className="email-address">{member.email}</span>
+          </>
+        ) : (
+          ''
+        )}
+        , with a calendar file and
         directions. If it has not arrived within a few minutes, please check your spam or junk folder.
       </p>
       <p>

@@ -130,7 +130,7 @@ export default function WaitingListPanel({ event }: { event: ScreeningEvent }) {
       ) : (
         <p>
           This event is fully booked.{' '}
-          <Link to={paths.login} state={{ from }}>
+          <Link to={paths.loginThen(from)} state={{ from }}>
             Sign in
           </Link>{' '}
           to join its waiting list.

@@ -4,6 +4,8 @@
  * shows what the camera sees, and calls onDetected with the text of each
  * code read (the same code again only after a pause, so holding a ticket
  * still does not read it twice). The camera is let go when it closes.
+ * Where the camera offers a torch (its track's capabilities list `torch`),
+ * a Torch button turns it on and off, for a dim hall; elsewhere there is none.
  * Nothing leaves the phone: decoding happens here, offline included.
  */
 import { useEffect, useRef, useState } from 'react';
@@ -21,6 +23,17 @@ export interface BarcodeScannerProps {
 
 type ScannerState = 'starting' | 'scanning' | 'failed';
 
+/** The torch of the Image Capture spec, which the DOM's own types do not list yet. */
+type TorchCapabilities = MediaTrackCapabilities & { torch?: boolean };
+type TorchConstraints = MediaTrackConstraintSet & { torch?: boolean };
+
+/** The camera's track when it offers a torch, else null. */
+function torchOf(stream: MediaStream): MediaStreamTrack | null {
+  const track = stream.getVideoTracks()[0];
+  const capabilities = (track?.getCapabilities?.() ?? {}) as TorchCapabilities;
+  return track && capabilities.torch === true ? track : null;
+}
+
 function cameraProblem(error: unknown): string {
   const name = error instanceof DOMException ? error.name : '';
   if (name === 'NotAllowedError' || name === 'SecurityError') return 'This phone did not let the site use its camera. Allow the camera in the browser’s settings, or type the code instead.';
@@ -33,6 +46,9 @@ export function BarcodeScanner({ formats, onDetected, label }: BarcodeScannerPro
   const video = useRef<HTMLVideoElement>(null);
   const [state, setState] = useState<ScannerState>('starting');
   const [problem, setProblem] = useState<string | null>(null);
+  const [torch, setTorch] = useState<MediaStreamTrack | null>(null);
+  const [torchOn, setTorchOn] = useState(false);
+  const [torchProblem, setTorchProblem] = useState<string | null>(null);
   const detected = useRef(onDetected);
   useEffect(() => {
     detected.current = onDetected;
@@ -83,6 +99,7 @@ export function BarcodeScanner({ formats, onDetected, label }: BarcodeScannerPro
         if (stopped || !element || !stream) return;
         element.srcObject = stream;
         await element.play();
+        setTorch(torchOf(stream));
         setState('scanning');
         void scan(detector);
       } catch (error) {
@@ -97,10 +114,23 @@ export function BarcodeScanner({ formats, onDetected, label }: BarcodeScannerPro
     return () => {
       stopped = true;
       window.clearTimeout(timer);
+      setTorch(null);
+      setTorchOn(false);
       release();
       if (shown) shown.srcObject = null;
     };
   }, [formatsKey]);
+
+  const toggleTorch = async () => {
+    if (!torch) return;
+    setTorchProblem(null);
+    try {
+      await torch.applyConstraints({ advanced: [{ torch: !torchOn } as TorchConstraints] });
+      setTorchOn(!torchOn);
+    } catch {
+      setTorchProblem('The torch could not be switched. Scan in better light, or type the code instead.');
+    }
+  };
 
   return (
     <div className="barcode-scanner">
@@ -109,6 +139,16 @@ export function BarcodeScanner({ formats, onDetected, label }: BarcodeScannerPro
         {state === 'starting' && 'Starting the camera…'}
         {state === 'scanning' && 'Hold the code inside the frame, about a hand’s width from the camera.'}
       </p>
+      {torch && state === 'scanning' && (
+        <button type="button" className="button" aria-pressed={torchOn} onClick={() => void toggleTorch()}>
+          Torch
+        </button>
+      )}
+      {torchProblem && (
+        <p className="form-failure" role="alert">
+          {torchProblem}
+        </p>
+      )}
       {problem && (
         <p className="form-failure" role="alert">
           {problem}

@@ -18,6 +18,7 @@ import { attendeeName, type Attendee } from '@/domain/staff-attendees';
 import { importTicketKey } from '@/domain/ticket';
 import type { QueuedCheckIn, SampleRelabel } from '../check-in-queue';
 import { canHaveSample, checkCode, checkScan, formatDateOfBirth, formatNhsNumber, refusalText, type DoorCheck } from '@/domain/door-check';
+import { fetchEvent } from '@/lib/get-event';
 import { BarcodeScanner } from './barcode-scanner';
 import '@/lib/ui/forms.css';
 
@@ -123,6 +124,20 @@ export function DoorCheckIn({ list, queued, relabels, check, onCheck, onConfirm,
   useEffect(() => {
     if (check) outcome.current?.focus();
   }, [check]);
+
+  // Another event's ticket: with a signal, the refusal names that event and its venue (its public details);
+  // without one it still says when, from the ticket's signed slot.
+  useEffect(() => {
+    if (check?.kind !== 'other_event' || check.booked !== undefined) return;
+    const controller = new AbortController();
+    fetchEvent(check.eventId, controller.signal).then(
+      (event) => onCheck({ ...check, booked: { event_name: event.event_name, venue: [event.address_line_1, event.city].filter(Boolean).join(', ') } }),
+      () => {
+        if (!controller.signal.aborted) onCheck({ ...check, booked: null });
+      },
+    );
+    return () => controller.abort();
+  }, [check, onCheck]);
 
   const show = (next: DoorCheck) => {
     setDone(null);

@@ -65,7 +65,7 @@ function StaffGate({ member, needs, handOver, children }: GateProps) {
         <h1>Not for your role</h1>
         <p>Your staff role does not open this page. An admin can change your role if you need it.</p>
         <p>
-          <Link to={paths.staff}>Back to the staff console</Link>
+          <Link className="staff-link" to={paths.staff}>Back to the staff console</Link>
         </p>
       </div>
     );

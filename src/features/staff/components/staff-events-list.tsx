@@ -14,13 +14,13 @@ import { can } from '../staff-permissions';
 function EventActions({ event, role }: { event: StaffEvent; role: StaffRole }) {
   return (
     <>
-      <Link to={paths.staffEvent(event.event_id)}>
+      <Link className="staff-link" to={paths.staffEvent(event.event_id)}>
         Attendees<span className="visually-hidden"> at {event.event_name}</span>
       </Link>
       {!event.cancelled_at && can(role, 'manageEvents') && (
         <>
           {' · '}
-          <Link to={paths.staffEditEvent(event.event_id)}>
+          <Link className="staff-link" to={paths.staffEditEvent(event.event_id)}>
             Edit<span className="visually-hidden"> {event.event_name}</span>
           </Link>
         </>

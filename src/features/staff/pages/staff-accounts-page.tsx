@@ -145,7 +145,7 @@ function StaffAccounts({ userId }: { userId: string }) {
   return (
     <div className="page staff-page staff-accounts-page">
       <p>
-        <Link to={paths.staff}>Back to events</Link>
+        <Link className="staff-link" to={paths.staff}>Back to events</Link>
       </p>
       <h1>Staff and their roles</h1>
       <dl className="staff-roles-help">

@@ -79,11 +79,11 @@ function Attendees({ userId, eventId, role }: { userId: string; eventId: string;
   return (
     <div className="page staff-page">
       <p className="no-print">
-        <Link to={paths.staff}>{can(role, 'allEvents') ? 'All events' : 'Your events today'}</Link>
+        <Link className="staff-link" to={paths.staff}>{can(role, 'allEvents') ? 'All events' : 'Your events today'}</Link>
         {event.data && !event.data.cancelled_at && can(role, 'manageEvents') && (
           <>
             {' · '}
-            <Link to={paths.staffEditEvent(eventId)}>Edit this event</Link>
+            <Link className="staff-link" to={paths.staffEditEvent(eventId)}>Edit this event</Link>
           </>
         )}
       </p>
@@ -93,6 +93,18 @@ function Attendees({ userId, eventId, role }: { userId: string; eventId: string;
           {formatLongDate(event.data.event_date)}, {event.data.start_time} to {event.data.end_time}, {event.data.city}
           {event.data.cancelled_at && <span className="staff-cancelled"> (cancelled)</span>}
         </p>
+      )}
+      {/* The door first: on a phone its Scan ticket is above the fold, before the list's tools. */}
+      {list.data && (
+        <DoorCheckIn
+          list={list.data}
+          queued={checkIns.queued}
+          relabels={checkIns.relabels}
+          check={doorCheck}
+          onCheck={setDoorCheck}
+          onConfirm={checkIns.confirm}
+          onDismissRelabel={(id) => void checkIns.dismissRelabel(id)}
+        />
       )}
       <div className="staff-toolbar">
         <button type="button" className="button" onClick={() => window.print()}>
@@ -142,17 +154,6 @@ function Attendees({ userId, eventId, role }: { userId: string; eventId: string;
             ))}
           </ul>
         </section>
-      )}
-      {list.data && (
-        <DoorCheckIn
-          list={list.data}
-          queued={checkIns.queued}
-          relabels={checkIns.relabels}
-          check={doorCheck}
-          onCheck={setDoorCheck}
-          onConfirm={checkIns.confirm}
-          onDismissRelabel={(id) => void checkIns.dismissRelabel(id)}
-        />
       )}
       {list.data ? (
         attendees.length === 0 ? (

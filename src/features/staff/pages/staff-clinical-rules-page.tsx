@@ -215,7 +215,7 @@ function ClinicalRules({ userId }: { userId: string }) {
   return (
     <div className="page staff-page">
       <p>
-        <Link to={paths.staff}>Back to events</Link>
+        <Link className="staff-link" to={paths.staff}>Back to events</Link>
       </p>
       <h1>Clinical rules</h1>
       <p>

@@ -24,7 +24,7 @@ function Editor({ userId, event }: { userId: string; event?: StaffEvent }) {
   return (
     <div className="page staff-page">
       <p className="no-print">
-        <Link to={paths.staff}>All events</Link>
+        <Link className="staff-link" to={paths.staff}>All events</Link>
       </p>
       <h1>{event ? `Edit ${event.event_name}` : 'New event'}</h1>
       {saved && (

@@ -112,7 +112,7 @@ function Failures({ userId }: { userId: string }) {
   return (
     <div className="page staff-page">
       <p>
-        <Link to={paths.staff}>Back to events</Link>
+        <Link className="staff-link" to={paths.staff}>Back to events</Link>
       </p>
       <h1>Emails and refunds not done</h1>
       <p>

@@ -14,7 +14,7 @@ import { createPortal } from 'react-dom';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { formatDayMonthYear, formatLongDate } from '@/domain/format';
 import { formatSampleId } from '@/domain/sample-id';
-import { formatNhsNumber, type SampleLabel, type Unlabelled } from '@/domain/sample-labels';
+import { formatNhsNumber, labelNameSize, type SampleLabel, type Unlabelled } from '@/domain/sample-labels';
 import { paths } from '@/lib/paths';
 import { Spinner } from '@/lib/ui/spinner';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -60,7 +60,7 @@ function LabelCard({ label, barcode }: { label: SampleLabel; barcode: string | u
       {/* bwip-js's own SVG of a sample id checked by the server: no markup of anyone's making. */}
       <div className="sample-label-barcode" role="img" aria-label={`Barcode of ${formatSampleId(label.sample_id)}`} data-sample-id={label.sample_id} dangerouslySetInnerHTML={{ __html: barcode ?? '' }} />
       <p className="sample-label-id">{formatSampleId(label.sample_id)}</p>
-      <p className="sample-label-name">{label.full_name}</p>
+      <p className={`sample-label-name sample-label-name-${labelNameSize(label.full_name)}`}>{label.full_name}</p>
       <p>
         DOB {label.date_of_birth ? formatDayMonthYear(label.date_of_birth) : 'not recorded'} · NHS {formatNhsNumber(label.nhs_number)}
       </p>
@@ -118,7 +118,7 @@ function Labels({ userId, eventId, appointmentId }: { userId: string; eventId: s
   return (
     <div className="page staff-page labels-page">
       <p>
-        <Link to={paths.staffEvent(eventId)}>Back to the attendee list</Link>
+        <Link className="staff-link" to={paths.staffEvent(eventId)}>Back to the attendee list</Link>
       </p>
       <h1>{appointmentId ? 'Sample label' : 'Sample labels'}</h1>
       {answer.data && (

@@ -30,7 +30,7 @@ function Manifest({ userId, eventId }: { userId: string; eventId: string }) {
   return (
     <div className="page staff-page manifest-page">
       <p className="no-print">
-        <Link to={paths.staffEvent(eventId)}>Back to the attendee list</Link>
+        <Link className="staff-link" to={paths.staffEvent(eventId)}>Back to the attendee list</Link>
       </p>
       <h1>Laboratory manifest</h1>
       {manifest.error ? (

@@ -127,7 +127,7 @@ export default function StaffRegisterMemberPage() {
       {() => (
         <div className="page staff-page">
           <p>
-            <Link to={paths.staff}>Back to events</Link>
+            <Link className="staff-link" to={paths.staff}>Back to events</Link>
           </p>
           <h1>Register a member</h1>
           <p>

@@ -119,7 +119,7 @@ function Statistics({ userId }: { userId: string }) {
   return (
     <div className="page staff-page">
       <p>
-        <Link to={paths.staff}>Back to events</Link>
+        <Link className="staff-link" to={paths.staff}>Back to events</Link>
       </p>
       <h1>Screening statistics</h1>
       <p>

@@ -74,7 +74,7 @@ function WalkIn({ userId, eventId }: { userId: string; eventId: string }) {
   );
   const back = (
     <p>
-      <Link to={paths.staffEvent(eventId)}>Back to the attendee list</Link>
+      <Link className="staff-link" to={paths.staffEvent(eventId)}>Back to the attendee list</Link>
     </p>
   );
 
