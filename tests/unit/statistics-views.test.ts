@@ -11,6 +11,7 @@ import { RULE_V1 } from '../fixtures/clinical-rule';
 import { EVENT_TYPE_FILTERS, type ScreeningFigures, type StatsResult } from '../../src/domain/screening-stats';
 import type { EventCategory } from '../../src/domain/event';
 import { isSmall, type Shown } from '../../src/domain/small-numbers';
+import { figureCells as releaseCells } from '../../src/domain/statistics-releases';
 import { ETHNICITIES } from '../../src/domain/member-profile';
 
 let nextProfile = 1;
@@ -32,22 +33,10 @@ const TYPES: EventCategory[] = ['community', 'freemasons', 'corporate'];
 const CARIBBEAN = 'Black or Black British - Caribbean';
 const INDIAN = 'Asian or Asian British - Indian';
 
-/** Every figure of a view by name, as a reader lists them: its count, or null when hidden. */
+/** Every figure of a view by name, as a reader lists them: its count, or null when hidden (the release's cells, and the two kinds of cancer found). */
 function figureCells(figures: ScreeningFigures): Map<string, number | null> {
-  const cells = new Map<string, number | null>();
+  const cells = releaseCells(figures);
   const put = (key: string, shown: Shown) => cells.set(key, 'hidden' in shown ? null : shown.count);
-  put('men', figures.men_screened);
-  put('tests', figures.tests);
-  put('abnormal', figures.abnormal);
-  for (const [band, shown] of Object.entries(figures.bands)) put(`band:${band}`, shown);
-  for (const [section, groups] of [['age', figures.by_age], ['ethnicity', figures.by_ethnicity], ['event_type', figures.by_event_type]] as const) {
-    for (const g of groups) {
-      put(`${section}:${g.group}:tests`, g.tests);
-      put(`${section}:${g.group}:abnormal`, g.abnormal);
-    }
-  }
-  for (const o of figures.follow_up.outcomes) put(`outcome:${o.outcome}`, o.count);
-  put('cancers', figures.follow_up.cancers);
   put('radical', figures.follow_up.radical);
   put('surveillance', figures.follow_up.surveillance);
   return cells;
