@@ -8,9 +8,9 @@
  * (door-pin.ts), never sent.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { TextField } from '@/lib/ui/text-field';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { chooseDoorPin } from '../door-lock';
+import { PinField } from './pin-field';
 import { PIN_PATTERN } from '@/domain/door-pin';
 import '@/lib/ui/forms.css';
 
@@ -56,31 +56,16 @@ export function DoorPinStep({ userId, idleMinutes }: { userId: string; idleMinut
         phone while a walk-in fills in his form.
       </p>
       <form noValidate onSubmit={(e) => void submit(e)}>
-        <TextField
+        <PinField
           id="door-pin-new"
           label="Choose a PIN"
           hint="4 to 6 digits. It stays on this phone and is never sent."
           error={errors.pin}
-          announce
-          type="password"
-          inputMode="numeric"
           autoComplete="new-password"
-          maxLength={6}
           value={pin}
-          onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))}
+          onChange={setPin}
         />
-        <TextField
-          id="door-pin-again"
-          label="The same PIN again"
-          error={errors.again}
-          announce
-          type="password"
-          inputMode="numeric"
-          autoComplete="new-password"
-          maxLength={6}
-          value={again}
-          onChange={(e) => setAgain(e.target.value.replace(/\D/g, ''))}
-        />
+        <PinField id="door-pin-again" label="The same PIN again" error={errors.again} autoComplete="new-password" value={again} onChange={setAgain} />
         <div className="form-actions">
           <button type="submit" className="button button-primary" disabled={busy}>
             {busy ? 'Saving…' : 'Save the PIN'}

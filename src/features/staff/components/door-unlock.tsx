@@ -7,7 +7,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { signOut } from '@/lib/auth';
-import { TextField } from '@/lib/ui/text-field';
+import { PinField } from './pin-field';
 import { doorTriesLeft, unlockConsole, type LockReason } from '../door-lock';
 import { PIN_PATTERN } from '@/domain/door-pin';
 import '@/lib/ui/forms.css';
@@ -45,18 +45,14 @@ export function PinUnlockForm({ userId, onUnlocked }: { userId: string; onUnlock
 
   return (
     <form className="door-unlock" noValidate onSubmit={(e) => void submit(e)}>
-      <TextField
+      <PinField
         id="door-unlock-pin"
         label="Your PIN"
         hint={`The PIN you chose on this phone. ${triesText(doorTriesLeft(userId))}`}
         error={error}
-        announce
-        type="password"
-        inputMode="numeric"
         autoComplete="off"
-        maxLength={6}
         value={pin}
-        onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))}
+        onChange={setPin}
       />
       <div className="form-actions">
         <button type="submit" className="button button-primary" disabled={busy}>
